@@ -1,0 +1,71 @@
+import express, { Router, type Express, type RequestHandler } from 'express';
+import { systemClock, type Clock } from './clock.js';
+import { generateProjectKey } from './domain/project-key.js';
+import { errors } from './http/api-error.js';
+import { authenticate } from './http/authenticate.js';
+import { errorMapper, notFound } from './http/error-mapper.js';
+import { jsonBody } from './http/json-body.js';
+import { customerRateLimit } from './http/rate-limit.js';
+import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
+import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
+import { metaRoutes } from './routes/meta.js';
+import { reportsRoutes } from './routes/reports.js';
+import type { Store } from './store/store.js';
+import { API_PREFIX } from './version.js';
+
+/** Everything that varies between production, tests and faults comes in here. */
+export interface AppDeps {
+  store: Store;
+  /** Base of project and document links, without trailing slash. */
+  siteUrl: string;
+  clock?: Clock;
+  /** Answers every protected request with 503 (public endpoints stay up). */
+  maintenance?: boolean;
+  limiter?: SlidingWindowLimiter;
+  invalidTokenLimiter?: FixedWindowLimiter;
+  generateKey?: () => string;
+  log?: (line: string) => void;
+}
+
+const options: RequestHandler = (req, res, next) => {
+  // No CORS grant: 204 without Access-Control-* headers, for every API path.
+  if (req.method === 'OPTIONS') res.status(204).end();
+  else next();
+};
+
+/** Builds the application without side effects: no listening, no env reads, no timers. */
+export function createApp(deps: AppDeps): Express {
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? (() => {});
+  const siteUrl = deps.siteUrl.replace(/\/+$/, '');
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  app.set('query parser', 'simple');
+
+  const api = Router({ strict: true, caseSensitive: true });
+  api.use(options);
+  api.use(metaRoutes(clock));
+  api.use((_req, _res, next) => next(deps.maintenance ? errors.serviceUnavailable() : undefined));
+  api.use(
+    authenticate({
+      customers: deps.store.customers,
+      clock,
+      invalidTokenLimiter:
+        deps.invalidTokenLimiter ??
+        createFixedWindowLimiter(INVALID_TOKEN_LIMIT.requests, INVALID_TOKEN_LIMIT.windowSeconds * 1000),
+    }),
+  );
+  api.use(customerRateLimit({ limiter: deps.limiter ?? createSlidingWindowLimiter(), clock }));
+  api.use(jsonBody());
+  api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));
+  api.use(notFound);
+
+  app.use(API_PREFIX, api);
+  app.use(notFound);
+  app.use(errorMapper(log));
+  return app;
+}

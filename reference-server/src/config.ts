@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Flags and env parsed once into a frozen Config. Flags win over env. Every problem is reported
+ * as one line naming the option and what it accepts; main exits 2 on it.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  db: string;
+  siteUrl: string | undefined;
+  seed: 'demo' | 'none';
+  profileOut: string;
+  maintenance: boolean;
+}
+
+export class ConfigError extends Error {}
+
+interface OptionSpec {
+  flag: string;
+  env: string;
+  key: keyof Config;
+  accepts: string;
+  schema: z.ZodType;
+  boolean?: boolean;
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const OPTIONS: OptionSpec[] = [
+  { flag: '--port', env: 'CPF_PORT', key: 'port', accepts: 'an integer 0..65535 (0 = any free port)', schema: port },
+  { flag: '--host', env: 'CPF_HOST', key: 'host', accepts: 'a host name or IP address to listen on', schema: z.string().min(1) },
+  { flag: '--db', env: 'CPF_DB', key: 'db', accepts: 'a SQLite file path, or :memory:', schema: z.string().min(1) },
+  {
+    flag: '--site-url',
+    env: 'CPF_SITE_URL',
+    key: 'siteUrl',
+    accepts: 'an absolute http(s) URL such as http://127.0.0.1:8080',
+    schema: z.url({ protocol: /^https?$/ }),
+  },
+  { flag: '--seed', env: 'CPF_SEED', key: 'seed', accepts: 'demo or none', schema: z.enum(['demo', 'none']) },
+  {
+    flag: '--profile-out',
+    env: 'CPF_PROFILE_OUT',
+    key: 'profileOut',
+    accepts: 'a file path for the generated target profile',
+    schema: z.string().min(1),
+  },
+  {
+    flag: '--maintenance',
+    env: 'CPF_MAINTENANCE',
+    key: 'maintenance',
+    accepts: 'no value as a flag; 0/1/true/false in the env',
+    schema: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+    boolean: true,
+  },
+];
+
+export const DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  db: 'data/reference.sqlite',
+  siteUrl: undefined,
+  seed: 'demo',
+  profileOut: 'data/profile.json',
+  maintenance: false,
+} as const satisfies Config;
+
+export const USAGE = `Usage: npm run server -- [options]
+${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
+Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut}; site URL = listening URL.`;
+
+function parseValue(o: OptionSpec, raw: string, source: string): unknown {
+  const result = o.schema.safeParse(raw);
+  if (!result.success) throw new ConfigError(`${source}: invalid value '${raw}'; accepted: ${o.accepts}`);
+  return result.data;
+}
+
+export function parseConfig(argv: readonly string[], env: Record<string, string | undefined>): Config {
+  const values: Record<string, unknown> = { ...DEFAULTS };
+  for (const o of OPTIONS) {
+    const raw = env[o.env];
+    if (raw !== undefined && raw !== '') values[o.key] = parseValue(o, raw, `env ${o.env}`);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') throw new ConfigError(USAGE);
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const o = OPTIONS.find((x) => x.flag === name);
+    if (!o) throw new ConfigError(`unknown option '${arg}'; accepted: ${OPTIONS.map((x) => x.flag).join(', ')}`);
+    if (o.boolean) {
+      values[o.key] = inline === undefined ? true : parseValue(o, inline, o.flag);
+      continue;
+    }
+    const raw = inline ?? argv[++i];
+    if (raw === undefined) throw new ConfigError(`${o.flag}: missing value; accepted: ${o.accepts}`);
+    values[o.key] = parseValue(o, raw, o.flag);
+  }
+  return Object.freeze(values as unknown as Config);
+}

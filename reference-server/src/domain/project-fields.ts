@@ -1,0 +1,310 @@
+/**
+ * The spec's project field table ("Resources and their fields" > Project) and the write bodies of
+ * the project endpoints, as zod schemas. Every field rule lives in FIELD_RULES, so the table, the
+ * validation and the `projektData` output cannot drift apart. Every rejection is a 422 whose
+ * `details.field` names the offending field (or envelope key).
+ */
+import { z } from 'zod';
+import { hasClimateData } from '../climate/design-temperatures.js';
+import { errors, type ApiError } from '../http/api-error.js';
+
+/** Normalized values; a missing key means not set. */
+export type StoredProjectData = Record<string, string>;
+
+const INVALID = Symbol('invalid');
+type Normalized = string | typeof INVALID;
+
+/** Normalizes one sent value of a field; '' means "delete the stored value". */
+interface FieldRule {
+  /** German description of what the field accepts, used in the 422 message. */
+  readonly expected: string;
+  readonly normalize: (value: unknown) => Normalized;
+}
+
+/** The spec's limit for numeric text, applied to what is sent and to what is stored. */
+const MAX_NUMERIC_TEXT = 32;
+const NUMERIC_TEXT = /^-?\d+(?:[.,]\d+)?$/;
+const DIGITS = /^\d+$/;
+
+function isDeleteValue(value: unknown): boolean {
+  return value === '' || value === null;
+}
+
+function text({ numbers }: { numbers: boolean }): FieldRule {
+  return {
+    expected: numbers
+      ? 'Text ohne NUL-Zeichen, Zahl, leer oder null erwartet.'
+      : 'Text ohne NUL-Zeichen, leer oder null erwartet.',
+    normalize: (value) => {
+      if (value === null) return '';
+      if (typeof value === 'string') return value.includes('\u0000') ? INVALID : value;
+      if (numbers && typeof value === 'number' && Number.isFinite(value)) return String(value);
+      return INVALID;
+    },
+  };
+}
+
+/** JSON number, or numeric text with decimal point or comma; no exponent, hex, Infinity or NaN. */
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
+  const trimmed = value.trim();
+  return NUMERIC_TEXT.test(trimmed) ? Number(trimmed.replace(',', '.')) : undefined;
+}
+
+/**
+ * Shortest decimal text of the number, written out without exponent: String() would give "1e-7",
+ * which this API rejects on input, so a value read back could not be written again.
+ */
+function decimalText(n: number): string {
+  const shortest = String(n);
+  const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(shortest);
+  if (exponent === null) return shortest;
+  const [, lead = '', rest = '', power = '1'] = exponent;
+  return `0.${'0'.repeat(Number(power) - 1)}${lead}${rest}`;
+}
+
+function numberInRange(min: number, max: number, integer: boolean): FieldRule {
+  return {
+    expected: `${integer ? 'ganze Zahl' : 'Zahl'} von ${min} bis ${max} erwartet (Zahl oder Zahlentext, auch mit Dezimalkomma), leer oder null.`,
+    normalize: (value) => {
+      if (isDeleteValue(value)) return '';
+      const n = toNumber(value);
+      if (n === undefined || n < min || n > max || (integer && !Number.isInteger(n))) return INVALID;
+      const normalized = decimalText(n);
+      // A tiny JSON number (5e-324) would be stored as text the client could not send back.
+      return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
+    },
+  };
+}
+
+function code(allowed: readonly number[], choices: string): FieldRule {
+  return {
+    expected: `Code ${choices} erwartet (Zahl oder Zahlentext), leer oder null.`,
+    normalize: (value) => {
+      if (isDeleteValue(value)) return '';
+      const trimmed = typeof value === 'string' ? value.trim() : undefined;
+      const n = typeof value === 'number' ? value : trimmed !== undefined && DIGITS.test(trimmed) ? Number(trimmed) : NaN;
+      return allowed.includes(n) ? String(n) : INVALID;
+    },
+  };
+}
+
+// Set lookups compare with SameValueZero, so -0 counts as 0 like in JSON.
+const FLAG_ON: ReadonlySet<unknown> = new Set([true, 'on', 1, '1', 'true']);
+const FLAG_OFF: ReadonlySet<unknown> = new Set([false, 'off', 0, '0', 'false', '', null]);
+
+const flag: FieldRule = {
+  expected: 'true, "on", 1, "1", "true" oder false, "off", 0, "0", "false", leer, null erwartet.',
+  normalize: (value) => (FLAG_ON.has(value) ? 'on' : FLAG_OFF.has(value) ? '' : INVALID),
+};
+
+const projectPostalCode: FieldRule = {
+  expected: 'Postleitzahl als Text, für die Klimadaten vorliegen; das Feld darf nicht geleert werden.',
+  normalize: (value) => (typeof value === 'string' && hasClimateData(value) ? value : INVALID),
+};
+
+const contactPostalCode: FieldRule = {
+  expected: '4 bis 5 Ziffern (als Text, um führende Nullen zu behalten), leer oder null erwartet.',
+  normalize: (value) => {
+    if (isDeleteValue(value)) return '';
+    if (typeof value === 'string') return /^\d{4,5}$/.test(value) ? value : INVALID;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 99999
+      ? String(value)
+      : INVALID;
+  },
+};
+
+/** The released fields in the order of the spec's table. */
+const FIELD_RULES = {
+  projektName: text({ numbers: true }),
+  projektPostleitzahl: projectPostalCode,
+  projektArtHeizung: code([1, 2, 3, 4, 5, 6], '1 bis 6'),
+  projektAlterHeizung: code([1, 2, 3], '1 bis 3'),
+  projektBewohner: numberInRange(0, 10000, true),
+  projektJahresverbrauch: numberInRange(0, 1000000000, false),
+  projektBaujahr: numberInRange(1000, 2100, true),
+  projektTrinkwasser: code([1, 2, 3], '1 bis 3'),
+  projektWaermeerzeugerSolarStatus: flag,
+  projektWaermeerzeugerSolarArt: code([1, 2], '1 oder 2'),
+  projektKollektorflaecheSolar: numberInRange(0, 1000000, false),
+  projektWaermeerzeugerHolzStatus: flag,
+  projektJahresverbrauchHolz: numberInRange(0, 1000000, false),
+  projektWaermeerzeugerHolzArt: code([1500, 1550, 1800, 2000, 2200, 2201], '1500, 1550, 1800, 2000, 2200 oder 2201'),
+  email: text({ numbers: false }),
+  anrede: text({ numbers: true }),
+  vorname: text({ numbers: true }),
+  name: text({ numbers: true }),
+  strasse: text({ numbers: true }),
+  hausnummer: text({ numbers: true }),
+  ort: text({ numbers: true }),
+  telefon: text({ numbers: true }),
+  bemerkungen: text({ numbers: true }),
+  plz: contactPostalCode,
+} satisfies Record<string, FieldRule>;
+
+export const PROJECT_FIELDS: readonly string[] = Object.freeze(Object.keys(FIELD_RULES));
+
+const ENVELOPES = ['projectData', 'projektData'] as const;
+
+const unknownField = (key: string | undefined): string => `Unbekanntes Feld ${key}.`;
+
+function fieldSchema(field: string, rule: FieldRule) {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      if (typeof value === 'object' && value !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Ungültiger Wert für Feld ${field}: nur einfache Werte erlaubt, keine Arrays oder Objekte.`,
+        });
+        return z.NEVER;
+      }
+      const normalized = rule.normalize(value);
+      if (normalized === INVALID) {
+        ctx.addIssue({ code: 'custom', message: `Ungültiger Wert für Feld ${field}: ${rule.expected}` });
+        return z.NEVER;
+      }
+      return normalized;
+    })
+    .optional();
+}
+
+const fieldsSchema = z
+  .strictObject(
+    Object.fromEntries(Object.entries(FIELD_RULES).map(([field, rule]) => [field, fieldSchema(field, rule)])),
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? unknownField(issue.keys[0])
+          : 'Der Inhalt von projectData (bzw. projektData) muss ein JSON-Objekt mit Projektfeldern sein.',
+    },
+  )
+  .transform((fields, ctx) => {
+    // A JavaScript caller can pass undefined, which JSON cannot express; it counts as not sent.
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    if (Object.keys(changes).length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Es muss mindestens ein freigegebenes Projektfeld gesendet werden.' });
+      return z.NEVER;
+    }
+    return changes;
+  });
+
+const projectWriteSchema = z.preprocess(
+  (body, ctx) => {
+    // Checked before the fields so that both envelopes are reported even when their contents are invalid.
+    if (typeof body === 'object' && body !== null && ENVELOPES.every((name) => Object.hasOwn(body, name))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'projectData und projektData dürfen nicht gemeinsam gesendet werden.',
+        path: ['projectData'],
+      });
+    }
+    return body;
+  },
+  z
+    .strictObject(
+      { projectData: fieldsSchema.optional(), projektData: fieldsSchema.optional() },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? unknownField(issue.keys[0])
+            : 'Der Anfrageinhalt muss ein JSON-Objekt mit projectData (oder projektData) sein.',
+      },
+    )
+    .transform((body, ctx) => {
+      const changes = body.projectData ?? body.projektData;
+      if (changes === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Der Anfrageinhalt muss projectData (oder projektData) enthalten.',
+          path: ['projectData'],
+        });
+        return z.NEVER;
+      }
+      return changes;
+    }),
+);
+
+const PASSWORD_MESSAGE = 'Ungültiger Wert für Feld newPassword: Text mit 12 bis 256 Zeichen erwartet.';
+
+const passwordBodySchema = z.strictObject(
+  {
+    newPassword: z
+      .string({ error: PASSWORD_MESSAGE })
+      .refine((password) => {
+        // The limit counts characters, not UTF-16 code units, so one emoji is one character.
+        const length = [...password].length;
+        return length >= 12 && length <= 256;
+      }, PASSWORD_MESSAGE),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownField(issue.keys[0])
+        : 'Der Anfrageinhalt muss ein JSON-Objekt mit newPassword sein.',
+  },
+);
+
+const emptyCreateBodySchema = z
+  .strictObject(
+    {},
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `${unknownField(issue.keys[0])} Der Anfrageinhalt muss leer oder {} sein.`
+          : 'Der Anfrageinhalt muss leer oder {} sein.',
+    },
+  )
+  .optional();
+
+/**
+ * The first problem as the spec's 422. Unknown fields win over other problems, because they are
+ * the likelier mistake (a typo) and the message then points at the cause.
+ */
+function toValidationError(error: z.ZodError, fieldWithoutPath?: string): ApiError {
+  const [first] = error.issues;
+  const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? first;
+  if (issue === undefined) return errors.validation('Ungültiger Anfrageinhalt.', fieldWithoutPath);
+  const pathField = issue.path.findLast((segment): segment is string => typeof segment === 'string');
+  const field = issue.code === 'unrecognized_keys' ? issue.keys[0] : (pathField ?? fieldWithoutPath);
+  return errors.validation(issue.message, field);
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown, fieldWithoutPath?: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw toValidationError(result.error, fieldWithoutPath);
+  return result.data;
+}
+
+/** Validates a write body of POST /reports/with-data or PATCH /reports/{key}; returns the changes, '' meaning "delete". Throws ApiError 422. */
+export function parseProjectWrite(body: unknown): Record<string, string> {
+  return parseOrThrow(projectWriteSchema, body, 'projectData');
+}
+
+/** Applies changes to stored data (deletes keys whose change is ''), returns a new object. */
+export function applyProjectChanges(stored: StoredProjectData, changes: Record<string, string>): StoredProjectData {
+  const next = { ...stored };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === '') delete next[field];
+    else next[field] = value;
+  }
+  return next;
+}
+
+/** The `projektData` object of responses: every released field, '' when not set. */
+export function projectDataOut(stored: StoredProjectData): Record<string, string> {
+  return Object.fromEntries(PROJECT_FIELDS.map((field) => [field, stored[field] ?? '']));
+}
+
+/** Validates the body of PUT /reports/{key}/password; returns the new password. Throws ApiError 422. */
+export function parsePasswordBody(body: unknown): string {
+  return parseOrThrow(passwordBodySchema, body, 'newPassword').newPassword;
+}
+
+/** Validates the body of POST /reports: undefined (omitted) or {} only. Throws ApiError 422. */
+export function parseEmptyCreateBody(body: unknown): void {
+  parseOrThrow(emptyCreateBodySchema, body);
+}

@@ -1,0 +1,67 @@
+/**
+ * The spec's error table as one registry: every error the server answers is built here,
+ * so status, `details.type` and the German message cannot drift apart.
+ */
+export type ErrorType =
+  | 'validation'
+  | 'authentication'
+  | 'authorization'
+  | 'not_found'
+  | 'calculation_unavailable'
+  | 'rate_limit'
+  | 'server_error'
+  | 'service_unavailable';
+
+export type ErrorDetails = { type: ErrorType; field?: string } & Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: ErrorDetails;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, details: ErrorDetails, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  toBody(): { status: number; error: string; details: ErrorDetails } {
+    return { status: this.status, error: this.message, details: this.details };
+  }
+}
+
+export const RATE_LIMIT = { limit: 2, windowSeconds: 1, retryAfter: 1 } as const;
+
+export const errors = {
+  malformedJson: () => new ApiError(400, 'Der Anfrageinhalt ist kein gültiges JSON.', { type: 'validation' }),
+  unauthenticated: () =>
+    new ApiError(401, 'Authentifizierung fehlgeschlagen: API-Token fehlt oder ist ungültig.', { type: 'authentication' }),
+  forbidden: (reason: string) => new ApiError(403, `Keine Berechtigung: ${reason}`, { type: 'authorization' }),
+  notFound: () => new ApiError(404, 'Die angeforderte Ressource wurde nicht gefunden.', { type: 'not_found' }),
+  payloadTooLarge: () =>
+    new ApiError(413, 'Der Anfrageinhalt ist größer als 64 KiB (65536 Bytes).', { type: 'validation' }),
+  unsupportedMediaType: () =>
+    new ApiError(415, 'Der Content-Type muss application/json sein.', { type: 'validation' }),
+  validation: (message: string, field?: string) =>
+    new ApiError(422, message, field === undefined ? { type: 'validation' } : { type: 'validation', field }),
+  calculationUnavailable: (message: string) =>
+    new ApiError(422, message, { type: 'calculation_unavailable', calculationStatus: 'unavailable' }),
+  rateLimited: () =>
+    new ApiError(
+      429,
+      'Zu viele Anfragen: höchstens 2 Anfragen pro Sekunde. Bitte mindestens 1 Sekunde warten.',
+      { type: 'rate_limit', ...RATE_LIMIT },
+      { 'Retry-After': String(RATE_LIMIT.retryAfter) },
+    ),
+  invalidTokenRateLimited: () =>
+    new ApiError(
+      429,
+      'Zu viele Anfragen mit ungültigem API-Token von dieser Adresse. Bitte später erneut versuchen.',
+      { type: 'rate_limit' },
+      { 'Retry-After': '10' },
+    ),
+  serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
+  serviceUnavailable: () =>
+    new ApiError(503, 'Der Dienst ist vorübergehend nicht verfügbar.', { type: 'service_unavailable' }),
+};

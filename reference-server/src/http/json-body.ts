@@ -1,0 +1,71 @@
+import type { Request, RequestHandler } from 'express';
+import { errors } from './api-error.js';
+
+export const MAX_BODY_BYTES = 65536;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+function isJsonContentType(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return type !== undefined && type.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads write bodies itself instead of express.json(): the spec distinguishes 413 (size, also
+ * when Content-Length lies or is absent), 415 (type) and 400 (syntax), and an omitted body
+ * must stay distinguishable from `{}`. `req.body` is `undefined` when no body was sent.
+ */
+export function jsonBody(): RequestHandler {
+  return (req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      res.setHeader('Connection', 'close');
+      req.resume();
+      return next(errors.payloadTooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        failed = true;
+        res.setHeader('Connection', 'close');
+        next(errors.payloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', (err) => {
+      if (!failed) {
+        failed = true;
+        next(err);
+      }
+    });
+    req.on('end', () => {
+      if (failed) return;
+      if (size === 0) {
+        req.body = undefined;
+        return next();
+      }
+      if (!isJsonContentType(req)) return next(errors.unsupportedMediaType());
+      try {
+        req.body = JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
+      } catch {
+        return next(errors.malformedJson());
+      }
+      next();
+    });
+  };
+}
+
+/** For endpoints whose body is required: an omitted body is 415 without the JSON type, else 422. */
+export function requiredBody(req: Request): unknown {
+  if (req.body === undefined) {
+    if (!isJsonContentType(req)) throw errors.unsupportedMediaType();
+    throw errors.validation('Der Anfrageinhalt fehlt.');
+  }
+  return req.body;
+}

@@ -1,0 +1,13 @@
+import type { Response } from 'express';
+import type { Customer } from '../store/customers.js';
+
+/** The authenticated customer, set by the auth middleware for every protected route. */
+export function currentCustomer(res: Response): Customer {
+  const customer = res.locals['customer'] as Customer | undefined;
+  if (!customer) throw new Error('protected route reached without authentication');
+  return customer;
+}
+
+export function setCurrentCustomer(res: Response, customer: Customer): void {
+  res.locals['customer'] = customer;
+}

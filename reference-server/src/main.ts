@@ -1,0 +1,60 @@
+import { ConfigError, parseConfig } from './config.js';
+import { startReferenceServer } from './start.js';
+
+function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profileOut: string, db: string): void {
+  const lines = [
+    `cpf reference server listening on ${s.origin}`,
+    `  API base:    ${s.baseUrl}`,
+    `  site URL:    ${s.siteUrl}`,
+    `  database:    ${db}`,
+  ];
+  if (s.profile) {
+    const c = s.profile.customers;
+    lines.push(
+      `  profile:     ${profileOut}${s.profileReused ? ' (reused, tokens unchanged)' : ' (written, mode 0600)'}`,
+      '  demo tokens (Authorization: Bearer <token>):',
+      `    primary          ${c.primary.tokens[0]}`,
+      `    foreign          ${c.foreign?.tokens[0] ?? '-'}`,
+      `    expiredUnlocked  ${c.expiredUnlocked?.tokens[0] ?? '-'}`,
+      `  try: curl -H "Authorization: Bearer ${c.primary.tokens[0]}" ${s.baseUrl}/reports`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const state: { running?: Awaited<ReturnType<typeof startReferenceServer>> } = {};
+  const shutdown = (signal: string) => {
+    console.error(`${signal}: finishing in-flight requests, closing the database`);
+    if (!state.running) process.exit(0);
+    void state.running.close().then(() => process.exit(0));
+  };
+  // Registered before start so a signal during start-up never kills the process half-way.
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  let server;
+  try {
+    server = await startReferenceServer({
+      ...config,
+      profileOut: config.seed === 'demo' ? config.profileOut : undefined,
+      log: (line) => console.error(line),
+    });
+  } catch (err) {
+    console.error(`cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(3);
+  }
+  state.running = server;
+  printSummary(server, config.profileOut, config.db);
+}
+
+await main();

@@ -1,0 +1,28 @@
+/**
+ * Fixed-window counter for requests with missing or invalid tokens, keyed by source IP.
+ * It only has to slow down token guessing, so the cheaper fixed window is good enough here.
+ */
+export interface FixedWindowLimiter {
+  tryAdmit(key: string, nowMs: number): boolean;
+}
+
+export function createFixedWindowLimiter(limit: number, windowMs: number): FixedWindowLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    tryAdmit(key, nowMs) {
+      const current = windows.get(key);
+      if (!current || nowMs - current.start >= windowMs) {
+        if (windows.size > 10_000) {
+          for (const [k, w] of windows) if (nowMs - w.start >= windowMs) windows.delete(k);
+        }
+        windows.set(key, { start: nowMs, count: 1 });
+        return true;
+      }
+      current.count += 1;
+      return current.count <= limit;
+    },
+  };
+}
+
+/** Documented value of the invalid-token limit per source IP. */
+export const INVALID_TOKEN_LIMIT = { requests: 60, windowSeconds: 10 } as const;

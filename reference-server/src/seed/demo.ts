@@ -1,0 +1,124 @@
+import type { Clock } from '../clock.js';
+import { generateApiToken, hashApiToken } from '../domain/api-token.js';
+import { generateProjectKey } from '../domain/project-key.js';
+import type { License } from '../store/customers.js';
+import type { ProjectOrigin } from '../store/projects.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * The documented demo data set (README "Demo data"). Names, licenses, projects and field
+ * values are fixed; tokens and project keys are drawn from the CSPRNG like real ones, and the
+ * seed returns them so the profile can be written. Seeding is idempotent: on a database that
+ * already holds the data set nothing is duplicated, and each seeded customer gets one fresh
+ * token set (like a renewal, older tokens stay valid), because stored tokens cannot be shown again.
+ */
+export type Role = 'primary' | 'foreign' | 'expiredUnlocked' | 'locked' | 'blocked' | 'noHeatpumpRight' | 'education';
+
+interface CustomerSpec {
+  role: Role | 'pool';
+  name: string;
+  license: License;
+  unlocked?: boolean;
+  blocked?: boolean;
+  heatpumpRight?: boolean;
+  tokens: number;
+}
+
+interface ProjectSpec {
+  owner: Role;
+  purpose: string;
+  origin: ProjectOrigin;
+  status: number;
+  data: Record<string, string>;
+}
+
+export const POOL_SIZE = 24;
+
+const CUSTOMERS: CustomerSpec[] = [
+  { role: 'primary', name: 'Heizungsbau Primus GmbH', license: 'annual', heatpumpRight: true, tokens: 3 },
+  { role: 'foreign', name: 'Fremdfirma Alius KG', license: 'annual', heatpumpRight: true, tokens: 1 },
+  { role: 'expiredUnlocked', name: 'Energieberatung Expirata', license: 'expired', unlocked: true, tokens: 1 },
+  { role: 'locked', name: 'Gesperrte Lizenz OHG', license: 'expired', unlocked: false, tokens: 1 },
+  { role: 'blocked', name: 'Blockiert GmbH', license: 'annual', blocked: true, heatpumpRight: true, tokens: 1 },
+  { role: 'noHeatpumpRight', name: 'Ohne Wärmepumpe e.K.', license: 'annual', heatpumpRight: false, tokens: 1 },
+  { role: 'education', name: 'Berufsschule Didactica', license: 'education', heatpumpRight: true, tokens: 1 },
+  ...Array.from({ length: POOL_SIZE }, (_, i): CustomerSpec => ({
+    role: 'pool',
+    name: `Poolkunde ${String(i + 1).padStart(2, '0')}`,
+    license: 'annual',
+    heatpumpRight: true,
+    tokens: 1,
+  })),
+];
+
+const house = (name: string, plz: string, extra: Record<string, string> = {}) => ({
+  projektName: name,
+  projektPostleitzahl: plz,
+  projektBaujahr: '1970',
+  projektBewohner: '4',
+  projektArtHeizung: '1',
+  ...extra,
+});
+
+const PROJECTS: ProjectSpec[] = [
+  { owner: 'primary', purpose: 'portal', origin: 'portal', status: 2, data: house('Einfamilienhaus Mitte', '10178', { vorname: 'Anna', name: 'Muster', plz: '10178', ort: 'Berlin' }) },
+  { owner: 'primary', purpose: 'lead', origin: 'lead', status: 1, data: house('Anfrage Altbau Pankow', '13187') },
+  { owner: 'primary', purpose: 'api', origin: 'api', status: 1, data: house('Über API angelegt', '10115') },
+  { owner: 'primary', purpose: 'completed', origin: 'portal', status: 4, data: house('Abgeschlossen Spandau', '13597') },
+  { owner: 'primary', purpose: 'archived', origin: 'portal', status: 5, data: house('Archiv Köpenick', '12555') },
+  { owner: 'foreign', purpose: 'foreign', origin: 'portal', status: 2, data: house('Fremdes Projekt München', '80939') },
+  { owner: 'expiredUnlocked', purpose: 'expired', origin: 'portal', status: 2, data: house('Projekt nach Lizenzablauf', '01067') },
+  { owner: 'locked', purpose: 'locked', origin: 'portal', status: 2, data: house('Projekt ohne Lizenz', '20095') },
+];
+
+export interface SeededCustomer {
+  id: number;
+  name: string;
+  tokens: string[];
+}
+
+export interface SeedResult {
+  customers: Record<Role, SeededCustomer>;
+  pool: SeededCustomer[];
+  projects: Record<string, string>;
+}
+
+export function seedDemo(store: Store, clock: Clock): SeedResult {
+  return store.transaction(() => {
+    const customers: Partial<Record<Role, SeededCustomer>> = {};
+    const pool: SeededCustomer[] = [];
+    for (const spec of CUSTOMERS) {
+      const id = store.customers.findIdByName(spec.name) ?? store.customers.create({
+        name: spec.name,
+        license: spec.license,
+        unlocked: spec.unlocked ?? true,
+        blocked: spec.blocked ?? false,
+        heatpumpRight: spec.heatpumpRight ?? false,
+        licenseCenterPlz: '10178',
+        licenseRadiusKm: 150,
+      });
+      const tokens = Array.from({ length: spec.tokens }, (_, i) => {
+        const token = generateApiToken();
+        store.customers.addToken(id, hashApiToken(token), `demo ${i + 1}`, clock.now());
+        return token;
+      });
+      const seeded = { id, name: spec.name, tokens };
+      if (spec.role === 'pool') pool.push(seeded);
+      else customers[spec.role] = seeded;
+    }
+    const projects: Record<string, string> = {};
+    for (const spec of PROJECTS) {
+      const owner = customers[spec.owner] as SeededCustomer;
+      const existing = store.projects.listByCustomer(owner.id).find((p) => p.data['projektName'] === spec.data['projektName']);
+      if (existing) {
+        projects[spec.purpose] = existing.key;
+        continue;
+      }
+      let key = generateProjectKey();
+      while (store.projects.keyExists(key)) key = generateProjectKey();
+      store.projects.insert({ key, customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, at: clock.now() });
+      projects[spec.purpose] = key;
+    }
+    return { customers: customers as Record<Role, SeededCustomer>, pool, projects };
+  });
+}

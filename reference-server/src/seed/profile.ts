@@ -1,0 +1,58 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseProfile, type Profile } from '../../../fixtures/profile.schema.js';
+import { hashApiToken } from '../domain/api-token.js';
+import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
+import type { Store } from '../store/store.js';
+import type { SeededCustomer, SeedResult } from './demo.js';
+
+const customer = (c: SeededCustomer) => ({ id: c.name, tokens: c.tokens });
+
+/** The target profile the harness reads, filled from the seed (fixtures/profile.schema.ts). */
+export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string): Profile {
+  const c = seed.customers;
+  return parseProfile(
+    {
+      name: 'cpf reference server (demo seed)',
+      baseUrl,
+      siteUrl,
+      customers: {
+        primary: customer(c.primary),
+        foreign: customer(c.foreign),
+        expiredUnlocked: customer(c.expiredUnlocked),
+        locked: customer(c.locked),
+        blocked: customer(c.blocked),
+        noHeatpumpRight: customer(c.noHeatpumpRight),
+        education: customer(c.education),
+        pool: seed.pool.map(customer),
+      },
+      resources: {
+        foreignProjectKey: seed.projects['foreign'],
+        expiredUnlockedProjectKey: seed.projects['expired'],
+        primaryProjectKeys: { archived: seed.projects['archived'] },
+        postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
+      },
+      limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },
+    },
+    'reference seed',
+  );
+}
+
+/** Tokens are in clear here, so the file is readable by its owner only. */
+export function writeProfile(path: string, profile: Profile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+/** A previously written profile whose primary token still authenticates against this database. */
+export function reusableProfile(path: string, store: Store): Profile | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const profile = parseProfile(JSON.parse(readFileSync(path, 'utf8')), path);
+    const token = profile.customers.primary.tokens[0];
+    return token !== undefined && store.customers.findByTokenHash(hashApiToken(token)) ? profile : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { systemClock, type Clock } from './clock.js';
+import { seedDemo } from './seed/demo.js';
+import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
+import { openDatabase } from './store/database.js';
+import { createStore } from './store/store.js';
+import { API_PREFIX } from './version.js';
+import type { Profile } from '../../fixtures/profile.schema.js';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  db: string;
+  siteUrl?: string | undefined;
+  seed: 'demo' | 'none';
+  /** Where the target profile is written; omitted = not written. */
+  profileOut?: string | undefined;
+  maintenance?: boolean;
+  clock?: Clock;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** Listening origin, e.g. http://127.0.0.1:8080 */
+  origin: string;
+  /** API base: origin + /api/v2 */
+  baseUrl: string;
+  siteUrl: string;
+  profile: Profile | undefined;
+  /** True when an earlier profile was reused instead of a fresh token set. */
+  profileReused: boolean;
+  close(): Promise<void>;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the bundled server: open and migrate the database, seed, listen, write the profile.
+ * This is the black-box entry point the harness may use; nothing else of the server is public.
+ */
+export async function startReferenceServer(options: StartOptions): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(options.db);
+  const store = createStore(db);
+  const server: Server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${hostForUrl(options.host)}:${port}`;
+  const siteUrl = (options.siteUrl ?? origin).replace(/\/+$/, '');
+  const baseUrl = `${origin}${API_PREFIX}`;
+
+  let profile: Profile | undefined;
+  let profileReused = false;
+  if (options.seed === 'demo') {
+    profile = options.profileOut ? reusableProfile(options.profileOut, store) : undefined;
+    profileReused = profile !== undefined;
+    if (!profile) {
+      profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
+      if (options.profileOut) writeProfile(options.profileOut, profile);
+    }
+  }
+
+  const app = createApp({ store, clock, siteUrl, maintenance: options.maintenance ?? false, log: options.log ?? (() => {}) });
+  server.on('request', app);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      // In-flight requests finish; idle keep-alive sockets are dropped so close() can complete.
+      server.close(() => {
+        db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+    });
+    return closing;
+  };
+  return { origin, baseUrl, siteUrl, profile, profileReused, close };
+}

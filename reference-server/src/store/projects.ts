@@ -1,0 +1,98 @@
+import type { Db } from './database.js';
+
+export type ProjectOrigin = 'portal' | 'lead' | 'api';
+
+export interface Project {
+  id: number;
+  key: string;
+  customerId: number;
+  origin: ProjectOrigin;
+  status: number;
+  data: Record<string, string>;
+  createdAt: string;
+  activityAt: string;
+}
+
+interface ProjectRow {
+  id: number;
+  key: string;
+  customer_id: number;
+  origin: ProjectOrigin;
+  status: number;
+  data: string;
+  created_at: string;
+  activity_at: string;
+}
+
+const COLUMNS = 'id, key, customer_id, origin, status, data, created_at, activity_at';
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    key: row.key,
+    customerId: row.customer_id,
+    origin: row.origin,
+    status: row.status,
+    data: JSON.parse(row.data) as Record<string, string>,
+    createdAt: row.created_at,
+    activityAt: row.activity_at,
+  };
+}
+
+export interface NewProject {
+  key: string;
+  customerId: number;
+  origin: ProjectOrigin;
+  status?: number;
+  data: Record<string, string>;
+  at: Date;
+}
+
+export function createProjectRepository(db: Db) {
+  // One query shape for "own and existing": a foreign key and a missing key take the same path.
+  const owned = db.prepare<[string, number], ProjectRow>(
+    `SELECT ${COLUMNS} FROM projects WHERE key = ? AND customer_id = ?`,
+  );
+  const byCustomer = db.prepare<[number], ProjectRow>(
+    `SELECT ${COLUMNS} FROM projects WHERE customer_id = ? ORDER BY id`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO projects (key, customer_id, origin, status, data, created_at, activity_at)
+     VALUES (@key, @customerId, @origin, @status, @data, @at, @at)`,
+  );
+  const updateData = db.prepare('UPDATE projects SET data = ?, activity_at = ? WHERE id = ?');
+  const updatePassword = db.prepare('UPDATE projects SET password_hash = ? WHERE id = ?');
+  const keyExists = db.prepare<[string], number>('SELECT 1 FROM projects WHERE key = ?').pluck();
+
+  return {
+    findOwned(key: string, customerId: number): Project | undefined {
+      const row = owned.get(key, customerId);
+      return row && toProject(row);
+    },
+    listByCustomer(customerId: number): Project[] {
+      return byCustomer.all(customerId).map(toProject);
+    },
+    keyExists(key: string): boolean {
+      return keyExists.get(key) !== undefined;
+    },
+    insert(p: NewProject): number {
+      const info = insert.run({
+        key: p.key,
+        customerId: p.customerId,
+        origin: p.origin,
+        status: p.status ?? 1,
+        data: JSON.stringify(p.data),
+        at: p.at.toISOString(),
+      });
+      return Number(info.lastInsertRowid);
+    },
+    updateData(id: number, data: Record<string, string>, at: Date): void {
+      updateData.run(JSON.stringify(data), at.toISOString(), id);
+    },
+    setPasswordHash(id: number, hash: string): void {
+      updatePassword.run(hash, id);
+    },
+  };
+}
+
+export type ProjectRepository = ReturnType<typeof createProjectRepository>;

@@ -1,0 +1,18 @@
+import type { Db } from './database.js';
+import { createCustomerRepository } from './customers.js';
+import { createProjectRepository } from './projects.js';
+
+/** All repositories over one database, with their statements prepared once. */
+export function createStore(db: Db) {
+  return {
+    db,
+    customers: createCustomerRepository(db),
+    projects: createProjectRepository(db),
+    /** Runs `fn` in one transaction (immediate, so concurrent writers queue instead of failing late). */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn).immediate();
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULTS, parseConfig } from '../src/config.js';
+
+describe('server config', () => {
+  it('works with no flags', () => {
+    expect(parseConfig([], {})).toEqual(DEFAULTS);
+  });
+
+  it('reads env and lets flags win', () => {
+    const c = parseConfig(['--port', '9000', '--seed=none'], { CPF_PORT: '7000', CPF_DB: ':memory:', CPF_HOST: '0.0.0.0' });
+    expect(c).toMatchObject({ port: 9000, db: ':memory:', host: '0.0.0.0', seed: 'none' });
+  });
+
+  it('parses the maintenance switch as flag and env', () => {
+    expect(parseConfig(['--maintenance'], {}).maintenance).toBe(true);
+    expect(parseConfig([], { CPF_MAINTENANCE: '1' }).maintenance).toBe(true);
+  });
+
+  it.each([
+    [['--port', 'eighty'], {}, /--port: invalid value 'eighty'; accepted: an integer 0\.\.65535/],
+    [['--port', '70000'], {}, /--port/],
+    [['--seed', 'full'], {}, /--seed: invalid value 'full'; accepted: demo or none/],
+    [['--site-url', 'ftp://x'], {}, /--site-url/],
+    [['--bogus'], {}, /unknown option '--bogus'; accepted: --port/],
+    [['--db'], {}, /--db: missing value/],
+    [[], { CPF_PORT: '-1' }, /env CPF_PORT: invalid value '-1'/],
+    [[], { CPF_SEED: 'x' }, /env CPF_SEED/],
+  ] as const)('rejects %j %j with a one-line error naming the option', (argv, env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(argv, env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,55 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppDeps } from '../../src/app.js';
+import { manualClock } from '../../src/clock.js';
+import { generateApiToken, hashApiToken } from '../../src/domain/api-token.js';
+import type { NewCustomer } from '../../src/store/customers.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createStore, type Store } from '../../src/store/store.js';
+
+export const unlimited = { tryAdmit: () => true, size: () => 0 };
+
+export interface TestServer {
+  url: string;
+  store: Store;
+  clock: ReturnType<typeof manualClock>;
+  tokenFor(customer: NewCustomer): { id: number; token: string };
+  request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on loopback over an in-memory database; the limiter is off unless given. */
+export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise<TestServer> {
+  const store = createStore(openDatabase(':memory:'));
+  const clock = manualClock();
+  const app = createApp({ store, clock, siteUrl: 'https://site.example', limiter: unlimited, ...overrides });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    store,
+    clock,
+    tokenFor(customer) {
+      const id = store.customers.create(customer);
+      const token = generateApiToken();
+      store.customers.addToken(id, hashApiToken(token), 'test', new Date());
+      return { id, token };
+    },
+    request(path, init = {}) {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return fetch(`${url}/api/v2${path}`, { ...rest, headers });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export function jsonInit(method: string, body: unknown, token: string): RequestInit & { token: string } {
+  return { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}

@@ -1,0 +1,150 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPacingWindow, type PacingWindow } from './pacing-window.js';
+
+/**
+ * One scheduler for all vitest workers, living in the main process (started by the global
+ * setup): workers ask it over loopback HTTP before each request to the target and report when
+ * the response arrived. It also hands out pool customers and collects the run's figures.
+ */
+export interface RunStats {
+  startedAt: number;
+  requestsByCustomer: Record<string, number>;
+  unintended429: { customer: string; check: string; method: string; path: string }[];
+  createdProjects: { customer: string; key: string; check: string }[];
+}
+
+interface CustomerState {
+  window: PacingWindow;
+  waiters: (() => void)[];
+  timer: NodeJS.Timeout | undefined;
+  leases: number;
+  exclusive: boolean;
+}
+
+export interface PacerServer {
+  url: string;
+  stats(): RunStats;
+  close(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export async function startPacerServer(options: { leaseGroup: string[]; marginMs?: number }): Promise<PacerServer> {
+  const customers = new Map<string, CustomerState>();
+  const leaseWaiters: (() => void)[] = [];
+  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, unintended429: [], createdProjects: [] };
+
+  function state(customer: string): CustomerState {
+    let s = customers.get(customer);
+    if (!s) {
+      s = { window: createPacingWindow(2, 1000, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: false };
+      customers.set(customer, s);
+    }
+    return s;
+  }
+
+  function pump(s: CustomerState): void {
+    while (s.waiters.length > 0) {
+      const wait = s.window.waitMs(Date.now());
+      if (wait > 0) {
+        if (wait !== Infinity && !s.timer) {
+          s.timer = setTimeout(() => {
+            s.timer = undefined;
+            pump(s);
+          }, Math.ceil(wait));
+        }
+        return;
+      }
+      s.window.grant();
+      (s.waiters.shift() as () => void)();
+    }
+  }
+
+  function pickLease(exclusive: boolean): string | undefined {
+    let best: string | undefined;
+    let bestLeases = Infinity;
+    for (const customer of options.leaseGroup) {
+      const s = state(customer);
+      if (s.exclusive || (exclusive && s.leases > 0)) continue;
+      if (s.leases < bestLeases) {
+        best = customer;
+        bestLeases = s.leases;
+      }
+    }
+    return best;
+  }
+
+  async function lease(exclusive: boolean): Promise<string> {
+    for (;;) {
+      const customer = pickLease(exclusive);
+      if (customer) {
+        const s = state(customer);
+        s.leases += 1;
+        s.exclusive = exclusive;
+        return customer;
+      }
+      await new Promise<void>((resolve) => leaseWaiters.push(resolve));
+    }
+  }
+
+  const handlers: Record<string, (body: Record<string, unknown>) => Promise<unknown> | unknown> = {
+    '/acquire': (body) =>
+      new Promise<void>((resolve) => {
+        const customer = String(body.customer);
+        stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + 1;
+        const s = state(customer);
+        s.waiters.push(resolve);
+        pump(s);
+      }),
+    '/release': (body) => {
+      const s = state(String(body.customer));
+      s.window.complete(Date.now());
+      pump(s);
+    },
+    '/lease': async (body) => ({ customer: await lease(body.exclusive === true) }),
+    '/unlease': (body) => {
+      const s = state(String(body.customer));
+      s.leases = Math.max(0, s.leases - 1);
+      s.exclusive = false;
+      leaseWaiters.splice(0).forEach((wake) => wake());
+    },
+    '/unintended-429': (body) => {
+      stats.unintended429.push(body as unknown as RunStats['unintended429'][number]);
+    },
+    '/created': (body) => {
+      stats.createdProjects.push(body as unknown as RunStats['createdProjects'][number]);
+    },
+    '/stats': () => stats,
+  };
+
+  const server: Server = createServer((req, res) => {
+    const handler = handlers[req.url ?? ''];
+    if (!handler || req.method !== 'POST') {
+      res.writeHead(404).end();
+      return;
+    }
+    readJson(req)
+      .then((body) => handler(body))
+      .then((result) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? {}));
+      })
+      .catch((err: unknown) => res.writeHead(500).end(String(err)));
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats: () => structuredClone(stats),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of customers.values()) clearTimeout(s.timer);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

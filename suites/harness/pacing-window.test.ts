@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createPacingWindow } from './pacing-window.js';
+
+describe('pacing window', () => {
+  it('grants two at once, then waits for a completion plus one second', () => {
+    const w = createPacingWindow(2, 1000, 5);
+    expect(w.waitMs(0)).toBe(0);
+    w.grant();
+    expect(w.waitMs(0)).toBe(0);
+    w.grant();
+    expect(w.waitMs(10)).toBe(Infinity);
+    w.complete(40);
+    expect(w.waitMs(50)).toBe(995);
+    w.complete(60);
+    expect(w.waitMs(100)).toBe(945);
+    expect(w.waitMs(1045)).toBe(0);
+    w.grant();
+    expect(w.waitMs(1046)).toBe(19);
+  });
+
+  it('counts time from the response, so a slow response delays the next grants', () => {
+    const w = createPacingWindow(2, 1000, 0);
+    w.grant();
+    w.grant();
+    w.complete(5);
+    w.complete(900);
+    expect(w.waitMs(1004)).toBe(1);
+    expect(w.waitMs(1005)).toBe(0);
+    w.grant();
+    expect(w.waitMs(1005)).toBe(895);
+  });
+});
