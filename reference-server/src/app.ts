@@ -25,6 +25,11 @@ export interface AppDeps {
   invalidTokenLimiter?: FixedWindowLimiter;
   generateKey?: () => string;
   log?: (line: string) => void;
+  /**
+   * Middleware run first on every API request. Nothing in production sets it; the fault
+   * catalogue uses it to break one rule at the HTTP level and prove a check notices.
+   */
+  intercept?: RequestHandler[];
 }
 
 const options: RequestHandler = (req, res, next) => {
@@ -47,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const api = Router({ strict: true, caseSensitive: true });
+  for (const handler of deps.intercept ?? []) api.use(handler);
   api.use(options);
   api.use(metaRoutes(clock));
   api.use((_req, _res, next) => next(deps.maintenance ? errors.serviceUnavailable() : undefined));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, type AppDeps } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import { seedDemo } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
@@ -20,6 +20,8 @@ export interface StartOptions {
   maintenance?: boolean;
   clock?: Clock;
   log?: (line: string) => void;
+  /** Last say over the app's dependencies (used by the fault runner to swap one part). */
+  configure?: (deps: AppDeps) => AppDeps;
 }
 
 export interface RunningServer {
@@ -72,7 +74,8 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     }
   }
 
-  const app = createApp({ store, clock, siteUrl, maintenance: options.maintenance ?? false, log: options.log ?? (() => {}) });
+  const deps: AppDeps = { store, clock, siteUrl, maintenance: options.maintenance ?? false, log: options.log ?? (() => {}) };
+  const app = createApp(options.configure ? options.configure(deps) : deps);
   server.on('request', app);
 
   let closing: Promise<void> | undefined;

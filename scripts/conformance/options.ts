@@ -1,0 +1,104 @@
+/**
+ * Command line of `npm run conformance`. A usage error names the flag and the fix; the CLI exits
+ * with code 2 on it.
+ */
+export interface RunOptions {
+  command: 'run' | 'doctor';
+  baseUrl?: string;
+  profile?: string;
+  rules: string[];
+  areas: string[];
+  readOnly: boolean;
+  reportDir: string;
+  shard?: { index: number; count: number };
+}
+
+export class UsageError extends Error {}
+
+export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit'] as const;
+
+export const USAGE = `Usage: npm run conformance -- [doctor] [options]
+  --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
+  --profile FILE      target profile (see fixtures/profile.example.json); required with --base-url
+  --rules PATTERN     only checks of these rules, e.g. PROJ-12 or 'PROJ-*' (repeatable)
+  --area NAME         only these areas: ${AREAS.join(', ')} (repeatable)
+  --read-only         send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run
+  --report-dir DIR    where reports go (default: reports)
+  --shard i/n         run the i-th of n parts (CI machines)
+Subcommand doctor: preflight of target and profile, runs no checks.
+Exit codes: 0 all checks passed, 1 a rule failed, 2 usage or profile error, 3 target unreachable or harness error.`;
+
+const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--report-dir', '--shard'] as const;
+
+export function parseRunOptions(argv: readonly string[]): RunOptions {
+  const options: RunOptions = { command: 'run', rules: [], areas: [], readOnly: false, reportDir: 'reports' };
+  const args = [...argv];
+  if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
+    if (arg === '--read-only') {
+      options.readOnly = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
+      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only'].join(', ')} (see --help)`);
+    }
+    const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value. Fix: ${name} <value> (see --help)`);
+    switch (name) {
+      case '--base-url': {
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          throw new UsageError(`--base-url '${value}' is not a URL. Fix: give the API base, e.g. http://127.0.0.1:8080/api/v2`);
+        }
+        if (!/^https?:$/.test(url.protocol)) throw new UsageError(`--base-url must be http(s), got ${url.protocol}`);
+        options.baseUrl = value.replace(/\/+$/, '');
+        break;
+      }
+      case '--profile':
+        options.profile = value;
+        break;
+      case '--rules':
+        for (const pattern of value.split(',')) {
+          if (!/^[A-Z]+(-(\d+|\*))?\*?$/.test(pattern)) {
+            throw new UsageError(`--rules '${pattern}' is not a rule pattern. Fix: an ID like PROJ-12, or a prefix pattern like 'PROJ-*'`);
+          }
+          options.rules.push(pattern);
+        }
+        break;
+      case '--area':
+        for (const area of value.split(',')) {
+          if (!(AREAS as readonly string[]).includes(area)) throw new UsageError(`--area '${area}' is unknown. Fix: one of ${AREAS.join(', ')}`);
+          options.areas.push(area);
+        }
+        break;
+      case '--report-dir':
+        options.reportDir = value;
+        break;
+      case '--shard': {
+        const m = /^(\d+)\/(\d+)$/.exec(value);
+        const index = Number(m?.[1]);
+        const count = Number(m?.[2]);
+        if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+        options.shard = { index, count };
+        break;
+      }
+    }
+  }
+  if (options.baseUrl && !options.profile) {
+    throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy fixtures/profile.example.json and fill it in');
+  }
+  return options;
+}
+
+/** Rule patterns to a title filter: titles start with `[ID ID ...]`. */
+export function rulesPattern(patterns: readonly string[]): RegExp | undefined {
+  if (patterns.length === 0) return undefined;
+  const alternatives = patterns.map((p) => (p.endsWith('*') ? `${p.slice(0, -1).replace(/-$/, '')}-\\d+` : `${p}`));
+  return new RegExp(`^\\[[^\\]]*\\b(${alternatives.join('|')})(?![\\d])[^\\]]*\\]`);
+}

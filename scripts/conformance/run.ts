@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startVitest } from 'vitest/node';
+import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { RunStats } from '../../suites/harness/pacer-server.js';
+import { writeTraceability } from '../rules-matrix/traceability.js';
+import { buildAllureReport } from './allure-report.js';
+import { rulesPattern, type RunOptions } from './options.js';
+import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
+import type { PreparedTarget } from './target.js';
+
+const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
+
+/** Runs the suites against a prepared target and writes every report; returns the exit code. */
+export async function runConformance(options: RunOptions, target: PreparedTarget, log: (line: string) => void): Promise<{ code: number; summary: RunSummary }> {
+  const reportDir = resolve(options.reportDir);
+  for (const sub of ['allure-results', 'allure-report']) rmSync(join(reportDir, sub), { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const statsFile = join(reportDir, 'run-stats.json');
+  rmSync(statsFile, { force: true });
+
+  Object.assign(process.env, {
+    CPF_PROFILE: target.profilePath,
+    CPF_BASE_URL: target.baseUrl,
+    CPF_READ_ONLY: options.readOnly ? '1' : '0',
+    CPF_REPORT_DIR: reportDir,
+    CPF_STATS_FILE: statsFile,
+    CPF_RUN_ID: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+  });
+
+  const filters = options.areas.map((area) => `suites/${area}/`);
+  log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ''}`);
+  const started = performance.now();
+  const pattern = rulesPattern(options.rules);
+  const vitest = await startVitest('test', filters, {
+    config: CONFIG,
+    run: true,
+    watch: false,
+    passWithNoTests: true,
+    ...(pattern ? { testNamePattern: pattern } : {}),
+    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+  });
+  // A file that fails before registering checks (e.g. an unknown rule ID) must not vanish from the summary.
+  const collectionErrors: CheckResult[] = vitest.state
+    .getFiles()
+    .filter((f) => f.result?.state === 'fail' && f.tasks.length === 0)
+    .map((f) => ({
+      title: `collection of ${f.name}`,
+      file: f.name,
+      area: f.name.split('/')[1] ?? 'unknown',
+      rules: [],
+      state: 'broken',
+      note: f.result?.errors?.[0]?.message?.split('\n')[0] ?? 'collection failed',
+      durationMs: 0,
+    }));
+  await vitest.close();
+  const wallSeconds = (performance.now() - started) / 1000;
+
+  const checksFile = join(reportDir, 'checks.json');
+  const checks: CheckResult[] = [
+    ...(existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[]) : []),
+    ...collectionErrors,
+  ];
+  const stats: RunStats = existsSync(statsFile)
+    ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats)
+    : { startedAt: 0, requestsByCustomer: {}, unintended429: [], createdProjects: [] };
+
+  const allureOk = await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`);
+  const traceability = writeTraceability(checks, join(reportDir, 'traceability.md'));
+  const reports: Record<string, string> = {
+    'allure HTML': allureOk ? join(reportDir, 'allure-report', 'index.html') : '(allure generate failed)',
+    'allure results': join(reportDir, 'allure-results'),
+    junit: join(reportDir, 'junit.xml'),
+    summary: join(reportDir, 'summary.json'),
+    traceability: `${traceability.path} (${traceability.uncovered.length} testable rules without a check)`,
+  };
+  const summary = summarize({ target: target.baseUrl, readOnly: options.readOnly, checks, stats, wallSeconds, reports });
+  writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
+  log(formatSummary(summary));
+  let code = exitCodeFor(summary);
+  if (checks.length === 0) {
+    log('no checks ran: the filters matched nothing, or the suites could not be collected');
+    code = Math.max(code, 3);
+  }
+  return { code, summary };
+}

@@ -1,0 +1,94 @@
+import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { RunStats } from '../../suites/harness/pacer-server.js';
+
+export interface AreaCounts {
+  area: string;
+  passed: number;
+  failed: number;
+  broken: number;
+  skipped: number;
+}
+
+export interface RunSummary {
+  target: string;
+  readOnly: boolean;
+  areas: AreaCounts[];
+  totals: Omit<AreaCounts, 'area'>;
+  wallSeconds: number;
+  pacingFloorSeconds: number;
+  busiestCustomer: string | undefined;
+  requests: number;
+  unintended429: RunStats['unintended429'];
+  createdProjects: number;
+  skipped: { title: string; reason: string }[];
+  failed: { title: string; state: string; note: string }[];
+  reports: Record<string, string>;
+}
+
+export function summarize(input: {
+  target: string;
+  readOnly: boolean;
+  checks: CheckResult[];
+  stats: RunStats & { finishedAt?: number };
+  wallSeconds: number;
+  reports: Record<string, string>;
+}): RunSummary {
+  const byArea = new Map<string, AreaCounts>();
+  for (const c of input.checks) {
+    const row = byArea.get(c.area) ?? { area: c.area, passed: 0, failed: 0, broken: 0, skipped: 0 };
+    row[c.state] += 1;
+    byArea.set(c.area, row);
+  }
+  const areas = [...byArea.values()].sort((a, b) => a.area.localeCompare(b.area));
+  const totals = { passed: 0, failed: 0, broken: 0, skipped: 0 };
+  for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
+  // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
+  const perCustomer = Object.entries(input.stats.requestsByCustomer).filter(([c]) => !c.startsWith('#'));
+  const busiest = perCustomer.sort((a, b) => b[1] - a[1])[0];
+  return {
+    target: input.target,
+    readOnly: input.readOnly,
+    areas,
+    totals,
+    wallSeconds: input.wallSeconds,
+    pacingFloorSeconds: busiest ? busiest[1] / 2 : 0,
+    busiestCustomer: busiest?.[0],
+    requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
+    unintended429: input.stats.unintended429,
+    createdProjects: input.stats.createdProjects.length,
+    skipped: input.checks.filter((c) => c.state === 'skipped').map((c) => ({ title: c.title, reason: c.note ?? '' })),
+    failed: input.checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => ({ title: c.title, state: c.state, note: c.note ?? '' })),
+    reports: input.reports,
+  };
+}
+
+export function formatSummary(s: RunSummary): string {
+  const header = ['area', 'passed', 'failed', 'broken', 'skipped'];
+  const rows = [...s.areas.map((a) => [a.area, a.passed, a.failed, a.broken, a.skipped]), ['total', s.totals.passed, s.totals.failed, s.totals.broken, s.totals.skipped]];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] as number) : String(c).padStart(widths[i] as number))).join('  ');
+  const out = [`Conformance run against ${s.target}${s.readOnly ? ' (read-only)' : ''}`, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''];
+  const ratio = s.pacingFloorSeconds > 0 ? ` (${(s.wallSeconds / s.pacingFloorSeconds).toFixed(2)}x the floor)` : '';
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer})` : ''}${ratio}`);
+  out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
+  if (s.skipped.length > 0) {
+    const reasons = new Map<string, number>();
+    for (const k of s.skipped) reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
+    out.push('', 'skipped (not run):');
+    for (const [reason, n] of reasons) out.push(`  ${String(n).padStart(3)} x ${reason}`);
+  }
+  if (s.failed.length > 0) {
+    out.push('', 'failed / broken:');
+    for (const f of s.failed) out.push(`  ${f.state.toUpperCase()} ${f.title}`, `      ${f.note}`);
+  }
+  out.push('', 'reports:');
+  for (const [name, path] of Object.entries(s.reports)) out.push(`  ${name.padEnd(14)} ${path}`);
+  return out.join('\n');
+}
+
+/** 3 when the harness broke or paced badly, else 1 when a rule failed, else 0. */
+export function exitCodeFor(s: RunSummary): number {
+  if (s.totals.broken > 0 || s.unintended429.length > 0) return 3;
+  if (s.totals.failed > 0) return 1;
+  return 0;
+}

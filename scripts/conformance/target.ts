@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
+import { startReferenceServer } from '../../reference-server/src/start.js';
+import { UsageError, type RunOptions } from './options.js';
+
+export interface PreparedTarget {
+  baseUrl: string;
+  profile: Profile;
+  profilePath: string;
+  /** 'bundled' when the CLI started the reference server itself. */
+  kind: 'bundled' | 'external';
+  close(): Promise<void>;
+}
+
+export function loadProfile(path: string): Profile {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new UsageError(`--profile ${path}: file not found. Fix: copy fixtures/profile.example.json, fill it in, and pass its path`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(full, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`--profile ${path}: not valid JSON (${(err as Error).message}). Fix: check the file with a JSON linter`);
+  }
+  try {
+    return parseProfile(json, path);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/**
+ * Without --base-url and --profile: the bundled reference server on a free loopback port with a
+ * fresh temporary database and its own seed profile. Otherwise the given target and profile
+ * (the flag wins over the profile's baseUrl).
+ */
+export async function prepareTarget(options: RunOptions, log: (line: string) => void): Promise<PreparedTarget> {
+  if (options.profile) {
+    const profile = loadProfile(options.profile);
+    const baseUrl = options.baseUrl ?? profile.baseUrl;
+    if (!baseUrl) throw new UsageError(`profile ${options.profile} has no baseUrl and no --base-url was given. Fix: add "baseUrl" to the profile or pass --base-url`);
+    return { baseUrl: baseUrl.replace(/\/+$/, ''), profile, profilePath: resolve(options.profile), kind: 'external', close: async () => {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
+  const profilePath = join(dir, 'profile.json');
+  const server = await startReferenceServer({ port: 0, host: '127.0.0.1', db: join(dir, 'reference.sqlite'), seed: 'demo', profileOut: profilePath, log });
+  log(`bundled reference server on ${server.baseUrl} (database and profile in ${dir})`);
+  return {
+    baseUrl: server.baseUrl,
+    profile: server.profile as Profile,
+    profilePath,
+    kind: 'bundled',
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CheckResult } from '../../suites/harness/check-result.js';
+import { writeTraceability } from './traceability.js';
+
+/**
+ * `npm run rules:matrix`: writes reports/traceability.md from the last run's checks and fails
+ * when a testable rule of a built area has no check.
+ */
+const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
+const checksFile = join(reportDir, 'checks.json');
+if (!existsSync(checksFile)) {
+  console.error(`${checksFile} not found. Fix: run \`npm run conformance\` first (the matrix shows the last run's results)`);
+  process.exit(2);
+}
+const checks = JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[];
+const t = writeTraceability(checks, join(reportDir, 'traceability.md'));
+console.log(`wrote ${t.path}: ${t.uncovered.length} uncovered, ${t.pending.length} pending`);
+for (const rule of t.uncovered) console.error(`  uncovered ${rule.id} (${rule.area}): ${rule.text}`);
+process.exit(t.uncovered.length > 0 ? 1 : 0);

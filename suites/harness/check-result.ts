@@ -1,0 +1,19 @@
+/** One check's outcome as the CLI summarises it (written by the progress reporter). */
+export type CheckState = 'passed' | 'failed' | 'broken' | 'skipped';
+
+export interface CheckResult {
+  title: string;
+  file: string;
+  area: string;
+  rules: string[];
+  state: CheckState;
+  /** Skip reason, or the first error message for failed/broken checks. */
+  note?: string;
+  durationMs: number;
+}
+
+/** Errors that are not assertion failures say the harness or the setup broke, not the target. */
+export function isBrokenError(error: { name?: string; message?: string } | undefined): boolean {
+  if (!error) return false;
+  return error.name === 'HarnessError' || (error.name !== 'AssertionError' && !/expected/i.test(error.message ?? ''));
+}

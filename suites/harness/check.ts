@@ -1,0 +1,145 @@
+import * as allure from 'allure-js-commons';
+import { test, type TestContext } from 'vitest';
+import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
+import { getRule, isKnownRule } from '../rules/catalog.js';
+import { Actor, HarnessError, type RequestRecorder } from './client.js';
+import { curlLine, formatExchange, type Exchange } from './exchange.js';
+import { pacerCall } from './pacer-client.js';
+import { target } from './target.js';
+
+export interface CheckOptions {
+  /** The check sends writes (creation, PATCH, PUT, POST): skipped in read-only runs. */
+  writes?: boolean;
+  /** Returns why the profile cannot support this check, or undefined when it can. */
+  needs?: (profile: Profile) => string | undefined;
+  /** Rate-limit checks provoke 429s on purpose. */
+  expects429?: boolean;
+  timeout?: number;
+}
+
+const DEFAULT_INVALID_TOKEN_PACE = { requests: 30, windowSeconds: 10 };
+
+/** What a check body gets: actors for the profile's roles, and the skip/record plumbing. */
+export class CheckContext implements RequestRecorder {
+  readonly exchanges: Exchange[] = [];
+  private readonly leases: string[] = [];
+
+  constructor(
+    readonly checkName: string,
+    readonly expects429: boolean,
+    private readonly ctx: TestContext,
+  ) {}
+
+  get profile(): Profile {
+    return target().profile;
+  }
+
+  record(e: Exchange): void {
+    this.exchanges.push(e);
+  }
+
+  skip(reason: string): never {
+    this.ctx.task.meta.skipReason = reason;
+    return this.ctx.skip(reason);
+  }
+
+  /** A fixed role of the profile; the check is skipped when the profile lacks it. */
+  as(role: CustomerRole, tokenIndex = 0): Actor {
+    const customer = this.profile.customers[role];
+    if (!customer) this.skip(`profile has no customers.${role}`);
+    const token = customer.tokens[tokenIndex];
+    if (token === undefined) this.skip(`profile customers.${role} has no token #${tokenIndex + 1}`);
+    return new Actor(role, token, { customer: role }, this);
+  }
+
+  /**
+   * A customer with an active license that owns what it creates: one of the pool (spreading the
+   * load over several rate-limit budgets), or the primary customer when the profile has no pool.
+   */
+  async owner(): Promise<Actor> {
+    const { customer } = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: false });
+    this.leases.push(customer);
+    const [, index] = customer.split(':');
+    const entry = index === undefined ? this.profile.customers.primary : this.profile.customers.pool?.[Number(index)];
+    if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
+    return new Actor(customer, entry.tokens[0], { customer }, this);
+  }
+
+  /** No Authorization header at all: public endpoints, and 401 checks. */
+  anonymous(): Actor {
+    return new Actor('anonymous', undefined, { customer: '#invalid-token', ...this.invalidTokenPace() }, this);
+  }
+
+  /** A public endpoint needs no pacing: the limit does not apply to it. */
+  publicClient(): Actor {
+    return new Actor('public', undefined, undefined, this);
+  }
+
+  /** An arbitrary (invalid) token, paced under the target's per-IP limit for invalid tokens. */
+  withToken(token: string, label = 'invalid token'): Actor {
+    return new Actor(label, token, { customer: '#invalid-token', ...this.invalidTokenPace() }, this);
+  }
+
+  private invalidTokenPace() {
+    const limit = this.profile.limits?.invalidTokenPerIp ?? DEFAULT_INVALID_TOKEN_PACE;
+    // Half the documented limit: a fixed window admits twice its size across a boundary, a sliding one does not.
+    return { limit: Math.max(1, Math.floor(limit.requests / 2)), windowMs: limit.windowSeconds * 1000 };
+  }
+
+  async release(): Promise<void> {
+    for (const customer of this.leases.splice(0)) await pacerCall(target().pacerUrl, '/unlease', { customer });
+  }
+}
+
+function ruleTitle(ids: readonly string[], title: string): string {
+  return `[${ids.join(' ')}] ${title}`;
+}
+
+function assertRules(ids: readonly string[], title: string): void {
+  if (ids.length === 0) throw new Error(`check "${title}" names no rule`);
+  for (const id of ids) {
+    if (!isKnownRule(id)) throw new Error(`check "${title}" names unknown rule ${id} (see suites/rules/catalog.ts)`);
+    if (getRule(id).level === 'unspecified') throw new Error(`check "${title}" asserts rule ${id}, which the spec leaves unspecified`);
+  }
+}
+
+/**
+ * Registers one check: the rule IDs go into the title, `task.meta.rules` and Allure labels; an
+ * unknown or unspecified ID fails at collection. Every exchange is attached to the report, and a
+ * failing check also gets the curl line of its last request.
+ */
+export function check(ids: string | readonly string[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
+  const ruleIds = typeof ids === 'string' ? [ids] : [...ids];
+  assertRules(ruleIds, title);
+  const fullTitle = ruleTitle(ruleIds, title);
+  test(fullTitle, { timeout: options.timeout ?? 120_000 }, async (ctx) => {
+    const first = getRule(ruleIds[0] as string);
+    ctx.task.meta.rules = ruleIds;
+    ctx.task.meta.area = first.area;
+    // Report tree: area, then rule (Allure's default grouping is parentSuite > suite).
+    await allure.parentSuite(first.area);
+    await allure.suite(`${first.id}: ${first.text}`);
+    await allure.epic(first.area);
+    await allure.feature(first.id);
+    for (const id of ruleIds) await allure.label('rule', id);
+    await allure.severity(options.expects429 ? 'normal' : 'critical');
+    await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
+
+    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx);
+    if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
+    const missing = options.needs?.(t.profile);
+    if (missing) t.skip(`prerequisite missing: ${missing}`);
+    try {
+      await body(t);
+    } catch (err) {
+      const last = t.exchanges[t.exchanges.length - 1];
+      if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');
+      throw err;
+    } finally {
+      await t.release();
+      if (t.exchanges.length > 0) {
+        await allure.attachment('exchanges', t.exchanges.map(formatExchange).join('\n\n----\n\n'), 'text/plain');
+      }
+    }
+  });
+}

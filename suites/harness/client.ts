@@ -1,0 +1,136 @@
+import { Agent, request } from 'undici';
+import { pacerCall } from './pacer-client.js';
+import { redactHeaders, type Exchange } from './exchange.js';
+import { target } from './target.js';
+
+export class HarnessError extends Error {
+  override name = 'HarnessError';
+}
+
+/** A response as received; the body is kept as text so byte-level comparisons are possible. */
+export class ApiResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    readonly exchange: Exchange,
+  ) {}
+
+  json<T = unknown>(): T {
+    try {
+      return JSON.parse(this.text) as T;
+    } catch {
+      throw new Error(`expected a JSON body from ${this.exchange.request.method} ${this.exchange.request.url}, got HTTP ${this.status}: ${this.text.slice(0, 200)}`);
+    }
+  }
+}
+
+export interface SendOptions {
+  /** JSON-serialised unless `raw` is given. */
+  body?: unknown;
+  /** Exact body bytes (for malformed JSON, sizes, content types). */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Content type for bodies; defaults to application/json, `null` sends none. */
+  contentType?: string | null;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
+
+/**
+ * The harness's only way to reach the target. Every request of a customer goes through the pacer
+ * (so no check trips the limiter by accident), is recorded with its token redacted, and is
+ * refused locally when the run is read-only and the request writes.
+ */
+export interface RequestRecorder {
+  record(e: Exchange): void;
+  checkName: string;
+  /** True for rate-limit checks, which provoke 429s on purpose. */
+  expects429: boolean;
+}
+
+export interface Pacing {
+  customer: string;
+  limit?: number;
+  windowMs?: number;
+}
+
+export class Actor {
+  constructor(
+    readonly label: string,
+    private readonly token: string | undefined,
+    private readonly pacing: Pacing | undefined,
+    private readonly recorder: RequestRecorder,
+  ) {}
+
+  get(path: string, options: SendOptions = {}) {
+    return this.send('GET', path, options);
+  }
+  post(path: string, body?: unknown, options: SendOptions = {}) {
+    return this.send('POST', path, body === undefined ? options : { ...options, body });
+  }
+  patch(path: string, body?: unknown, options: SendOptions = {}) {
+    return this.send('PATCH', path, body === undefined ? options : { ...options, body });
+  }
+  put(path: string, body?: unknown, options: SendOptions = {}) {
+    return this.send('PUT', path, body === undefined ? options : { ...options, body });
+  }
+
+  async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
+    const t = target();
+    if (t.readOnly && WRITE_METHODS.has(method)) {
+      throw new HarnessError(`read-only run: refusing ${method} ${path} (the check should have been skipped)`);
+    }
+    const url = /^https?:\/\//.test(path) ? path : `${t.baseUrl}${path}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
+    let body: string | Buffer | undefined = options.raw;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
+
+    if (this.pacing) await pacerCall(t.pacerUrl, '/acquire', this.pacing);
+    const exchange: Exchange = {
+      customer: this.label,
+      request: { method, url, headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },
+      sentAt: performance.now(),
+      receivedAt: 0,
+    };
+    try {
+      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent });
+      const text = await res.body.text();
+      exchange.receivedAt = performance.now();
+      const responseHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      exchange.response = { status: res.statusCode, headers: responseHeaders, body: text };
+      return new ApiResponse(res.statusCode, responseHeaders, text, exchange);
+    } catch (err) {
+      exchange.receivedAt = performance.now();
+      exchange.error = err instanceof Error ? err.message : String(err);
+      throw new HarnessError(`target unreachable: ${method} ${url}: ${exchange.error}`);
+    } finally {
+      if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
+      this.recorder.record(exchange);
+      await this.afterResponse(exchange);
+    }
+  }
+
+  private async afterResponse(e: Exchange): Promise<void> {
+    const t = target();
+    if (e.response?.status === 429 && !this.recorder.expects429) {
+      await pacerCall(t.pacerUrl, '/unintended-429', { customer: this.label, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
+      throw new HarnessError(`unintended 429 for ${this.label} on ${e.request.method} ${e.request.url}: the harness paced this customer, so the target counted more than it should or the customer is shared with another client`);
+    }
+    if (e.response?.status === 201 && e.request.method === 'POST' && /\/reports(\/with-data)?$/.test(new URL(e.request.url).pathname)) {
+      let key = '?';
+      try {
+        key = (JSON.parse(e.response.body) as { projektHeader?: { key?: string } }).projektHeader?.key ?? '?';
+      } catch {
+        // The creation checks report the malformed body; the count of created projects stays right.
+      }
+      await pacerCall(t.pacerUrl, '/created', { customer: this.label, key, check: this.recorder.checkName });
+    }
+  }
+}

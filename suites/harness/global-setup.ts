@@ -1,0 +1,40 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { parseProfile } from '../../fixtures/profile.schema.js';
+import { startPacerServer } from './pacer-server.js';
+import type { TargetContext } from './target.js';
+
+/**
+ * Runs once in vitest's main process: reads the target and profile the CLI chose (env), starts
+ * the pacer every worker shares, and writes the run's figures for the summary when done.
+ * The CLI validates the profile before; this only re-parses it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const profilePath = process.env.CPF_PROFILE;
+  if (!profilePath) throw new Error('CPF_PROFILE is not set: run the suites through `npm run conformance`');
+  const profile = parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath);
+  const baseUrl = (process.env.CPF_BASE_URL ?? profile.baseUrl ?? '').replace(/\/+$/, '');
+  if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
+  const pool = profile.customers.pool ?? [];
+  const pacer = await startPacerServer({
+    leaseGroup: pool.length > 0 ? pool.map((_, i) => `pool:${i}`) : ['primary'],
+  });
+  const context: TargetContext = {
+    baseUrl,
+    siteUrl: profile.siteUrl.replace(/\/+$/, ''),
+    profile,
+    readOnly: process.env.CPF_READ_ONLY === '1',
+    pacerUrl: pacer.url,
+    runId: process.env.CPF_RUN_ID ?? new Date().toISOString(),
+  };
+  project.provide('cpfTarget', context);
+  return async () => {
+    const statsFile = process.env.CPF_STATS_FILE;
+    if (statsFile) {
+      mkdirSync(dirname(statsFile), { recursive: true });
+      writeFileSync(statsFile, JSON.stringify({ ...pacer.stats(), finishedAt: Date.now() }, null, 2));
+    }
+    await pacer.close();
+  };
+}

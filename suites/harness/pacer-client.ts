@@ -1,0 +1,15 @@
+import { Agent, request } from 'undici';
+
+/** Talks to the pacer in the main process; a dedicated agent keeps these calls off the target's pool. */
+const agent = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
+
+export async function pacerCall<T = unknown>(pacerUrl: string, path: string, body: unknown): Promise<T> {
+  const res = await request(`${pacerUrl}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+    dispatcher: agent,
+  });
+  if (res.statusCode !== 200) throw new Error(`pacer ${path} answered ${res.statusCode}: ${await res.body.text()}`);
+  return (await res.body.json()) as T;
+}

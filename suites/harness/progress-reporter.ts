@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { isBrokenError, type CheckResult } from './check-result.js';
+
+/**
+ * Prints progress per area while the run goes on and writes every check's outcome to
+ * `<report dir>/checks.json`, from which the CLI builds the summary and the traceability matrix.
+ */
+export default class ProgressReporter implements Reporter {
+  private readonly results: CheckResult[] = [];
+  private readonly started = Date.now();
+
+  onTestCaseResult(test: TestCase): void {
+    const result = test.result();
+    const meta = test.meta();
+    const file = relative(process.cwd(), test.module.moduleId);
+    let state: CheckResult['state'] = 'passed';
+    let note: string | undefined;
+    if (result.state === 'skipped') {
+      state = 'skipped';
+      note = result.note ?? meta.skipReason ?? 'skipped';
+    } else if (result.state === 'failed') {
+      const error = result.errors?.[0];
+      state = isBrokenError(error) ? 'broken' : 'failed';
+      note = error?.message?.split('\n')[0];
+    }
+    this.results.push({
+      title: test.name,
+      file,
+      area: meta.area ?? basename(dirname(file)),
+      rules: meta.rules ?? [],
+      state,
+      note,
+      durationMs: test.diagnostic()?.duration ?? 0,
+    });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const file = relative(process.cwd(), module.moduleId);
+    const mine = this.results.filter((r) => r.file === file);
+    const count = (s: string) => mine.filter((r) => r.state === s).length;
+    const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
+    process.stdout.write(
+      `  [${seconds.padStart(6)} s] ${file}: ${mine.length} checks, ${count('passed')} passed, ${count('failed')} failed, ${count('broken')} broken, ${count('skipped')} skipped\n`,
+    );
+    for (const r of mine.filter((x) => x.state === 'failed' || x.state === 'broken')) {
+      process.stdout.write(`      ${r.state.toUpperCase()} ${r.title}\n        ${r.note ?? ''}\n`);
+    }
+  }
+
+  onTestRunEnd(): void {
+    const dir = process.env.CPF_REPORT_DIR ?? 'reports';
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/checks.json`, JSON.stringify(this.results, null, 2));
+  }
+}

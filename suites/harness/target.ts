@@ -1,0 +1,30 @@
+import { inject } from 'vitest';
+import type { Profile } from '../../fixtures/profile.schema.js';
+
+/** What the global setup hands every worker: the target, its profile and the pacer. */
+export interface TargetContext {
+  baseUrl: string;
+  siteUrl: string;
+  profile: Profile;
+  readOnly: boolean;
+  pacerUrl: string;
+  runId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cpfTarget: TargetContext;
+  }
+  export interface TaskMeta {
+    rules?: string[];
+    area?: string;
+    skipReason?: string;
+  }
+}
+
+let cached: TargetContext | undefined;
+
+export function target(): TargetContext {
+  cached ??= inject('cpfTarget');
+  return cached;
+}

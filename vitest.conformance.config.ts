@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The conformance run. `npm run conformance` sets the env (target, profile, report paths) and
+ * calls vitest with this config; checks inside a file run concurrently, the pacer keeps every
+ * customer within the target's limit.
+ */
+const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
+
+export default defineConfig({
+  test: {
+    include: ['suites/*/**/*.test.ts'],
+    exclude: ['suites/rules/**', 'suites/harness/**', 'suites/contract/**'],
+    globalSetup: ['suites/harness/global-setup.ts'],
+    sequence: { concurrent: true },
+    maxConcurrency: 32,
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    reporters: [
+      ['allure-vitest/reporter', { resultsDir: `${reportDir}/allure-results` }],
+      ['junit', { outputFile: `${reportDir}/junit.xml`, suiteName: 'cpf-conformance' }],
+      ['json', { outputFile: `${reportDir}/vitest-results.json` }],
+      './suites/harness/progress-reporter.ts',
+    ],
+  },
+});
