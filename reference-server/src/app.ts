@@ -30,6 +30,8 @@ export interface AppDeps {
    * catalogue uses it to break one rule at the HTTP level and prove a check notices.
    */
   intercept?: RequestHandler[];
+  /** Like `intercept`, but after authentication, the limiter and body parsing (sees `req.body`). */
+  interceptParsed?: RequestHandler[];
 }
 
 const options: RequestHandler = (req, res, next) => {
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(customerRateLimit({ limiter: deps.limiter ?? createSlidingWindowLimiter(), clock }));
   api.use(jsonBody());
+  for (const handler of deps.interceptParsed ?? []) api.use(handler);
   api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));
   api.use(notFound);
 

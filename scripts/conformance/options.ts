@@ -96,9 +96,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
   return options;
 }
 
-/** Rule patterns to a title filter: titles start with `[ID ID ...]`. */
+/** Rule patterns to a title filter: check titles start with `[ID ID ...]` (after any describe names). */
 export function rulesPattern(patterns: readonly string[]): RegExp | undefined {
   if (patterns.length === 0) return undefined;
   const alternatives = patterns.map((p) => (p.endsWith('*') ? `${p.slice(0, -1).replace(/-$/, '')}-\\d+` : `${p}`));
-  return new RegExp(`^\\[[^\\]]*\\b(${alternatives.join('|')})(?![\\d])[^\\]]*\\]`);
+  return new RegExp(`\\[[^\\]]*\\b(${alternatives.join('|')})(?![\\d])[^\\]]*\\]`);
 }

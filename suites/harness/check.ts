@@ -19,6 +19,14 @@ export interface CheckOptions {
 
 const DEFAULT_INVALID_TOKEN_PACE = { requests: 30, windowSeconds: 10 };
 
+/** Projects are never deleted (no endpoint), so one per pool customer and worker is reused. */
+const sharedProjects = new Map<string, Promise<string>>();
+
+/** The name every project the harness creates carries, so an operator can find them later. */
+export function harnessProjectName(suffix = ''): string {
+  return `cpf-conformance ${target().runId}${suffix ? ` ${suffix}` : ''}`;
+}
+
 /** What a check body gets: actors for the profile's roles, and the skip/record plumbing. */
 export class CheckContext implements RequestRecorder {
   readonly exchanges: Exchange[] = [];
@@ -63,6 +71,27 @@ export class CheckContext implements RequestRecorder {
     const entry = index === undefined ? this.profile.customers.primary : this.profile.customers.pool?.[Number(index)];
     if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
     return new Actor(customer, entry.tokens[0], { customer }, this);
+  }
+
+  /**
+   * A leased owner together with a project of theirs that checks may PATCH freely: created once
+   * per customer and worker (with a valid postal code from the profile), then reused.
+   */
+  async ownerWithProject(): Promise<{ actor: Actor; key: string }> {
+    const actor = await this.owner();
+    let key = sharedProjects.get(actor.label);
+    if (!key) {
+      const plz = this.profile.resources?.postalCodes?.valid[0];
+      key = actor
+        .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } })
+        .then((res) => {
+          if (res.status !== 201) throw new HarnessError(`could not create the shared project for ${actor.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+          return res.json<{ projektHeader: { key: string } }>().projektHeader.key;
+        });
+      sharedProjects.set(actor.label, key);
+      key.catch(() => sharedProjects.delete(actor.label));
+    }
+    return { actor, key: await key };
   }
 
   /** No Authorization header at all: public endpoints, and 401 checks. */

@@ -18,6 +18,8 @@ export default class ProgressReporter implements Reporter {
     let state: CheckResult['state'] = 'passed';
     let note: string | undefined;
     if (result.state === 'skipped') {
+      // Without a note the check was filtered out (--rules, --shard): not part of this run at all.
+      if (result.note === undefined && meta.skipReason === undefined) return;
       state = 'skipped';
       note = result.note ?? meta.skipReason ?? 'skipped';
     } else if (result.state === 'failed') {

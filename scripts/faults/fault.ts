@@ -1,0 +1,42 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppDeps } from '../../reference-server/src/app.js';
+
+/**
+ * A deliberate defect of the reference server. Each names the rules it breaks; `npm run faults`
+ * runs the checks of exactly those rules against a server with the fault and fails unless at
+ * least one of them fails.
+ */
+export interface Fault {
+  id: string;
+  description: string;
+  rules: string[];
+  configure(deps: AppDeps): AppDeps;
+}
+
+/** Adds middleware in front of every API route. */
+export function intercept(deps: AppDeps, ...handlers: RequestHandler[]): AppDeps {
+  return { ...deps, intercept: [...(deps.intercept ?? []), ...handlers] };
+}
+
+/** Rewrites JSON bodies on their way out. */
+export function rewriteJson(fn: (body: unknown, req: Request, res: Response) => unknown): RequestHandler {
+  return (req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => json(fn(body, req, res));
+    next();
+  };
+}
+
+/** Replaces response status codes on their way out. */
+export function rewriteStatus(fn: (status: number, req: Request) => number): RequestHandler {
+  return (req, res, next) => {
+    const status = res.status.bind(res);
+    res.status = (code: number) => status(fn(code, req));
+    next();
+  };
+}
+
+/** Middleware that sees parsed request bodies (runs after authentication and body parsing). */
+export function interceptParsed(deps: AppDeps, ...handlers: RequestHandler[]): AppDeps {
+  return { ...deps, interceptParsed: [...(deps.interceptParsed ?? []), ...handlers] };
+}

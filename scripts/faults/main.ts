@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startReferenceServer } from '../../reference-server/src/start.js';
+import type { RunSummary } from '../conformance/summary.js';
+import { faults } from './catalog/index.js';
+import type { Fault } from './fault.js';
+
+/**
+ * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
+ * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
+ * limited to the rules the fault breaks. A fault is caught when at least one check fails.
+ */
+interface Outcome {
+  fault: Fault;
+  caught: boolean;
+  code: number | null;
+  caughtBy: string[];
+  broken: string[];
+  seconds: number;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'scripts/conformance/main.ts');
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+function parseArgs(argv: string[]): { only: string[]; jobs: number } {
+  const only: string[] = [];
+  let jobs = 2;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
+    else if (arg === '--jobs') jobs = Number(argv[++i]);
+    else {
+      console.error(`unknown option '${arg}'. Fix: npm run faults -- [--only ID[,ID]] [--jobs N]`);
+      process.exit(2);
+    }
+  }
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    console.error('--jobs needs a positive integer');
+    process.exit(2);
+  }
+  const unknown = only.filter((id) => !faults.some((f) => f.id === id));
+  if (unknown.length) {
+    console.error(`unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.id).join(', ')}`);
+    process.exit(2);
+  }
+  return { only, jobs };
+}
+
+async function runFault(fault: Fault): Promise<Outcome> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), `cpf-fault-${fault.id}-`));
+  const profile = join(dir, 'profile.json');
+  const server = await startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(dir, 'db.sqlite'),
+    seed: 'demo',
+    profileOut: profile,
+    configure: (deps) => fault.configure(deps),
+  });
+  const reportDir = join(ROOT, 'reports/faults', fault.id);
+  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, ...fault.rules.flatMap((r) => ['--rules', r])];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+  const summaryFile = join(reportDir, 'summary.json');
+  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
+  const caughtBy = summary?.failed.filter((f) => f.state === 'failed').map((f) => f.title) ?? [];
+  const broken = summary?.failed.filter((f) => f.state === 'broken').map((f) => `${f.title}: ${f.note}`) ?? [];
+  if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
+  return { fault, caught: caughtBy.length > 0 && code === 1, code, caughtBy, broken, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main(): Promise<number> {
+  const { only, jobs } = parseArgs(process.argv.slice(2));
+  const ids = new Set<string>();
+  for (const f of faults) {
+    if (ids.has(f.id)) throw new Error(`duplicate fault id ${f.id}`);
+    ids.add(f.id);
+  }
+  const selected = only.length ? faults.filter((f) => only.includes(f.id)) : faults;
+  console.log(`running ${selected.length} faults, ${jobs} at a time`);
+  const queue = [...selected];
+  const outcomes: Outcome[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+      for (let fault = queue.shift(); fault; fault = queue.shift()) {
+        const outcome = await runFault(fault);
+        outcomes.push(outcome);
+        console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${outcome.caughtBy.length} failing checks)`);
+      }
+    }),
+  );
+  outcomes.sort((a, b) => selected.indexOf(a.fault) - selected.indexOf(b.fault));
+  console.log('\nfault -> caught by');
+  for (const o of outcomes) {
+    console.log(`${o.caught ? 'caught ' : 'ESCAPED'}  ${o.fault.id}: ${o.fault.description} [${o.fault.rules.join(' ')}]`);
+    for (const title of o.caughtBy) console.log(`           ${title}`);
+    for (const b of o.broken) console.log(`           broken: ${b}`);
+  }
+  const escaped = outcomes.filter((o) => !o.caught);
+  console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
+  return escaped.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(3);
+  },
+);
