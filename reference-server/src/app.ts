@@ -9,6 +9,7 @@ import { customerRateLimit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
+import { fundingRoutes } from './routes/funding.js';
 import { reportsRoutes } from './routes/reports.js';
 import type { Store } from './store/store.js';
 import { API_PREFIX } from './version.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(jsonBody());
   for (const handler of deps.interceptParsed ?? []) api.use(handler);
   api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));
+  api.use(fundingRoutes(deps.store));
   api.use(notFound);
 
   app.use(API_PREFIX, api);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/store/database.js';
-import { runServerExpectingExit, spawnServer } from './support/spawn-server.js';
+import { runServerExpectingExit, spawnServer } from '../src/server-process.js';
 
 describe('npm run server as a process', () => {
   it('starts with defaults: creates and migrates the database, seeds, writes a 0600 profile, prints tokens', async () => {

@@ -72,10 +72,14 @@ export function formatSummary(s: RunSummary): string {
   out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.skipped.length > 0) {
-    const reasons = new Map<string, number>();
-    for (const k of s.skipped) reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
+    const reasons = new Map<string, string[]>();
+    for (const k of s.skipped) reasons.set(k.reason, [...(reasons.get(k.reason) ?? []), k.title]);
     out.push('', 'skipped (not run):');
-    for (const [reason, n] of reasons) out.push(`  ${String(n).padStart(3)} x ${reason}`);
+    for (const [reason, titles] of reasons) {
+      out.push(`  ${String(titles.length).padStart(3)} x ${reason}`);
+      for (const title of titles.slice(0, 15)) out.push(`        ${title}`);
+      if (titles.length > 15) out.push(`        ... and ${titles.length - 15} more (reports/summary.json lists all)`);
+    }
   }
   if (s.failed.length > 0) {
     out.push('', 'failed / broken:');

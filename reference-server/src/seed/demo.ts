@@ -4,6 +4,7 @@ import { generateProjectKey } from '../domain/project-key.js';
 import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
+import { demoApplications } from './funding-demo.js';
 
 /**
  * The documented demo data set (README "Demo data"). Names, licenses, projects and field
@@ -81,6 +82,8 @@ export interface SeedResult {
   customers: Record<Role, SeededCustomer>;
   pool: SeededCustomer[];
   projects: Record<string, string>;
+  /** The primary customer's applications as the API shows them (id, status, project key). */
+  primaryApplications: { applicationId: string; status: string; projectKey: string | null }[];
 }
 
 export function seedDemo(store: Store, clock: Clock): SeedResult {
@@ -119,6 +122,20 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       store.projects.insert({ key, customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, at: clock.now() });
       projects[spec.purpose] = key;
     }
-    return { customers: customers as Record<Role, SeededCustomer>, pool, projects };
+    const byRole = customers as Record<Role, SeededCustomer>;
+    const projectId = (purpose: string) => store.projects.findOwned(projects[purpose] as string, byRole.primary.id)?.id as number;
+    const fundingPlan = [
+      { customerId: byRole.primary.id, projectIds: [projectId('portal'), projectId('lead'), projectId('completed')], count: 64, firstId: 10001 },
+      { customerId: byRole.foreign.id, projectIds: [store.projects.findOwned(projects['foreign'] as string, byRole.foreign.id)?.id as number], count: 5, firstId: 20001 },
+      { customerId: byRole.expiredUnlocked.id, projectIds: [store.projects.findOwned(projects['expired'] as string, byRole.expiredUnlocked.id)?.id as number], count: 3, firstId: 30001 },
+    ];
+    for (const plan of fundingPlan) {
+      for (const row of demoApplications(plan)) if (!store.funding.exists(row.application_id)) store.funding.insert(row);
+    }
+    const keyOf = new Map(store.projects.listByCustomer(byRole.primary.id).map((p) => [p.id, p.key]));
+    const primaryApplications = store.funding
+      .pageOfCustomer(byRole.primary.id, 1000, 0)
+      .rows.map((r) => ({ applicationId: r.application_id, status: r.status, projectKey: r.project_id === null ? null : (keyOf.get(r.project_id) ?? null) }));
+    return { customers: byRole, pool, projects, primaryApplications };
   });
 }

@@ -30,6 +30,11 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         foreignProjectKey: seed.projects['foreign'],
         expiredUnlockedProjectKey: seed.projects['expired'],
         primaryProjectKeys: { archived: seed.projects['archived'] },
+        funding: {
+          applications: seed.primaryApplications,
+          projectWithApplications: seed.projects['portal'],
+          projectWithoutApplications: seed.projects['api'],
+        },
         postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
       },
       limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },

@@ -46,4 +46,50 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX projects_by_customer ON projects(customer_id, id);
     `,
   },
+  {
+    version: 2,
+    name: 'rooms and funding applications',
+    sql: `
+      CREATE TABLE rooms (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        project_id INTEGER NOT NULL REFERENCES projects(id),
+        data TEXT NOT NULL,
+        baujahr TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX rooms_by_project ON rooms(project_id, id);
+      -- Milestone columns hold an ISO time, or the historic 0/1 flag of older records (output null).
+      CREATE TABLE funding_applications (
+        id INTEGER PRIMARY KEY,
+        application_id TEXT NOT NULL UNIQUE,
+        customer_id INTEGER NOT NULL REFERENCES customers(id),
+        project_id INTEGER REFERENCES projects(id),
+        project_available INTEGER NOT NULL DEFAULT 1 CHECK (project_available IN (0, 1)),
+        application_type TEXT NOT NULL,
+        bza_id TEXT,
+        bnd_id TEXT,
+        status TEXT NOT NULL,
+        status_label TEXT NOT NULL,
+        status_step INTEGER NOT NULL,
+        next_action TEXT NOT NULL,
+        advisor_id TEXT,
+        advisor_full_name TEXT,
+        advisor_stored_name TEXT,
+        advisor_title TEXT,
+        advisor_assigned INTEGER NOT NULL DEFAULT 0 CHECK (advisor_assigned IN (0, 1)),
+        ordered_at TEXT,
+        bza_created_at TEXT,
+        approval_received_at TEXT,
+        approval_deadline_at TEXT,
+        bnd_started_at TEXT,
+        bnd_created_at TEXT,
+        payout_confirmed_at TEXT,
+        archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1))
+      );
+      CREATE INDEX funding_by_customer ON funding_applications(customer_id, application_id);
+      CREATE INDEX funding_by_project ON funding_applications(project_id, application_id);
+    `,
+  },
 ];

@@ -62,6 +62,8 @@ export function createProjectRepository(db: Db) {
   );
   const updateData = db.prepare('UPDATE projects SET data = ?, activity_at = ? WHERE id = ?');
   const updatePassword = db.prepare('UPDATE projects SET password_hash = ? WHERE id = ?');
+  const updateStatusActivity = db.prepare('UPDATE projects SET status = ?, activity_at = ? WHERE id = ?');
+  const updateActivity = db.prepare('UPDATE projects SET activity_at = ? WHERE id = ?');
   const keyExists = db.prepare<[string], number>('SELECT 1 FROM projects WHERE key = ?').pluck();
 
   return {
@@ -88,6 +90,12 @@ export function createProjectRepository(db: Db) {
     },
     updateData(id: number, data: Record<string, string>, at: Date): void {
       updateData.run(JSON.stringify(data), at.toISOString(), id);
+    },
+    setStatusAndActivity(id: number, status: number, at: Date): void {
+      updateStatusActivity.run(status, at.toISOString(), id);
+    },
+    touchActivity(id: number, at: Date): void {
+      updateActivity.run(at.toISOString(), id);
     },
     setPasswordHash(id: number, hash: string): void {
       updatePassword.run(hash, id);

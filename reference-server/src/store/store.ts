@@ -1,6 +1,8 @@
 import type { Db } from './database.js';
 import { createCustomerRepository } from './customers.js';
+import { createFundingRepository } from './funding.js';
 import { createProjectRepository } from './projects.js';
+import { createRoomRepository } from './rooms.js';
 
 /** All repositories over one database, with their statements prepared once. */
 export function createStore(db: Db) {
@@ -8,6 +10,8 @@ export function createStore(db: Db) {
     db,
     customers: createCustomerRepository(db),
     projects: createProjectRepository(db),
+    rooms: createRoomRepository(db),
+    funding: createFundingRepository(db),
     /** Runs `fn` in one transaction (immediate, so concurrent writers queue instead of failing late). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 export interface SpawnedServer {
@@ -11,7 +11,10 @@ export interface SpawnedServer {
   output: () => string;
 }
 
-/** Runs `main.ts` as its own process (as `npm run server` does) and waits for the listening line. */
+/**
+ * Runs `main.ts` as its own process (as `npm run server` does) and waits for the listening line:
+ * the black-box way to start the bundled server, for process-level tests and the external run.
+ */
 export function spawnServer(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], {
     cwd: options.cwd,
