@@ -11,6 +11,7 @@ import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-li
 import { metaRoutes } from './routes/meta.js';
 import { fundingRoutes } from './routes/funding.js';
 import { reportsRoutes } from './routes/reports.js';
+import { roomsRoutes } from './routes/rooms.js';
 import type { Store } from './store/store.js';
 import { API_PREFIX } from './version.js';
 
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(jsonBody());
   for (const handler of deps.interceptParsed ?? []) api.use(handler);
   api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));
+  api.use(roomsRoutes({ store: deps.store, clock }));
   api.use(fundingRoutes(deps.store));
   api.use(notFound);
 

@@ -4,6 +4,7 @@ import { generateProjectKey } from '../domain/project-key.js';
 import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
+import { generateRoomId } from '../domain/room-id.js';
 import { demoApplications } from './funding-demo.js';
 
 /**
@@ -72,6 +73,21 @@ const PROJECTS: ProjectSpec[] = [
   { owner: 'locked', purpose: 'locked', origin: 'portal', status: 2, data: house('Projekt ohne Lizenz', '20095') },
 ];
 
+const room = (raumBezeichnung: string, raumEtage: string, raumFlaeche: string, raumTemperatur = '20') => ({
+  raumBezeichnung,
+  raumEtage,
+  raumFlaeche,
+  raumHoehe: '2.5',
+  raumTemperatur,
+  raumNotiz: '',
+});
+
+/** Base room data of the primary customer's portal and completed projects. */
+const DEMO_ROOMS: Record<string, Record<string, string>[]> = {
+  portal: [room('Wohnzimmer', '1', '25'), room('Küche', '1', '12.5'), room('Bad', '2', '8', '24'), room('Schlafzimmer', '2', '16')],
+  completed: [room('Büro', '1', '14'), room('Keller', '0', '30', '16')],
+};
+
 export interface SeededCustomer {
   id: number;
   name: string;
@@ -123,6 +139,13 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       projects[spec.purpose] = key;
     }
     const byRole = customers as Record<Role, SeededCustomer>;
+    for (const [purpose, rooms] of Object.entries(DEMO_ROOMS)) {
+      const project = store.projects.findOwned(projects[purpose] as string, byRole.primary.id);
+      if (!project || store.rooms.listByProject(project.id).length > 0) continue;
+      for (const data of rooms) {
+        store.rooms.insert({ publicId: generateRoomId(), projectId: project.id, data, baujahr: project.data['projektBaujahr'] ?? '', at: clock.now() });
+      }
+    }
     const projectId = (purpose: string) => store.projects.findOwned(projects[purpose] as string, byRole.primary.id)?.id as number;
     const fundingPlan = [
       { customerId: byRole.primary.id, projectIds: [projectId('portal'), projectId('lead'), projectId('completed')], count: 64, firstId: 10001 },

@@ -1,0 +1,332 @@
+/**
+ * The spec's room field table ("Resources and their fields" > Room), its floor id table and the
+ * write bodies of the room endpoints, as zod schemas. Every field rule lives in FIELD_RULES, so the
+ * table, the validation and the `roomData` output cannot drift apart. Every rejection is a 422 whose
+ * `details.field` names the offending field (or `roomData`, or the offending top-level key).
+ *
+ * Decisions on points the spec leaves open (documented here and in the tests):
+ * - `raumBezeichnung` and `raumNotiz` are "text"; a plain JSON number is accepted and stored as its
+ *   String() text, as the project text fields do. Booleans are rejected like everywhere else.
+ * - `raumBezeichnung` is stored trimmed; `raumNotiz` is stored exactly as sent (only the empty string
+ *   and null delete it). Both limits count characters (code points), not UTF-16 units.
+ * - `raumEtage` and `raumTemperatur` have no deletion in the spec: empty and null give 422.
+ * - Floor and temperature are integers: a JSON number must be integral (20.0 cannot be told apart
+ *   from 20 in JSON); numeric text must be digits only, so "1.0", "1,0", "-0" and "+1" give 422.
+ * - Numeric text may be surrounded by whitespace (as for project numbers); leading zeros are allowed.
+ *   The 32-character limit applies to the text as sent.
+ * - Sending empty or null for `raumFlaeche` / `raumHoehe` at creation stores empty, not the default.
+ * - Output: `raumTemperatur` is a number only for a stored value this module writes (7, 16..26 as
+ *   canonical text), otherwise null; the floor labels are likewise only derived from "0".."7".
+ */
+import { z } from 'zod';
+import { errors, type ApiError } from '../http/api-error.js';
+
+/** Normalized text of the input fields; '' means not set. */
+export type StoredRoomData = {
+  raumBezeichnung: string;
+  raumEtage: string;
+  raumFlaeche: string;
+  raumHoehe: string;
+  raumTemperatur: string;
+  raumNotiz: string;
+};
+type RoomField = keyof StoredRoomData;
+
+const INVALID = Symbol('invalid');
+type Normalized = string | typeof INVALID;
+
+/** Normalizes one sent scalar of a field; '' means "delete the stored value". */
+interface FieldRule {
+  /** German description of what the field accepts, used in the 422 message. */
+  readonly expected: string;
+  readonly normalize: (value: unknown) => Normalized;
+}
+
+/** "Room fields" limits. */
+const NAME_MAX = 120;
+const NOTE_MAX = 255;
+const MAX_NUMERIC_TEXT = 32;
+const TEMPERATURES: readonly number[] = [7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26];
+
+/** The spec's floor id table. */
+export const FLOORS: Readonly<Record<number, { bezeichnung: string; kuerzel: string }>> = Object.freeze({
+  0: Object.freeze({ bezeichnung: 'Keller', kuerzel: 'KG' }),
+  1: Object.freeze({ bezeichnung: 'Erdgeschoss', kuerzel: 'EG' }),
+  2: Object.freeze({ bezeichnung: '1. Obergeschoss', kuerzel: '1. OG' }),
+  3: Object.freeze({ bezeichnung: '2. Obergeschoss', kuerzel: '2. OG' }),
+  4: Object.freeze({ bezeichnung: '3. Obergeschoss', kuerzel: '3. OG' }),
+  5: Object.freeze({ bezeichnung: '4. Obergeschoss', kuerzel: '4. OG' }),
+  6: Object.freeze({ bezeichnung: '5. Obergeschoss', kuerzel: '5. OG' }),
+  7: Object.freeze({ bezeichnung: 'Dachgeschoss', kuerzel: 'DG' }),
+});
+
+/** Column "Default at creation" for every field but the required name. */
+const CREATION_DEFAULTS: Omit<StoredRoomData, 'raumBezeichnung'> = Object.freeze({
+  raumEtage: '1',
+  raumFlaeche: '',
+  raumHoehe: '2.5',
+  raumTemperatur: '20',
+  raumNotiz: '',
+});
+
+const DECIMAL_TEXT = /^-?\d+(?:[.,]\d+)?$/;
+const INTEGER_TEXT = /^\d+$/;
+
+/** Text of a text field: a string, or a finite JSON number as its String() text; no NUL. */
+function toText(value: unknown): string | undefined {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  return typeof text === 'string' && !text.includes('\u0000') ? text : undefined;
+}
+
+/** Characters (code points), so that one emoji counts once. */
+const characters = (text: string): number => [...text].length;
+
+/** JSON number, or numeric text with decimal point or comma; no exponent, hex, sign '+', Infinity or NaN. */
+function toDecimal(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
+  const trimmed = value.trim();
+  return DECIMAL_TEXT.test(trimmed) ? Number(trimmed.replace(',', '.')) : undefined;
+}
+
+/** Integral JSON number, or text of digits only. */
+function toInteger(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+  if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
+  const trimmed = value.trim();
+  return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/**
+ * Shortest decimal text of a positive number without exponent form. String() writes numbers below
+ * 1e-6 as "1.5e-7", which the input rules reject, so the stored value could not be sent back.
+ */
+function plainDecimal(n: number): string {
+  const shortest = String(n);
+  const match = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(shortest);
+  if (match === null) return shortest;
+  const [, lead = '', fraction = '', exponent = '1'] = match;
+  return `0.${'0'.repeat(Number(exponent) - 1)}${lead}${fraction}`;
+}
+
+const roomName: FieldRule = {
+  expected: `Text mit 1 bis ${NAME_MAX} Zeichen (ohne Leerraum am Anfang und Ende gezählt) ohne NUL-Zeichen erwartet; das Feld darf nicht geleert werden.`,
+  normalize: (value) => {
+    const trimmed = toText(value)?.trim();
+    if (trimmed === undefined) return INVALID;
+    const length = characters(trimmed);
+    return length >= 1 && length <= NAME_MAX ? trimmed : INVALID;
+  },
+};
+
+const note: FieldRule = {
+  expected: `Text mit höchstens ${NOTE_MAX} Zeichen ohne NUL-Zeichen erwartet, leer oder null zum Löschen.`,
+  normalize: (value) => {
+    if (value === null) return '';
+    const text = toText(value);
+    return text !== undefined && characters(text) <= NOTE_MAX ? text : INVALID;
+  },
+};
+
+/** An integer out of `allowed`; the spec gives no deletion, so empty and null are invalid. */
+function integerChoice(allowed: (n: number) => boolean, expected: string): FieldRule {
+  return {
+    expected: `${expected} (Zahl oder Ziffernfolge mit höchstens ${MAX_NUMERIC_TEXT} Zeichen); das Feld darf nicht geleert werden.`,
+    normalize: (value) => {
+      const n = toInteger(value);
+      // String(-0) is "0", so a JSON -0 is stored like 0.
+      return n !== undefined && allowed(n) ? String(n) : INVALID;
+    },
+  };
+}
+
+/** A number greater than 0 up to max; empty or null deletes. */
+function positiveUpTo(max: number, what: string): FieldRule {
+  return {
+    expected: `${what} größer als 0 bis ${max} erwartet (Zahl oder Zahlentext mit höchstens ${MAX_NUMERIC_TEXT} Zeichen, auch mit Dezimalkomma), leer oder null zum Löschen.`,
+    normalize: (value) => {
+      if (value === '' || value === null) return '';
+      const n = toDecimal(value);
+      if (n === undefined || !(n > 0 && n <= max)) return INVALID;
+      const normalized = plainDecimal(n);
+      // A tiny JSON number (5e-324) would be stored as text the client could not send back.
+      return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
+    },
+  };
+}
+
+/** The input fields in the order of the spec's table. */
+const FIELD_RULES = {
+  raumBezeichnung: roomName,
+  raumEtage: integerChoice((n) => n >= 0 && n <= 7, 'Ganzzahlige Etagen-ID von 0 bis 7 erwartet'),
+  raumFlaeche: positiveUpTo(100000, 'Fläche in m²'),
+  raumHoehe: positiveUpTo(100, 'Höhe in m'),
+  raumTemperatur: integerChoice((n) => TEMPERATURES.includes(n), 'Temperatur 7 oder ganze Zahl von 16 bis 26 erwartet'),
+  raumNotiz: note,
+} satisfies Record<RoomField, FieldRule>;
+
+export const ROOM_INPUT_FIELDS: readonly string[] = Object.freeze(Object.keys(FIELD_RULES));
+
+/** Output-only fields of `roomData` and of the room object: named as read-only when sent. */
+const READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'raumBaujahr',
+  'raumEtageBezeichnung',
+  'raumEtageKuerzel',
+  'id',
+  'projectKey',
+]);
+
+function unknownRoomField(key: string | undefined): string {
+  return key !== undefined && READ_ONLY_FIELDS.has(key)
+    ? `Feld ${key} ist schreibgeschützt und darf nicht gesendet werden.`
+    : `Unbekanntes Feld ${key}.`;
+}
+
+/** JSON objects only: arrays, null and class instances are not. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function fieldSchema(field: string, rule: FieldRule) {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      if (typeof value === 'object' && value !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Ungültiger Wert für Feld ${field}: nur einfache Werte erlaubt, keine Arrays oder Objekte.`,
+        });
+        return z.NEVER;
+      }
+      if (typeof value === 'boolean') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Ungültiger Wert für Feld ${field}: Wahrheitswerte sind nicht erlaubt. ${rule.expected}`,
+        });
+        return z.NEVER;
+      }
+      const normalized = rule.normalize(value);
+      if (normalized === INVALID) {
+        ctx.addIssue({ code: 'custom', message: `Ungültiger Wert für Feld ${field}: ${rule.expected}` });
+        return z.NEVER;
+      }
+      return normalized;
+    })
+    .optional();
+}
+
+const ROOM_DATA_MESSAGE = 'roomData muss ein JSON-Objekt mit Raumfeldern sein.';
+
+const roomFieldsSchema = z.custom<Record<string, unknown>>(isPlainObject, { error: ROOM_DATA_MESSAGE }).pipe(
+  z
+    .strictObject(
+      Object.fromEntries(Object.entries(FIELD_RULES).map(([field, rule]) => [field, fieldSchema(field, rule)])),
+      {
+        error: (issue) => (issue.code === 'unrecognized_keys' ? unknownRoomField(issue.keys[0]) : ROOM_DATA_MESSAGE),
+      },
+    )
+    // A JavaScript caller can pass undefined, which JSON cannot express; it counts as not sent.
+    .transform(
+      (fields): Partial<StoredRoomData> =>
+        Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    ),
+);
+
+const BODY_MESSAGE = 'Der Anfrageinhalt muss ein JSON-Objekt mit genau dem Feld roomData sein.';
+
+/** `{roomData: {...}}` and nothing else; `check` turns the sent fields into the result. */
+function roomBodySchema<T>(check: (fields: Partial<StoredRoomData>, ctx: z.RefinementCtx) => T | typeof z.NEVER) {
+  return z.custom<Record<string, unknown>>(isPlainObject, { error: BODY_MESSAGE }).pipe(
+    z
+      .strictObject(
+        { roomData: roomFieldsSchema.optional() },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `Unbekanntes Feld ${issue.keys[0]} im Anfrageinhalt: erlaubt ist nur roomData.`
+              : BODY_MESSAGE,
+        },
+      )
+      .transform((body, ctx) => {
+        if (body.roomData === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'Der Anfrageinhalt muss roomData enthalten.', path: ['roomData'] });
+          return z.NEVER;
+        }
+        return check(body.roomData, ctx);
+      }),
+  );
+}
+
+const roomCreateSchema = roomBodySchema((fields, ctx): StoredRoomData => {
+  const { raumBezeichnung } = fields;
+  if (raumBezeichnung === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Pflichtfeld raumBezeichnung fehlt: ${roomName.expected}`,
+      path: ['roomData', 'raumBezeichnung'],
+    });
+    return z.NEVER;
+  }
+  return { raumBezeichnung, ...CREATION_DEFAULTS, ...fields };
+});
+
+const roomPatchSchema = roomBodySchema((fields, ctx): Partial<StoredRoomData> => {
+  if (Object.keys(fields).length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'Es muss mindestens ein Raumfeld gesendet werden.', path: ['roomData'] });
+    return z.NEVER;
+  }
+  return fields;
+});
+
+/**
+ * The first problem as the spec's 422. Unknown fields win over other problems, because they are
+ * the likelier mistake (a typo) and the message then points at the cause.
+ */
+function toValidationError(error: z.ZodError): ApiError {
+  const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0];
+  if (issue === undefined) return errors.validation(BODY_MESSAGE, 'roomData');
+  const pathField = issue.path.findLast((segment): segment is string => typeof segment === 'string');
+  const field = issue.code === 'unrecognized_keys' ? issue.keys[0] : (pathField ?? 'roomData');
+  return errors.validation(issue.message, field);
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw toValidationError(result.error);
+  return result.data;
+}
+
+/** Validates the body of POST /reports/{key}/rooms: `{roomData: {...}}` with raumBezeichnung required; returns the full stored data with the creation defaults applied (floor 1, height 2.5, temperature 20, area and note empty). Throws ApiError 422. */
+export function parseRoomCreate(body: unknown): StoredRoomData {
+  return parseOrThrow(roomCreateSchema, body);
+}
+
+/** Validates PATCH body `{roomData: {...}}`: only sent fields change; returns the changes ('' = delete). At least one field. Throws ApiError 422. */
+export function parseRoomPatch(body: unknown): Partial<StoredRoomData> {
+  return parseOrThrow(roomPatchSchema, body);
+}
+
+const CANONICAL_FLOOR = /^[0-7]$/;
+const CANONICAL_TEMPERATURE = /^(?:7|1[6-9]|2[0-6])$/;
+
+/** The `roomData` of responses: all values strings except raumTemperatur (number, or null when missing/unknown); raumEtageBezeichnung/raumEtageKuerzel derived from the floor ('' when floor missing or unknown); raumBaujahr passed in (copied from the project at creation, '' when none). */
+export function roomDataOut(stored: StoredRoomData, raumBaujahr: string): Record<string, string | number | null> {
+  // Stored rows are read defensively: a missing key counts as not set.
+  const value = (field: RoomField): string => (stored as Partial<StoredRoomData>)[field] ?? '';
+  const floorId = value('raumEtage');
+  const floor = CANONICAL_FLOOR.test(floorId) ? FLOORS[Number(floorId)] : undefined;
+  const temperature = value('raumTemperatur');
+  return {
+    raumBezeichnung: value('raumBezeichnung'),
+    raumEtage: floorId,
+    raumFlaeche: value('raumFlaeche'),
+    raumHoehe: value('raumHoehe'),
+    raumTemperatur: CANONICAL_TEMPERATURE.test(temperature) ? Number(temperature) : null,
+    raumNotiz: value('raumNotiz'),
+    raumBaujahr,
+    raumEtageBezeichnung: floor?.bezeichnung ?? '',
+    raumEtageKuerzel: floor?.kuerzel ?? '',
+  };
+}
