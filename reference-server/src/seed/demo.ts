@@ -100,6 +100,7 @@ export interface SeedResult {
   projects: Record<string, string>;
   /** The primary customer's applications as the API shows them (id, status, project key). */
   primaryApplications: { applicationId: string; status: string; projectKey: string | null }[];
+  foreignApplicationId: string;
 }
 
 export function seedDemo(store: Store, clock: Clock): SeedResult {
@@ -159,6 +160,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     const primaryApplications = store.funding
       .pageOfCustomer(byRole.primary.id, 1000, 0)
       .rows.map((r) => ({ applicationId: r.application_id, status: r.status, projectKey: r.project_id === null ? null : (keyOf.get(r.project_id) ?? null) }));
-    return { customers: byRole, pool, projects, primaryApplications };
+    const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
+    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId };
   });
 }

@@ -34,6 +34,7 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
           applications: seed.primaryApplications,
           projectWithApplications: seed.projects['portal'],
           projectWithoutApplications: seed.projects['api'],
+          foreignApplicationId: seed.foreignApplicationId,
         },
         postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
       },
