@@ -4,7 +4,7 @@ import { generateProjectKey } from '../domain/project-key.js';
 import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
-import { generateRoomId } from '../domain/room-id.js';
+import { APARTMENT_BLOCK, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
 import { demoApplications } from './funding-demo.js';
 
 /**
@@ -24,7 +24,11 @@ interface CustomerSpec {
   blocked?: boolean;
   heatpumpRight?: boolean;
   tokens: number;
+  regions?: string;
 }
+
+/** The primary customer's license radius around Berlin reaches the regions 01 to 39 only. */
+const NORTH_EAST = Array.from({ length: 39 }, (_, i) => String(i + 1).padStart(2, '0')).join(',');
 
 interface ProjectSpec {
   owner: Role;
@@ -37,7 +41,7 @@ interface ProjectSpec {
 export const POOL_SIZE = 24;
 
 const CUSTOMERS: CustomerSpec[] = [
-  { role: 'primary', name: 'Heizungsbau Primus GmbH', license: 'annual', heatpumpRight: true, tokens: 3 },
+  { role: 'primary', name: 'Heizungsbau Primus GmbH', license: 'annual', heatpumpRight: true, tokens: 3, regions: NORTH_EAST },
   { role: 'foreign', name: 'Fremdfirma Alius KG', license: 'annual', heatpumpRight: true, tokens: 1 },
   { role: 'expiredUnlocked', name: 'Energieberatung Expirata', license: 'expired', unlocked: true, tokens: 1 },
   { role: 'locked', name: 'Gesperrte Lizenz OHG', license: 'expired', unlocked: false, tokens: 1 },
@@ -68,24 +72,25 @@ const PROJECTS: ProjectSpec[] = [
   { owner: 'primary', purpose: 'api', origin: 'api', status: 1, data: house('Über API angelegt', '10115') },
   { owner: 'primary', purpose: 'completed', origin: 'portal', status: 4, data: house('Abgeschlossen Spandau', '13597') },
   { owner: 'primary', purpose: 'archived', origin: 'portal', status: 5, data: house('Archiv Köpenick', '12555') },
+  { owner: 'primary', purpose: 'outside', origin: 'portal', status: 2, data: house('Außerhalb München', '80331') },
+  { owner: 'primary', purpose: 'large', origin: 'portal', status: 2, data: house('Mehrfamilienhaus Prenzlauer Berg', '10405', { projektBewohner: '40' }) },
   { owner: 'foreign', purpose: 'foreign', origin: 'portal', status: 2, data: house('Fremdes Projekt München', '80939') },
   { owner: 'expiredUnlocked', purpose: 'expired', origin: 'portal', status: 2, data: house('Projekt nach Lizenzablauf', '01067') },
   { owner: 'locked', purpose: 'locked', origin: 'portal', status: 2, data: house('Projekt ohne Lizenz', '20095') },
 ];
 
-const room = (raumBezeichnung: string, raumEtage: string, raumFlaeche: string, raumTemperatur = '20') => ({
-  raumBezeichnung,
-  raumEtage,
-  raumFlaeche,
-  raumHoehe: '2.5',
-  raumTemperatur,
-  raumNotiz: '',
-});
-
-/** Base room data of the primary customer's portal and completed projects. */
-const DEMO_ROOMS: Record<string, Record<string, string>[]> = {
-  portal: [room('Wohnzimmer', '1', '25'), room('Küche', '1', '12.5'), room('Bad', '2', '8', '24'), room('Schlafzimmer', '2', '16')],
-  completed: [room('Büro', '1', '14'), room('Keller', '0', '30', '16')],
+/**
+ * Rooms of the primary customer's projects: complete building data for the calculable ones,
+ * base data only (no components: not calculable) for the completed project.
+ */
+const DEMO_ROOMS: Record<string, DemoRoom[]> = {
+  portal: HOUSE_1970,
+  outside: HOUSE_1970,
+  large: APARTMENT_BLOCK,
+  completed: [
+    { name: 'Büro', floor: '1', area: 14, use: 'office', components: [] },
+    { name: 'Keller', floor: '0', area: 30, temperature: 16, use: 'storeroom', components: [] },
+  ],
 };
 
 export interface SeededCustomer {
@@ -115,7 +120,8 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
         blocked: spec.blocked ?? false,
         heatpumpRight: spec.heatpumpRight ?? false,
         licenseCenterPlz: '10178',
-        licenseRadiusKm: 150,
+        licenseRadiusKm: spec.regions ? 350 : null,
+        licenseRegions: spec.regions ?? '*',
       });
       const tokens = Array.from({ length: spec.tokens }, (_, i) => {
         const token = generateApiToken();
@@ -143,9 +149,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     for (const [purpose, rooms] of Object.entries(DEMO_ROOMS)) {
       const project = store.projects.findOwned(projects[purpose] as string, byRole.primary.id);
       if (!project || store.rooms.listByProject(project.id).length > 0) continue;
-      for (const data of rooms) {
-        store.rooms.insert({ publicId: generateRoomId(), projectId: project.id, data, baujahr: project.data['projektBaujahr'] ?? '', at: clock.now() });
-      }
+      seedBuilding(store, clock, project.id, project.data['projektBaujahr'] ?? '', rooms);
     }
     const projectId = (purpose: string) => store.projects.findOwned(projects[purpose] as string, byRole.primary.id)?.id as number;
     const fundingPlan = [

@@ -29,7 +29,12 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
       resources: {
         foreignProjectKey: seed.projects['foreign'],
         expiredUnlockedProjectKey: seed.projects['expired'],
-        primaryProjectKeys: { archived: seed.projects['archived'] },
+        primaryProjectKeys: {
+          archived: seed.projects['archived'],
+          calculable: seed.projects['portal'],
+          incomplete: seed.projects['completed'],
+          outsideRadius: seed.projects['outside'],
+        },
         funding: {
           applications: seed.primaryApplications,
           projectWithApplications: seed.projects['portal'],

@@ -11,6 +11,8 @@ export interface Customer {
   heatpumpRight: boolean;
   licenseCenterPlz: string | null;
   licenseRadiusKm: number | null;
+  /** Two-digit postal regions the license radius covers, or '*' for nationwide. */
+  licenseRegions: string;
 }
 
 export interface NewCustomer {
@@ -21,6 +23,7 @@ export interface NewCustomer {
   heatpumpRight?: boolean;
   licenseCenterPlz?: string | null;
   licenseRadiusKm?: number | null;
+  licenseRegions?: string;
 }
 
 interface CustomerRow {
@@ -32,6 +35,7 @@ interface CustomerRow {
   heatpump_right: number;
   license_center_plz: string | null;
   license_radius_km: number | null;
+  license_regions: string;
 }
 
 function toCustomer(row: CustomerRow): Customer {
@@ -44,6 +48,7 @@ function toCustomer(row: CustomerRow): Customer {
     heatpumpRight: row.heatpump_right === 1,
     licenseCenterPlz: row.license_center_plz,
     licenseRadiusKm: row.license_radius_km,
+    licenseRegions: row.license_regions,
   };
 }
 
@@ -54,8 +59,8 @@ export function createCustomerRepository(db: Db) {
   const byId = db.prepare<[number], CustomerRow>('SELECT * FROM customers WHERE id = ?');
   const idByName = db.prepare<[string], number>('SELECT id FROM customers WHERE name = ? ORDER BY id LIMIT 1').pluck();
   const insert = db.prepare(
-    `INSERT INTO customers (name, license, unlocked, blocked, heatpump_right, license_center_plz, license_radius_km)
-     VALUES (@name, @license, @unlocked, @blocked, @heatpumpRight, @licenseCenterPlz, @licenseRadiusKm)`,
+    `INSERT INTO customers (name, license, unlocked, blocked, heatpump_right, license_center_plz, license_radius_km, license_regions)
+     VALUES (@name, @license, @unlocked, @blocked, @heatpumpRight, @licenseCenterPlz, @licenseRadiusKm, @licenseRegions)`,
   );
   const insertToken = db.prepare(
     'INSERT INTO api_tokens (token_hash, customer_id, label, created_at) VALUES (?, ?, ?, ?)',
@@ -82,6 +87,7 @@ export function createCustomerRepository(db: Db) {
         heatpumpRight: c.heatpumpRight ? 1 : 0,
         licenseCenterPlz: c.licenseCenterPlz ?? null,
         licenseRadiusKm: c.licenseRadiusKm ?? null,
+        licenseRegions: c.licenseRegions ?? '*',
       });
       return Number(info.lastInsertRowid);
     },

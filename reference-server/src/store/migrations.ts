@@ -92,4 +92,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX funding_by_project ON funding_applications(project_id, application_id);
     `,
   },
+  {
+    version: 3,
+    name: 'building data for the calculation, license regions',
+    sql: `
+      -- The license radius as the set of two-digit postal regions it covers ('*' = nationwide).
+      ALTER TABLE customers ADD COLUMN license_regions TEXT NOT NULL DEFAULT '*';
+      ALTER TABLE projects ADD COLUMN building_category TEXT NOT NULL DEFAULT 'existing';
+      ALTER TABLE rooms ADD COLUMN room_use TEXT NOT NULL DEFAULT 'living';
+      -- Written only by the portal side (seed): the API cannot write components or heating devices.
+      CREATE TABLE room_components (
+        id INTEGER PRIMARY KEY,
+        room_id INTEGER NOT NULL REFERENCES rooms(id),
+        kind TEXT NOT NULL CHECK (kind IN ('wall', 'window', 'door', 'floor', 'ceiling', 'roof')),
+        area REAL NOT NULL CHECK (area > 0),
+        u_value REAL,
+        adjacency TEXT NOT NULL CHECK (adjacency IN ('outside', 'ground', 'unheatedCellar', 'unheatedAttic', 'heated')),
+        adjacent_temperature REAL
+      );
+      CREATE INDEX room_components_by_room ON room_components(room_id);
+      CREATE TABLE radiators (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        room_id INTEGER NOT NULL REFERENCES rooms(id),
+        nominal_output REAL NOT NULL CHECK (nominal_output > 0)
+      );
+      CREATE INDEX radiators_by_room ON radiators(room_id);
+      CREATE TABLE heating_surfaces (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        room_id INTEGER NOT NULL REFERENCES rooms(id),
+        area REAL NOT NULL CHECK (area > 0)
+      );
+      CREATE INDEX heating_surfaces_by_room ON heating_surfaces(room_id);
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import { createCustomerRepository } from './customers.js';
+import { createBuildingRepository } from './building.js';
 import { createFundingRepository } from './funding.js';
 import { createProjectRepository } from './projects.js';
 import { createRoomRepository } from './rooms.js';
@@ -12,6 +13,7 @@ export function createStore(db: Db) {
     projects: createProjectRepository(db),
     rooms: createRoomRepository(db),
     funding: createFundingRepository(db),
+    building: createBuildingRepository(db),
     /** Runs `fn` in one transaction (immediate, so concurrent writers queue instead of failing late). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

@@ -1,0 +1,44 @@
+import { errors } from '../http/api-error.js';
+
+/** System temperatures used when a call gives none (a common radiator design point). */
+export const DEFAULT_SYSTEM = { flowTemperature: 55, spread: 10 } as const;
+
+const NUMBER = /^\s*-?\d+([.,]\d+)?\s*$/;
+
+function pick(query: Record<string, unknown>, current: string, alias: string): { name: string; raw: unknown } | undefined {
+  // The current name wins per parameter; the alias is then not looked at at all.
+  if (query[current] !== undefined) return { name: current, raw: query[current] };
+  if (query[alias] !== undefined) return { name: alias, raw: query[alias] };
+  return undefined;
+}
+
+function toNumber(p: { name: string; raw: unknown }): number {
+  if (typeof p.raw !== 'string' || !NUMBER.test(p.raw)) {
+    throw errors.validation(`Ungültige Systemtemperatur: ${p.name} muss eine Zahl sein.`, p.name);
+  }
+  return Number(p.raw.trim().replace(',', '.'));
+}
+
+/**
+ * `flowTemperature` (alias `vorlaufT`) 25..95 °C and `spread` (alias `spreizung`) > 0 and below
+ * the flow temperature. They come as a pair: one without the other is invalid. Values apply to
+ * this call only.
+ */
+export function parseSystemTemperatures(query: Record<string, unknown>): { flowTemperature: number; spread: number } {
+  const flow = pick(query, 'flowTemperature', 'vorlaufT');
+  const spread = pick(query, 'spread', 'spreizung');
+  if (!flow && !spread) return { ...DEFAULT_SYSTEM };
+  if (!flow || !spread) {
+    const missing = flow ? 'spread' : 'flowTemperature';
+    throw errors.validation(`Ungültige Systemtemperatur: flowTemperature und spread sind gemeinsam anzugeben.`, missing);
+  }
+  const flowTemperature = toNumber(flow);
+  const spreadValue = toNumber(spread);
+  if (flowTemperature < 25 || flowTemperature > 95) {
+    throw errors.validation('Ungültige Systemtemperatur: flowTemperature muss zwischen 25 und 95 °C liegen.', flow.name);
+  }
+  if (!(spreadValue > 0) || spreadValue >= flowTemperature) {
+    throw errors.validation('Ungültige Systemtemperatur: spread muss größer als 0 und kleiner als flowTemperature sein.', spread.name);
+  }
+  return { flowTemperature, spread: spreadValue };
+}

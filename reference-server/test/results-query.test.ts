@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/http/api-error.js';
+import { DEFAULT_SYSTEM, parseSystemTemperatures } from '../src/domain/results-query.js';
+
+function fieldOf(query: Record<string, unknown>): string | undefined {
+  try {
+    parseSystemTemperatures(query);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(422);
+    expect((err as ApiError).details.type).toBe('validation');
+    return (err as ApiError).details.field;
+  }
+  throw new Error('expected a 422');
+}
+
+describe('results system temperatures', () => {
+  it('defaults when none is given', () => {
+    expect(parseSystemTemperatures({})).toEqual(DEFAULT_SYSTEM);
+  });
+
+  it.each([
+    [{ flowTemperature: '25', spread: '5' }, 25, 5],
+    [{ flowTemperature: '95', spread: '94.9' }, 95, 94.9],
+    [{ vorlaufT: '45', spreizung: '7' }, 45, 7],
+    [{ flowTemperature: '45,5', spread: '7,5' }, 45.5, 7.5],
+    [{ flowTemperature: '40', vorlaufT: '70', spread: '5', spreizung: '20' }, 40, 5],
+    [{ flowTemperature: '40', vorlaufT: 'kaputt', spread: '5', spreizung: '-1' }, 40, 5],
+    [{ vorlaufT: '60', spread: '15' }, 60, 15],
+  ])('%j -> %d/%d', (query, flow, spread) => {
+    expect(parseSystemTemperatures(query)).toEqual({ flowTemperature: flow, spread });
+  });
+
+  it.each([
+    [{ flowTemperature: '24.9', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '95.1', spread: '5' }, 'flowTemperature'],
+    [{ vorlaufT: '100', spreizung: '5' }, 'vorlaufT'],
+    [{ flowTemperature: '40', spread: '0' }, 'spread'],
+    [{ flowTemperature: '40', spread: '40' }, 'spread'],
+    [{ flowTemperature: '40', spreizung: '-3' }, 'spreizung'],
+    [{ flowTemperature: 'warm', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: ['40', '50'], spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '40' }, 'spread'],
+    [{ spreizung: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '1e2', spread: '5' }, 'flowTemperature'],
+  ])('%j is 422 naming %s', (query, field) => {
+    expect(fieldOf(query)).toBe(field);
+  });
+});
