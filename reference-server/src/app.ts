@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { systemClock, type Clock } from './clock.js';
 import { generateProjectKey } from './domain/project-key.js';
@@ -9,7 +10,10 @@ import { customerRateLimit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
+import { createLinkSigner } from './domain/signed-links.js';
 import { fundingRoutes } from './routes/funding.js';
+import { picturesRoutes } from './routes/pictures.js';
+import { FILES_PREFIX, siteFileRoutes } from './routes/site-files.js';
 import { reportsRoutes } from './routes/reports.js';
 import { roomsRoutes } from './routes/rooms.js';
 import type { Store } from './store/store.js';
@@ -26,6 +30,8 @@ export interface AppDeps {
   limiter?: SlidingWindowLimiter;
   invalidTokenLimiter?: FixedWindowLimiter;
   generateKey?: () => string;
+  /** Key of the HMAC on document and picture links; a random one means links die with the process. */
+  signingSecret?: string;
   log?: (line: string) => void;
   /**
    * Middleware run first on every API request. Nothing in production sets it; the fault
@@ -47,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const log = deps.log ?? (() => {});
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
+  const signer = createLinkSigner(deps.signingSecret ?? randomBytes(32).toString('hex'), () => clock.now());
 
   const app = express();
   app.disable('x-powered-by');
@@ -75,9 +82,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));
   api.use(roomsRoutes({ store: deps.store, clock }));
   api.use(fundingRoutes(deps.store));
+  api.use(picturesRoutes(deps.store, signer));
   api.use(notFound);
 
   app.use(API_PREFIX, api);
+  app.use(FILES_PREFIX, siteFileRoutes(deps.store, signer));
   app.use(notFound);
   app.use(errorMapper(log));
   return app;

@@ -6,6 +6,7 @@ import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { APARTMENT_BLOCK, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
 import { demoApplications } from './funding-demo.js';
+import { demoPictures } from './pictures-demo.js';
 
 /**
  * The documented demo data set (README "Demo data"). Names, licenses, projects and field
@@ -152,6 +153,10 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       seedBuilding(store, clock, project.id, project.data['projektBaujahr'] ?? '', rooms);
     }
     const projectId = (purpose: string) => store.projects.findOwned(projects[purpose] as string, byRole.primary.id)?.id as number;
+    const portal = store.projects.findOwned(projects['portal'] as string, byRole.primary.id);
+    if (portal && store.pictures.listByProject(portal.id).length === 0) {
+      for (const picture of demoPictures()) store.pictures.insert({ ...picture, projectId: portal.id });
+    }
     const fundingPlan = [
       { customerId: byRole.primary.id, projectIds: [projectId('portal'), projectId('lead'), projectId('completed')], count: 64, firstId: 10001 },
       { customerId: byRole.foreign.id, projectIds: [store.projects.findOwned(projects['foreign'] as string, byRole.foreign.id)?.id as number], count: 5, firstId: 20001 },

@@ -34,6 +34,7 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
           calculable: seed.projects['portal'],
           incomplete: seed.projects['completed'],
           outsideRadius: seed.projects['outside'],
+          withPictures: seed.projects['portal'],
         },
         funding: {
           applications: seed.primaryApplications,

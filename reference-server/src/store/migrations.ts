@@ -127,4 +127,45 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX heating_surfaces_by_room ON heating_surfaces(room_id);
     `,
   },
+  {
+    version: 4,
+    name: 'documents, pictures, webhook claim and deliveries',
+    sql: `
+      CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        project_id INTEGER NOT NULL REFERENCES projects(id),
+        type TEXT NOT NULL CHECK (type IN ('service', 'heatpump-check')),
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        bytes BLOB NOT NULL,
+        temporary INTEGER NOT NULL DEFAULT 0 CHECK (temporary IN (0, 1)),
+        trigger TEXT NOT NULL CHECK (trigger IN ('api', 'portal')),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX documents_by_project ON documents(project_id, id);
+      CREATE TABLE pictures (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        project_id INTEGER NOT NULL REFERENCES projects(id),
+        room_name TEXT,
+        type TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        bytes BLOB NOT NULL
+      );
+      CREATE INDEX pictures_by_project ON pictures(project_id, id);
+      -- The one pdf.generated delivery per project is claimed here, in the transaction that stores the document.
+      ALTER TABLE projects ADD COLUMN webhook_claimed_at TEXT;
+      CREATE TABLE webhook_deliveries (
+        id INTEGER PRIMARY KEY,
+        project_id INTEGER NOT NULL REFERENCES projects(id),
+        event_id TEXT NOT NULL UNIQUE,
+        url TEXT NOT NULL,
+        delivered INTEGER NOT NULL CHECK (delivered IN (0, 1)),
+        status INTEGER,
+        error TEXT,
+        duration_ms INTEGER NOT NULL,
+        at TEXT NOT NULL
+      );
+    `,
+  },
 ];

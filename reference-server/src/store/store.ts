@@ -1,7 +1,9 @@
 import type { Db } from './database.js';
 import { createCustomerRepository } from './customers.js';
 import { createBuildingRepository } from './building.js';
+import { createDocumentRepository } from './documents.js';
 import { createFundingRepository } from './funding.js';
+import { createPictureRepository } from './pictures.js';
 import { createProjectRepository } from './projects.js';
 import { createRoomRepository } from './rooms.js';
 
@@ -14,6 +16,8 @@ export function createStore(db: Db) {
     rooms: createRoomRepository(db),
     funding: createFundingRepository(db),
     building: createBuildingRepository(db),
+    documents: createDocumentRepository(db),
+    pictures: createPictureRepository(db),
     /** Runs `fn` in one transaction (immediate, so concurrent writers queue instead of failing late). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
