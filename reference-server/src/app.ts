@@ -15,6 +15,7 @@ import { fundingRoutes } from './routes/funding.js';
 import { picturesRoutes } from './routes/pictures.js';
 import { FILES_PREFIX, siteFileRoutes } from './routes/site-files.js';
 import { reportsRoutes } from './routes/reports.js';
+import { resultsRoutes } from './routes/results.js';
 import { roomsRoutes } from './routes/rooms.js';
 import type { Store } from './store/store.js';
 import { API_PREFIX } from './version.js';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(roomsRoutes({ store: deps.store, clock }));
   api.use(fundingRoutes(deps.store));
   api.use(picturesRoutes(deps.store, signer));
+  api.use(resultsRoutes(deps.store));
   api.use(notFound);
 
   app.use(API_PREFIX, api);
