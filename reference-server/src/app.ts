@@ -11,7 +11,11 @@ import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter 
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
 import { createLinkSigner } from './domain/signed-links.js';
+import { createDocumentService, type GeneratedPdf, type PdfKind } from './documents/document-service.js';
+import { documentsRoutes } from './routes/documents.js';
 import { fundingRoutes } from './routes/funding.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './webhook/dispatcher.js';
+import { createGuardedFetch } from './webhook/guarded-fetch.js';
 import { picturesRoutes } from './routes/pictures.js';
 import { FILES_PREFIX, siteFileRoutes } from './routes/site-files.js';
 import { reportsRoutes } from './routes/reports.js';
@@ -31,6 +35,10 @@ export interface AppDeps {
   limiter?: SlidingWindowLimiter;
   invalidTokenLimiter?: FixedWindowLimiter;
   generateKey?: () => string;
+  /** Sends pdf.generated deliveries; default: the SSRF-guarded transport, outcomes recorded in the store. */
+  webhook?: WebhookDispatcher;
+  /** Lets the default webhook transport connect to loopback addresses (local testing only). */
+  allowLoopbackWebhooks?: boolean;
   /** Key of the HMAC on document and picture links; a random one means links die with the process. */
   signingSecret?: string;
   log?: (line: string) => void;
@@ -55,6 +63,24 @@ export function createApp(deps: AppDeps): Express {
   const log = deps.log ?? (() => {});
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
   const signer = createLinkSigner(deps.signingSecret ?? randomBytes(32).toString('hex'), () => clock.now());
+  const webhook =
+    deps.webhook ??
+    createWebhookDispatcher({
+      send: createGuardedFetch({ allowLoopback: deps.allowLoopbackWebhooks ?? false }),
+      record: (d) =>
+        deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
+      log,
+      clock,
+    });
+  const documents = createDocumentService({ store: deps.store, clock, siteUrl, signer, webhook });
+  const portal: PortalFunctions = {
+    async createDocument(projectKey, kind) {
+      const project = deps.store.projects.findByKey(projectKey.toLowerCase());
+      if (!project) throw new Error(`no project ${projectKey}`);
+      return documents.generate(project, kind, 'portal');
+    },
+    webhookIdle: () => webhook.idle(),
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -85,11 +111,29 @@ export function createApp(deps: AppDeps): Express {
   api.use(fundingRoutes(deps.store));
   api.use(picturesRoutes(deps.store, signer));
   api.use(resultsRoutes(deps.store));
+  api.use(documentsRoutes(deps.store, documents));
   api.use(notFound);
 
   app.use(API_PREFIX, api);
   app.use(FILES_PREFIX, siteFileRoutes(deps.store, signer));
   app.use(notFound);
   app.use(errorMapper(log));
+  app.locals[PORTAL] = portal;
   return app;
+}
+
+/**
+ * What the customer portal does beside the API, reachable only in-process (no public path):
+ * its central document creation, the second trigger of the pdf.generated webhook.
+ */
+export interface PortalFunctions {
+  createDocument(projectKey: string, kind: PdfKind): Promise<GeneratedPdf>;
+  /** Resolves when no webhook delivery is in flight. */
+  webhookIdle(): Promise<void>;
+}
+
+const PORTAL = 'cpfPortal';
+
+export function portalOf(app: Express): PortalFunctions {
+  return app.locals[PORTAL] as PortalFunctions;
 }

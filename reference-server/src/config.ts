@@ -12,6 +12,7 @@ export interface Config {
   seed: 'demo' | 'none';
   profileOut: string;
   maintenance: boolean;
+  allowLoopbackWebhooks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +54,14 @@ const OPTIONS: OptionSpec[] = [
     schema: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
     boolean: true,
   },
+  {
+    flag: '--allow-loopback-webhooks',
+    env: 'CPF_ALLOW_LOOPBACK_WEBHOOKS',
+    key: 'allowLoopbackWebhooks',
+    accepts: 'no value as a flag; 0/1/true/false in the env (local testing only)',
+    schema: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+    boolean: true,
+  },
 ];
 
 export const DEFAULTS = {
@@ -63,6 +72,7 @@ export const DEFAULTS = {
   seed: 'demo',
   profileOut: 'data/profile.json',
   maintenance: false,
+  allowLoopbackWebhooks: false,
 } as const satisfies Config;
 
 export const USAGE = `Usage: npm run server -- [options]

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppDeps } from './app.js';
+import { createApp, portalOf, type AppDeps, type PortalFunctions } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import { seedDemo } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
@@ -18,6 +18,8 @@ export interface StartOptions {
   /** Where the target profile is written; omitted = not written. */
   profileOut?: string | undefined;
   maintenance?: boolean;
+  /** Lets webhooks go to loopback receivers (local testing only; off by default). */
+  allowLoopbackWebhooks?: boolean;
   clock?: Clock;
   log?: (line: string) => void;
   /** Last say over the app's dependencies (used by the fault runner to swap one part). */
@@ -33,6 +35,8 @@ export interface RunningServer {
   profile: Profile | undefined;
   /** True when an earlier profile was reused instead of a fresh token set. */
   profileReused: boolean;
+  /** In-process portal functions (central document creation); not reachable over HTTP. */
+  portal: PortalFunctions;
   close(): Promise<void>;
 }
 
@@ -74,7 +78,15 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     }
   }
 
-  const deps: AppDeps = { store, clock, siteUrl, maintenance: options.maintenance ?? false, log: options.log ?? (() => {}) };
+  const deps: AppDeps = {
+    store,
+    clock,
+    siteUrl,
+    maintenance: options.maintenance ?? false,
+    allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
+    signingSecret: store.settings.signingSecret(),
+    log: options.log ?? (() => {}),
+  };
   const app = createApp(options.configure ? options.configure(deps) : deps);
   server.on('request', app);
 
@@ -83,8 +95,13 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     closing ??= new Promise<void>((resolve) => {
       // In-flight requests finish; idle keep-alive sockets are dropped so close() can complete.
       server.close(() => {
-        db.close();
-        resolve();
+        // Deliveries already under way finish (they are bounded by their own timeout).
+        void portalOf(app)
+          .webhookIdle()
+          .finally(() => {
+            db.close();
+            resolve();
+          });
       });
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -92,5 +109,5 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     });
     return closing;
   };
-  return { origin, baseUrl, siteUrl, profile, profileReused, close };
+  return { origin, baseUrl, siteUrl, profile, profileReused, portal: portalOf(app), close };
 }

@@ -323,7 +323,8 @@ describe('properties', () => {
           expect(cold.roomHeatLoads[i]!.total).toBeGreaterThanOrEqual(r.total);
           expect(cold.roomHeatLoads[i]!.ventilation).toBeGreaterThanOrEqual(r.ventilation);
         });
-        expect(cold.summary.buildingHeatLoad).toBeGreaterThan(warm.summary.buildingHeatLoad);
+        // Published values are rounded to 0.1 W, so a tiny drop may leave the building total equal.
+        expect(cold.summary.buildingHeatLoad).toBeGreaterThanOrEqual(warm.summary.buildingHeatLoad);
         cold.heatpump.capacities.forEach((c, i) => expect(c.capacity).toBeGreaterThanOrEqual(warm.heatpump.capacities[i]!.capacity));
       }),
     );

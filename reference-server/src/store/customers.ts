@@ -57,6 +57,10 @@ export function createCustomerRepository(db: Db) {
     `SELECT c.* FROM api_tokens t JOIN customers c ON c.id = t.customer_id WHERE t.token_hash = ?`,
   );
   const byId = db.prepare<[number], CustomerRow>('SELECT * FROM customers WHERE id = ?');
+  const webhook = db.prepare<[number], { webhook_url: string | null; webhook_authenticate: string | null }>(
+    'SELECT webhook_url, webhook_authenticate FROM customers WHERE id = ?',
+  );
+  const setWebhook = db.prepare('UPDATE customers SET webhook_url = ?, webhook_authenticate = ? WHERE id = ?');
   const idByName = db.prepare<[string], number>('SELECT id FROM customers WHERE name = ? ORDER BY id LIMIT 1').pluck();
   const insert = db.prepare(
     `INSERT INTO customers (name, license, unlocked, blocked, heatpump_right, license_center_plz, license_radius_km, license_regions)
@@ -74,6 +78,14 @@ export function createCustomerRepository(db: Db) {
     findById(id: number): Customer | undefined {
       const row = byId.get(id);
       return row && toCustomer(row);
+    },
+    /** The webhook target configured in the pro area, or undefined when none is. */
+    webhookTarget(id: number): { url: string; authenticate: string } | undefined {
+      const row = webhook.get(id);
+      return row?.webhook_url ? { url: row.webhook_url, authenticate: row.webhook_authenticate ?? '' } : undefined;
+    },
+    setWebhook(id: number, url: string | null, authenticate: string | null): void {
+      setWebhook.run(url, authenticate, id);
     },
     findIdByName(name: string): number | undefined {
       return idByName.get(name);

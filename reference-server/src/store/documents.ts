@@ -33,9 +33,8 @@ const toDocument = (r: DocumentRow): StoredDocument => ({
 });
 
 export interface WebhookDelivery {
-  projectId: number;
+  projectKey: string;
   eventId: string;
-  url: string;
   delivered: boolean;
   status?: number | undefined;
   error?: string | undefined;
@@ -48,14 +47,15 @@ export function createDocumentRepository(db: Db) {
     'INSERT INTO documents (project_id, type, name, size, bytes, temporary, trigger, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const byId = db.prepare<[number], DocumentRow>('SELECT id, project_id, type, name, size, temporary, created_at FROM documents WHERE id = ?');
+  const countByProject = db.prepare<[number], number>('SELECT count(*) FROM documents WHERE project_id = ?').pluck();
   const bytes = db.prepare<[number], Buffer>('SELECT bytes FROM documents WHERE id = ?').pluck();
   // Only the first caller changes the row: that caller alone sends the project's one delivery.
   const claim = db.prepare('UPDATE projects SET webhook_claimed_at = ? WHERE id = ? AND webhook_claimed_at IS NULL');
   const recordDelivery = db.prepare(
-    'INSERT INTO webhook_deliveries (project_id, event_id, url, delivered, status, error, duration_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO webhook_deliveries (project_key, event_id, delivered, status, error, duration_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const deliveries = db.prepare<[number], { event_id: string; delivered: number; status: number | null; error: string | null }>(
-    'SELECT event_id, delivered, status, error FROM webhook_deliveries WHERE project_id = ? ORDER BY id',
+  const deliveries = db.prepare<[string], { event_id: string; delivered: number; status: number | null; error: string | null }>(
+    'SELECT event_id, delivered, status, error FROM webhook_deliveries WHERE project_key = ? ORDER BY id',
   );
 
   return {
@@ -68,11 +68,12 @@ export function createDocumentRepository(db: Db) {
       return row && toDocument(row);
     },
     bytes: (id: number): Buffer | undefined => bytes.get(id),
+    countOfProject: (projectId: number): number => countByProject.get(projectId) ?? 0,
     claimWebhook: (projectId: number, at: Date): boolean => claim.run(at.toISOString(), projectId).changes === 1,
     recordDelivery(d: WebhookDelivery): void {
-      recordDelivery.run(d.projectId, d.eventId, d.url, d.delivered ? 1 : 0, d.status ?? null, d.error ?? null, Math.round(d.durationMs), d.at.toISOString());
+      recordDelivery.run(d.projectKey, d.eventId, d.delivered ? 1 : 0, d.status ?? null, d.error ?? null, Math.round(d.durationMs), d.at.toISOString());
     },
-    deliveries: (projectId: number) => deliveries.all(projectId),
+    deliveries: (projectKey: string) => deliveries.all(projectKey),
   };
 }
 

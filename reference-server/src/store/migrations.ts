@@ -157,9 +157,8 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE projects ADD COLUMN webhook_claimed_at TEXT;
       CREATE TABLE webhook_deliveries (
         id INTEGER PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES projects(id),
+        project_key TEXT NOT NULL,
         event_id TEXT NOT NULL UNIQUE,
-        url TEXT NOT NULL,
         delivered INTEGER NOT NULL CHECK (delivered IN (0, 1)),
         status INTEGER,
         error TEXT,
@@ -167,5 +166,10 @@ export const migrations: readonly Migration[] = [
         at TEXT NOT NULL
       );
     `,
+  },
+  {
+    version: 5,
+    name: 'server settings',
+    sql: `CREATE TABLE server_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
   },
 ];

@@ -53,6 +53,7 @@ export function createProjectRepository(db: Db) {
   const owned = db.prepare<[string, number], ProjectRow>(
     `SELECT ${COLUMNS} FROM projects WHERE key = ? AND customer_id = ?`,
   );
+  const byKey = db.prepare<[string], ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE key = ?`);
   const byCustomer = db.prepare<[number], ProjectRow>(
     `SELECT ${COLUMNS} FROM projects WHERE customer_id = ? ORDER BY id`,
   );
@@ -69,6 +70,11 @@ export function createProjectRepository(db: Db) {
   return {
     findOwned(key: string, customerId: number): Project | undefined {
       const row = owned.get(key, customerId);
+      return row && toProject(row);
+    },
+    /** Internal lookup without ownership (portal side only; API routes use findOwned). */
+    findByKey(key: string): Project | undefined {
+      const row = byKey.get(key);
       return row && toProject(row);
     },
     listByCustomer(customerId: number): Project[] {

@@ -6,6 +6,7 @@ import { createFundingRepository } from './funding.js';
 import { createPictureRepository } from './pictures.js';
 import { createProjectRepository } from './projects.js';
 import { createRoomRepository } from './rooms.js';
+import { createSettingsRepository } from './settings.js';
 
 /** All repositories over one database, with their statements prepared once. */
 export function createStore(db: Db) {
@@ -18,6 +19,7 @@ export function createStore(db: Db) {
     building: createBuildingRepository(db),
     documents: createDocumentRepository(db),
     pictures: createPictureRepository(db),
+    settings: createSettingsRepository(db),
     /** Runs `fn` in one transaction (immediate, so concurrent writers queue instead of failing late). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
@@ -11,6 +12,7 @@ export const unlimited = { tryAdmit: () => true, size: () => 0 };
 
 export interface TestServer {
   url: string;
+  app: Express;
   store: Store;
   clock: ReturnType<typeof manualClock>;
   tokenFor(customer: NewCustomer): { id: number; token: string };
@@ -28,6 +30,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    app,
     store,
     clock,
     tokenFor(customer) {

@@ -1,0 +1,67 @@
+import { createApp, portalOf } from './app.js';
+import { DEFAULTS } from './config.js';
+import { openDatabase } from './store/database.js';
+import { createStore } from './store/store.js';
+
+/**
+ * `npm run admin -- <command>`: what the customer portal does outside the API, for the sandbox.
+ *   set-webhook "<customer name>" <url> <authenticate>   configure the pdf.generated target
+ *   clear-webhook "<customer name>"
+ *   portal-pdf <projectKey> [service|check]             the portal's central document creation
+ * Options: --db PATH (default data/reference.sqlite), --site-url URL, --allow-loopback-webhooks.
+ */
+const USAGE = `Usage: npm run admin -- set-webhook "<customer name>" <url> <authenticate> | clear-webhook "<customer name>" | portal-pdf <projectKey> [service|check]
+Options: --db PATH (default ${DEFAULTS.db}), --site-url URL (default http://127.0.0.1:${DEFAULTS.port}), --allow-loopback-webhooks`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  if (value === undefined) fail(`${name} needs a value\n${USAGE}`);
+  args.splice(i, 2);
+  return value;
+};
+const db = option('--db') ?? DEFAULTS.db;
+const siteUrl = option('--site-url') ?? `http://127.0.0.1:${DEFAULTS.port}`;
+const allowLoopbackWebhooks = args.includes('--allow-loopback-webhooks');
+const [command, ...rest] = args.filter((a) => a !== '--allow-loopback-webhooks');
+
+const store = createStore(openDatabase(db));
+const customerId = (name: string | undefined) => {
+  const id = name === undefined ? undefined : store.customers.findIdByName(name);
+  return id ?? fail(`no customer named '${name}' in ${db} (names: see README "Demo data")`);
+};
+
+switch (command) {
+  case 'set-webhook': {
+    const [name, url, authenticate] = rest;
+    if (!url || authenticate === undefined) fail(USAGE);
+    if (!/^https?:\/\//.test(url)) fail(`the webhook URL must be http(s): ${url}`);
+    store.customers.setWebhook(customerId(name), url, authenticate);
+    console.log(`webhook of '${name}' set to ${url}`);
+    break;
+  }
+  case 'clear-webhook':
+    store.customers.setWebhook(customerId(rest[0]), null, null);
+    console.log(`webhook of '${rest[0]}' cleared`);
+    break;
+  case 'portal-pdf': {
+    const [key, kind = 'service'] = rest;
+    if (!key || (kind !== 'service' && kind !== 'check')) fail(USAGE);
+    const portal = portalOf(createApp({ store, siteUrl, allowLoopbackWebhooks, signingSecret: store.settings.signingSecret(), log: (line) => console.error(line) }));
+    const pdf = await portal.createDocument(key, kind);
+    console.log(`document ${pdf.document.id} (${pdf.document.name}, ${pdf.document.size} bytes): ${pdf.url}`);
+    console.log(pdf.webhookEventId ? `pdf.generated delivery ${pdf.webhookEventId} sent` : 'no webhook delivery (not the first document, or no address configured)');
+    await portal.webhookIdle();
+    break;
+  }
+  default:
+    fail(USAGE);
+}
+store.db.close();

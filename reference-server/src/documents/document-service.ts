@@ -1,0 +1,66 @@
+import type { Clock } from '../clock.js';
+import { calculateResults, checkCalculable } from '../calc/results.js';
+import { buildCalcInput } from '../domain/calc-input.js';
+import { DEFAULT_SYSTEM } from '../domain/results-query.js';
+import { LINK_LIFETIME, type LinkSigner } from '../domain/signed-links.js';
+import { errors } from '../http/api-error.js';
+import { documentPath, viewerPath } from '../routes/site-files.js';
+import type { DocumentType, StoredDocument } from '../store/documents.js';
+import type { Project } from '../store/projects.js';
+import type { Store } from '../store/store.js';
+import type { WebhookDispatcher } from '../webhook/dispatcher.js';
+import { renderReportPdf } from './pdf-report.js';
+import { buildReportModel } from './report-model-builder.js';
+
+export type PdfKind = 'service' | 'check';
+
+export interface GeneratedPdf {
+  document: StoredDocument;
+  url: string;
+  viewerUrl: string;
+  /** Event id of the webhook delivery this creation triggered, if any. */
+  webhookEventId?: string;
+}
+
+const DOCUMENT_TYPE: Record<PdfKind, DocumentType> = { service: 'service', check: 'heatpump-check' };
+
+/**
+ * Creates, stores and links a PDF, for both triggers (the API pdf endpoint and the portal's
+ * central document creation). The first successful creation of a project claims its one
+ * `pdf.generated` delivery in the transaction that stores the document; the delivery goes out
+ * after the commit, never awaited. A creation that fails (e.g. data not calculable) stores
+ * nothing and claims nothing.
+ */
+export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher }) {
+  const { store, clock, siteUrl, signer } = deps;
+
+  return {
+    async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal'): Promise<GeneratedPdf> {
+      const input = buildCalcInput(store, project);
+      const reason = checkCalculable(input);
+      if (reason !== undefined) throw errors.calculationUnavailable(`Dokument kann nicht erstellt werden: ${reason}`);
+      const at = clock.now();
+      const results = calculateResults(input, DEFAULT_SYSTEM);
+      const bytes = await renderReportPdf(buildReportModel(project, store.rooms.listByProject(project.id), results, kind, at));
+      const stamp = at.toISOString().replace(/[-:]/g, '').slice(0, 15);
+      const name = `${kind === 'check' ? 'waermepumpen-check' : 'heizlastbericht'}-${project.key}-${stamp}.pdf`;
+
+      const { document, claimed } = store.transaction(() => {
+        const stored = store.documents.insert({ projectId: project.id, type: DOCUMENT_TYPE[kind], name, bytes, temporary: false, trigger, at });
+        return { document: stored, claimed: store.documents.claimWebhook(project.id, at) };
+      });
+
+      const url = `${siteUrl}${signer.sign(documentPath(document.id, document.name), LINK_LIFETIME.documentSeconds)}`;
+      const viewerUrl = `${siteUrl}${signer.sign(viewerPath(document.id), LINK_LIFETIME.documentSeconds)}`;
+      const target = claimed ? store.customers.webhookTarget(project.customerId) : undefined;
+      if (!target) return { document, url, viewerUrl };
+      const { eventId } = deps.webhook.dispatch(target, {
+        projectKey: project.key,
+        document: { id: document.id, type: document.type, name: document.name, size: document.size, url, viewerUrl, temporary: document.temporary },
+      });
+      return { document, url, viewerUrl, webhookEventId: eventId };
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;
