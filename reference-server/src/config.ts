@@ -13,6 +13,8 @@ export interface Config {
   profileOut: string;
   maintenance: boolean;
   allowLoopbackWebhooks: boolean;
+  webhookUrl: string | undefined;
+  webhookAuthenticate: string;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,20 @@ const OPTIONS: OptionSpec[] = [
     schema: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
     boolean: true,
   },
+  {
+    flag: '--webhook-url',
+    env: 'CPF_WEBHOOK_URL',
+    key: 'webhookUrl',
+    accepts: 'an absolute http(s) URL: pdf.generated target of the primary demo customer',
+    schema: z.url({ protocol: /^https?$/ }),
+  },
+  {
+    flag: '--webhook-authenticate',
+    env: 'CPF_WEBHOOK_AUTHENTICATE',
+    key: 'webhookAuthenticate',
+    accepts: 'the authenticate value sent with the webhook',
+    schema: z.string().min(1),
+  },
 ];
 
 export const DEFAULTS = {
@@ -73,6 +89,8 @@ export const DEFAULTS = {
   profileOut: 'data/profile.json',
   maintenance: false,
   allowLoopbackWebhooks: false,
+  webhookUrl: undefined,
+  webhookAuthenticate: 'cpf-demo-authenticate',
 } as const satisfies Config;
 
 export const USAGE = `Usage: npm run server -- [options]

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     server = await startReferenceServer({
       ...config,
       profileOut: config.seed === 'demo' ? config.profileOut : undefined,
+      webhook: config.webhookUrl ? { url: config.webhookUrl, authenticate: config.webhookAuthenticate } : undefined,
       log: (line) => console.error(line),
     });
   } catch (err) {

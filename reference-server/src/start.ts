@@ -20,6 +20,8 @@ export interface StartOptions {
   maintenance?: boolean;
   /** Lets webhooks go to loopback receivers (local testing only; off by default). */
   allowLoopbackWebhooks?: boolean;
+  /** Configures this pdf.generated target for the primary demo customer (as the pro area would). */
+  webhook?: { url: string; authenticate: string } | undefined;
   clock?: Clock;
   log?: (line: string) => void;
   /** Last say over the app's dependencies (used by the fault runner to swap one part). */
@@ -73,7 +75,9 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     profile = options.profileOut ? reusableProfile(options.profileOut, store) : undefined;
     profileReused = profile !== undefined;
     if (!profile) {
-      profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
+      const seed = seedDemo(store, clock);
+      if (options.webhook) store.customers.setWebhook(seed.customers.primary.id, options.webhook.url, options.webhook.authenticate);
+      profile = buildProfile(seed, baseUrl, siteUrl);
       if (options.profileOut) writeProfile(options.profileOut, profile);
     }
   }
