@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: ['suites/rules/**', 'suites/harness/**', 'suites/contract/**'],
     globalSetup: ['suites/harness/global-setup.ts'],
     sequence: { concurrent: true },
+    // Checks mostly wait on the network and the pacer, so more workers than cores pay off.
+    maxWorkers: 4,
     maxConcurrency: 32,
     testTimeout: 120_000,
     hookTimeout: 60_000,

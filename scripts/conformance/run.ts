@@ -28,7 +28,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     CPF_RUN_ID: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
   });
 
-  const filters = options.areas.map((area) => `suites/${area}/`);
+  const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
   log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ''}`);
   const started = performance.now();
   const pattern = rulesPattern(options.rules);
@@ -37,6 +37,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     run: true,
     watch: false,
     passWithNoTests: true,
+    ...(options.bail ? { bail: 1 } : {}),
     ...(pattern ? { testNamePattern: pattern } : {}),
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   });
@@ -65,10 +66,10 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats)
     : { startedAt: 0, requestsByCustomer: {}, unintended429: [], createdProjects: [] };
 
-  const allureOk = await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`);
+  const allureOk = options.html && (await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`));
   const traceability = writeTraceability(checks, join(reportDir, 'traceability.md'));
   const reports: Record<string, string> = {
-    'allure HTML': allureOk ? join(reportDir, 'allure-report', 'index.html') : '(allure generate failed)',
+    'allure HTML': allureOk ? join(reportDir, 'allure-report', 'index.html') : options.html ? '(allure generate failed)' : '(skipped: --no-html)',
     'allure results': join(reportDir, 'allure-results'),
     junit: join(reportDir, 'junit.xml'),
     summary: join(reportDir, 'summary.json'),

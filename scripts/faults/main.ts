@@ -6,6 +6,7 @@ import { startReferenceServer } from '../../reference-server/src/start.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { faults } from './catalog/index.js';
 import type { Fault } from './fault.js';
+import { suiteFilesFor } from './suite-files.js';
 
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
@@ -27,13 +28,14 @@ const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 function parseArgs(argv: string[]): { only: string[]; jobs: number } {
   const only: string[] = [];
-  let jobs = 2;
+  // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
+  let jobs = 4;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
     else if (arg === '--jobs') jobs = Number(argv[++i]);
     else {
-      console.error(`unknown option '${arg}'. Fix: npm run faults -- [--only ID[,ID]] [--jobs N]`);
+      console.error(`unknown option '${arg}'. Fix: npm run faults -- [--only ID[,ID]] [--jobs N] (default 4)`);
       process.exit(2);
     }
   }
@@ -62,7 +64,9 @@ async function runFault(fault: Fault): Promise<Outcome> {
     configure: (deps) => fault.configure(deps),
   });
   const reportDir = join(ROOT, 'reports/faults', fault.id);
-  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, ...fault.rules.flatMap((r) => ['--rules', r])];
+  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, '--no-html', '--bail',
+    ...fault.rules.flatMap((r) => ['--rules', r]),
+    ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f])];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { pacerCall } from './pacer-client.js';
-import { redactHeaders, type Exchange } from './exchange.js';
+import { redactHeaders, redactUrl, type Exchange } from './exchange.js';
 import { target } from './target.js';
 
 export class HarnessError extends Error {
@@ -92,7 +92,7 @@ export class Actor {
     if (this.pacing) await pacerCall(t.pacerUrl, '/acquire', this.pacing);
     const exchange: Exchange = {
       customer: this.label,
-      request: { method, url, headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },
+      request: { method, url: redactUrl(url), headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },
       sentAt: performance.now(),
       receivedAt: 0,
     };
@@ -109,7 +109,7 @@ export class Actor {
     } catch (err) {
       exchange.receivedAt = performance.now();
       exchange.error = err instanceof Error ? err.message : String(err);
-      throw new HarnessError(`target unreachable: ${method} ${url}: ${exchange.error}`);
+      throw new HarnessError(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`);
     } finally {
       if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
       this.recorder.record(exchange);

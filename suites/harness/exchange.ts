@@ -9,11 +9,18 @@ export interface Exchange {
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-api-key']);
+// Checks send tokens in query strings on purpose (they must not authenticate); reports never show them.
+const SECRET_QUERY = /([?&](?:token|access_token|api_token|api_key|apikey|key)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1<redacted>');
+}
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? value.replace(/^(\w+\s+).*/, '$1<redacted>') : value;
+    if (!SECRET_HEADERS.has(name.toLowerCase())) out[name] = value;
+    else out[name] = /^\w+\s+\S/.test(value) ? value.replace(/^(\w+\s+).*/, '$1<redacted>') : '<redacted>';
   }
   return out;
 }

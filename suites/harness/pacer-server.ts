@@ -39,10 +39,11 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
   const leaseWaiters: (() => void)[] = [];
   const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, unintended429: [], createdProjects: [] };
 
-  function state(customer: string): CustomerState {
+  /** A customer's window is created on first use, with the limit its first request names (default: the API's 2 per second). */
+  function state(customer: string, limit = 2, windowMs = 1000): CustomerState {
     let s = customers.get(customer);
     if (!s) {
-      s = { window: createPacingWindow(2, 1000, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: false };
+      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: false };
       customers.set(customer, s);
     }
     return s;
@@ -97,7 +98,7 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
       new Promise<void>((resolve) => {
         const customer = String(body.customer);
         stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + 1;
-        const s = state(customer);
+        const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
         s.waiters.push(resolve);
         pump(s);
       }),

@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * The suite files whose checks name any of the given rules, found by the IDs' literal text.
+ * A match in a helper module of a suite folder selects every test file of that folder (the
+ * module is imported by them). Without a match (IDs built at run time) all files are returned.
+ */
+export function suiteFilesFor(root: string, ruleIds: readonly string[]): string[] {
+  const suitesDir = join(root, 'suites');
+  const pattern = new RegExp(`['"\`](${ruleIds.map((id) => id.replace('-', '\\-')).join('|')})['"\`]`);
+  const selected = new Set<string>();
+  const all: string[] = [];
+  for (const folder of readdirSync(suitesDir, { withFileTypes: true })) {
+    if (!folder.isDirectory() || ['harness', 'rules', 'contract'].includes(folder.name)) continue;
+    const dir = join(suitesDir, folder.name);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    const tests = files.filter((f) => f.endsWith('.test.ts')).map((f) => relative(root, join(dir, f)));
+    all.push(...tests);
+    for (const file of files) {
+      if (!pattern.test(readFileSync(join(dir, file), 'utf8'))) continue;
+      if (file.endsWith('.test.ts')) selected.add(relative(root, join(dir, file)));
+      else tests.forEach((t) => selected.add(t));
+    }
+  }
+  return selected.size > 0 ? [...selected].sort() : all.sort();
+}

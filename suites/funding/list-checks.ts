@@ -1,0 +1,180 @@
+/**
+ * GET /funding/applications (endpoint rule 10, "Limits", "Funding application (read only)"):
+ * the list envelope, every application against the contract, defaults and maxima of `page` and
+ * `limit`, the order, pages past the end, a pagination walk against the profile, and 422 for unknown
+ * or invalid parameters.
+ *
+ * Funding data belongs to the primary customer, so every check reading it shares that customer's
+ * budget of 2 requests per second: the checks of this file spend about a dozen of its requests. The
+ * parameter matrix does not depend on data and runs as pool customers.
+ */
+import { describe, expect } from 'vitest';
+import { FUNDING_PAGINATION } from '../contract/funding.js';
+import { check } from '../harness/check.js';
+import { expectError } from '../harness/expect-api.js';
+import {
+  duplicates,
+  expectDescending,
+  expectedApplications,
+  expectedPageLength,
+  expectList,
+  expectMatchesProfile,
+  expectPaging,
+  ids,
+  LIST_PATH,
+  needsApplications,
+  needsFunding,
+  sortedExpected,
+  walk,
+  walkLimit,
+  withQuery,
+} from './support.js';
+
+const { defaultLimit, maxLimit, firstPage, maxPage } = FUNDING_PAGINATION;
+
+/** Registers the checks (called by funding.test.ts, so that all funding checks run concurrently in one file). */
+export function listChecks(): void {
+  describe('GET /funding/applications: envelope, defaults and contract', () => {
+    check(
+      ['FUND-1', 'FUND-25', 'FUND-26', 'FUND-33'],
+      'GET /funding/applications without parameters answers 200 with exactly {status: 200, action, applications, total, page: 1, limit: 50}, starting at the highest application id',
+      async (t) => {
+        const expected = sortedExpected(expectedApplications(t.profile));
+        const list = expectList(await t.as('primary').get(LIST_PATH));
+        expectPaging(list, firstPage, defaultLimit, 'without parameters');
+        expect(list.total, 'total must count all applications of the customer (the profile expects them)').toBe(expected.length);
+        expect(list.applications.length, `the default page holds min(50, total) applications`).toBe(expectedPageLength(list.total, firstPage, defaultLimit));
+        // Page 1 is the first page: it starts with the application of the highest id.
+        expect(list.applications[0]?.applicationId, 'the default page must be page 1, starting at the highest application id').toBe(expected[0]?.applicationId);
+      },
+      { needs: needsApplications },
+    );
+
+    check(
+      ['FUND-3', 'FUND-4', 'FUND-7', 'FUND-14', 'FUND-15', 'FUND-16', 'FUND-17', 'FUND-18', 'FUND-20', 'FUND-21', 'FUND-22', 'FUND-23', 'STAT-10', 'FUND-27'],
+      'every application of GET /funding/applications?limit=100 carries exactly the core fields with their types: ids as strings, statusStep a number, advisor.assigned a boolean, status one of the eleven values, times ISO 8601 UTC +00:00 or null',
+      async (t) => {
+        // The strict contract schema (contract/funding.ts) is the assertion: no extra field, none
+        // omitted (missing values are null), every type and format of the field table.
+        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { limit: maxLimit })));
+        expectPaging(list, firstPage, maxLimit, 'limit=100');
+        expect(list.applications.length, 'limit=100 must be accepted and fill the page up to 100').toBe(expectedPageLength(list.total, firstPage, maxLimit));
+        expect(list.applications.length, 'the primary customer must have applications for this check to judge them').toBeGreaterThan(0);
+      },
+      { needs: needsApplications },
+    );
+  });
+
+  describe('GET /funding/applications: pagination against the profile', () => {
+    check(
+      ['FUND-5', 'FUND-31', 'FUND-32', 'FUND-33', 'FUND-39', 'FUND-42'],
+      'a pagination walk at a small limit sees every expected application exactly once, in application id descending order, with a constant total and an empty page past the end',
+      async (t) => {
+        const expected = expectedApplications(t.profile);
+        const limit = walkLimit(expected.length);
+        const result = await walk(t.as('primary'), LIST_PATH, limit, expected.length);
+        const seen = result.pages.flatMap((p) => p.applications);
+        result.pages.forEach((p, index) => {
+          const page = index + 1;
+          expectPaging(p, page, limit, `page ${page} at limit ${limit}`);
+          expect(p.total, `page ${page}: total must stay the number of all applications, not of the page`).toBe(expected.length);
+          expect(p.applications.length, `page ${page} at limit ${limit} of ${p.total}`).toBe(expectedPageLength(p.total, page, limit));
+        });
+        expect(duplicates(ids(seen)), 'applications listed more than once across the pages (ids must be unique)').toEqual([]);
+        expect(seen.length, 'the walk must see total applications').toBe(expected.length);
+        expectDescending(seen, `the walk at limit ${limit}`);
+        // Standalone, archived and canceled applications are among the expected ones: none may be missing.
+        expectMatchesProfile(seen, expected, `the walk at limit ${limit}`);
+        expectPaging(result.pastEnd, result.pastEndPage, limit, `page ${result.pastEndPage} past the end`);
+        expect(ids(result.pastEnd.applications), `page ${result.pastEndPage} past the end must be an empty list`).toEqual([]);
+        expect(result.pastEnd.total, `page ${result.pastEndPage} past the end: total`).toBe(expected.length);
+      },
+      { needs: needsApplications },
+    );
+
+    check(
+      ['FUND-39', 'FUND-42'],
+      'the standalone and canceled applications the profile expects appear in GET /funding/applications with their status and project key',
+      async (t) => {
+        const expected = expectedApplications(t.profile);
+        const special = expected.filter((e) => e.projectKey === null || e.status === 'canceled');
+        if (special.length === 0) t.skip('the profile expects no standalone or canceled application');
+        if (expected.length > maxLimit) t.skip(`the profile expects more than ${maxLimit} applications: the walk check covers them`);
+        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { limit: maxLimit })));
+        const byId = new Map(list.applications.map((a) => [a.applicationId, a]));
+        for (const e of special) {
+          const actual = byId.get(e.applicationId);
+          expect(actual, `expected application ${e.applicationId} (status ${e.status}, projectKey ${e.projectKey}) is missing from the list`).toBeDefined();
+          expect({ status: actual?.status, projectKey: actual?.projectKey }, `application ${e.applicationId}`).toEqual({ status: e.status, projectKey: e.projectKey });
+        }
+      },
+      { needs: needsApplications },
+    );
+
+    check(
+      ['FUND-28', 'FUND-32', 'FUND-33'],
+      'GET /funding/applications?page=1000000 (the maximum page) answers 200 with an empty list, page 1000000 and the full total',
+      async (t) => {
+        const expected = expectedApplications(t.profile);
+        if (expected.length > (maxPage - 1) * defaultLimit) t.skip('the profile expects applications on page 1000000');
+        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { page: maxPage })));
+        expectPaging(list, maxPage, defaultLimit, 'page=1000000');
+        expect(ids(list.applications), 'page 1000000 lies past the end: an empty list').toEqual([]);
+        expect(list.total, 'total must count all applications, also on a page past the end').toBe(expected.length);
+      },
+      { needs: needsApplications },
+    );
+  });
+
+  describe('GET /funding/applications: accepted parameter values (as a pool customer)', () => {
+    const accepted: readonly [string[], string, Record<string, number>, number, number][] = [
+      [['FUND-27', 'FUND-33'], 'the minimum limit', { limit: 1 }, firstPage, 1],
+      [['FUND-27', 'FUND-33'], 'the maximum limit', { limit: maxLimit }, firstPage, maxLimit],
+      [['FUND-25', 'FUND-33'], 'the first page', { page: firstPage }, firstPage, defaultLimit],
+      [['FUND-28', 'FUND-33'], 'the maximum page at the maximum limit', { page: maxPage, limit: maxLimit }, maxPage, maxLimit],
+    ];
+    for (const [rules, what, query, page, limit] of accepted) {
+      check(
+        rules,
+        `GET /funding/applications?${withQuery('', query).slice(1)} (${what}) answers 200 with page ${page} and limit ${limit}`,
+        async (t) => {
+          const list = expectList(await (await t.owner()).get(withQuery(LIST_PATH, query)));
+          expectPaging(list, page, limit, what);
+          expect(list.applications.length, `${what}: page ${page} at limit ${limit} of ${list.total}`).toBe(expectedPageLength(list.total, page, limit));
+        },
+        { needs: needsFunding },
+      );
+    }
+  });
+
+  describe('GET /funding/applications: unknown or invalid parameters give 422 (as a pool customer)', () => {
+    const invalid: readonly [string, string, string][] = [
+      ['FUND-28', 'page 0', 'page=0'],
+      ['FUND-28', 'a negative page', 'page=-1'],
+      ['FUND-28', 'page 1000001 (above the maximum)', 'page=1000001'],
+      ['FUND-29', 'a fractional page', 'page=1.5'],
+      ['FUND-29', 'a non-numeric page', 'page=abc'],
+      ['FUND-29', 'an empty page', 'page='],
+      ['FUND-27', 'limit 0', 'limit=0'],
+      ['FUND-27', 'a negative limit', 'limit=-5'],
+      ['FUND-27', 'limit 101 (above the maximum)', 'limit=101'],
+      ['FUND-29', 'a fractional limit', 'limit=1.5'],
+      ['FUND-29', 'a non-numeric limit', 'limit=abc'],
+      ['FUND-29', 'an empty limit', 'limit='],
+      ['FUND-30', 'an unknown parameter', 'cpfUnknown=1'],
+      ['FUND-30', 'an unknown parameter next to valid ones', 'page=1&limit=10&sort=asc'],
+      ['FUND-30', 'an offset parameter (not part of the interface)', 'offset=0'],
+      ['FUND-30', 'a parameter name in other case (Limit)', 'Limit=10'],
+    ];
+    for (const [rule, what, query] of invalid) {
+      check(
+        [rule, 'ERR-20'],
+        `GET /funding/applications with ${what} (?${query}) answers 422 validation`,
+        async (t) => {
+          expectError(await (await t.owner()).get(`${LIST_PATH}?${query}`), 422, 'validation');
+        },
+        { needs: needsFunding },
+      );
+    }
+  });
+}

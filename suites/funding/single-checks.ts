@@ -1,0 +1,119 @@
+/**
+ * GET /funding/applications/{applicationId} (endpoint rule 10, "Funding application (read only)",
+ * Authentication 8): the single response, the exact id, foreign and never-existing ids, and that no
+ * write method changes an application.
+ */
+import { describe, expect } from 'vitest';
+import { FUNDING_PAGINATION, fundingSingleResponseSchema, type FundingApplication } from '../contract/funding.js';
+import { check, harnessProjectName } from '../harness/check.js';
+import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import {
+  absentApplicationId,
+  expectedApplications,
+  expectIndistinguishable,
+  expectList,
+  LIST_PATH,
+  needsApplications,
+  needsForeignApplication,
+  singlePath,
+  withQuery,
+} from './support.js';
+
+/** A few applications of different kinds: the first, one with leading zeros, a standalone and a canceled one. */
+function sample(applications: readonly FundingApplication[], size: number): FundingApplication[] {
+  const picks = [
+    applications[0],
+    applications.find((a) => /^0/.test(a.applicationId)),
+    applications.find((a) => a.projectKey === null),
+    applications.find((a) => a.status === 'canceled'),
+  ].filter((a): a is FundingApplication => a !== undefined);
+  return [...new Map(picks.map((a) => [a.applicationId, a])).values()].slice(0, size);
+}
+
+/** Registers the checks (called by funding.test.ts, so that all funding checks run concurrently in one file). */
+export function singleChecks(): void {
+  describe('GET /funding/applications/{applicationId}', () => {
+    check(
+      ['FUND-2', 'FUND-6'],
+      'GET /funding/applications/{applicationId} with an id taken over exactly answers 200 with exactly {status: 200, action: "getFundingApplication", application} holding the same application as the list',
+      async (t) => {
+        const primary = t.as('primary');
+        const list = expectList(await primary.get(withQuery(LIST_PATH, { limit: FUNDING_PAGINATION.maxLimit })));
+        const picks = sample(list.applications, 3);
+        expect(picks.length, 'the list of the primary customer must hold the applications the profile expects').toBeGreaterThan(0);
+        for (const listed of picks) {
+          const res = await primary.get(singlePath(listed.applicationId));
+          expectStatus(res, 200);
+          const body = expectSchema(res, fundingSingleResponseSchema, 'single funding response');
+          expect(body.application, `GET ${singlePath(listed.applicationId)} must return the application the list shows under that id`).toEqual(listed);
+        }
+      },
+      { needs: needsApplications },
+    );
+
+    check(
+      'FUND-6',
+      'an application id altered by stripping or adding leading zeros does not retrieve the original application (404, or the application of exactly that id)',
+      async (t) => {
+        const expected = expectedApplications(t.profile);
+        const known = new Set(expected.map((e) => e.applicationId));
+        const original = (expected.find((e) => /^0+[^0]/.test(e.applicationId)) ?? expected[0])?.applicationId as string;
+        const altered = [...new Set([original.replace(/^0+(?=.)/, ''), `0${original}`])].filter((id) => id !== original && !known.has(id));
+        if (altered.length === 0) t.skip(`no alteration of ${original} is free of the profile's ids`);
+        const primary = t.as('primary');
+        for (const id of altered) {
+          const res = await primary.get(singlePath(id));
+          if (res.status === 200) {
+            const body = expectSchema(res, fundingSingleResponseSchema, 'single funding response');
+            expect(body.application.applicationId, `GET ${singlePath(id)} (altered from ${original}) answered another application`).toBe(id);
+          } else {
+            expectError(res, 404, 'not_found');
+          }
+        }
+      },
+      { needs: needsApplications },
+    );
+  });
+
+  describe('foreign and never-existing applications', () => {
+    check(
+      ['AUTH-21', 'AUTH-19', 'ERR-11'],
+      'a foreign application id and a never-existing id answer the same 404 not_found to the primary customer (status, body, header names)',
+      async (t) => {
+        const foreignId = t.profile.resources?.funding?.foreignApplicationId as string;
+        const missingId = absentApplicationId(foreignId, t.profile);
+        const primary = t.as('primary');
+        const foreign = await primary.get(singlePath(foreignId));
+        const missing = await primary.get(singlePath(missingId));
+        expectError(foreign, 404, 'not_found');
+        expectError(missing, 404, 'not_found');
+        expectIndistinguishable(foreign, foreignId, missing, missingId);
+      },
+      { needs: needsForeignApplication },
+    );
+  });
+
+  describe('funding applications are read only', () => {
+    check(
+      ['FUND-41', 'STAT-12'],
+      'PATCH and PUT on an application and POST on the list change no application and add none',
+      async (t) => {
+        const primary = t.as('primary');
+        const before = expectList(await primary.get(withQuery(LIST_PATH, { limit: 1 })));
+        const target = before.applications[0];
+        expect(target, 'the primary customer must have an application for this check').toBeDefined();
+        if (!target) return;
+        // A changed display hint: the least harmful change a broken target could take over. No DELETE:
+        // on a broken production target it would destroy real data; PATCH, PUT and POST suffice.
+        const hint = harnessProjectName('FUND-41');
+        await primary.patch(singlePath(target.applicationId), { nextAction: hint });
+        await primary.put(singlePath(target.applicationId), { ...target, nextAction: hint });
+        await primary.post(LIST_PATH, { ...target, applicationId: undefined, nextAction: hint });
+        const after = expectList(await primary.get(withQuery(LIST_PATH, { limit: 1 })));
+        expect(after.total, 'a POST on the list must not add an application').toBe(before.total);
+        expect(after.applications[0], 'write methods on funding paths must not change the application').toEqual(target);
+      },
+      { writes: true, needs: needsApplications },
+    );
+  });
+}

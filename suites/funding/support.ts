@@ -1,0 +1,241 @@
+/**
+ * Shared pieces of the funding checks (spec "Funding application (read only)", the funding status
+ * table and endpoint rule 10). Expected values come from the spec (contract/funding.ts) and from the
+ * target profile (resources.funding), never from the target's answers.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Profile } from '../../fixtures/profile.schema.js';
+import {
+  compareApplicationIds,
+  FUNDING_PAGINATION,
+  fundingListResponseSchema,
+  PROJECT_BOUND_APPLICATION_TYPE,
+  type FundingApplication,
+  type FundingListResponse,
+} from '../contract/funding.js';
+import type { Actor, ApiResponse } from '../harness/client.js';
+import { expectSchema, expectStatus } from '../harness/expect-api.js';
+
+export type ExpectedApplication = NonNullable<NonNullable<Profile['resources']>['funding']>['applications'][number];
+
+export const LIST_PATH = '/funding/applications';
+
+export const projectListPath = (key: string) => `/reports/${encodeURIComponent(key)}/funding/applications`;
+export const singlePath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}`;
+
+/** `?a=1&b=2` from pairs, values URL-encoded; raw strings pass through unchanged. */
+export function withQuery(path: string, query: Record<string, string | number> | string = {}): string {
+  const text = typeof query === 'string' ? query : Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  return text ? `${path}?${text}` : path;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile prerequisites (options.needs)
+// ---------------------------------------------------------------------------------------------
+
+export function expectedApplications(profile: Profile): ExpectedApplication[] {
+  return profile.resources?.funding?.applications ?? [];
+}
+
+export const needsFunding = (p: Profile) => (p.resources?.funding ? undefined : 'resources.funding');
+export const needsApplications = (p: Profile) =>
+  expectedApplications(p).length > 0 ? undefined : 'resources.funding.applications (at least one expected application of the primary customer)';
+export const needsProjectWithApplications = (p: Profile) =>
+  p.resources?.funding?.projectWithApplications ? undefined : 'resources.funding.projectWithApplications';
+export const needsProjectWithoutApplications = (p: Profile) =>
+  p.resources?.funding?.projectWithoutApplications ? undefined : 'resources.funding.projectWithoutApplications';
+export const needsForeignApplication = (p: Profile) =>
+  p.resources?.funding?.foreignApplicationId ? undefined : 'resources.funding.foreignApplicationId';
+export const needsForeignProject = (p: Profile) => (p.resources?.foreignProjectKey ? undefined : 'resources.foreignProjectKey');
+
+/** The first reason any of the prerequisites gives, or undefined when all hold. */
+export function needsAll(...needs: ((p: Profile) => string | undefined)[]): (p: Profile) => string | undefined {
+  return (p) => needs.map((need) => need(p)).find((reason) => reason !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+/** HTTP 200 and the strict list contract: `{status: 200, action, applications[], total, page, limit}`. */
+export function expectList(res: ApiResponse): FundingListResponse {
+  expectStatus(res, 200);
+  return expectSchema(res, fundingListResponseSchema, 'funding list');
+}
+
+/** `page` and `limit` of a list answer must echo the request (FUND-33), defaults filled in. */
+export function expectPaging(list: FundingListResponse, page: number, limit: number, where: string): void {
+  expect(list.page, `${where}: page`).toBe(page);
+  expect(list.limit, `${where}: limit`).toBe(limit);
+  expect(list.applications.length, `${where}: a page holds at most limit applications`).toBeLessThanOrEqual(limit);
+}
+
+/** How many applications page `page` of `total` holds at `limit`: full pages, the remainder, then none. */
+export function expectedPageLength(total: number, page: number, limit: number): number {
+  return Math.max(0, Math.min(limit, total - (page - 1) * limit));
+}
+
+export const ids = (applications: readonly Pick<FundingApplication, 'applicationId'>[]) => applications.map((a) => a.applicationId);
+
+/** Strictly descending (ids are unique), in the contract's order of application ids. */
+export function expectDescending(applications: readonly Pick<FundingApplication, 'applicationId'>[], where: string): void {
+  const list = ids(applications);
+  for (let i = 1; i < list.length; i++) {
+    const previous = list[i - 1] as string;
+    const current = list[i] as string;
+    expect(
+      compareApplicationIds(previous, current),
+      `${where}: the list must be sorted by application id descending, but ${JSON.stringify(previous)} (position ${i}) comes before ${JSON.stringify(current)}`,
+    ).toBeGreaterThan(0);
+  }
+}
+
+/** Every id once: the duplicates, for the failure message. */
+export function duplicates(values: readonly string[]): string[] {
+  return [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
+}
+
+/** The expected applications in the order the spec prescribes (application id descending). */
+export function sortedExpected(expected: readonly ExpectedApplication[]): ExpectedApplication[] {
+  return [...expected].sort((a, b) => compareApplicationIds(b.applicationId, a.applicationId));
+}
+
+/**
+ * Compares the applications seen with the profile's expectations: exactly the expected ids, each
+ * with the expected status and project key (FUND-42).
+ */
+export function expectMatchesProfile(seen: readonly FundingApplication[], expected: readonly ExpectedApplication[], where: string): void {
+  const seenIds = new Set(ids(seen));
+  const expectedIds = new Set(expected.map((e) => e.applicationId));
+  const missing = [...expectedIds].filter((id) => !seenIds.has(id));
+  const unexpected = [...seenIds].filter((id) => !expectedIds.has(id));
+  expect(missing, `${where}: expected applications of the profile that the target did not list`).toEqual([]);
+  expect(unexpected, `${where}: applications the target listed that the profile does not expect`).toEqual([]);
+  const byId = new Map(seen.map((a) => [a.applicationId, a]));
+  const mismatches = expected.flatMap((e) => {
+    const actual = byId.get(e.applicationId);
+    if (!actual) return [];
+    const wrong: string[] = [];
+    if (actual.status !== e.status) wrong.push(`${e.applicationId}: status ${JSON.stringify(actual.status)}, expected ${JSON.stringify(e.status)}`);
+    if (actual.projectKey !== e.projectKey) {
+      wrong.push(`${e.applicationId}: projectKey ${JSON.stringify(actual.projectKey)}, expected ${JSON.stringify(e.projectKey)}`);
+    }
+    return wrong;
+  });
+  expect(mismatches, `${where}: applications whose status or projectKey differ from the profile`).toEqual([]);
+}
+
+/**
+ * Rules between the fields of one application that the field table implies:
+ * - a project key names the project of a project-bound application (FUND-8);
+ * - an application of another kind has no project reference (FUND-12);
+ * - `projectId` and `projectKey` both name the assigned own project, so both are present or both null
+ *   ("null when none available" / "null ... when the project is no longer available") (FUND-10, FUND-11);
+ * - an advisor id exists only with an advisor assignment (FUND-19, FUND-22).
+ */
+export function fieldConsistencyProblems(a: FundingApplication): string[] {
+  const problems: string[] = [];
+  const at = `application ${a.applicationId}`;
+  if (a.projectKey !== null && a.applicationType !== PROJECT_BOUND_APPLICATION_TYPE) {
+    problems.push(`${at}: has projectKey ${a.projectKey} but applicationType ${JSON.stringify(a.applicationType)} instead of "${PROJECT_BOUND_APPLICATION_TYPE}"`);
+  }
+  if (a.applicationType !== PROJECT_BOUND_APPLICATION_TYPE && (a.projectKey !== null || a.projectId !== null)) {
+    problems.push(`${at}: a standalone application (applicationType ${JSON.stringify(a.applicationType)}) must have projectKey and projectId null`);
+  }
+  if ((a.projectKey === null) !== (a.projectId === null)) {
+    problems.push(`${at}: projectKey ${JSON.stringify(a.projectKey)} and projectId ${JSON.stringify(a.projectId)} must both name the assigned project or both be null`);
+  }
+  if (a.advisor.id !== null && !a.advisor.assigned) {
+    problems.push(`${at}: advisor.id ${JSON.stringify(a.advisor.id)} is set, but advisor.assigned is false`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers that do not exist, and comparisons of not-found answers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An application id of the same shape as `like` (digits stay digits, same length) that is neither
+ * `like` nor one of the profile's applications: a never-existing id for the requesting customer.
+ */
+export function absentApplicationId(like: string, profile: Profile): string {
+  const known = new Set([like, ...expectedApplications(profile).map((a) => a.applicationId)]);
+  for (;;) {
+    const candidate = /^\d+$/.test(like)
+      ? Array.from({ length: Math.max(like.length, 8) }, () => String(randomInt(10))).join('').replace(/^0/, '9')
+      : `cpf-${randomBytes(8).toString('hex')}`;
+    if (!known.has(candidate)) return candidate;
+  }
+}
+
+/** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
+export function absentProjectKey(): string {
+  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
+}
+
+/** The body with the given identifiers blanked ("same body apart from echoed identifiers"). */
+export function withoutIdentifiers(res: ApiResponse, ...identifiers: string[]): string {
+  let text = res.text;
+  for (const id of identifiers) {
+    for (const form of new Set([id, encodeURIComponent(id), id.toUpperCase(), id.toLowerCase()])) text = text.split(form).join('<id>');
+  }
+  return text;
+}
+
+export const headerNames = (res: ApiResponse) => Object.keys(res.headers).map((name) => name.toLowerCase()).sort();
+
+/** Two not-found answers that must not tell a foreign resource from a missing one. */
+export function expectIndistinguishable(foreign: ApiResponse, foreignId: string, missing: ApiResponse, missingId: string): void {
+  expect(foreign.status, `foreign (${foreignId}) and missing (${missingId}) differ in status`).toBe(missing.status);
+  expect(withoutIdentifiers(foreign, foreignId), 'the foreign and the missing resource answer different bodies').toBe(withoutIdentifiers(missing, missingId));
+  expect(headerNames(foreign), 'the foreign and the missing resource answer different header names').toEqual(headerNames(missing));
+  expect(foreign.headers['content-type'], 'the foreign and the missing resource answer different content types').toBe(missing.headers['content-type']);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking the list
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A page size for the pagination walk: about a third of the expected applications, so the walk
+ * crosses page boundaries at an uneven size in three or four requests (at most `maxLimit`).
+ */
+export function walkLimit(expectedCount: number): number {
+  return Math.min(FUNDING_PAGINATION.maxLimit, Math.max(1, Math.ceil(expectedCount / 3)));
+}
+
+export interface Walk {
+  pages: FundingListResponse[];
+  /** The page after the last one that held applications. */
+  pastEnd: FundingListResponse;
+  pastEndPage: number;
+}
+
+/**
+ * Requests page 1, 2, ... at `limit` until a page holds fewer than `limit` applications, then the
+ * page after it. Bounded by the larger of the reported and the expected total, plus a margin, so a
+ * target that never ends its list fails instead of looping.
+ */
+export async function walk(actor: Actor, path: string, limit: number, expectedCount: number): Promise<Walk> {
+  const pages: FundingListResponse[] = [];
+  let page = 1;
+  for (;;) {
+    const list = expectList(await actor.get(withQuery(path, { page, limit })));
+    pages.push(list);
+    if (list.applications.length < limit) break;
+    const bound = Math.ceil(Math.max(list.total, expectedCount) / limit) + 1;
+    expect(page, `the walk at limit ${limit} did not end after ${bound} full pages (total ${list.total})`).toBeLessThan(bound);
+    page += 1;
+  }
+  // The page that held fewer than `limit` may be the empty one past the end already.
+  const last = pages[pages.length - 1] as FundingListResponse;
+  if (last.applications.length === 0 && pages.length > 1) {
+    pages.pop();
+    return { pages, pastEnd: last, pastEndPage: page };
+  }
+  const pastEndPage = page + 1;
+  const pastEnd = expectList(await actor.get(withQuery(path, { page: pastEndPage, limit })));
+  return { pages, pastEnd, pastEndPage };
+}
