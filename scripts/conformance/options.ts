@@ -10,13 +10,13 @@ export interface RunOptions {
   areas: string[];
   /** Only these suite files (paths relative to the repository). */
   files: string[];
-  /** Stop at the first failing check (the fault runner only needs one). */
-  bail: boolean;
   readOnly: boolean;
   /** Skip building the Allure HTML (the raw results are still written). */
   html: boolean;
   reportDir: string;
   shard?: { index: number; count: number };
+  /** Receiver mode of the webhook suite: a real receiver for a foreign target's deliveries on this port. */
+  webhookReceiver?: number;
 }
 
 export class UsageError extends Error {}
@@ -29,18 +29,18 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --rules PATTERN     only checks of these rules, e.g. PROJ-12 or 'PROJ-*' (repeatable)
   --area NAME         only these areas: ${AREAS.join(', ')} (repeatable)
   --file PATH         only this suite file, e.g. suites/projects/fields.test.ts (repeatable)
-  --bail              stop at the first failing check
   --read-only         send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run
   --report-dir DIR    where reports go (default: reports)
   --no-html           skip building the Allure HTML report (allure-results, JUnit and summary are still written)
   --shard i/n         run the i-th of n parts (CI machines)
+  --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed, 2 usage or profile error, 3 target unreachable or harness error.`;
 
-const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard'] as const;
+const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--webhook-receiver'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
-  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], bail: false, readOnly: false, html: true, reportDir: 'reports' };
+  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports' };
   const args = [...argv];
   if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
   for (let i = 0; i < args.length; i++) {
@@ -54,14 +54,10 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       options.html = false;
       continue;
     }
-    if (arg === '--bail') {
-      options.bail = true;
-      continue;
-    }
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html', '--bail'].join(', ')} (see --help)`);
+      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html'].join(', ')} (see --help)`);
     }
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value. Fix: ${name} <value> (see --help)`);
@@ -103,6 +99,14 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       case '--report-dir':
         options.reportDir = value;
         break;
+      case '--webhook-receiver': {
+        const port = Number(value);
+        if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+          throw new UsageError(`--webhook-receiver '${value}' is not a port. Fix: the port (1-65535) your webhook.receiverPublicUrl forwards to, e.g. --webhook-receiver 8099`);
+        }
+        options.webhookReceiver = port;
+        break;
+      }
       case '--shard': {
         const m = /^(\d+)\/(\d+)$/.exec(value);
         const index = Number(m?.[1]);

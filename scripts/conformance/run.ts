@@ -37,7 +37,6 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     run: true,
     watch: false,
     passWithNoTests: true,
-    ...(options.bail ? { bail: 1 } : {}),
     ...(pattern ? { testNamePattern: pattern } : {}),
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   });

@@ -64,10 +64,11 @@ async function runFault(fault: Fault): Promise<Outcome> {
     configure: (deps) => fault.configure(deps),
   });
   const reportDir = join(ROOT, 'reports/faults', fault.id);
-  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, '--no-html', '--bail',
+  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, '--no-html',
     ...fault.rules.flatMap((r) => ['--rules', r]),
     ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // CPF_FAULT: suites that start their own in-process reference server (webhook) give it the same fault.
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CPF_FAULT: fault.id } });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
