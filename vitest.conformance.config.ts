@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
 
 export default defineConfig({
+  // The CLI may run from another repository (npx cpf-conformance): paths resolve against this package.
+  root: import.meta.dirname,
   test: {
     include: ['suites/*/**/*.test.ts'],
     exclude: ['suites/rules/**', 'suites/harness/**', 'suites/contract/**'],

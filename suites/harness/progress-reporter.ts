@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, relative } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { isBrokenError, type CheckResult } from './check-result.js';
 
@@ -7,6 +7,8 @@ import { isBrokenError, type CheckResult } from './check-result.js';
  * Prints progress per area while the run goes on and writes every check's outcome to
  * `<report dir>/checks.json`, from which the CLI builds the summary and the traceability matrix.
  */
+const ROOT = resolve(import.meta.dirname, '../..');
+
 export default class ProgressReporter implements Reporter {
   private readonly results: CheckResult[] = [];
   private readonly started = Date.now();
@@ -14,7 +16,7 @@ export default class ProgressReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     const result = test.result();
     const meta = test.meta();
-    const file = relative(process.cwd(), test.module.moduleId);
+    const file = relative(ROOT, test.module.moduleId);
     let state: CheckResult['state'] = 'passed';
     let note: string | undefined;
     if (result.state === 'skipped') {
@@ -39,7 +41,7 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestModuleEnd(module: TestModule): void {
-    const file = relative(process.cwd(), module.moduleId);
+    const file = relative(ROOT, module.moduleId);
     const mine = this.results.filter((r) => r.file === file);
     const count = (s: string) => mine.filter((r) => r.state === s).length;
     const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
