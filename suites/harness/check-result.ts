@@ -15,5 +15,7 @@ export interface CheckResult {
 /** Errors that are not assertion failures say the harness or the setup broke, not the target. */
 export function isBrokenError(error: { name?: string; message?: string } | undefined): boolean {
   if (!error) return false;
-  return error.name === 'HarnessError' || (error.name !== 'AssertionError' && !/expected/i.test(error.message ?? ''));
+  if (error.name === 'HarnessError') return true;
+  // fast-check reports a failing property with its own message (the assertion sits in `cause`).
+  return error.name !== 'AssertionError' && !/expected|^Property failed/i.test(error.message ?? '');
 }

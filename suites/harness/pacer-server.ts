@@ -66,15 +66,17 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
     }
   }
 
+  /** The customer with the fewest current leases; among those, the one that has sent the fewest requests. */
   function pickLease(exclusive: boolean): string | undefined {
     let best: string | undefined;
-    let bestLeases = Infinity;
+    let bestScore: [number, number] = [Infinity, Infinity];
     for (const customer of options.leaseGroup) {
       const s = state(customer);
       if (s.exclusive || (exclusive && s.leases > 0)) continue;
-      if (s.leases < bestLeases) {
+      const score: [number, number] = [s.leases, stats.requestsByCustomer[customer] ?? 0];
+      if (score[0] < bestScore[0] || (score[0] === bestScore[0] && score[1] < bestScore[1])) {
         best = customer;
-        bestLeases = s.leases;
+        bestScore = score;
       }
     }
     return best;

@@ -3,6 +3,7 @@ import { metaFaults } from './meta.js';
 import { authFaults } from './auth.js';
 import { errorFaults } from './errors.js';
 import { fundingFaults } from './funding.js';
+import { projectFaults } from './projects.js';
 
 /** Every fault of the catalogue; ids are unique (checked by the runner). */
-export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults];
+export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults];

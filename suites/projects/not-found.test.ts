@@ -1,0 +1,92 @@
+/**
+ * "Foreign and non-existent resources are indistinguishable (404)" (What the service does;
+ * Authentication 8; endpoint rule 3): for every route under /reports/{projectKey}, a project of
+ * another customer and a key that never existed must give the same status, the same body (apart
+ * from the echoed key) and the same header names. Also: keys that are not nine letters are 404.
+ */
+import { describe, expect } from 'vitest';
+import type { ApiResponse } from '../harness/client.js';
+import { check, harnessProjectName } from '../harness/check.js';
+import { expectError } from '../harness/expect-api.js';
+import { needsForeignProject, neverExistingKey } from './support.js';
+
+interface Route {
+  method: 'GET' | 'PATCH' | 'PUT' | 'POST';
+  /** Path below /reports/{projectKey} */
+  suffix: string;
+  /** A body that would be valid for an own project, so only ownership decides the answer. */
+  body?: unknown;
+  rules: string[];
+  /** Requests that write (or generate documents) when the ownership check is missing. */
+  writes: boolean;
+}
+
+/** Indistinguishability first: routes of other areas count under auth in the summary. */
+const EQUALITY = ['AUTH-19', 'AUTH-17', 'AUTH-18', 'ERR-11'];
+const ROOM_ID = '1';
+
+const ROUTES: Route[] = [
+  { method: 'GET', suffix: '', rules: ['PROJ-100', ...EQUALITY], writes: false },
+  { method: 'PATCH', suffix: '', body: { projectData: { bemerkungen: harnessProjectName('must not be written') } }, rules: ['PROJ-103', ...EQUALITY], writes: true },
+  { method: 'PUT', suffix: '/password', body: { newPassword: 'kein-Zugriff-auf-fremde-Projekte' }, rules: ['PROJ-116', ...EQUALITY], writes: true },
+  { method: 'GET', suffix: '/rooms', rules: [...EQUALITY, 'ROOM-9'], writes: false },
+  { method: 'POST', suffix: '/rooms', body: { roomData: { raumBezeichnung: harnessProjectName('must not be created') } }, rules: [...EQUALITY, 'ROOM-9'], writes: true },
+  { method: 'GET', suffix: `/rooms/${ROOM_ID}`, rules: [...EQUALITY, 'ROOM-9', 'AUTH-20'], writes: false },
+  { method: 'PATCH', suffix: `/rooms/${ROOM_ID}`, body: { roomData: { raumNotiz: harnessProjectName('must not be written') } }, rules: [...EQUALITY, 'ROOM-9', 'AUTH-20'], writes: true },
+  { method: 'GET', suffix: '/results', rules: [...EQUALITY, 'RES-32'], writes: false },
+  { method: 'GET', suffix: '/pdf', rules: [...EQUALITY, 'DOC-14'], writes: true },
+  { method: 'GET', suffix: '/pictures', rules: [...EQUALITY, 'DOC-22'], writes: false },
+  { method: 'GET', suffix: '/funding/applications', rules: [...EQUALITY, 'FUND-35'], writes: false },
+];
+
+/** The body with the requested key replaced ("same body apart from echoed identifiers"). */
+function withoutKey(res: ApiResponse, key: string): string {
+  return res.text.replace(new RegExp(key, 'gi'), '{projectKey}');
+}
+
+function headerNames(res: ApiResponse): string[] {
+  return Object.keys(res.headers)
+    .map((name) => name.toLowerCase())
+    .sort();
+}
+
+describe('foreign and non-existent projects are indistinguishable', () => {
+  for (const route of ROUTES) {
+    check(
+      route.rules,
+      `${route.method} /reports/{projectKey}${route.suffix} must answer a foreign and a never-existing key with the same 404 not_found: same body bytes and same header names`,
+      async (t) => {
+        const actor = await t.owner();
+        const foreignKey = t.profile.resources?.foreignProjectKey as string;
+        const missingKey = neverExistingKey();
+        const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, route.body === undefined ? {} : { body: route.body });
+        const foreign = await send(foreignKey);
+        const missing = await send(missingKey);
+        expectError(missing, 404, 'not_found');
+        expectError(foreign, 404, 'not_found');
+        expect(withoutKey(foreign, foreignKey), 'the body for a foreign key must equal the body for a never-existing key').toBe(withoutKey(missing, missingKey));
+        expect(headerNames(foreign), 'the header names for a foreign key must equal those for a never-existing key').toEqual(headerNames(missing));
+        expect(foreign.headers['content-type'], 'Content-Type must not differ').toBe(missing.headers['content-type']);
+      },
+      { needs: needsForeignProject, ...(route.writes ? { writes: true } : {}) },
+    );
+  }
+});
+
+describe('malformed project keys', () => {
+  for (const [key, why] of [
+    ['abcdefgh', 'eight letters'],
+    ['abcdefghij', 'ten letters'],
+    ['abcdefgh1', 'a digit'],
+    ['123456789', 'nine digits'],
+    ['abcd-efgh', 'a hyphen'],
+    ['abcd_efgh', 'an underscore'],
+    ['%C3%A4bcdefgh', 'a non-ASCII letter'],
+    ['abcdefgh%20', 'a trailing space'],
+  ] as const) {
+    check('PROJ-3', `GET /reports/${key} (${why}) must give 404 not_found`, async (t) => {
+      const actor = await t.owner();
+      expectError(await actor.get(`/reports/${key}`), 404, 'not_found');
+    });
+  }
+});
