@@ -55,7 +55,6 @@ export const AREA_PREFIXES: Readonly<Record<Area, string>> = {
 export const pendingAreas: readonly Area[] = Object.freeze([
   'rooms',
   'status',
-  'results',
   'documents',
   'webhook',
   'rate-limit',

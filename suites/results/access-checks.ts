@@ -1,0 +1,83 @@
+/**
+ * Who gets results (endpoint rule 8, Authentication 6-8, "Errors"): 422 calculation_unavailable for
+ * incomplete data, 403 authorization outside the license radius and without an active license, 404
+ * for foreign and non-existent projects.
+ */
+import { describe } from 'vitest';
+import { calculationUnavailableErrorSchema } from '../contract/error-envelope.js';
+import { check } from '../harness/check.js';
+import { expectError, expectSchema } from '../harness/expect-api.js';
+import {
+  calculableKey,
+  needsAll,
+  needsCalculable,
+  needsExpiredUnlocked,
+  needsForeignProject,
+  needsIncomplete,
+  needsLocked,
+  needsOutsideRadius,
+  neverExistingKey,
+  primaryKey,
+  resultsPath,
+} from './support.js';
+
+/** Registers the checks (called by results.test.ts, so that all results checks run concurrently in one file). */
+export function accessChecks(): void {
+  describe('GET /reports/{projectKey}/results: availability and access', () => {
+    check(
+      'RES-17',
+      'results of the project with incomplete data answer 422 with details.type calculation_unavailable and details.calculationStatus unavailable',
+      async (t) => {
+        const res = await t.as('primary').get(resultsPath(primaryKey(t.profile, 'incomplete')));
+        expectError(res, 422, 'calculation_unavailable');
+        expectSchema(res, calculationUnavailableErrorSchema, 'calculation_unavailable error');
+      },
+      { needs: needsIncomplete },
+    );
+
+    check(
+      'RES-29',
+      'results of an own project outside the license radius answer 403 authorization',
+      async (t) => {
+        expectError(await t.as('primary').get(resultsPath(primaryKey(t.profile, 'outsideRadius'))), 403, 'authorization');
+      },
+      { needs: needsOutsideRadius },
+    );
+
+    check(
+      'RES-30',
+      'results requested by a locked customer without license answer 403 authorization',
+      async (t) => {
+        // The profile holds no project of the locked customer; the license is missing whatever the key,
+        // and the profile defines this role as "license-dependent endpoints answer 403". The key is an
+        // existing project (the calculable one of the primary customer), never a result the locked
+        // customer may see.
+        expectError(await t.as('locked').get(resultsPath(calculableKey(t.profile))), 403, 'authorization');
+      },
+      { needs: needsAll(needsLocked, needsCalculable) },
+    );
+
+    check(
+      'RES-31',
+      'results of an own project of an unlocked customer whose license has expired answer 403 authorization (reading stays allowed, calculating does not)',
+      async (t) => {
+        const key = t.profile.resources?.expiredUnlockedProjectKey as string;
+        expectError(await t.as('expiredUnlocked').get(resultsPath(key)), 403, 'authorization');
+      },
+      { needs: needsExpiredUnlocked },
+    );
+
+    check(
+      'RES-32',
+      'results of a project of another customer answer 404 not_found',
+      async (t) => {
+        expectError(await t.as('primary').get(resultsPath(t.profile.resources?.foreignProjectKey as string)), 404, 'not_found');
+      },
+      { needs: needsForeignProject },
+    );
+
+    check('RES-32', 'results of a project key that does not exist answer 404 not_found', async (t) => {
+      expectError(await t.as('primary').get(resultsPath(neverExistingKey())), 404, 'not_found');
+    });
+  });
+}

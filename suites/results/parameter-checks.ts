@@ -1,0 +1,168 @@
+/**
+ * The query parameters of GET .../results (endpoint rule 8): the ranges of `flowTemperature` and
+ * `spread` and of their older aliases `vorlaufT` and `spreizung`, the precedence of the current
+ * names, floor heating groups that stay at 10, 7 and 5 K, and values that are not stored.
+ *
+ * Every request goes to the calculable project, so the only thing wrong with a refused request is
+ * the parameter under test. The spec shows no contents of radiators, hydraulicBalance or exchange,
+ * so "the same results" is judged on the whole answer (the spec names no time-dependent field in
+ * it, and it is computed from stored data only), and checks that need the parameters to have an
+ * observable effect (aliases, precedence) are skipped with a reason when 35/5 and 75/10 answer alike.
+ */
+import { describe, expect } from 'vitest';
+import { projectDetailResponseSchema } from '../contract/projects.js';
+import { check, type CheckContext } from '../harness/check.js';
+import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import {
+  calculableKey,
+  calculableResults,
+  describeQuery,
+  differs,
+  expectResults,
+  expectSpreads,
+  HIGH,
+  LOW,
+  needsCalculable,
+  resultsPath,
+  type Query,
+} from './support.js';
+
+const NEEDS = { needs: needsCalculable } as const;
+
+/** 422 validation for a query on the calculable project. */
+function rejected(rules: string[], what: string, query: Query): void {
+  check(
+    rules,
+    `GET .../results${describeQuery(query)} (${what}) answers 422 validation`,
+    async (t) => {
+      expectError(await t.as('primary').get(resultsPath(calculableKey(t.profile), query)), 422, 'validation');
+    },
+    NEEDS,
+  );
+}
+
+/** The parameters must change something the checks can see, else aliases and precedence cannot be judged. */
+async function observableParameters(t: CheckContext) {
+  const [low, high] = await Promise.all([calculableResults(t, LOW), calculableResults(t, HIGH)]);
+  if (!differs(low, high)) {
+    t.skip(`the answers for ${describeQuery(LOW)} and ${describeQuery(HIGH)} are identical (no observable effect of the system temperatures), so which value was applied cannot be told`);
+  }
+  return { low, high };
+}
+
+/** Registers the checks (called by results.test.ts, so that all results checks run concurrently in one file). */
+export function parameterChecks(): void {
+  describe('GET /reports/{projectKey}/results: accepted system temperatures', () => {
+    const accepted: [string[], string, Query][] = [
+      [['RES-18', 'RES-26'], 'the lowest flow temperature, 25', { flowTemperature: 25, spread: 5 }],
+      [['RES-18', 'RES-26'], 'the highest flow temperature, 95', { flowTemperature: 95, spread: 10 }],
+      [['RES-18', 'RES-20', 'RES-26'], 'a spread just below the flow temperature', { flowTemperature: 60, spread: 59.5 }],
+    ];
+    for (const [rules, what, query] of accepted) {
+      check(
+        rules,
+        `GET .../results${describeQuery(query)} (${what}) answers 200 with the full contract, and the floor heating balance is the one without parameters`,
+        async (t) => {
+          const [base, res] = await Promise.all([calculableResults(t), t.as('primary').get(resultsPath(calculableKey(t.profile), query))]);
+          const body = expectResults(res);
+          expect(body.results.available, 'results.available').toBe(true);
+          expectSpreads(body.results.floorHeatingBalance, describeQuery(query));
+          expect(body.results.floorHeatingBalance, 'floor heating groups do not depend on the system temperatures').toEqual(base.results.floorHeatingBalance);
+          expect(body.projekt.abgleichFBH, 'projekt.abgleichFBH does not depend on the system temperatures').toEqual(base.projekt.abgleichFBH);
+        },
+        NEEDS,
+      );
+    }
+
+    check(
+      'RES-26',
+      `the floor heating groups stay at 10, 7 and 5 K with the same values for ${describeQuery(LOW)}, ${describeQuery(HIGH)} and without parameters`,
+      async (t) => {
+        const [base, low, high] = await Promise.all([calculableResults(t), calculableResults(t, LOW), calculableResults(t, HIGH)]);
+        for (const [query, body] of [
+          [LOW, low],
+          [HIGH, high],
+        ] as const) {
+          expectSpreads(body.results.floorHeatingBalance, describeQuery(query));
+          expect(body.results.floorHeatingBalance, `${describeQuery(query)}: floorHeatingBalance must equal the one without parameters`).toEqual(base.results.floorHeatingBalance);
+          expect(body.projekt.abgleichFBH, `${describeQuery(query)}: projekt.abgleichFBH must equal the one without parameters`).toEqual(base.projekt.abgleichFBH);
+        }
+      },
+      NEEDS,
+    );
+  });
+
+  describe('GET /reports/{projectKey}/results: refused system temperatures', () => {
+    rejected(['RES-19'], 'flow temperature below 25', { flowTemperature: 24.9, spread: 5 });
+    rejected(['RES-19'], 'flow temperature above 95', { flowTemperature: 95.1, spread: 10 });
+    rejected(['RES-19'], 'non-numeric flow temperature', { flowTemperature: 'warm', spread: 10 });
+    rejected(['RES-20'], 'spread 0', { flowTemperature: 55, spread: 0 });
+    rejected(['RES-20'], 'negative spread', { flowTemperature: 55, spread: -5 });
+    rejected(['RES-20'], 'spread equal to the flow temperature', { flowTemperature: 50, spread: 50 });
+    rejected(['RES-20'], 'non-numeric spread', { flowTemperature: 55, spread: 'x' });
+    rejected(['RES-21'], 'alias vorlaufT below 25', { vorlaufT: 24.9, spreizung: 5 });
+    rejected(['RES-21'], 'alias vorlaufT above 95', { vorlaufT: 95.1, spreizung: 10 });
+    rejected(['RES-22'], 'alias spreizung 0', { vorlaufT: 55, spreizung: 0 });
+    rejected(['RES-22'], 'negative alias spreizung', { vorlaufT: 55, spreizung: -2 });
+  });
+
+  describe('GET /reports/{projectKey}/results: aliases and precedence', () => {
+    const alias = { vorlaufT: LOW.flowTemperature, spreizung: LOW.spread };
+    check(
+      ['RES-21', 'RES-22'],
+      `the aliases ${describeQuery(alias)} give the same answer as ${describeQuery(LOW)}`,
+      async (t) => {
+        const [res, low, base] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), alias)), calculableResults(t, LOW), calculableResults(t, {})]);
+        const body = expectResults(res);
+        if (!differs(low, base)) t.skip(`the answers ${describeQuery(LOW)} and without parameters are identical, so an ignored alias cannot be told from an applied one`);
+        expect(body, `${describeQuery(alias)} must answer exactly as ${describeQuery(LOW)}`).toEqual(low);
+      },
+      NEEDS,
+    );
+
+    // Current name and alias with different values; the answer must be that of the current name alone.
+    // The order inside the query varies, so "the last one wins" does not pass by chance.
+    const precedence: [string, Query][] = [
+      ['both parameters, current names first', { flowTemperature: LOW.flowTemperature, spread: LOW.spread, vorlaufT: HIGH.flowTemperature, spreizung: HIGH.spread }],
+      ['flow temperature only, alias first', { vorlaufT: HIGH.flowTemperature, flowTemperature: LOW.flowTemperature, spread: LOW.spread }],
+      ['spread only, alias first', { flowTemperature: LOW.flowTemperature, spreizung: HIGH.spread, spread: LOW.spread }],
+    ];
+    for (const [what, query] of precedence) {
+      check(
+        'RES-23',
+        `the current name wins over its alias (${what}): GET .../results${describeQuery(query)} answers exactly as ${describeQuery(LOW)}`,
+        async (t) => {
+          const [res, { low }] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), query)), observableParameters(t)]);
+          expect(expectResults(res), `${describeQuery(query)} must answer as the current names alone (${describeQuery(LOW)})`).toEqual(low);
+        },
+        NEEDS,
+      );
+    }
+  });
+
+  describe('GET /reports/{projectKey}/results: values are not stored', () => {
+    check(
+      'RES-24',
+      'a results call with system temperatures changes neither the project detail (GET /reports/{key}) nor a later results call without parameters',
+      async (t) => {
+        const primary = t.as('primary');
+        const key = calculableKey(t.profile);
+        // Unusual values of this check only: a target that stored them would show them afterwards.
+        const query = { flowTemperature: 42.5, spread: 7.5 };
+        const before = await primary.get(resultsPath(key));
+        expectResults(before);
+        const detailBefore = await primary.get(`/reports/${key}`);
+        expectStatus(detailBefore, 200);
+        expectSchema(detailBefore, projectDetailResponseSchema, 'project detail');
+        expectResults(await primary.get(resultsPath(key, query)));
+        const detailAfter = await primary.get(`/reports/${key}`);
+        expectStatus(detailAfter, 200);
+        expect(detailAfter.json(), `the project detail must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore.json());
+        const after = await primary.get(resultsPath(key));
+        // The whole answer: the spec names no time-dependent member of the results response.
+        expect(expectResults(after), `a results call without parameters after GET .../results${describeQuery(query)} must answer as the one before it`).toEqual(expectResults(before));
+      },
+      NEEDS,
+    );
+  });
+}
