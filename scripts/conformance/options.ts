@@ -13,6 +13,8 @@ export interface RunOptions {
   readOnly: boolean;
   /** Skip building the Allure HTML (the raw results are still written). */
   html: boolean;
+  /** Expectations baseline: checks known to fail for this implementation. */
+  expect?: string;
   reportDir: string;
   shard?: { index: number; count: number };
   /** Receiver mode of the webhook suite: a real receiver for a foreign target's deliveries on this port. */
@@ -32,12 +34,13 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --read-only         send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run
   --report-dir DIR    where reports go (default: reports)
   --no-html           skip building the Allure HTML report (allure-results, JUnit and summary are still written)
+  --expect FILE       checks known to fail for this implementation; only new failures fail the run
   --shard i/n         run the i-th of n parts (CI machines)
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed, 2 usage or profile error, 3 target unreachable or harness error.`;
 
-const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--webhook-receiver'] as const;
+const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
   const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports' };
@@ -95,6 +98,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
           throw new UsageError(`--file '${value}' is not a suite file. Fix: a path like suites/projects/fields.test.ts`);
         }
         options.files.push(value);
+        break;
+      case '--expect':
+        options.expect = value;
         break;
       case '--report-dir':
         options.reportDir = value;

@@ -5,6 +5,7 @@ import type { CheckResult } from '../../suites/harness/check-result.js';
 import type { RunStats } from '../../suites/harness/pacer-server.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { buildAllureReport } from './allure-report.js';
+import { applyExpectations, loadExpectations } from './expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
 import type { PreparedTarget } from './target.js';
@@ -13,6 +14,8 @@ const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts'
 
 /** Runs the suites against a prepared target and writes every report; returns the exit code. */
 export async function runConformance(options: RunOptions, target: PreparedTarget, log: (line: string) => void): Promise<{ code: number; summary: RunSummary }> {
+  // A malformed expectations file is a usage error before anything runs.
+  const expected = options.expect ? loadExpectations(options.expect) : undefined;
   const reportDir = resolve(options.reportDir);
   for (const sub of ['allure-results', 'allure-report']) rmSync(join(reportDir, sub), { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
@@ -74,7 +77,8 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     summary: join(reportDir, 'summary.json'),
     traceability: `${traceability.path} (${traceability.uncovered.length} testable rules without a check)`,
   };
-  const summary = summarize({ target: target.baseUrl, readOnly: options.readOnly, checks, stats, wallSeconds, reports });
+  const expectations = expected ? applyExpectations(checks, expected) : undefined;
+  const summary = summarize({ target: target.baseUrl, readOnly: options.readOnly, checks, stats, wallSeconds, reports, ...(expectations ? { expectations } : {}) });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
   log(formatSummary(summary));
   let code = exitCodeFor(summary);

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../../suites/harness/check-result.js';
 import type { RunStats } from '../../suites/harness/pacer-server.js';
+import type { ExpectationVerdict } from './expectations.js';
 
 export interface AreaCounts {
   area: string;
@@ -22,6 +23,8 @@ export interface RunSummary {
   createdProjects: number;
   skipped: { title: string; reason: string }[];
   failed: { title: string; state: string; note: string }[];
+  /** With --expect: known failures, new failures (regressions) and listed checks that pass now. */
+  expectations?: { known: { title: string; reason: string }[]; regressions: string[]; fixed: { title: string; reason: string }[] };
   reports: Record<string, string>;
 }
 
@@ -32,6 +35,7 @@ export function summarize(input: {
   stats: RunStats & { finishedAt?: number };
   wallSeconds: number;
   reports: Record<string, string>;
+  expectations?: ExpectationVerdict;
 }): RunSummary {
   const byArea = new Map<string, AreaCounts>();
   for (const c of input.checks) {
@@ -58,6 +62,9 @@ export function summarize(input: {
     createdProjects: input.stats.createdProjects.length,
     skipped: input.checks.filter((c) => c.state === 'skipped').map((c) => ({ title: c.title, reason: c.note ?? '' })),
     failed: input.checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => ({ title: c.title, state: c.state, note: c.note ?? '' })),
+    ...(input.expectations
+      ? { expectations: { known: input.expectations.known, regressions: input.expectations.regressions.map((r) => r.title), fixed: input.expectations.fixed } }
+      : {}),
     reports: input.reports,
   };
 }
@@ -85,14 +92,20 @@ export function formatSummary(s: RunSummary): string {
     out.push('', 'failed / broken:');
     for (const f of s.failed) out.push(`  ${f.state.toUpperCase()} ${f.title}`, `      ${f.note}`);
   }
+  if (s.expectations) {
+    const e = s.expectations;
+    out.push('', `expectations: ${e.known.length} known failures, ${e.regressions.length} new failures, ${e.fixed.length} fixed`);
+    for (const f of e.fixed) out.push(`  FIXED (remove from the expectations) ${f.title}`);
+    for (const r of e.regressions) out.push(`  NEW FAILURE ${r}`);
+  }
   out.push('', 'reports:');
   for (const [name, path] of Object.entries(s.reports)) out.push(`  ${name.padEnd(14)} ${path}`);
   return out.join('\n');
 }
 
-/** 3 when the harness broke or paced badly, else 1 when a rule failed, else 0. */
+/** 3 when the harness broke or paced badly, else 1 when a rule failed (not counting expected failures), else 0. */
 export function exitCodeFor(s: RunSummary): number {
   if (s.totals.broken > 0 || s.unintended429.length > 0) return 3;
-  if (s.totals.failed > 0) return 1;
-  return 0;
+  const failures = s.expectations ? s.expectations.regressions.length : s.totals.failed;
+  return failures > 0 ? 1 : 0;
 }
