@@ -2,6 +2,7 @@
 // `npx cpf-conformance ...` from another repository: runs the TypeScript CLI through tsx's loader,
 // resolved from this package so the caller needs nothing installed besides the package.
 import { spawnSync } from 'node:child_process';
+import process from 'node:process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
