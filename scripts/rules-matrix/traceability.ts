@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { pendingAreas, rules, type Rule } from '../../suites/rules/catalog.js';
+import { rules, type Rule } from '../../suites/rules/catalog.js';
 
 export interface Traceability {
   path: string;
-  /** Testable must-rules of built areas without any check: a gap the matrix must not allow. */
+  /** Testable must-rules without any check: a gap the matrix must not allow. */
   uncovered: Rule[];
-  pending: Rule[];
 }
 
 const STATE_MARK: Record<CheckResult['state'], string> = { passed: 'passed', failed: '**FAILED**', broken: '**BROKEN**', skipped: 'skipped' };
@@ -17,31 +16,27 @@ export function writeTraceability(checks: readonly CheckResult[], path: string):
   const byRule = new Map<string, CheckResult[]>();
   for (const c of checks) for (const id of c.rules) byRule.set(id, [...(byRule.get(id) ?? []), c]);
   const uncovered: Rule[] = [];
-  const pending: Rule[] = [];
   const lines = ['# Traceability: rule -> checks -> last result', '', `Generated ${new Date().toISOString()} from ${checks.length} checks.`, ''];
   const body: string[] = [];
   let currentArea = '';
   for (const rule of rules) {
     if (rule.area !== currentArea) {
       currentArea = rule.area;
-      body.push('', `## ${rule.area}${pendingAreas.includes(rule.area) ? ' (pending: checks not built yet)' : ''}`, '', '| Rule | Level | Rule text | Checks | Last result |', '| --- | --- | --- | --- | --- |');
+      body.push('', `## ${rule.area}`, '', '| Rule | Level | Rule text | Checks | Last result |', '| --- | --- | --- | --- | --- |');
     }
     const mine = byRule.get(rule.id) ?? [];
     let status: string;
     if (rule.level === 'unspecified') status = 'unspecified (never asserted)';
     else if (!rule.testable) status = 'not testable from outside';
-    else if (mine.length === 0 && pendingAreas.includes(rule.area)) {
-      status = 'pending';
-      pending.push(rule);
-    } else if (mine.length === 0) {
+    else if (mine.length === 0) {
       status = '**UNCOVERED**';
       uncovered.push(rule);
     } else status = [...new Set(mine.map((c) => STATE_MARK[c.state]))].join(', ');
     const checkList = mine.map((c) => c.title.replace(/\|/g, '\\|')).join('<br>');
     body.push(`| ${rule.id} | ${rule.level} | ${rule.text.replace(/\|/g, '\\|')} | ${checkList} | ${status} |`);
   }
-  lines.push(`Testable rules without a check: ${uncovered.length}${uncovered.length ? ` (${uncovered.map((r) => r.id).join(', ')})` : ''}; pending (areas not built yet): ${pending.length}.`);
+  lines.push(`Testable rules without a check: ${uncovered.length}${uncovered.length ? ` (${uncovered.map((r) => r.id).join(', ')})` : ''}.`);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${[...lines, ...body].join('\n')}\n`);
-  return { path, uncovered, pending };
+  return { path, uncovered };
 }

@@ -1,0 +1,757 @@
+import type { Request, RequestHandler } from 'express';
+import type { AppDeps } from '../../../reference-server/src/app.js';
+import { FLOORS, roomDataOut, type StoredRoomData } from '../../../reference-server/src/domain/room-fields.js';
+import { errors } from '../../../reference-server/src/http/api-error.js';
+import type { Customer } from '../../../reference-server/src/store/customers.js';
+import type { Room } from '../../../reference-server/src/store/rooms.js';
+import type { Store } from '../../../reference-server/src/store/store.js';
+import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
+
+/**
+ * Faults of the room endpoints and of the status tables (project status, funding status). They
+ * break one rule each: at the HTTP level (rewritten bodies and statuses, rewritten request bodies
+ * after parsing) or inside the store (repositories wrapped), the way a real implementation would
+ * get it wrong.
+ */
+
+// -------------------------------------------------------------------------------------------------
+// Helpers
+// -------------------------------------------------------------------------------------------------
+
+const ROOM_LIST = /^\/reports\/([^/]+)\/rooms$/;
+const ONE_ROOM = /^\/reports\/([^/]+)\/rooms\/([^/]+)$/;
+
+const isRoomCreation = (req: Request) => req.method === 'POST' && ROOM_LIST.test(req.path);
+const isRoomChange = (req: Request) => req.method === 'PATCH' && ONE_ROOM.test(req.path);
+const isRoomWrite = (req: Request) => isRoomCreation(req) || isRoomChange(req);
+const isRoomPath = (req: Request) => ROOM_LIST.test(req.path) || ONE_ROOM.test(req.path);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parsed `roomData` of a room write, or undefined (the route then answers its own 422). */
+function roomDataOf(req: Request): Record<string, unknown> | undefined {
+  const body: unknown = req.body;
+  return isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
+}
+
+/** Middleware (after parsing) that may rewrite the roomData of room writes in place. */
+function onRoomData(fn: (roomData: Record<string, unknown>, req: Request) => void, when: (req: Request) => boolean = isRoomWrite): RequestHandler {
+  return (req, _res, next) => {
+    const roomData = when(req) ? roomDataOf(req) : undefined;
+    if (roomData) fn(roomData, req);
+    next();
+  };
+}
+
+type RoomJson = { id: string; projectKey: string; roomData: Record<string, unknown> };
+
+/** Rewrites every room object of room responses (`{room}` and `{rooms[]}`). */
+function rewriteRooms(fn: (room: RoomJson, req: Request) => RoomJson): RequestHandler {
+  return rewriteJson((body, req) => {
+    if (!isRoomPath(req) || !isPlainObject(body)) return body;
+    if (isPlainObject(body.room)) return { ...body, room: fn(body.room as RoomJson, req) };
+    if (Array.isArray(body.rooms)) return { ...body, rooms: (body.rooms as RoomJson[]).map((room) => fn(room, req)) };
+    return body;
+  });
+}
+
+function withStore(deps: AppDeps, change: (store: Store) => Partial<Store>): AppDeps {
+  return { ...deps, store: { ...deps.store, ...change(deps.store) } };
+}
+
+/** A PATCH that deletes `field` (stored as '') keeps the stored value instead. */
+function deletionIgnored(deps: AppDeps, field: string): AppDeps {
+  return withStore(deps, (store) => {
+    const current = store.db.prepare<[number], string>('SELECT data FROM rooms WHERE id = ?').pluck();
+    return {
+      rooms: {
+        ...store.rooms,
+        updateData: (id: number, data: Record<string, string>, at: Date) => {
+          const before = JSON.parse(current.get(id) ?? '{}') as Record<string, string>;
+          store.rooms.updateData(id, data[field] === '' ? { ...data, [field]: before[field] ?? '' } : data, at);
+        },
+      },
+    };
+  });
+}
+
+interface RoomRow {
+  id: number;
+  public_id: string;
+  project_id: number;
+  data: string;
+  baujahr: string;
+}
+
+const toRoom = (r: RoomRow): Room => ({
+  id: r.id,
+  publicId: r.public_id,
+  projectId: r.project_id,
+  data: JSON.parse(r.data) as Record<string, string>,
+  baujahr: r.baujahr,
+});
+
+const characters = (text: string) => [...text].length;
+
+// -------------------------------------------------------------------------------------------------
+// Faults
+// -------------------------------------------------------------------------------------------------
+
+export const roomFaults: Fault[] = [
+  // --- endpoints and the room object ---------------------------------------------------------------
+  {
+    id: 'room-create-200',
+    description: 'POST .../rooms answers 200 instead of 201',
+    rules: ['ROOM-2'],
+    configure: (deps) => intercept(deps, rewriteStatus((status, req) => (isRoomCreation(req) && status === 201 ? 200 : status))),
+  },
+  {
+    id: 'room-id-altered',
+    description: 'the creation response shows the room id in upper case, which does not address the room',
+    rules: ['ROOM-7'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteRooms((room, req) => (isRoomCreation(req) ? { ...room, id: room.id.toUpperCase() } : room)),
+      ),
+  },
+  {
+    id: 'room-extra-field',
+    description: 'room objects carry an extra field createdAt',
+    rules: ['ROOM-5'],
+    configure: (deps) => intercept(deps, rewriteRooms((room) => ({ ...room, createdAt: new Date().toISOString() }))),
+  },
+  {
+    id: 'room-read-unwrapped',
+    description: 'GET of one room answers the bare room object instead of {room}',
+    rules: ['ROOM-3'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteJson((body, req) => (req.method === 'GET' && ONE_ROOM.test(req.path) && isPlainObject(body) && isPlainObject(body.room) ? body.room : body)),
+      ),
+  },
+  {
+    id: 'room-patch-201',
+    description: 'PATCH of a room answers 201 instead of 200',
+    rules: ['ROOM-4'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        // The route answers with the default 200 (no res.status call), so the status is set on the way out.
+        const json = res.json.bind(res);
+        res.json = (body: unknown) => json(isRoomChange(req) && res.statusCode === 200 ? (res.status(201), body) : body);
+        next();
+      }),
+  },
+  {
+    id: 'room-project-key-wrong',
+    description: 'room objects carry the project key reversed',
+    rules: ['ROOM-6'],
+    configure: (deps) => intercept(deps, rewriteRooms((room) => ({ ...room, projectKey: [...room.projectKey].reverse().join('') }))),
+  },
+  {
+    id: 'room-list-misses-newest',
+    description: 'GET .../rooms leaves out the newest room of the project',
+    rules: ['ROOM-1'],
+    configure: (deps) => withStore(deps, (store) => ({ rooms: { ...store.rooms, listByProject: (projectId) => store.rooms.listByProject(projectId).slice(0, -1) } })),
+  },
+  {
+    id: 'room-lookup-ignores-project',
+    description: 'a room id is looked up without its project, so the room of another own project is found',
+    rules: ['ROOM-8'],
+    configure: (deps) =>
+      withStore(deps, (store) => {
+        const byPublicId = store.db.prepare<[string], RoomRow>('SELECT * FROM rooms WHERE public_id = ?');
+        return {
+          rooms: {
+            ...store.rooms,
+            findInProject: (publicId: string) => {
+              const row = byPublicId.get(publicId);
+              return row && toRoom(row);
+            },
+          },
+        };
+      }),
+  },
+  {
+    id: 'room-id-prefix-match',
+    description: 'a room id is matched by prefix, so an id with extra characters finds a room',
+    rules: ['ROOM-56'],
+    configure: (deps) =>
+      withStore(deps, (store) => {
+        const byPrefix = store.db.prepare<[number, string], RoomRow>("SELECT * FROM rooms WHERE project_id = ? AND ? LIKE public_id || '%' ORDER BY id LIMIT 1");
+        return {
+          rooms: {
+            ...store.rooms,
+            findInProject: (publicId: string, projectId: number) => {
+              const row = byPrefix.get(projectId, publicId);
+              return row && toRoom(row);
+            },
+          },
+        };
+      }),
+  },
+  {
+    id: 'room-foreign-project-visible',
+    description: 'project lookups fall back to any customer, so rooms of foreign projects are reachable',
+    rules: ['ROOM-9'],
+    configure: (deps) =>
+      withStore(deps, (store) => {
+        const ownerOf = store.db.prepare<[string], number>('SELECT customer_id FROM projects WHERE key = ?').pluck();
+        return {
+          projects: {
+            ...store.projects,
+            findOwned: (key: string, customerId: number) => {
+              const owner = ownerOf.get(key);
+              return store.projects.findOwned(key, owner ?? customerId);
+            },
+          },
+        };
+      }),
+  },
+  {
+    id: 'room-delete-removes',
+    description: 'DELETE of a room removes it',
+    rules: ['ROOM-54'],
+    configure: (deps) => {
+      const remove = deps.store.db.prepare('DELETE FROM rooms WHERE public_id = ?');
+      return interceptParsed(deps, (req, res, next) => {
+        const match = req.method === 'DELETE' ? ONE_ROOM.exec(req.path) : null;
+        if (!match) return next();
+        remove.run(decodeURIComponent(match[2] as string));
+        res.status(204).end();
+      });
+    },
+  },
+  {
+    id: 'room-creation-idempotent',
+    description: 'a repeated creation with the same name answers 201 with the existing room',
+    rules: ['ROOM-52'],
+    configure: (deps) => {
+      const projectByKey = deps.store.db.prepare<[string], { id: number; key: string }>('SELECT id, key FROM projects WHERE key = ?');
+      return interceptParsed(deps, (req, res, next) => {
+        const match = isRoomCreation(req) ? ROOM_LIST.exec(req.path) : null;
+        const name = roomDataOf(req)?.raumBezeichnung;
+        const project = match ? projectByKey.get((match[1] as string).toLowerCase()) : undefined;
+        const existing = project && typeof name === 'string' ? deps.store.rooms.listByProject(project.id).find((r) => r.data['raumBezeichnung'] === name.trim()) : undefined;
+        if (!project || !existing) return next();
+        res.status(201).json({ room: { id: existing.publicId, projectKey: project.key, roomData: roomDataOut(existing.data as StoredRoomData, existing.baujahr) } });
+      });
+    },
+  },
+  {
+    id: 'room-patch-clears-unsent',
+    description: 'PATCH of a room clears the area and the note when they are not sent',
+    rules: ['ROOM-49'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          roomData.raumFlaeche ??= '';
+          roomData.raumNotiz ??= '';
+        }, isRoomChange),
+      ),
+  },
+  {
+    id: 'room-expired-license-no-reads',
+    description: 'an unlocked customer with an expired license gets 403 on the room list and single rooms',
+    rules: ['ROOM-50'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const customer = res.locals['customer'] as Customer | undefined;
+        next(customer?.license === 'expired' && req.method === 'GET' && isRoomPath(req) ? errors.forbidden('Lizenz abgelaufen.') : undefined);
+      }),
+  },
+  {
+    id: 'room-expired-license-no-writes',
+    description: 'an unlocked customer with an expired license gets 403 on room creation and change',
+    rules: ['ROOM-51'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const customer = res.locals['customer'] as Customer | undefined;
+        next(customer?.license === 'expired' && isRoomWrite(req) ? errors.forbidden('Lizenz abgelaufen.') : undefined);
+      }),
+  },
+
+  // --- output of roomData ---------------------------------------------------------------------------
+  {
+    id: 'room-empty-baujahr-omitted',
+    description: 'roomData leaves out raumBaujahr when the project had no construction year',
+    rules: ['ROOM-14'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteRooms((room) => {
+          if (room.roomData.raumBaujahr !== '') return room;
+          const { raumBaujahr: _omitted, ...rest } = room.roomData;
+          return { ...room, roomData: rest };
+        }),
+      ),
+  },
+  {
+    id: 'room-area-as-number',
+    description: 'raumFlaeche is output as a JSON number when set',
+    rules: ['ROOM-15'],
+    configure: (deps) =>
+      intercept(deps, rewriteRooms((room) => (room.roomData.raumFlaeche === '' ? room : { ...room, roomData: { ...room.roomData, raumFlaeche: Number(room.roomData.raumFlaeche) } }))),
+  },
+  {
+    id: 'room-temperature-as-string',
+    description: 'raumTemperatur is output as a string',
+    rules: ['ROOM-29'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteRooms((room) => ({ ...room, roomData: { ...room.roomData, raumTemperatur: room.roomData.raumTemperatur === null ? null : String(room.roomData.raumTemperatur) } })),
+      ),
+  },
+  {
+    id: 'room-floor-as-number',
+    description: 'raumEtage is output as a JSON number',
+    rules: ['ROOM-20'],
+    configure: (deps) => intercept(deps, rewriteRooms((room) => ({ ...room, roomData: { ...room.roomData, raumEtage: Number(room.roomData.raumEtage) } }))),
+  },
+  {
+    id: 'room-floor-7-label-wrong',
+    description: 'floor 7 is labelled 6. Obergeschoss / 6. OG instead of Dachgeschoss / DG',
+    rules: ['ROOM-44', 'ROOM-45'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteRooms((room) =>
+          room.roomData.raumEtage === '7' ? { ...room, roomData: { ...room.roomData, raumEtageBezeichnung: '6. Obergeschoss', raumEtageKuerzel: '6. OG' } } : room,
+        ),
+      ),
+  },
+  {
+    id: 'room-labels-lag-behind-patch',
+    description: 'after a PATCH of the floor, the labels still show the previous floor',
+    rules: ['ROOM-47'],
+    configure: (deps) => {
+      const floorOf = deps.store.db.prepare<[string], string>("SELECT json_extract(data, '$.raumEtage') FROM rooms WHERE public_id = ?").pluck();
+      return interceptParsed(deps, (req, res, next) => {
+        const match = isRoomChange(req) ? ONE_ROOM.exec(req.path) : null;
+        const previous = match ? floorOf.get(decodeURIComponent(match[2] as string)) : undefined;
+        const labels = previous === undefined ? undefined : FLOORS[Number(previous)];
+        if (labels) {
+          rewriteRooms((room) => ({ ...room, roomData: { ...room.roomData, raumEtageBezeichnung: labels.bezeichnung, raumEtageKuerzel: labels.kuerzel } }))(req, res, () => {});
+        }
+        next();
+      });
+    },
+  },
+
+  // --- creation defaults and raumBaujahr --------------------------------------------------------------
+  {
+    id: 'room-default-floor-0',
+    description: 'a room created without raumEtage gets the floor 0 instead of 1',
+    rules: ['ROOM-21'],
+    configure: (deps) => interceptParsed(deps, onRoomData((roomData) => void (roomData.raumEtage ??= 0), isRoomCreation)),
+  },
+  {
+    id: 'room-default-area-and-note',
+    description: 'a room created without area and note gets the area 10 and the note "neu"',
+    rules: ['ROOM-24', 'ROOM-34'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          roomData.raumFlaeche ??= 10;
+          roomData.raumNotiz ??= 'neu';
+        }, isRoomCreation),
+      ),
+  },
+  {
+    id: 'room-default-height-2.4',
+    description: 'a room created without raumHoehe gets the height 2.4 instead of 2.5',
+    rules: ['ROOM-27'],
+    configure: (deps) => interceptParsed(deps, onRoomData((roomData) => void (roomData.raumHoehe ??= '2.4'), isRoomCreation)),
+  },
+  {
+    id: 'room-default-temperature-21',
+    description: 'a room created without raumTemperatur gets 21 instead of 20',
+    rules: ['ROOM-31'],
+    configure: (deps) => interceptParsed(deps, onRoomData((roomData) => void (roomData.raumTemperatur ??= 21), isRoomCreation)),
+  },
+  {
+    id: 'room-baujahr-not-copied',
+    description: 'raumBaujahr stays empty at creation instead of taking the project value',
+    rules: ['ROOM-35'],
+    configure: (deps) => withStore(deps, (store) => ({ rooms: { ...store.rooms, insert: (room) => store.rooms.insert({ ...room, baujahr: '' }) } })),
+  },
+  {
+    id: 'room-baujahr-follows-project',
+    description: 'raumBaujahr is read from the project at every request, so it follows project changes',
+    rules: ['ROOM-36'],
+    configure: (deps) =>
+      withStore(deps, (store) => {
+        const projectData = store.db.prepare<[number], string>('SELECT data FROM projects WHERE id = ?').pluck();
+        const follow = (room: Room): Room => ({ ...room, baujahr: (JSON.parse(projectData.get(room.projectId) ?? '{}') as Record<string, string>)['projektBaujahr'] ?? '' });
+        return {
+          rooms: {
+            ...store.rooms,
+            findInProject: (publicId: string, projectId: number) => {
+              const room = store.rooms.findInProject(publicId, projectId);
+              return room && follow(room);
+            },
+            listByProject: (projectId: number) => store.rooms.listByProject(projectId).map(follow),
+          },
+        };
+      }),
+  },
+  {
+    id: 'room-baujahr-writable',
+    description: 'raumBaujahr sent in roomData is accepted and written',
+    rules: ['ROOM-11'],
+    configure: (deps) => {
+      const setBaujahr = deps.store.db.prepare('UPDATE rooms SET baujahr = ? WHERE public_id = ?');
+      return interceptParsed(deps, (req, res, next) => {
+        const roomData = isRoomWrite(req) ? roomDataOf(req) : undefined;
+        if (roomData && 'raumBaujahr' in roomData) {
+          const value = String(roomData.raumBaujahr);
+          delete roomData.raumBaujahr;
+          rewriteJson((body) => {
+            if (!isPlainObject(body) || !isPlainObject(body.room)) return body;
+            const room = body.room as RoomJson;
+            setBaujahr.run(value, room.id);
+            return { ...body, room: { ...room, roomData: { ...room.roomData, raumBaujahr: value } } };
+          })(req, res, () => {});
+        }
+        next();
+      });
+    },
+  },
+
+  {
+    id: 'room-labels-writable',
+    description: 'raumEtageKuerzel and raumEtageBezeichnung sent in roomData are accepted and shown instead of the derived labels',
+    rules: ['ROOM-12'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const roomData = isRoomWrite(req) ? roomDataOf(req) : undefined;
+        const sent: Record<string, unknown> = {};
+        for (const field of ['raumEtageBezeichnung', 'raumEtageKuerzel']) {
+          if (roomData && field in roomData) {
+            sent[field] = roomData[field];
+            delete roomData[field];
+          }
+        }
+        if (Object.keys(sent).length > 0) rewriteRooms((room) => ({ ...room, roomData: { ...room.roomData, ...sent } }))(req, res, () => {});
+        next();
+      }),
+  },
+  {
+    id: 'room-id-writable',
+    description: 'an id sent in roomData at creation becomes the room id',
+    rules: ['ROOM-10'],
+    configure: (deps) => {
+      const setId = deps.store.db.prepare('UPDATE rooms SET public_id = ? WHERE public_id = ?');
+      return interceptParsed(deps, (req, res, next) => {
+        const roomData = isRoomCreation(req) ? roomDataOf(req) : undefined;
+        if (roomData && typeof roomData.id === 'string') {
+          const id = roomData.id;
+          delete roomData.id;
+          rewriteJson((body) => {
+            if (!isPlainObject(body) || !isPlainObject(body.room)) return body;
+            const room = body.room as RoomJson;
+            setId.run(id, room.id);
+            return { ...body, room: { ...room, id } };
+          })(req, res, () => {});
+        }
+        next();
+      });
+    },
+  },
+
+  // --- input validation -------------------------------------------------------------------------------
+  {
+    id: 'room-name-optional',
+    description: 'a room created without raumBezeichnung gets the name "Raum"',
+    rules: ['ROOM-16'],
+    configure: (deps) => interceptParsed(deps, onRoomData((roomData) => void (roomData.raumBezeichnung ??= 'Raum'), isRoomCreation)),
+  },
+  {
+    id: 'room-name-121-accepted',
+    description: 'a raumBezeichnung of 121 characters after trimming is accepted (cut to 120)',
+    rules: ['ROOM-18'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          const name = roomData.raumBezeichnung;
+          if (typeof name === 'string' && characters(name.trim()) === 121) roomData.raumBezeichnung = [...name.trim()].slice(0, 120).join('');
+        }),
+      ),
+  },
+  {
+    id: 'room-name-whitespace-accepted',
+    description: 'a raumBezeichnung of whitespace only is accepted (replaced by "Raum")',
+    rules: ['ROOM-17'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          if (typeof roomData.raumBezeichnung === 'string' && roomData.raumBezeichnung.trim() === '') roomData.raumBezeichnung = 'Raum';
+        }),
+      ),
+  },
+  {
+    id: 'room-floor-8-accepted',
+    description: 'floor ids above 7 are accepted (stored as 7)',
+    rules: ['ROOM-19'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          if (Number(roomData.raumEtage) > 7) roomData.raumEtage = 7;
+        }),
+      ),
+  },
+  {
+    id: 'room-floor-decimal-rounded',
+    description: 'a non-integer floor is accepted and rounded',
+    rules: ['ROOM-43'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          const floor = typeof roomData.raumEtage === 'string' ? Number(roomData.raumEtage.replace(',', '.')) : roomData.raumEtage;
+          if (typeof floor === 'number' && Number.isFinite(floor) && !Number.isInteger(floor)) roomData.raumEtage = Math.round(floor);
+        }),
+      ),
+  },
+  {
+    id: 'room-area-zero-accepted',
+    description: 'an area of 0 is accepted (stored as 0.01)',
+    rules: ['ROOM-22'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          if (roomData.raumFlaeche === 0 || roomData.raumFlaeche === '0') roomData.raumFlaeche = 0.01;
+        }),
+      ),
+  },
+  {
+    id: 'room-area-decimal-comma-rejected',
+    description: 'an area with a decimal comma is rejected with 422',
+    rules: ['ROOM-41'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, _res, next) => {
+        const area = isRoomWrite(req) ? roomDataOf(req)?.raumFlaeche : undefined;
+        next(typeof area === 'string' && area.includes(',') ? errors.validation('Dezimalkomma nicht erlaubt.', 'raumFlaeche') : undefined);
+      }),
+  },
+  {
+    id: 'room-area-deletion-ignored',
+    description: 'raumFlaeche sent as empty or null keeps the stored area',
+    rules: ['ROOM-23'],
+    configure: (deps) => deletionIgnored(deps, 'raumFlaeche'),
+  },
+  {
+    id: 'room-height-deletion-ignored',
+    description: 'raumHoehe sent as empty or null keeps the stored height',
+    rules: ['ROOM-26'],
+    configure: (deps) => deletionIgnored(deps, 'raumHoehe'),
+  },
+  {
+    id: 'room-height-above-100-accepted',
+    description: 'a height above 100 is accepted (stored as 100)',
+    rules: ['ROOM-25'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          const height = typeof roomData.raumHoehe === 'string' ? Number(roomData.raumHoehe.replace(',', '.')) : roomData.raumHoehe;
+          if (typeof height === 'number' && height > 100) roomData.raumHoehe = 100;
+        }),
+      ),
+  },
+  {
+    id: 'room-temperature-15-accepted',
+    description: 'a temperature of 15 is accepted (stored as 16)',
+    rules: ['ROOM-28'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          if (roomData.raumTemperatur === 15 || roomData.raumTemperatur === '15') roomData.raumTemperatur = 16;
+        }),
+      ),
+  },
+  {
+    id: 'room-temperature-text-rejected',
+    description: 'a temperature sent as numeric text is rejected with 422',
+    rules: ['ROOM-40'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, _res, next) => {
+        const temperature = isRoomWrite(req) ? roomDataOf(req)?.raumTemperatur : undefined;
+        next(typeof temperature === 'string' ? errors.validation('Temperatur als Zahl senden.', 'raumTemperatur') : undefined);
+      }),
+  },
+  {
+    id: 'room-note-deletion-ignored',
+    description: 'raumNotiz sent as empty string keeps the stored note',
+    rules: ['ROOM-33'],
+    configure: (deps) => deletionIgnored(deps, 'raumNotiz'),
+  },
+  {
+    id: 'room-note-256-accepted',
+    description: 'a note of 256 characters is accepted (cut to 255)',
+    rules: ['ROOM-32'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          if (typeof roomData.raumNotiz === 'string' && characters(roomData.raumNotiz) > 255) roomData.raumNotiz = [...roomData.raumNotiz].slice(0, 255).join('');
+        }),
+      ),
+  },
+  {
+    id: 'room-unknown-field-ignored',
+    description: 'unknown fields in roomData are silently dropped',
+    rules: ['ROOM-37'],
+    configure: (deps) => {
+      const known = new Set(['raumBezeichnung', 'raumEtage', 'raumFlaeche', 'raumHoehe', 'raumTemperatur', 'raumNotiz', 'raumBaujahr', 'raumEtageBezeichnung', 'raumEtageKuerzel', 'id', 'projectKey']);
+      return interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          for (const field of Object.keys(roomData)) if (!known.has(field)) delete roomData[field];
+        }),
+      );
+    },
+  },
+  {
+    id: 'room-boolean-as-number',
+    description: 'booleans in numeric fields are taken as 1 and 0',
+    rules: ['ROOM-38'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          for (const field of ['raumEtage', 'raumFlaeche', 'raumHoehe', 'raumTemperatur']) {
+            if (typeof roomData[field] === 'boolean') roomData[field] = roomData[field] ? 1 : 0;
+          }
+        }),
+      ),
+  },
+  {
+    id: 'room-array-first-element',
+    description: 'an array as a roomData value is taken as its first element',
+    rules: ['ROOM-39'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          for (const [field, value] of Object.entries(roomData)) if (Array.isArray(value)) roomData[field] = value[0];
+        }),
+      ),
+  },
+  {
+    id: 'room-numeric-text-33-accepted',
+    description: 'numeric text longer than 32 characters is accepted (shortened to its number)',
+    rules: ['ROOM-42'],
+    configure: (deps) =>
+      interceptParsed(
+        deps,
+        onRoomData((roomData) => {
+          for (const field of ['raumEtage', 'raumFlaeche', 'raumHoehe', 'raumTemperatur']) {
+            const value = roomData[field];
+            if (typeof value === 'string' && value.length > 32) roomData[field] = String(Number(value.replace(',', '.')));
+          }
+        }),
+      ),
+  },
+  {
+    id: 'room-body-extra-top-level-ignored',
+    description: 'top-level fields next to roomData are silently dropped',
+    rules: ['ROOM-48'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, _res, next) => {
+        if (isRoomWrite(req) && isPlainObject(req.body) && 'roomData' in req.body) req.body = { roomData: req.body.roomData };
+        next();
+      }),
+  },
+
+  // --- project status ---------------------------------------------------------------------------------
+  {
+    id: 'project-created-in-status-2',
+    description: 'new projects are stored and answered with status 2',
+    rules: ['STAT-1'],
+    configure: (deps) => withStore(deps, (store) => ({ projects: { ...store.projects, insert: (p) => store.projects.insert({ ...p, status: p.status ?? 2 }) } })),
+  },
+  {
+    id: 'room-list-moves-status',
+    description: 'reading the room list of a project in status 1 moves it to 2',
+    rules: ['STAT-2'],
+    configure: (deps) =>
+      withStore(deps, (store) => {
+        const advance = store.db.prepare('UPDATE projects SET status = 2 WHERE id = ? AND status = 1');
+        return {
+          rooms: {
+            ...store.rooms,
+            listByProject: (projectId: number) => {
+              advance.run(projectId);
+              return store.rooms.listByProject(projectId);
+            },
+          },
+        };
+      }),
+  },
+  {
+    id: 'room-create-keeps-status-1',
+    description: 'room creation updates only the activity, a project in status 1 stays in 1',
+    rules: ['STAT-3'],
+    configure: (deps) =>
+      withStore(deps, (store) => ({ projects: { ...store.projects, setStatusAndActivity: (id: number, _status: number, at: Date) => store.projects.touchActivity(id, at) } })),
+  },
+  {
+    id: 'room-create-moves-final-status',
+    description: 'room creation moves every project to 2, also completed and archived ones',
+    rules: ['STAT-5'],
+    configure: (deps) =>
+      withStore(deps, (store) => ({ projects: { ...store.projects, setStatusAndActivity: (id: number, _status: number, at: Date) => store.projects.setStatusAndActivity(id, 2, at) } })),
+  },
+  {
+    id: 'room-patch-moves-status',
+    description: 'a room change moves the project to status 2',
+    rules: ['STAT-6'],
+    configure: (deps) =>
+      withStore(deps, (store) => ({ projects: { ...store.projects, touchActivity: (id: number, at: Date) => store.projects.setStatusAndActivity(id, 2, at) } })),
+  },
+
+  // --- funding status ---------------------------------------------------------------------------------
+  {
+    id: 'funding-status-unknown-value',
+    description: 'the first funding application of a list (and single reads) show the status in_review',
+    rules: ['STAT-10'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteJson((body) => {
+          if (!isPlainObject(body)) return body;
+          if (isPlainObject(body.application)) return { ...body, application: { ...body.application, status: 'in_review' } };
+          if (Array.isArray(body.applications) && body.applications.length > 0) {
+            const [first, ...rest] = body.applications as Record<string, unknown>[];
+            return { ...body, applications: [{ ...first, status: 'in_review' }, ...rest] };
+          }
+          return body;
+        }),
+      ),
+  },
+  {
+    id: 'funding-patch-writes-status',
+    description: 'PATCH /funding/applications/{id} with a status changes the application',
+    rules: ['STAT-12'],
+    configure: (deps) => {
+      const setStatus = deps.store.db.prepare('UPDATE funding_applications SET status = ? WHERE application_id = ?');
+      return interceptParsed(deps, (req, res, next) => {
+        const match = req.method === 'PATCH' ? /^\/funding\/applications\/([^/]+)$/.exec(req.path) : null;
+        const status = isPlainObject(req.body) ? req.body.status : undefined;
+        if (!match || typeof status !== 'string') return next();
+        setStatus.run(status, decodeURIComponent(match[1] as string));
+        res.json({ status: 200 });
+      });
+    },
+  },
+];

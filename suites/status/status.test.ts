@@ -1,0 +1,165 @@
+/**
+ * States and transitions.
+ *
+ * Project status (numeric `projektHeader.status`, as the creation response and GET /reports/{key}
+ * show it) and what room creation and room changes do to it. The transitions from 1 need fresh
+ * projects (status 1 exists only before the first room); the rows for 4 and 5 use the profile's
+ * archived project of the primary customer. The project activity the table also names is not part
+ * of any specified response (STAT-4, STAT-7 are out of reach).
+ *
+ * Funding application status: every application shows one of the eleven machine-readable values,
+ * and no public operation changes an application (primary customer, whose applications the
+ * profile describes).
+ *
+ * One file, so the checks of both tables run concurrently in one worker.
+ */
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { FUNDING_PAGINATION, FUNDING_STATUSES } from '../contract/funding.js';
+import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../contract/projects.js';
+import { check, harnessProjectName } from '../harness/check.js';
+import type { Actor } from '../harness/client.js';
+import { expectSchema, expectStatus } from '../harness/expect-api.js';
+import { createRoom, listRooms, marker, needsArchivedProject, patchRoom, readProjectStatus, roomName, WRITES } from '../rooms/support.js';
+
+// -------------------------------------------------------------------------------------------------
+// Project status
+// -------------------------------------------------------------------------------------------------
+
+/** `projektHeader` of a creation response, read loosely (the project suite checks its contract). */
+function createdHeader(res: { json<T>(): T; text: string }): { key: string; status: unknown } {
+  const header = res.json<{ projektHeader?: { key?: unknown; status?: unknown } }>().projektHeader;
+  expect(typeof header?.key, `projektHeader.key of the creation response; ${res.text.slice(0, 200)}`).toBe('string');
+  return { key: header?.key as string, status: header?.status };
+}
+
+describe('project status', () => {
+  check(
+    ['STAT-1', 'STAT-3', 'STAT-6'],
+    'POST /reports/with-data must answer with status 1; creating a room must move the project to 2, a further room must keep 2, and changing a room must leave 2 unchanged',
+    async (t) => {
+      const owner = await t.owner();
+      const res = await owner.post('/reports/with-data', { projectData: { projektName: harnessProjectName('status'), projektBaujahr: 1975 } });
+      expectStatus(res, 201);
+      const { key, status } = createdHeader(res);
+      expect(status, 'projektHeader.status of the creation response').toBe(PROJECT_STATUS.created);
+
+      const room = await createRoom(owner, key, { raumBezeichnung: roomName('status 1 to 2') });
+      expect(await readProjectStatus(owner, key), 'status after the first room was created in status 1').toBe(PROJECT_STATUS.inProgress);
+      await createRoom(owner, key, { raumBezeichnung: roomName('status 2 stays') });
+      expect(await readProjectStatus(owner, key), 'status after a further room was created in status 2').toBe(PROJECT_STATUS.inProgress);
+      await patchRoom(owner, key, room.id, { raumNotiz: `geändert ${marker()}` });
+      expect(await readProjectStatus(owner, key), 'status after a room was changed').toBe(PROJECT_STATUS.inProgress);
+    },
+    WRITES,
+  );
+
+  check(
+    ['STAT-5', 'STAT-6'],
+    'creating a room in a completed or archived project (status 4 or 5) must leave the status unchanged, and so must changing that room',
+    async (t) => {
+      const key = t.profile.resources?.primaryProjectKeys?.archived as string;
+      const primary = t.as('primary');
+      const before = await readProjectStatus(primary, key);
+      if (!FINAL_PROJECT_STATUSES.includes(before)) t.skip(`profile's archived project ${key} is in status ${before}, not 4 or 5`);
+      const room = await createRoom(primary, key, { raumBezeichnung: roomName('archived') });
+      expect(await readProjectStatus(primary, key), `status after a room was created in status ${before}`).toBe(before);
+      await patchRoom(primary, key, room.id, { raumNotiz: `geändert ${marker()}` });
+      expect(await readProjectStatus(primary, key), `status after a room was changed in status ${before}`).toBe(before);
+    },
+    { ...WRITES, needs: needsArchivedProject },
+  );
+
+  check(
+    ['STAT-1', 'STAT-2'],
+    'POST /reports must answer with projektHeader.status 1, and the project without rooms must stay in status 1 (also after its room list was read)',
+    async (t) => {
+      const owner = await t.owner();
+      const res = await owner.post('/reports', {});
+      expectStatus(res, 201);
+      const { key, status } = createdHeader(res);
+      expect(status, 'projektHeader.status of the creation response').toBe(PROJECT_STATUS.created);
+      expect(await listRooms(owner, key), 'a new project has no rooms').toEqual([]);
+      expect(await readProjectStatus(owner, key), 'status of the new project without rooms').toBe(PROJECT_STATUS.created);
+    },
+    WRITES,
+  );
+});
+
+// -------------------------------------------------------------------------------------------------
+// Funding application status
+// -------------------------------------------------------------------------------------------------
+
+/** Only what these checks read; the full contract is the funding suite's business. */
+const applicationSchema = z.looseObject({ applicationId: z.string(), status: z.unknown() });
+const listSchema = z.looseObject({ applications: z.array(applicationSchema), total: z.number() });
+const singleSchema = z.looseObject({ application: applicationSchema });
+
+/** At most this many pages are read (100 applications each). */
+const MAX_PAGES = 20;
+
+async function readList(actor: Actor, path: string, page: number, limit: number) {
+  const res = await actor.get(`${path}?page=${page}&limit=${limit}`);
+  expectStatus(res, 200);
+  return expectSchema(res, listSchema, 'funding application list');
+}
+
+function expectKnownStatus(status: unknown, where: string): void {
+  expect(FUNDING_STATUSES as readonly unknown[], `status ${JSON.stringify(status)} of ${where} must be one of the status table`).toContain(status);
+}
+
+describe('funding application status', () => {
+  check(
+    'STAT-12',
+    'write requests on a funding application (PATCH, PUT, DELETE) must not change it',
+    async (t) => {
+      const primary = t.as('primary');
+      const id = t.profile.resources?.funding?.applications[0]?.applicationId ?? (await readList(primary, '/funding/applications', 1, 1)).applications[0]?.applicationId;
+      if (id === undefined) return t.skip('the primary customer has no funding applications');
+      const path = `/funding/applications/${encodeURIComponent(id)}`;
+      const original = await primary.get(path);
+      expectStatus(original, 200);
+      const application = expectSchema(original, singleSchema, 'funding application').application;
+      const other = FUNDING_STATUSES.find((s) => s !== application.status) as string;
+
+      const attempts = [
+        await primary.patch(path, { status: other }),
+        await primary.put(path, { ...application, status: other, statusLabel: 'geändert' }),
+        await primary.send('DELETE', path),
+      ];
+      const answered = attempts.map((r) => `${r.exchange.request.method} ${r.status}`).join(', ');
+
+      const after = await primary.get(path);
+      expect(after.status, `the application must still be readable after the write attempts (${answered})`).toBe(200);
+      expect(expectSchema(after, singleSchema, 'funding application').application, `the application must be unchanged after the write attempts (${answered})`).toEqual(
+        application,
+      );
+    },
+    WRITES,
+  );
+
+  check('STAT-10', 'every funding application (list, project list and single retrieval) must have a status out of the eleven values of the status table', async (t) => {
+    const primary = t.as('primary');
+    const limit = FUNDING_PAGINATION.maxLimit;
+    const first = await readList(primary, '/funding/applications', 1, limit);
+    const applications = [...first.applications];
+    for (let page = 2; applications.length < first.total && page <= MAX_PAGES; page++) {
+      const next = await readList(primary, '/funding/applications', page, limit);
+      if (next.applications.length === 0) break;
+      applications.push(...next.applications);
+    }
+    const one = applications[0];
+    if (one === undefined) return t.skip('the primary customer has no funding applications');
+    for (const a of applications) expectKnownStatus(a.status, `application ${a.applicationId} in GET /funding/applications`);
+
+    const single = await primary.get(`/funding/applications/${encodeURIComponent(one.applicationId)}`);
+    expectStatus(single, 200);
+    expectKnownStatus(expectSchema(single, singleSchema, 'funding application').application.status, `GET /funding/applications/${one.applicationId}`);
+
+    const projectKey = t.profile.resources?.funding?.projectWithApplications;
+    if (projectKey) {
+      const projectList = await readList(primary, `/reports/${projectKey}/funding/applications`, 1, limit);
+      for (const a of projectList.applications) expectKnownStatus(a.status, `application ${a.applicationId} in GET /reports/${projectKey}/funding/applications`);
+    }
+  });
+});
