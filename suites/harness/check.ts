@@ -19,6 +19,17 @@ export interface CheckOptions {
 
 const DEFAULT_INVALID_TOKEN_PACE = { requests: 30, windowSeconds: 10 };
 
+/** What `exclusiveOwner()` hands a rate-limit check: a customer nobody else uses meanwhile. */
+export interface ExclusiveCustomer {
+  /** The customer's name in the pacer, e.g. `pool:3` or `primary`. */
+  customer: string;
+  /** One unpaced actor per token of the customer, in profile order (their requests skip the pacer). */
+  tokens: Actor[];
+}
+
+/** Holders of a whole pacer lane in this worker, one after the other (two holders would deadlock). */
+const laneHolds = new Map<string, Promise<void>>();
+
 /** Projects are never deleted (no endpoint), so one per pool customer and worker is reused. */
 const sharedProjects = new Map<string, Promise<string>>();
 
@@ -31,6 +42,7 @@ export function harnessProjectName(suffix = ''): string {
 export class CheckContext implements RequestRecorder {
   readonly exchanges: Exchange[] = [];
   private readonly leases: string[] = [];
+  private readonly heldLanes: (() => Promise<void>)[] = [];
 
   constructor(
     readonly checkName: string,
@@ -115,7 +127,60 @@ export class CheckContext implements RequestRecorder {
     return { limit: Math.max(1, Math.floor(limit.requests / 2)), windowMs: limit.windowSeconds * 1000 };
   }
 
+  /**
+   * Rate-limit checks only: a customer that no other check uses until this check ends, idle on the
+   * target for over one second, with one unpaced actor per token. The check times its requests
+   * itself and must be registered with `expects429`.
+   *
+   * A pool customer is leased exclusively; when the check needs more tokens than the pool
+   * customers have, the first pool customer with enough tokens, else the primary customer, is
+   * taken instead (other checks' requests of it wait in the pacer meanwhile). Either way both of
+   * the customer's pacer grants are held until the check ends: the second grant only comes once
+   * the customer's last paced response is over a second old (so its window on the target is
+   * empty), and returning them at the end makes the next user wait a second past this check's
+   * last response. The check is skipped when no customer has `minTokens` tokens.
+   */
+  async exclusiveOwner(options: { minTokens?: number } = {}): Promise<ExclusiveCustomer> {
+    const minTokens = options.minTokens ?? 1;
+    const pool = this.profile.customers.pool ?? [];
+    let customer: string;
+    let tokens: string[];
+    if (pool.length > 0 && pool.every((c) => c.tokens.length >= minTokens)) {
+      const leased = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: true });
+      this.leases.push(leased.customer);
+      customer = leased.customer;
+      const [, index] = customer.split(':');
+      const entry = index === undefined ? this.profile.customers.primary : pool[Number(index)];
+      if (!entry) throw new HarnessError(`pacer leased unknown customer ${customer}`);
+      tokens = entry.tokens;
+    } else {
+      const index = pool.findIndex((c) => c.tokens.length >= minTokens);
+      const entry = index >= 0 ? pool[index] : this.profile.customers.primary;
+      if (!entry || entry.tokens.length < minTokens) this.skip(`needs a customer with ${minTokens} tokens; the profile's pool and primary customers have fewer`);
+      customer = index >= 0 ? `pool:${index}` : 'primary';
+      tokens = entry.tokens;
+    }
+    // Queue behind any other holder of this lane in this worker, then take both grants.
+    const previous = laneHolds.get(customer) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    laneHolds.set(customer, previous.then(() => mine));
+    await previous;
+    const url = target().pacerUrl;
+    let granted = 0;
+    this.heldLanes.push(async () => {
+      for (; granted > 0; granted--) await pacerCall(url, '/release', { customer });
+      done();
+    });
+    await pacerCall(url, '/acquire', { customer });
+    granted += 1;
+    await pacerCall(url, '/acquire', { customer });
+    granted += 1;
+    return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
+  }
+
   async release(): Promise<void> {
+    for (const free of this.heldLanes.splice(0)) await free();
     for (const customer of this.leases.splice(0)) await pacerCall(target().pacerUrl, '/unlease', { customer });
   }
 }

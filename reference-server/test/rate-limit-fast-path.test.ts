@@ -1,0 +1,79 @@
+import express from 'express';
+import fc from 'fast-check';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { errors } from '../src/http/api-error.js';
+import { errorMapper } from '../src/http/error-mapper.js';
+import { createSlidingWindowLimiter } from '../src/rate-limit/sliding-window.js';
+import { startTestServer } from './support/test-server.js';
+
+async function answer(url: string, init: RequestInit = {}) {
+  const res = await fetch(url, init);
+  const body = Buffer.from(await res.arrayBuffer()).toString('utf8');
+  return { status: res.status, contentType: res.headers.get('content-type'), length: res.headers.get('content-length'), retryAfter: res.headers.get('retry-after'), body };
+}
+
+describe('the direct 429 of the customer limiter', () => {
+  it('is byte for byte what the error mapper makes of errors.rateLimited()', async () => {
+    const viaMapper = express();
+    viaMapper.get('/x', () => {
+      throw errors.rateLimited();
+    });
+    viaMapper.use(errorMapper(() => {}));
+    const mapperServer = createServer(viaMapper);
+    await new Promise<void>((resolve) => mapperServer.listen(0, '127.0.0.1', resolve));
+    const expected = await answer(`http://127.0.0.1:${(mapperServer.address() as AddressInfo).port}/x`);
+    mapperServer.close();
+
+    const s = await startTestServer({ limiter: createSlidingWindowLimiter() });
+    const { token } = s.tokenFor({ name: 'a', license: 'annual' });
+    await s.request('/reports', { token });
+    await s.request('/reports', { token });
+    const refused = await answer(`${s.url}/api/v2/reports`, { headers: { authorization: `Bearer ${token}` } });
+    const head = await fetch(`${s.url}/api/v2/reports`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    await s.close();
+
+    expect(expected.status).toBe(429);
+    expect(refused).toEqual(expected);
+    expect(JSON.parse(refused.body)).toEqual({ status: 429, error: expect.any(String), details: { type: 'rate_limit', limit: 2, windowSeconds: 1, retryAfter: 1 } });
+    expect(head.status).toBe(429);
+    expect(await head.text()).toBe('');
+  });
+});
+
+describe('sliding-window limiter memory', () => {
+  it('holds only customers touched in the last two windows, without a sweep', () => {
+    const limiter = createSlidingWindowLimiter();
+    for (let i = 0; i < 1000; i++) limiter.tryAdmit(i, i / 2); // 1000 customers within half a second
+    expect(limiter.size()).toBe(1000);
+    limiter.tryAdmit('a', 1200); // new generation: the 1000 are kept one more window
+    expect(limiter.size()).toBe(1001);
+    limiter.tryAdmit('a', 2300); // their last admission is over a window old: dropped
+    expect(limiter.size()).toBe(1);
+  });
+
+  it('keeps a customer that stays active across generations, with its window intact', () => {
+    const limiter = createSlidingWindowLimiter();
+    const seen = [0, 0, 999, 1000, 1000, 2001, 2500, 2999.5, 3001].map((t) => limiter.tryAdmit('c', t));
+    expect(seen).toEqual([true, true, false, true, true, true, true, false, true]);
+  });
+
+  it('property: with many customers and generations dropping idle ones, every decision is the exact sliding log', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 1500 })), { minLength: 1, maxLength: 200 }), (events) => {
+        const limiter = createSlidingWindowLimiter();
+        const admitted = new Map<number, number[]>();
+        let t = 0;
+        for (const [customer, gap] of events) {
+          t += gap;
+          const mine = admitted.get(customer) ?? [];
+          const ok = limiter.tryAdmit(customer, t);
+          expect(ok).toBe(mine.filter((a) => t - a < 1000).length < 2);
+          if (ok) admitted.set(customer, [...mine, t]);
+          expect(limiter.size()).toBeLessThanOrEqual(6);
+        }
+      }),
+    );
+  });
+});

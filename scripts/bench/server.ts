@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:server -- [--duration 5] [--rounds 3] [--connections 50] [--others 25] [--flood 50]
+ *   [--customers 30000] [--strict] [--report FILE]`
+ *
+ * Throughput and latency of the bundled reference server against a bare Express "hello JSON"
+ * route, all measured in the same run (servers in one child process, autocannon in this one,
+ * loopback), in interleaved rounds so a busy machine affects every scenario alike; medians over
+ * the rounds are reported, and only ratios are judged:
+ *
+ * (d) bare Express GET /hello: the baseline;
+ * (a) reference GET /health (public: no token, no limiter, no database);
+ * (b) reference GET /reports spread round-robin over `customers` extra customers (one token
+ *     each, inserted into the server's database at start), so that each customer stays far below
+ *     its 2 per second: the full protected path with the real limiter; its 429 count must be 0;
+ * (c) the same protected traffic from `others` connections, alone (c0) and while one more customer
+ *     floods with `flood` connections (c): the others' p99 under the flood against without.
+ *
+ * Targets (docs): b/d >= 0.7; p99(c) / p99(c0) <= 2. `--strict` exits 1 when one is missed.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { BenchTargets } from './targets.js';
+
+interface Options {
+  duration: number;
+  rounds: number;
+  connections: number;
+  others: number;
+  flood: number;
+  customers: number;
+  strict: boolean;
+  report: string;
+}
+
+const USAGE = `Usage: npm run bench:server -- [--duration S] [--rounds N] [--connections N] [--others N] [--flood N] [--customers N] [--strict] [--report FILE]
+  --duration S      seconds per measurement (default 5)
+  --rounds N        interleaved rounds; medians are reported (default 3)
+  --connections N   connections of the throughput scenarios d, a, b (default 50)
+  --others N        connections of the measured customers in c0 and c (default 25)
+  --flood N         connections of the flooding customer in c (default 50)
+  --customers N     extra customers of the protected scenarios (default 30000)
+  --strict          exit 1 when a target is missed
+  --report FILE     JSON report (default reports/bench/server.json)`;
+
+function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { duration: 5, rounds: 3, connections: 50, others: 25, flood: 50, customers: 30_000, strict: false, report: 'reports/bench/server.json' };
+  const numeric: Record<string, keyof Options> = {
+    '--duration': 'duration',
+    '--rounds': 'rounds',
+    '--connections': 'connections',
+    '--others': 'others',
+    '--flood': 'flood',
+    '--customers': 'customers',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === '--strict') o.strict = true;
+    else if (arg === '--report') o.report = argv[++i] ?? o.report;
+    else if (numeric[arg]) {
+      const n = Number(argv[++i]);
+      if (!Number.isFinite(n) || n <= 0) {
+        console.error(`${arg} needs a positive number\n${USAGE}`);
+        process.exit(2);
+      }
+      (o as unknown as Record<string, number>)[numeric[arg] as string] = n;
+    } else {
+      console.error(`unknown option '${arg}'\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return o;
+}
+
+interface Sample {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  statuses: Record<string, number>;
+  /** Server process CPU (user + system) per request, microseconds; robust against a busy machine. */
+  cpuMicros?: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+}
+
+/** One autocannon run; latencies from the per-response times (sub-millisecond, unlike the histogram). */
+function run(url: string, connections: number, seconds: number, setup?: () => Record<string, string>, path?: () => string): Promise<Sample> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  return new Promise<Sample>((resolveRun, reject) => {
+    const options: autocannon.Options = {
+      url,
+      connections,
+      pipelining: 1,
+      duration: seconds,
+      ...(setup || path
+        ? {
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (req) => ({ ...req, ...(path ? { path: path() } : {}), headers: { ...req.headers, ...(setup ? setup() : {}) } }),
+              },
+            ],
+          }
+        : {}),
+    };
+    const instance = autocannon(options, (err) => {
+      if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+      const elapsed = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      resolveRun({ requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), statuses });
+    });
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+
+function summarize(samples: Sample[]) {
+  const statuses: Record<string, number> = {};
+  for (const s of samples) for (const [k, v] of Object.entries(s.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  const cpu = samples.map((s) => s.cpuMicros).filter((x): x is number => x !== undefined);
+  return {
+    perSecond: median(samples.map((s) => s.perSecond)),
+    p50: median(samples.map((s) => s.p50)),
+    p99: median(samples.map((s) => s.p99)),
+    cpuMicros: cpu.length ? median(cpu) : undefined,
+    statuses,
+    rounds: samples,
+  };
+}
+
+interface Targets {
+  targets: BenchTargets;
+  cpu(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startTargets(customers: number): Promise<Targets> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'targets.ts'), String(customers)], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const targets = await new Promise<BenchTargets>((resolveTargets, reject) => {
+    child.once('message', (m) => resolveTargets(m as BenchTargets));
+    child.once('exit', (code) => reject(new Error(`bench targets exited early (code ${code})`)));
+  });
+  return {
+    targets,
+    cpu: () =>
+      new Promise<number>((resolveCpu) => {
+        child.once('message', (m) => {
+          const { user, system } = (m as { cpu: { user: number; system: number } }).cpu;
+          resolveCpu(user + system);
+        });
+        child.send({ cmd: 'cpu' });
+      }),
+    stop: () =>
+      new Promise<void>((resolveStop) => {
+        child.once('exit', () => resolveStop());
+        child.send({ cmd: 'stop' });
+      }),
+  };
+}
+
+/** A run with the server's CPU time per request. */
+async function measured(servers: Targets, sample: () => Promise<Sample>): Promise<Sample> {
+  const before = await servers.cpu();
+  const s = await sample();
+  const after = await servers.cpu();
+  return { ...s, cpuMicros: (after - before) / Math.max(1, s.requests) };
+}
+
+async function main(): Promise<number> {
+  const o = parseArgs(process.argv.slice(2));
+  console.log(`bench:server: starting the servers (${o.customers} extra customers) ...`);
+  const servers = await startTargets(o.customers);
+  const { targets } = servers;
+  try {
+    const refOrigin = new URL(targets.reference).origin;
+    const apiPath = new URL(targets.reference).pathname.replace(/\/+$/, '');
+    let next = 0;
+    const rotate = () => ({ authorization: `Bearer ${targets.tokens[next++ % targets.tokens.length] as string}` });
+    const flooder = { authorization: `Bearer ${targets.floodToken}` };
+    const reports = () => `${apiPath}/reports`;
+    const health = () => `${apiPath}/health`;
+
+    console.log(`warming up; then ${o.rounds} rounds of ${o.duration} s per scenario (d, a, b, f, c0, c), interleaved`);
+    await run(`${targets.bare}/hello`, o.connections, 1);
+    await run(refOrigin, o.connections, 1, undefined, health);
+    await run(refOrigin, o.connections, 1, rotate, reports);
+
+    const d: Sample[] = [];
+    const a: Sample[] = [];
+    const b: Sample[] = [];
+    const f: Sample[] = [];
+    const c0: Sample[] = [];
+    const c: Sample[] = [];
+    const floods: Sample[] = [];
+    for (let round = 1; round <= o.rounds; round++) {
+      d.push(await measured(servers, () => run(`${targets.bare}/hello`, o.connections, o.duration)));
+      a.push(await measured(servers, () => run(refOrigin, o.connections, o.duration, undefined, health)));
+      b.push(await measured(servers, () => run(refOrigin, o.connections, o.duration, rotate, reports)));
+      f.push(await measured(servers, () => run(refOrigin, o.connections, o.duration, () => flooder, reports)));
+      c0.push(await run(refOrigin, o.others, o.duration, rotate, reports));
+      const [others, flood] = await Promise.all([run(refOrigin, o.others, o.duration, rotate, reports), run(refOrigin, o.flood, o.duration, () => flooder, reports)]);
+      c.push(others);
+      floods.push(flood);
+      console.log(
+        `  round ${round}: d ${d.at(-1)?.perSecond.toFixed(0)}/s, a ${a.at(-1)?.perSecond.toFixed(0)}/s, b ${b.at(-1)?.perSecond.toFixed(0)}/s, others p99 ${c0.at(-1)?.p99.toFixed(2)} ms alone / ${others.p99.toFixed(2)} ms under flood (${flood.perSecond.toFixed(0)}/s of 429s)`,
+      );
+    }
+
+    const S = { d: summarize(d), a: summarize(a), b: summarize(b), f: summarize(f), c0: summarize(c0), c: summarize(c), flood: summarize(floods) };
+    const bOverD = S.b.perSecond / S.d.perSecond;
+    const aOverD = S.a.perSecond / S.d.perSecond;
+    const floodP99 = S.c.p99 / S.c0.p99;
+    const protected429 = (S.b.statuses['429'] ?? 0) + (S.c0.statuses['429'] ?? 0) + (S.c.statuses['429'] ?? 0);
+    const targetsMet = { throughput: bOverD >= 0.7, flood: floodP99 <= 2, no429: protected429 === 0 };
+
+    const row = (name: string, conns: number, s: ReturnType<typeof summarize>) =>
+      `${name.padEnd(52)} ${String(conns).padStart(5)} ${s.perSecond.toFixed(0).padStart(8)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)} ${(s.cpuMicros === undefined ? '' : s.cpuMicros.toFixed(0)).padStart(7)}  ${JSON.stringify(s.statuses)}`;
+    console.log(`\nbench:server: medians of ${o.rounds} rounds x ${o.duration} s, same run, loopback (servers in a child process)`);
+    console.log(`${'scenario'.padEnd(52)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'cpu µs'.padStart(7)}  statuses`);
+    console.log(row('(d) bare Express GET /hello', o.connections, S.d));
+    console.log(row('(a) reference GET /health (public)', o.connections, S.a));
+    console.log(row(`(b) reference GET /reports over ${targets.tokens.length} customers`, o.connections, S.b));
+    console.log(row('(f) one customer flooding GET /reports, alone', o.connections, S.f));
+    console.log(row('(c0) others GET /reports, alone', o.others, S.c0));
+    console.log(row('(c) others GET /reports, during the flood', o.others, S.c));
+    console.log(row('    the flood: one customer GET /reports', o.flood, S.flood));
+    console.log(`\nThe protected scenarios run the real limiter and authentication: ${targets.tokens.length} customers round-robin, each far below 2 requests per second (429s among them: ${protected429}${protected429 ? ' — the figures include refusals!' : ''}).`);
+    console.log(`ratio b/d (protected vs bare Express):          ${bOverD.toFixed(2)}  (target >= 0.70: ${targetsMet.throughput ? 'met' : 'MISSED'})`);
+    console.log(`ratio a/d (public health vs bare Express):      ${aOverD.toFixed(2)}`);
+    console.log(`others' p99 under flood / alone:               ${floodP99.toFixed(2)}  (target <= 2.00: ${targetsMet.flood ? 'met' : 'MISSED'}; flood ${o.flood} connections vs others ${o.others})`);
+    if (S.d.cpuMicros && S.b.cpuMicros && S.f.cpuMicros) {
+      console.log(`server CPU per request: bare ${S.d.cpuMicros.toFixed(0)} µs, protected GET ${S.b.cpuMicros.toFixed(0)} µs (${(S.d.cpuMicros / S.b.cpuMicros).toFixed(2)} of its throughput), refused 429 ${S.f.cpuMicros.toFixed(0)} µs (${(S.f.cpuMicros / S.b.cpuMicros).toFixed(2)} of a served GET)`);
+    }
+
+    const cpuRatios = S.d.cpuMicros && S.b.cpuMicros && S.f.cpuMicros ? { bareOverProtected: S.d.cpuMicros / S.b.cpuMicros, refusedOverServed: S.f.cpuMicros / S.b.cpuMicros } : undefined;
+    const report = { options: o, customers: targets.tokens.length, scenarios: S, ratios: { bOverD, aOverD, othersP99UnderFloodOverAlone: floodP99, cpu: cpuRatios }, protected429, targetsMet };
+    const path = resolve(o.report);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, JSON.stringify(report, null, 2));
+    console.log(`report: ${path}`);
+    return o.strict && !(targetsMet.throughput && targetsMet.flood && targetsMet.no429) ? 1 : 0;
+  } finally {
+    await servers.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`bench error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(3);
+  },
+);

@@ -1,0 +1,91 @@
+/**
+ * Child process of `npm run bench:server`: the servers under measurement, on loopback, in a process
+ * of their own so the load generator does not share their event loop.
+ *
+ * - bare: a bare Express 5 app with one "hello JSON" route (x-powered-by and etag off, as in the
+ *   reference app), the baseline;
+ * - reference: the bundled reference server exactly as `startReferenceServer` builds it (file
+ *   database, demo seed, the real sliding-window limiter and authentication), plus `customers`
+ *   extra customers with an annual license and one token each, inserted into its database before
+ *   it serves, so that protected throughput can be measured with every customer below its limit.
+ *
+ * Reports `{ bare, reference, tokens, floodToken }` over IPC, answers `{cmd: 'cpu'}` with its CPU
+ * time, and stops on `{cmd: 'stop'}`.
+ */
+import express from 'express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
+import { startReferenceServer } from '../../reference-server/src/start.js';
+
+export interface BenchTargets {
+  /** Origin of the bare Express app; its route is GET /hello. */
+  bare: string;
+  /** API base of the reference server (…/api/v2). */
+  reference: string;
+  /** One token per extra customer. */
+  tokens: string[];
+  /** A customer of its own for the flood. */
+  floodToken: string;
+}
+
+async function main(): Promise<void> {
+  const customers = Number(process.argv[2] ?? 30_000);
+  const dir = mkdtempSync(join(tmpdir(), 'cpf-bench-'));
+
+  const bareApp = express();
+  bareApp.disable('x-powered-by');
+  bareApp.set('etag', false);
+  bareApp.get('/hello', (_req, res) => {
+    res.json({ hello: 'world' });
+  });
+  const bare = createServer(bareApp);
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+
+  const tokens: string[] = [];
+  let floodToken = '';
+  const reference = await startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(dir, 'reference.sqlite'),
+    seed: 'demo',
+    profileOut: join(dir, 'profile.json'),
+    configure: (deps) => {
+      const now = new Date();
+      deps.store.transaction(() => {
+        for (let i = 0; i <= customers; i++) {
+          const id = deps.store.customers.create({ name: `Bench customer ${i}`, license: 'annual', heatpumpRight: true });
+          const token = generateApiToken();
+          deps.store.customers.addToken(id, hashApiToken(token), 'bench', now);
+          if (i === 0) floodToken = token;
+          else tokens.push(token);
+        }
+      });
+      return deps;
+    },
+  });
+
+  const targets: BenchTargets = { bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, reference: reference.baseUrl, tokens, floodToken };
+  process.send?.(targets);
+  process.on('message', (message: { cmd?: string }) => {
+    // CPU time of this process, so the parent can put server CPU per request next to throughput.
+    if (message.cmd === 'cpu') {
+      process.send?.({ cpu: process.cpuUsage() });
+      return;
+    }
+    bare.close();
+    bare.closeAllConnections();
+    void reference.close().then(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(3);
+});

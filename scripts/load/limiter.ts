@@ -1,0 +1,355 @@
+/**
+ * `npm run load:limiter -- [--base-url URL --profile FILE] [--customer primary] [--connections 200]
+ *   [--tokens K] [--duration 30] [--seed N] [--report FILE]`
+ *
+ * Drives one customer's rate limit with parallel clients over several of its tokens and several
+ * endpoints (200 and 404 answers), records every response with the harness's send and receive
+ * times, and checks from these timestamps alone (suites/rate-limit/timeline.ts):
+ * - safety: no three admitted requests provably fell into one sliding second;
+ * - liveness: no refusal was provably wrong (fewer than two admitted requests could lie in the
+ *   second before it), and in the saturated phase admissions keep up with 2 per second (at least
+ *   85 %: a freed slot may wait in the server's queue under the flood).
+ *
+ * The traffic has two phases. First a steady flood of all connections (a third of the duration):
+ * every freed slot is taken at once, which measures liveness. Then bursts of all connections of
+ * random length with random pauses, plus a single client sending one request at a time after
+ * random (exponential) pauses throughout: a flood alone uses each budget right at the start of a
+ * window, where fixed windows and buckets look exactly like a sliding second; irregular traffic
+ * leaves budgets half used and then crosses window edges, where they admit a third request.
+ *
+ * Without --base-url the bundled server is started in a child process (startReferenceServer with
+ * a temporary database, demo seed, profile in the temp dir) and the customer is topped up to
+ * --tokens tokens. Not in the usage text, for
+ * the fault catalogue: `--fault ID` starts the bundled server with that fault of
+ * scripts/faults/catalog (e.g. limiter-fixed-window, limiter-token-bucket), which must fail.
+ *
+ * Exit codes: 0 limit held, 1 violation, 2 usage error, 3 target unreachable or harness error.
+ */
+import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import { UsageError } from '../conformance/options.js';
+import { describeLiveness, describeSafety, livenessViolations, outcome, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
+import { prepareLoadTarget, type LoadTarget } from './target.js';
+
+const USAGE = `Usage: npm run load:limiter -- [options]
+  --base-url URL      API base of the target (default: start the bundled reference server)
+  --profile FILE      target profile with the customer's tokens; required with --base-url
+  --customer NAME     customer of the profile to load: primary (default), pool:N, or another role
+  --connections N     parallel connections of the floods (default 200)
+  --tokens K          tokens of the customer to spread over (default: all it has; the bundled server tops up)
+  --duration S        seconds of traffic (default 30)
+  --seed N            seed of the random bursts and pauses (default: random; printed for a rerun)
+  --report FILE       JSON report (default reports/load/limiter.json)
+Exit codes: 0 the limit held, 1 a violation was proven, 2 usage error, 3 target unreachable or harness error.`;
+
+interface Options {
+  baseUrl?: string;
+  profile?: string;
+  customer: string;
+  connections: number;
+  tokens?: number;
+  duration: number;
+  seed: number;
+  report: string;
+  fault?: string;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { customer: 'primary', connections: 200, duration: 30, seed: Math.floor(Math.random() * 2 ** 31), report: 'reports/load/limiter.json' };
+  const positive = (flag: string, v: string | undefined, min = 1) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) throw new UsageError(`${flag} needs a number >= ${min}, got '${v ?? ''}'`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value (see --help)`);
+      return v;
+    };
+    switch (arg) {
+      case '--help':
+      case '-h':
+        throw new UsageError(USAGE);
+      case '--base-url':
+        o.baseUrl = value();
+        break;
+      case '--profile':
+        o.profile = value();
+        break;
+      case '--customer':
+        o.customer = value();
+        break;
+      case '--connections':
+        o.connections = Math.floor(positive(arg, value()));
+        break;
+      case '--tokens':
+        o.tokens = Math.floor(positive(arg, value()));
+        break;
+      case '--duration':
+        o.duration = positive(arg, value(), 3);
+        break;
+      case '--seed':
+        o.seed = Math.floor(positive(arg, value(), 0));
+        break;
+      case '--report':
+        o.report = value();
+        break;
+      case '--fault':
+        o.fault = value();
+        break;
+      default:
+        throw new UsageError(`unknown option '${arg}'\n${USAGE}`);
+    }
+  }
+  return o;
+}
+
+/** Mulberry32: small, seedable, good enough for pauses and burst lengths. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every response as three parallel arrays (hundreds of thousands of them). */
+class Recorder {
+  readonly sentAt: number[] = [];
+  readonly receivedAt: number[] = [];
+  readonly status: number[] = [];
+  /** Which client sent it: 0 a flood connection, 1 the single client. */
+  readonly source: number[] = [];
+  /** Requests sent but never answered (connection closed at the end of a burst): maybe admitted. */
+  unknown = 0;
+
+  add(sentAt: number, receivedAt: number, status: number, source: 0 | 1): void {
+    this.sentAt.push(sentAt);
+    this.receivedAt.push(receivedAt);
+    this.status.push(status);
+    this.source.push(source);
+    if (status === 0) this.unknown += 1;
+  }
+
+  hits(): Hit[] {
+    return this.status.map((status, i) => ({ label: this.source[i] === 1 ? 'single client' : 'flood connection', sentAt: this.sentAt[i] as number, receivedAt: this.receivedAt[i] as number, status }));
+  }
+}
+
+/** How long after a dropped connection a request sent on it may still have been decided. */
+const UNKNOWN_BOUND_MS = 250;
+
+interface Traffic {
+  target: LoadTarget;
+  recorder: Recorder;
+  paths: string[];
+  connections: number;
+}
+
+function tokenRotation(tokens: readonly string[], paths: readonly string[]) {
+  let n = 0;
+  return () => {
+    n += 1;
+    return { authorization: `Bearer ${tokens[n % tokens.length] as string}`, path: paths[Math.floor(n / tokens.length) % paths.length] as string };
+  };
+}
+
+/** One flood of all connections until `stop()`; resolves when every connection is closed. */
+function flood(t: Traffic, durationSeconds?: number): { stop(): void; done: Promise<void> } {
+  const next = tokenRotation(t.target.tokens, t.paths);
+  const outstanding: { sentAt: number }[] = [];
+  let settle: (err: unknown) => void = () => {};
+  const done = new Promise<void>((resolveDone, reject) => {
+    settle = (err) => {
+      // Connections closed at the stop may have carried a request the target still decided.
+      const now = performance.now();
+      for (const s of outstanding) if (s.sentAt >= 0) t.recorder.add(s.sentAt, now + UNKNOWN_BOUND_MS, 0, 0);
+      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      else resolveDone();
+    };
+  });
+  const options: autocannon.Options = {
+    url: new URL(t.target.baseUrl).origin,
+    connections: t.connections,
+    pipelining: 1,
+    duration: durationSeconds ?? 3600,
+    sampleInt: 50,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const { authorization, path } = next();
+          return { ...req, path, headers: { ...req.headers, authorization } };
+        },
+      },
+    ],
+    setupClient: (client) => {
+      const state = { sentAt: -1 };
+      outstanding.push(state);
+      (client as NodeJS.EventEmitter).on('request', () => {
+        const now = performance.now();
+        // A request still open here was lost to a timeout or reconnect: it may have been decided.
+        if (state.sentAt >= 0) t.recorder.add(state.sentAt, now + UNKNOWN_BOUND_MS, 0, 0);
+        state.sentAt = now;
+      });
+      client.on('response', (status: number) => {
+        t.recorder.add(state.sentAt, performance.now(), status, 0);
+        state.sentAt = -1;
+      });
+    },
+  };
+  const instance = autocannon(options, (err) => settle(err));
+  return { stop: () => instance.stop(), done };
+}
+
+/** One client, one request at a time, exponential pauses (mean `meanMs`), until `until`. */
+async function singles(t: Traffic, random: () => number, until: number, meanMs: number): Promise<void> {
+  const agent = new Agent({ connections: 2, keepAliveTimeout: 10_000 });
+  const next = tokenRotation([...t.target.tokens].reverse(), t.paths);
+  const origin = new URL(t.target.baseUrl).origin;
+  try {
+    while (performance.now() < until) {
+      await sleep(-Math.log(1 - random()) * meanMs);
+      const { authorization, path } = next();
+      const sentAt = performance.now();
+      try {
+        const res = await request(`${origin}${path}`, { headers: { authorization }, dispatcher: agent });
+        await res.body.dump();
+        t.recorder.add(sentAt, performance.now(), res.statusCode, 1);
+      } catch {
+        t.recorder.add(sentAt, performance.now() + UNKNOWN_BOUND_MS, 0, 1);
+      }
+    }
+  } finally {
+    await agent.close();
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function main(): Promise<number> {
+  const o = parseArgs(process.argv.slice(2));
+  const target = await prepareLoadTarget({ baseUrl: o.baseUrl, profile: o.profile, customer: o.customer, tokens: o.tokens, fault: o.fault });
+  try {
+    const health = await fetch(`${target.baseUrl}/health`).catch((err: unknown) => err as Error);
+    if (health instanceof Error || !health.ok) {
+      console.log(`target unreachable: GET ${target.baseUrl}/health ${health instanceof Error ? `failed (${health.message})` : `answered ${health.status}`}`);
+      return 3;
+    }
+    const basePath = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
+    const paths = [`${basePath}/reports`, `${basePath}/funding/applications`, `${basePath}/reports/zzzzzzzzz`];
+    const random = prng(o.seed);
+    const recorder = new Recorder();
+    const traffic: Traffic = { target, recorder, paths, connections: o.connections };
+    const steadySeconds = Math.max(2, Math.round(o.duration / 3));
+    console.log(
+      `load:limiter against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): customer ${target.customer}, ${target.tokens.length} token(s), ${o.connections} connections, ${o.duration} s (${steadySeconds} s steady flood, then bursts), seed ${o.seed}`,
+    );
+
+    const started = performance.now();
+    const end = started + o.duration * 1000;
+    const single = singles(traffic, random, end, 300);
+    const steadyStart = performance.now();
+    await flood(traffic, steadySeconds).done;
+    const steadyEnd = performance.now();
+    let bursts = 0;
+    while (performance.now() < end - 300) {
+      await sleep(200 + random() * 1300);
+      const left = end - performance.now();
+      if (left < 100) break;
+      const run = flood(traffic);
+      await sleep(Math.min(left, 200 + random() * 1300));
+      run.stop();
+      await run.done;
+      bursts += 1;
+    }
+    await single;
+    const wallSeconds = (performance.now() - started) / 1000;
+
+    const hits = recorder.hits();
+    const byStatus: Record<string, number> = {};
+    for (const h of hits) {
+      const key = h.status === 0 ? 'unknown' : String(h.status);
+      byStatus[key] = (byStatus[key] ?? 0) + 1;
+    }
+    const admitted = hits.filter((h) => outcome(h) === 'admitted');
+    const refused = hits.length - admitted.length - recorder.unknown;
+    const safety = safetyViolations(hits, { max: 1000 });
+    const liveness = livenessViolations(hits, { max: 1000 });
+    const steadyAdmitted = admitted.filter((h) => h.receivedAt >= steadyStart && h.receivedAt <= steadyEnd).length;
+    const steadyWindow = (steadyEnd - steadyStart) / 1000;
+    const steadyRate = steadyAdmitted / steadyWindow;
+    // 2 per second, less 15 % for the moments a freed slot waits in the server's queue under the flood.
+    const required = Math.floor(2 * steadyWindow * 0.85);
+    const keepsUp = steadyAdmitted >= required;
+    const latencies = hits.filter((h) => h.status !== 0).map((h) => h.receivedAt - h.sentAt).sort((a, b) => a - b);
+    const ok = safety.length === 0 && liveness.length === 0 && keepsUp;
+
+    const report = {
+      target: target.baseUrl,
+      kind: target.kind,
+      fault: target.fault ?? null,
+      customer: target.customer,
+      tokens: target.tokens.length,
+      connections: o.connections,
+      durationSeconds: o.duration,
+      wallSeconds,
+      seed: o.seed,
+      bursts,
+      requests: hits.length,
+      requestsPerSecond: hits.length / wallSeconds,
+      byStatus,
+      admitted: admitted.length,
+      refused,
+      unknownOutcome: recorder.unknown,
+      latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 },
+      safety: { provenViolations: safety.length, examples: safety.slice(0, 5).map((v) => describeSafety(v, started)) },
+      liveness: {
+        provenWrongRefusals: liveness.length,
+        examples: liveness.slice(0, 5).map((v) => describeLiveness(v, started)),
+        steadyFlood: { seconds: steadyWindow, admitted: steadyAdmitted, perSecond: steadyRate, required, keepsUp },
+      },
+      verdict: ok ? 'pass' : 'fail',
+    };
+    const reportPath = resolve(o.report);
+    mkdirSync(dirname(reportPath), { recursive: true });
+    writeFileSync(reportPath, JSON.stringify(report, null, 2));
+
+    console.log(`${hits.length} requests in ${wallSeconds.toFixed(1)} s (${report.requestsPerSecond.toFixed(0)}/s, ${bursts} bursts), by status ${JSON.stringify(byStatus)}; latency p50 ${report.latencyMs.p50.toFixed(1)} ms, p99 ${report.latencyMs.p99.toFixed(1)} ms`);
+    console.log(`admitted ${admitted.length} (${(admitted.length / wallSeconds).toFixed(2)}/s over the run)`);
+    console.log(`safety:   ${safety.length === 0 ? 'held: no three admitted requests provably within one sliding second' : `VIOLATED: ${safety.length}${safety.length >= 1000 ? '+' : ''} proven sets of 3 admitted in one second`}`);
+    for (const ex of report.safety.examples.slice(0, 2)) console.log(`  ${ex.replace(/\n/g, '\n  ')}`);
+    console.log(
+      `liveness: ${liveness.length === 0 ? 'held: no refusal was provably wrong' : `VIOLATED: ${liveness.length}${liveness.length >= 1000 ? '+' : ''} refusals with fewer than 2 admitted in the second before`}; steady flood admitted ${steadyAdmitted} in ${steadyWindow.toFixed(1)} s = ${steadyRate.toFixed(2)}/s (needs >= ${report.liveness.steadyFlood.required}: ${keepsUp ? 'keeps up' : 'TOO FEW'})`,
+    );
+    for (const ex of report.liveness.examples.slice(0, 2)) console.log(`  ${ex.replace(/\n/g, '\n  ')}`);
+    console.log(`verdict: ${ok ? 'PASS' : 'FAIL'} (report ${reportPath})`);
+    return ok ? 0 : 1;
+  } finally {
+    await target.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error(`harness error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(3);
+  },
+);

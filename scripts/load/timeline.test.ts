@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { judge, type Plan, type PlanRun } from '../../suites/rate-limit/probe.js';
+import { livenessViolations, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
+import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
+import type { Actor } from '../../suites/harness/client.js';
+
+const hit = (sentAt: number, receivedAt: number, status: number, label = `${sentAt}`): Hit => ({ label, sentAt, receivedAt, status });
+
+describe('safety proofs', () => {
+  it('three admitted answered within less than a second of the first send are a violation', () => {
+    const v = safetyViolations([hit(0, 5, 200), hit(0, 6, 404), hit(500, 505, 200)]);
+    expect(v).toHaveLength(1);
+    expect(v[0]?.spanMs).toBe(505);
+  });
+
+  it('no proof when the intervals leave room for more than a second', () => {
+    expect(safetyViolations([hit(0, 5, 200), hit(0, 6, 200), hit(600, 1000, 200)])).toEqual([]);
+    expect(safetyViolations([hit(0, 5, 200), hit(0, 6, 200), hit(500, 505, 429)])).toEqual([]);
+  });
+
+  it('unknown outcomes never make a safety proof', () => {
+    expect(safetyViolations([hit(0, 5, 200), hit(0, 6, 200), hit(10, 20, 0)])).toEqual([]);
+  });
+});
+
+describe('liveness proofs', () => {
+  it('a refusal with fewer than two admitted possibly in the second before it is a violation', () => {
+    const v = livenessViolations([hit(0, 5, 200), hit(0, 5, 200), hit(1010, 1015, 429)]);
+    expect(v).toHaveLength(1);
+    expect(v[0]?.possible).toEqual([]);
+  });
+
+  it('no proof when two admitted can lie in the window, or when an unknown outcome can', () => {
+    expect(livenessViolations([hit(0, 5, 200), hit(0, 5, 200), hit(990, 995, 429)])).toEqual([]);
+    expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 200), hit(0, 1200, 0), hit(1010, 1015, 429)])).toEqual([]);
+    expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 200), hit(1010, 1015, 429)])).toHaveLength(1);
+  });
+
+  it('an admitted request sent after the refusal was answered cannot be in its window', () => {
+    expect(livenessViolations([hit(0, 5, 429), hit(10, 15, 200), hit(10, 15, 200)])).toHaveLength(1);
+  });
+});
+
+describe('soundness against an exact sliding log with random latencies', () => {
+  it('property: a correct limiter is never convicted, whatever the latencies', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 700 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 })), { minLength: 1, maxLength: 40 }),
+        (requests) => {
+          // Each request: sent at `t`, decided `before` ms later on the target, answered `after` ms after that.
+          let t = 0;
+          const timed = requests.map(([gap, before, after]) => {
+            t += gap;
+            return { sentAt: t, decidedAt: t + before, receivedAt: t + before + after };
+          });
+          const limiter = createSlidingWindowLimiter();
+          const decided = [...timed].sort((a, b) => a.decidedAt - b.decidedAt).map((r) => ({ ...r, status: limiter.tryAdmit('c', r.decidedAt) ? 200 : 429 }));
+          const hits = decided.map((r) => hit(r.sentAt, r.receivedAt, r.status));
+          expect(safetyViolations(hits)).toEqual([]);
+          expect(livenessViolations(hits)).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it('property: a limiter admitting a third request within 600 ms is convicted when latencies stay under 100 ms', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), (l1, l2, l3) => {
+        const hits = [hit(0, l1, 200), hit(0, l2, 200), hit(600, 600 + l3, 200)];
+        expect(safetyViolations(hits)).toHaveLength(1);
+      }),
+    );
+  });
+});
+
+describe('probe verdicts', () => {
+  const actor = { label: 'pool:1 token 1' } as Actor;
+  const plan: Plan = {
+    steps: [
+      { label: 'a', actor, path: '/reports', at: 0, expect: 'admitted' },
+      { label: 'b', actor, path: '/reports', at: 0, expect: 'admitted' },
+      { label: 'c', actor, path: '/reports', at: 550, expect: 'refused' },
+    ],
+  };
+  const runOf = (hits: Hit[]): PlanRun => ({ hits, responses: [], origin: 0 });
+
+  it('passes when every request is decided as designed', () => {
+    expect(judge(plan, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(550, 553, 429)])).kind).toBe('pass');
+  });
+
+  it('fails with the timeline when the third admission is proven', () => {
+    const verdict = judge(plan, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(550, 553, 200)]));
+    expect(verdict.kind).toBe('fail');
+    expect(verdict.kind === 'fail' && verdict.message).toMatch(/safety \(pool:1\): 3 admitted requests answered within 553\.0 ms/);
+  });
+
+  it('is undecided, not failed, when jitter leaves room for a correct limiter', () => {
+    expect(judge(plan, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(550, 1200, 200)])).kind).toBe('undecided');
+  });
+
+  it('is undecided when the requests missed the edges the probe needs', () => {
+    const placed: Plan = { ...plan, placed: (h) => (h[2] && h[2].sentAt < 500 ? 'too early' : undefined) };
+    expect(judge(placed, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(400, 403, 429)])).kind).toBe('undecided');
+  });
+});

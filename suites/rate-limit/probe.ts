@@ -1,0 +1,191 @@
+/**
+ * Timed request plans for the rate-limit checks and their verdicts. A plan says when each request
+ * is sent (relative to an origin, and optionally not before earlier requests were answered plus a
+ * guard), and what a correct limiter (an exact sliding second, 2 per customer) must do with it.
+ *
+ * The verdict uses only the harness's own send and receive times (see timeline.ts):
+ * - a proven safety or liveness violation fails the check, with the timeline in the message;
+ * - every request decided as designed passes it;
+ * - anything else (the target decided differently, but jitter leaves room for a correct limiter to
+ *   have done the same; or the requests missed the edges the probe needs) is undecided: the plan
+ *   runs again after the customer has been idle for a second, up to three times, and if it stays
+ *   undecided the check is reported inconclusive (skipped, with the measurements) instead of
+ *   flaking.
+ */
+import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
+import type { CheckContext } from '../harness/check.js';
+import { describeLiveness, describeSafety, formatTimeline, livenessViolations, outcome, safetyViolations, WINDOW_MS, type Hit } from './timeline.js';
+
+export type Designed = 'admitted' | 'refused' | 'any' | 'public';
+
+export interface Step {
+  /** Shown in timelines, e.g. `GET /reports (token 2)`. */
+  label: string;
+  actor: Actor;
+  method?: string;
+  path: string;
+  send?: SendOptions;
+  /** Milliseconds after the plan's origin. */
+  at: number;
+  /** Not before every one of these earlier steps (indexes) was answered, plus `plusMs`. */
+  after?: { steps: number[]; plusMs: number };
+  /**
+   * What a correct limiter does with it: `public` steps hit public endpoints (never 429, not part
+   * of the customer's timeline); `any` leaves it to the group constraint of the plan.
+   */
+  expect: Designed;
+  /** Steps of different customers are judged apart; default the actor's customer. */
+  customer?: string;
+}
+
+export interface Plan {
+  steps: Step[];
+  /** `wall-second`: the origin is the start of a wall-clock second (for clock-aligned impostors). */
+  origin?: 'now' | 'wall-second';
+  /** For groups of `any` steps: how many of them a correct limiter admits (per customer). */
+  admittedAmongAny?: number;
+  /**
+   * Whether the attempt landed where it tells the impostor apart (e.g. both early hits decided
+   * inside one wall-clock second): returns why not. A misplaced attempt proves nothing either way
+   * (unless it proves a violation) and counts as undecided.
+   */
+  placed?: (hits: readonly Hit[], origin: number) => string | undefined;
+}
+
+/** Why `hit` was not decided within [origin + from, origin + to], if it was not. */
+export function outside(hit: Hit | undefined, origin: number, from: number, to: number, what: string): string | undefined {
+  if (!hit) return `${what}: missing`;
+  if (hit.sentAt >= origin + from && hit.receivedAt <= origin + to) return undefined;
+  return `${what} had to be decided between ${from} and ${to} ms after the origin, but was sent at ${(hit.sentAt - origin).toFixed(1)} and answered at ${(hit.receivedAt - origin).toFixed(1)} ms`;
+}
+
+export interface PlanRun {
+  hits: Hit[];
+  responses: ApiResponse[];
+  origin: number;
+}
+
+const LEAD_MS = 100;
+
+function customerOf(step: Step): string {
+  return step.customer ?? step.actor.label.replace(/ token \d+$/, '');
+}
+
+/** Waits until `at` (harness clock): a timer for most of it, then yielding turns for the last milliseconds. */
+async function until(at: number): Promise<void> {
+  const coarse = at - performance.now() - 15;
+  if (coarse > 0) await sleep(coarse);
+  while (performance.now() < at) await yieldNow();
+}
+
+/** Runs the plan: each step waits for its time (and its predecessors), then sends once. */
+export async function runPlan(plan: Plan): Promise<PlanRun> {
+  let origin = performance.now() + LEAD_MS;
+  if (plan.origin === 'wall-second') {
+    const perf = performance.now();
+    const wall = Date.now();
+    origin = perf + (Math.ceil((wall + LEAD_MS) / 1000) * 1000 - wall);
+  }
+  const done: Promise<ApiResponse>[] = [];
+  for (const step of plan.steps) {
+    const before = (step.after?.steps ?? []).map((i) => {
+      const p = done[i];
+      if (!p) throw new Error(`plan step "${step.label}" waits for step ${i}, which does not come before it`);
+      return p;
+    });
+    done.push(
+      (async () => {
+        const answered = await Promise.all(before);
+        const notBefore = Math.max(origin + step.at, ...answered.map((r) => r.exchange.receivedAt + (step.after?.plusMs ?? 0)));
+        await until(notBefore);
+        return step.actor.send(step.method ?? 'GET', step.path, step.send ?? {});
+      })(),
+    );
+  }
+  const responses = await Promise.all(done);
+  const hits = responses.map((r, i) => ({
+    label: plan.steps[i]?.label ?? `#${i + 1}`,
+    sentAt: r.exchange.sentAt,
+    receivedAt: r.exchange.receivedAt,
+    status: r.status,
+  }));
+  return { hits, responses, origin };
+}
+
+export type Verdict = { kind: 'pass' } | { kind: 'fail'; message: string } | { kind: 'undecided'; message: string };
+
+/** The verdict of one run of a plan (see the module comment). */
+export function judge(plan: Plan, run: PlanRun): Verdict {
+  const problems: string[] = [];
+  const numbered = run.hits.map((h, i) => ({ ...h, label: `#${i + 1} ${h.label}` }));
+  const timeline = `timeline (ms after the plan's origin; decided somewhere between sent and received):\n${formatTimeline(numbered, run.origin)}`;
+
+  plan.steps.forEach((step, i) => {
+    const hit = numbered[i] as Hit;
+    if (step.expect === 'public' && hit.status === 429) problems.push(`${hit.label}: a public endpoint answered 429; public endpoints are not limited`);
+  });
+  const customers = [...new Set(plan.steps.map(customerOf))];
+  for (const customer of customers) {
+    const mine = numbered.filter((_, i) => plan.steps[i]?.expect !== 'public' && customerOf(plan.steps[i] as Step) === customer);
+    for (const v of safetyViolations(mine)) problems.push(`safety (${customer}): ${describeSafety(v, run.origin)}`);
+    for (const v of livenessViolations(mine)) problems.push(`liveness (${customer}): ${describeLiveness(v, run.origin)}`);
+  }
+  if (problems.length > 0) return { kind: 'fail', message: `${problems.join('\n')}\n${timeline}` };
+
+  const misplaced = plan.placed?.(run.hits, run.origin);
+  if (misplaced) return { kind: 'undecided', message: `the requests missed the edges this probe needs (${misplaced})\n${timeline}` };
+
+  const mismatches: string[] = [];
+  plan.steps.forEach((step, i) => {
+    const hit = numbered[i] as Hit;
+    if ((step.expect === 'admitted' || step.expect === 'refused') && outcome(hit) !== step.expect) {
+      mismatches.push(`${hit.label} was ${outcome(hit)}, a sliding second of 2 per customer ${step.expect === 'admitted' ? 'admits' : 'refuses'} it`);
+    }
+  });
+  if (plan.admittedAmongAny !== undefined) {
+    for (const customer of customers) {
+      const group = numbered.filter((_, i) => plan.steps[i]?.expect === 'any' && customerOf(plan.steps[i] as Step) === customer);
+      const admitted = group.filter((h) => outcome(h) === 'admitted').length;
+      if (group.length > 0 && admitted !== plan.admittedAmongAny) {
+        mismatches.push(`${customer}: ${admitted} of ${group.length} concurrent requests were admitted, a sliding second admits ${plan.admittedAmongAny}`);
+      }
+    }
+  }
+  if (mismatches.length > 0) {
+    return {
+      kind: 'undecided',
+      message: `${mismatches.join('; ')}; but the send/receive times leave room for a correct limiter to have done so (jitter)\n${timeline}`,
+    };
+  }
+  return { kind: 'pass' };
+}
+
+/** Waits until every hit so far is more than one window old: the customer's window is empty again. */
+export async function waitIdle(hits: readonly Hit[], guardMs = 30): Promise<void> {
+  const last = Math.max(0, ...hits.map((h) => h.receivedAt));
+  const wait = last + WINDOW_MS + guardMs - performance.now();
+  if (wait > 0) await sleep(wait);
+}
+
+/**
+ * Runs a plan (built afresh per attempt) until it is decided, at most `attempts` times, waiting a
+ * window between attempts. Fails on a proven violation; reports inconclusive (skip with the
+ * measurements) when every attempt stayed undecided. Returns the deciding run.
+ */
+export async function probe(t: CheckContext, build: () => Plan, attempts = 3): Promise<PlanRun> {
+  const undecided: string[] = [];
+  const seen: Hit[] = [];
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) await waitIdle(seen);
+    const plan = build();
+    const run = await runPlan(plan);
+    seen.push(...run.hits);
+    const verdict = judge(plan, run);
+    if (verdict.kind === 'fail') expect.fail(`the limiter broke the limit (attempt ${attempt}):\n${verdict.message}`);
+    if (verdict.kind === 'pass') return run;
+    undecided.push(`attempt ${attempt}: ${verdict.message}`);
+  }
+  return t.skip(`inconclusive (timing jitter): ${undecided.join('\n')}`);
+}

@@ -1,0 +1,337 @@
+/**
+ * Rate limit (spec "Limits", error table row 429): at most 2 protected requests in every sliding
+ * 1 second window per customer, shared over all protected endpoints and tokens, business
+ * rejections counted, public endpoints not; 429 with `Retry-After: 1`; a per-IP limit for invalid
+ * tokens that leaves valid customers alone.
+ *
+ * Every check runs on customers it holds alone (`exclusiveOwner`: idle for over a second, nobody
+ * else sends for them until the check ends), sends unpaced and times its requests itself. The
+ * verdicts come from the harness's send and receive times only (probe.ts, timeline.ts): a
+ * violation is reported only when the timestamps prove it; when jitter makes a probe undecidable
+ * it is repeated once and then reported inconclusive with the measurements.
+ *
+ * The impostor probes put each request with guard bands around the edges that tell a sliding
+ * second apart from a token bucket, a sliding-window counter, a fixed window from the first hit
+ * and a clock-aligned window (see the plans below).
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../contract/error-envelope.js';
+import { Actor, type ApiResponse } from '../harness/client.js';
+import { check } from '../harness/check.js';
+import { expectError, expectSchema } from '../harness/expect-api.js';
+import { pacerCall } from '../harness/pacer-client.js';
+import { createPacingWindow } from '../harness/pacing-window.js';
+import { target } from '../harness/target.js';
+import { outside, probe, type Step } from './probe.js';
+import { describeLiveness, formatTimeline, livenessViolations, type Hit } from './timeline.js';
+
+const RATE = { expects429: true } as const;
+
+/** Nine random lowercase letters: a well-formed key that no project has. */
+function absentKey(): string {
+  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
+}
+
+/** Protected endpoints answering 200, 404 and 422 for any customer with a license: all count. */
+const ENDPOINTS = [
+  { what: 'GET /reports (200)', path: () => '/reports' },
+  { what: 'GET /reports/{absent key} (404)', path: () => `/reports/${absentKey()}` },
+  { what: 'GET /funding/applications?limit=101 (422)', path: () => '/funding/applications?limit=101' },
+] as const;
+
+function endpoint(i: number) {
+  return ENDPOINTS[i % ENDPOINTS.length] as (typeof ENDPOINTS)[number];
+}
+
+function step(actor: Actor, i: number, at: number, expected: Step['expect'], extra: Partial<Step> = {}): Step {
+  const e = endpoint(i);
+  return { label: `${e.what} as ${actor.label}`, actor, path: e.path(), at, expect: expected, ...extra };
+}
+
+/** Error table row 429: details limit 2 / windowSeconds 1 / retryAfter 1 and the header `Retry-After: 1`. */
+function expect429Contract(responses: readonly ApiResponse[]): void {
+  const refused = responses.filter((r) => r.status === 429);
+  for (const res of refused) {
+    const header = res.headers['retry-after'];
+    expect(retryAfterHeaderSchema.safeParse(header).success, `Retry-After must be the integer 1, got ${header === undefined ? 'no header' : `'${header}'`}; ${res.exchange.request.method} ${res.exchange.request.url}`).toBe(true);
+    expectSchema(res, rateLimitErrorSchema, '429 body');
+  }
+}
+
+/** Takes both pacer grants of a lane (e.g. the invalid-token lane), so no other check sends on it. */
+async function holdLane(name: string): Promise<() => Promise<void>> {
+  const url = target().pacerUrl;
+  await pacerCall(url, '/acquire', { customer: name });
+  await pacerCall(url, '/acquire', { customer: name });
+  return async () => {
+    await pacerCall(url, '/release', { customer: name });
+    await pacerCall(url, '/release', { customer: name });
+  };
+}
+
+check(
+  ['RATE-1', 'RATE-4', 'RATE-6', 'RATE-7', 'ERR-22', 'ERR-23'],
+  'a burst over several tokens and endpoints (200, 404, 422) admits exactly 2; every 429 carries Retry-After: 1 and the error details',
+  async (t) => {
+    const { tokens } = await t.exclusiveOwner({ minTokens: 2 });
+    const run = await probe(t, () => ({
+      steps: Array.from({ length: 9 }, (_, i) => step(tokens[i % tokens.length] as Actor, i, 0, 'any')),
+      admittedAmongAny: 2,
+    }));
+    expect429Contract(run.responses);
+  },
+  RATE,
+);
+
+check(
+  ['RATE-9', 'RATE-1'],
+  'business rejections count: after a 404 and a 422 the next request within the second is refused',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    await probe(t, () => ({
+      steps: [step(actor, 1, 0, 'admitted'), step(actor, 2, 0, 'admitted'), step(actor, 0, 0, 'refused', { after: { steps: [0, 1], plusMs: 10 } })],
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-3', 'RATE-1'],
+  'not a token bucket: hits at 0, 0 and 550 ms refuse the third (a bucket of 2 refilling 2/s admits it)',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    await probe(t, () => ({
+      // The third leaves 550 ms after the origin and at least 500 ms after both answers: a bucket
+      // has refilled a token by then, while both earlier hits are still well inside its second.
+      steps: [step(actor, 0, 0, 'admitted'), step(actor, 0, 0, 'admitted'), step(actor, 0, 550, 'refused', { after: { steps: [0, 1], plusMs: 500 } })],
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-3', 'RATE-1'],
+  'not a sliding-window counter: hits at x.95, x.97 and x+1.5 s refuse the third (a weighted counter of two windows admits it)',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    await probe(t, () => ({
+      origin: 'wall-second',
+      // Both early hits fall into the wall-clock second x, the third half way into x+1: the
+      // counter estimates 2 * 0.5 + 0 = 1 < 2 and admits; a sliding second still holds two.
+      steps: [step(actor, 0, 950, 'admitted'), step(actor, 0, 970, 'admitted'), step(actor, 0, 1500, 'refused', { after: { steps: [0, 1], plusMs: 0 } })],
+      placed: (h, o) => outside(h[0], o, 0, 1000, '#1') ?? outside(h[1], o, 0, 1000, '#2') ?? outside(h[2], o, 1000, 1900, '#3'),
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-3', 'RATE-1', 'RATE-2'],
+  'not a fixed window from the first hit: hits at 0, 0.9, 1.05, 1.1 s admit the third and refuse the fourth',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    await probe(t, () => ({
+      // The third leaves more than a second after the first one's answer (a fresh window for a
+      // fixed-window limiter, and the first hit has left the sliding second); the fourth follows
+      // the third's answer while the second hit (0.9 s) is still inside the sliding second.
+      steps: [
+        step(actor, 0, 0, 'admitted'),
+        step(actor, 1, 900, 'admitted', { after: { steps: [0], plusMs: 0 } }),
+        step(actor, 2, 1050, 'admitted', { after: { steps: [0], plusMs: 1020 } }),
+        step(actor, 0, 1100, 'refused', { after: { steps: [2], plusMs: 0 } }),
+      ],
+      // The second hit must be decided less than a second after the first one was sent, i.e. in
+      // the first hit's fixed window (the third is more than a second after it by construction).
+      placed: (h) => outside(h[1], h[0]?.sentAt ?? 0, 0, 1000, '#2 (relative to the send of #1)'),
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-3', 'RATE-1'],
+  'not a clock-aligned window: hits at x.9, x.9 and x+1.1 s refuse the third (a window per wall-clock second admits it)',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    await probe(t, () => ({
+      origin: 'wall-second',
+      steps: [step(actor, 0, 900, 'admitted'), step(actor, 1, 900, 'admitted'), step(actor, 2, 1100, 'refused', { after: { steps: [0, 1], plusMs: 0 } })],
+      placed: (h, o) => outside(h[0], o, 0, 1000, '#1') ?? outside(h[1], o, 0, 1000, '#2') ?? outside(h[2], o, 1000, 2000, '#3'),
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-11', 'RATE-2', 'ERR-22', 'ERR-23'],
+  'refused requests do not extend the lockout: after 2 admitted and 429s every 200 ms, a request a second after the admitted ones is admitted',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    const run = await probe(t, () => ({
+      steps: [
+        step(actor, 0, 0, 'admitted'),
+        step(actor, 1, 0, 'admitted'),
+        step(actor, 2, 0, 'refused', { after: { steps: [0, 1], plusMs: 0 } }),
+        step(actor, 0, 200, 'refused', { after: { steps: [0, 1], plusMs: 0 } }),
+        step(actor, 1, 400, 'refused', { after: { steps: [0, 1], plusMs: 0 } }),
+        step(actor, 2, 600, 'refused', { after: { steps: [0, 1], plusMs: 0 } }),
+        step(actor, 0, 800, 'refused', { after: { steps: [0, 1], plusMs: 0 } }),
+        // More than a second after the admitted ones were answered (and after waiting a second
+        // past the first 429): the window holds no admitted request, only 429s.
+        step(actor, 0, 1050, 'admitted', { after: { steps: [0, 1, 2], plusMs: 1030 } }),
+        step(actor, 1, 1050, 'admitted', { after: { steps: [7], plusMs: 0 } }),
+        step(actor, 2, 1050, 'refused', { after: { steps: [8], plusMs: 0 } }),
+      ],
+    }));
+    expect429Contract(run.responses);
+  },
+  RATE,
+);
+
+check(
+  ['RATE-2', 'RATE-4', 'RATE-9'],
+  'a client pacing itself at 2 per sliding second (25 ms margin) over several endpoints is never refused',
+  async (t) => {
+    const { tokens } = await t.exclusiveOwner();
+    const window = createPacingWindow(2, 1000, 25);
+    const inFlight = new Set<Promise<ApiResponse>>();
+    const all: Promise<ApiResponse>[] = [];
+    const labels: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      for (;;) {
+        const wait = window.waitMs(performance.now());
+        if (wait === 0) break;
+        if (wait === Infinity) await Promise.race(inFlight);
+        else await sleep(wait);
+      }
+      window.grant();
+      const actor = tokens[i % tokens.length] as Actor;
+      const e = endpoint(i);
+      labels.push(`${e.what} as ${actor.label}`);
+      const p = actor.get(e.path()).finally(() => {
+        window.complete(performance.now());
+        inFlight.delete(p);
+      });
+      inFlight.add(p);
+      all.push(p);
+    }
+    const responses = await Promise.all(all);
+    const hits: Hit[] = responses.map((r, i) => ({ label: `#${i + 1} ${labels[i]}`, sentAt: r.exchange.sentAt, receivedAt: r.exchange.receivedAt, status: r.status }));
+    const refused = livenessViolations(hits);
+    expect(refused.map((v) => describeLiveness(v)), `a paced client was refused:\n${formatTimeline(hits)}`).toEqual([]);
+    // The pacing guarantees every refusal above is a proven violation; the count is a cross-check.
+    expect(hits.filter((h) => h.status === 429).length, formatTimeline(hits)).toBe(0);
+  },
+  RATE,
+);
+
+check(
+  ['RATE-10'],
+  'public endpoints neither count nor get 429: GET /, /health and OPTIONS with the customer token before and during a throttle',
+  async (t) => {
+    const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+    const anonymous = new Actor('anonymous', undefined, undefined, t);
+    const publicSteps = (at: number, after?: Step['after']): Step[] =>
+      [
+        { label: 'GET / (public)', path: '/' },
+        { label: 'GET /health (public)', path: '/health' },
+        { label: 'OPTIONS /reports (public)', path: '/reports', method: 'OPTIONS' },
+        { label: 'GET / (public)', path: '/' },
+        { label: 'GET /health (public)', path: '/health' },
+        { label: 'OPTIONS /funding/applications (public)', path: '/funding/applications', method: 'OPTIONS' },
+      ].map((s) => ({ ...s, actor, at, expect: 'public' as const, ...(after ? { after } : {}) }));
+    const before = publicSteps(0);
+    const n = before.length;
+    const protectedPair = [step(actor, 0, 0, 'admitted', { after: { steps: before.map((_, i) => i), plusMs: 0 } }), step(actor, 1, 0, 'admitted', { after: { steps: before.map((_, i) => i), plusMs: 0 } })];
+    const during = publicSteps(0, { steps: [n, n + 1], plusMs: 0 });
+    const anonymousDuring: Step[] = [
+      { label: 'GET /health (public, no token)', actor: anonymous, path: '/health', at: 0, expect: 'public', after: { steps: [n, n + 1], plusMs: 0 } },
+    ];
+    const all = [...before, ...protectedPair, ...during, ...anonymousDuring];
+    const lastProtected: Step = step(actor, 2, 0, 'refused', { after: { steps: all.map((_, i) => i), plusMs: 0 } });
+    // A public step answered 429 fails the probe outright (see judge); the protected ones are
+    // judged on their own timeline, in which the public requests do not appear.
+    await probe(t, () => ({ steps: [...all, lastProtected] }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-5'],
+  "one customer's throttle leaves another customer alone: right after A's burst, B gets both of its requests",
+  async (t) => {
+    const [a] = (await t.exclusiveOwner()).tokens as [Actor];
+    const [b] = (await t.exclusiveOwner()).tokens as [Actor];
+    const burst = [0, 1, 2, 3].map((i) => step(a, i, 0, 'any'));
+    const afterBurst = { steps: [0, 1, 2, 3], plusMs: 0 };
+    await probe(t, () => ({
+      steps: [...burst, step(b, 0, 0, 'admitted', { after: afterBurst }), step(b, 1, 0, 'admitted', { after: afterBurst }), step(b, 2, 0, 'refused', { after: { steps: [4, 5], plusMs: 0 } })],
+      admittedAmongAny: 2,
+    }));
+  },
+  RATE,
+);
+
+check(
+  ['RATE-12'],
+  'invalid tokens are limited per source IP at the documented value, and the limit leaves a valid customer its budget',
+  async (t) => {
+    const documented = t.profile.limits?.invalidTokenPerIp;
+    if (!documented) return t.skip('profile has no limits.invalidTokenPerIp (the documented invalid-token limit per source IP)');
+    const { requests: limit, windowSeconds } = documented;
+    const windowMs = windowSeconds * 1000;
+    const [owner] = (await t.exclusiveOwner()).tokens as [Actor];
+    // Every harness request that the target counts per IP goes through these two pacer lanes
+    // (invalid or missing tokens, the blocked customer): holding them keeps the IP's count ours.
+    const releases = [await holdLane('#invalid-token'), await holdLane('blocked')];
+    let lastReceived = performance.now();
+    try {
+      // Over a window of quiet, so the IP's window holds nothing when the first batch arrives.
+      await sleep(windowMs + 100);
+      const invalid = new Actor('invalid token', randomBytes(32).toString('hex'), undefined, t);
+      const batch = async (count: number) => {
+        const out: ApiResponse[] = [];
+        for (let i = 0; i < count; i += 50) {
+          out.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => invalid.get('/reports')))));
+        }
+        lastReceived = Math.max(lastReceived, ...out.map((r) => r.exchange.receivedAt));
+        return out;
+      };
+      const first = await batch(limit);
+      const second = await batch(limit + 1);
+      const own = await Promise.all([owner.get('/reports'), owner.get('/reports')]);
+      const hits = [...first, ...second].map((r, i) => ({ label: `#${i + 1} invalid token`, sentAt: r.exchange.sentAt, receivedAt: r.exchange.receivedAt, status: r.status }));
+      const spanMs = Math.max(...hits.map((h) => h.receivedAt)) - Math.min(...hits.map((h) => h.sentAt));
+
+      const early429 = first.filter((r) => r.status !== 401);
+      expect(
+        early429.map((r) => r.status),
+        `the first ${limit} invalid-token requests after ${windowSeconds} s of quiet must all be 401 (documented limit ${limit} per ${windowSeconds} s)`,
+      ).toEqual([]);
+      const refused = second.filter((r) => r.status === 429);
+      if (refused.length === 0) {
+        // Any limit of `limit` per window admits at most 2 * limit within less than one window.
+        if (spanMs >= windowMs) return t.skip(`inconclusive: the ${2 * limit + 1} invalid-token requests took ${spanMs.toFixed(0)} ms, not less than the ${windowMs} ms window`);
+        expect.fail(`${2 * limit + 1} invalid-token requests within ${spanMs.toFixed(0)} ms got no 429: no per-IP limit of ${limit} per ${windowSeconds} s applies`);
+      }
+      for (const res of refused) expectError(res, 429, 'rate_limit');
+      for (const res of second.filter((r) => r.status !== 429)) expectError(res, 401, 'authentication');
+      // The IP is now limited for invalid tokens; the valid customer still has its full budget.
+      for (const res of own) {
+        expect(res.status, `a valid customer's request while the IP is limited for invalid tokens; ${res.exchange.request.url} answered ${res.status}: ${res.text.slice(0, 200)}`).toBe(200);
+      }
+    } finally {
+      // Until the IP's window is over, other checks' invalid-token requests would meet 429s.
+      const wait = lastReceived + windowMs + 100 - performance.now();
+      if (wait > 0) await sleep(wait);
+      for (const release of releases) await release();
+    }
+  },
+  {
+    ...RATE,
+    timeout: 120_000,
+    needs: (p) => (p.limits?.invalidTokenPerIp ? undefined : 'profile limits.invalidTokenPerIp (the documented invalid-token limit per source IP)'),
+  },
+);

@@ -1,0 +1,130 @@
+/**
+ * Judging a rate limiter from the outside, without clock synchronisation.
+ *
+ * The target decides on a request at some instant between the moment the harness sent it and the
+ * moment the harness received the answer; both are read from one monotonic clock of the harness.
+ * From these intervals alone two kinds of violation can be proven:
+ *
+ * - safety: `limit + 1` admitted requests whose intervals all fit into less than one window
+ *   (latest receipt minus earliest send < windowMs): whatever the exact instants were, one sliding
+ *   window held them all;
+ * - liveness: a refused request (429) for which fewer than `limit` admitted requests can possibly
+ *   lie in the window before it (an admitted request is possible when it may have been decided
+ *   before the refusal and less than one window earlier): the limiter was stricter than the spec.
+ *
+ * Refused requests never count (a 429 is not a protected request that was served). Requests
+ * without a known outcome (connection dropped) may have been admitted: they are left out of
+ * safety proofs and counted as possible in liveness proofs, so both verdicts stay sound.
+ */
+export const LIMIT = 2;
+export const WINDOW_MS = 1000;
+
+export interface Hit {
+  /** What the request was, for the report (endpoint, token, plan step). */
+  label: string;
+  /** Harness monotonic clock (ms) just before sending. */
+  sentAt: number;
+  /** Harness monotonic clock (ms) after the answer was read; for unknown outcomes a bound. */
+  receivedAt: number;
+  /** HTTP status, or 0 when the outcome is unknown. */
+  status: number;
+}
+
+export type Outcome = 'admitted' | 'refused' | 'unknown';
+
+export function outcome(hit: Pick<Hit, 'status'>): Outcome {
+  if (hit.status === 0) return 'unknown';
+  return hit.status === 429 ? 'refused' : 'admitted';
+}
+
+export interface SafetyViolation {
+  /** `limit + 1` admitted hits, earliest send first. */
+  hits: Hit[];
+  /** Latest receipt minus earliest send: the target decided on all of them within this span. */
+  spanMs: number;
+}
+
+export interface LivenessViolation {
+  refused: Hit;
+  /** The admitted (or unknown) hits that could lie in the refused hit's window: fewer than the limit. */
+  possible: Hit[];
+}
+
+export interface Limits {
+  limit?: number;
+  windowMs?: number;
+  /** Stop after this many violations (the load run has hundreds of thousands of hits). */
+  max?: number;
+}
+
+/** Sets of `limit + 1` admitted hits that provably fell into one sliding window. */
+export function safetyViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): SafetyViolation[] {
+  const admitted = hits.filter((h) => outcome(h) === 'admitted').sort((a, b) => a.sentAt - b.sentAt);
+  const found: SafetyViolation[] = [];
+  for (let i = 0; i < admitted.length && found.length < max; i++) {
+    const first = admitted[i] as Hit;
+    const end = first.sentAt + windowMs;
+    if (first.receivedAt >= end) continue;
+    // Everything sent at or after `first` and answered before `end` fits with it into one window.
+    const fitting: Hit[] = [];
+    for (let j = i + 1; j < admitted.length; j++) {
+      const h = admitted[j] as Hit;
+      if (h.sentAt >= end) break;
+      if (h.receivedAt < end) fitting.push(h);
+    }
+    if (fitting.length < limit) continue;
+    const chosen = [first, ...fitting.sort((a, b) => a.receivedAt - b.receivedAt).slice(0, limit)];
+    found.push({ hits: chosen.sort((a, b) => a.sentAt - b.sentAt), spanMs: Math.max(...chosen.map((h) => h.receivedAt)) - first.sentAt });
+  }
+  return found;
+}
+
+/** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
+export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): LivenessViolation[] {
+  // Admitted and unknown hits, by receipt: a hit can lie in the window of a refusal r when it may
+  // have been decided before r (sent before r was answered) and after r's earliest instant minus
+  // one window (answered after that).
+  const counted = hits.filter((h) => outcome(h) !== 'refused').sort((a, b) => a.receivedAt - b.receivedAt);
+  // No counted hit is longer than this, so one answered later than r's answer plus it was sent after r's answer.
+  const longest = counted.reduce((max, h) => Math.max(max, h.receivedAt - h.sentAt), 0);
+  const found: LivenessViolation[] = [];
+  for (const r of hits) {
+    if (outcome(r) !== 'refused') continue;
+    const from = r.sentAt - windowMs;
+    let lo = 0;
+    let hi = counted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((counted[mid] as Hit).receivedAt > from) hi = mid;
+      else lo = mid + 1;
+    }
+    const possible: Hit[] = [];
+    for (let k = lo; k < counted.length && possible.length < limit; k++) {
+      const h = counted[k] as Hit;
+      if (h.receivedAt > r.receivedAt + longest) break;
+      if (h.sentAt <= r.receivedAt) possible.push(h);
+    }
+    if (possible.length < limit) {
+      found.push({ refused: r, possible });
+      if (found.length >= max) break;
+    }
+  }
+  return found;
+}
+
+/** A readable table of hits relative to the earliest send, for failure messages and reports. */
+export function formatTimeline(hits: readonly Hit[], origin = Math.min(...hits.map((h) => h.sentAt))): string {
+  const rows = [...hits]
+    .sort((a, b) => a.sentAt - b.sentAt)
+    .map((h) => `  sent ${(h.sentAt - origin).toFixed(1).padStart(8)} ms  received ${(h.receivedAt - origin).toFixed(1).padStart(8)} ms  ${String(h.status || 'unknown').padStart(7)}  ${h.label}`);
+  return rows.join('\n');
+}
+
+export function describeSafety(v: SafetyViolation, origin?: number): string {
+  return `${v.hits.length} admitted requests answered within ${v.spanMs.toFixed(1)} ms of the first one's send (less than ${WINDOW_MS} ms, so one sliding second held them all):\n${formatTimeline(v.hits, origin)}`;
+}
+
+export function describeLiveness(v: LivenessViolation, origin?: number): string {
+  const others = v.possible.length === 0 ? 'no admitted request' : `only ${v.possible.length} admitted request(s)`;
+  return `refused although ${others} can lie in the second before it:\n${formatTimeline([v.refused, ...v.possible], origin)}`;
+}
