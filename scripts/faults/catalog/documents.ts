@@ -1,0 +1,598 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppDeps } from '../../../reference-server/src/app.js';
+import { errors } from '../../../reference-server/src/http/api-error.js';
+import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
+import type { Customer } from '../../../reference-server/src/store/customers.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
+import { createGuardedFetch, type WebhookRequest, type WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
+import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
+
+/**
+ * Faults of the documents area (PDF response, signed links, pictures) and of the webhook.
+ *
+ * The documents faults act on the faulted target over HTTP. The webhook faults swap the sender or
+ * its claim; the webhook suite does not talk to the target but starts its own in-process
+ * reference server, which gets the same fault: the fault runner passes the fault id in CPF_FAULT
+ * and suites/webhook/in-process.ts hands this `configure` to `startReferenceServer`.
+ */
+
+/** Paths relative to the API prefix. */
+const PDF = /^\/reports\/([A-Za-z]+)\/pdf$/;
+const PICTURES = /^\/reports\/([A-Za-z]+)\/pictures$/;
+const isPdf = (req: Request) => req.method === 'GET' && PDF.test(req.path);
+const isPictures = (req: Request) => req.method === 'GET' && PICTURES.test(req.path);
+
+type Json = Record<string, unknown>;
+
+// -------------------------------------------------------------------------------------------------
+// Helpers: responses
+// -------------------------------------------------------------------------------------------------
+
+/** Rewrites successful PDF responses. */
+function rewritePdf(fn: (body: Json & { file: Json }) => unknown): RequestHandler {
+  return rewriteJson((body, req, res) => {
+    if (!isPdf(req) || res.statusCode >= 400 || body === null || typeof body !== 'object' || !('file' in body)) return body;
+    const copy = { ...(body as Json) } as Json & { file: Json };
+    copy.file = { ...copy.file };
+    return fn(copy);
+  });
+}
+
+/** Rewrites every item of successful picture lists. */
+function rewritePictures(fn: (picture: Json) => Json): RequestHandler {
+  return rewriteJson((body, req, res) => {
+    if (!isPictures(req) || res.statusCode >= 400 || body === null || typeof body !== 'object') return body;
+    const pictures = (body as { pictures?: unknown }).pictures;
+    return Array.isArray(pictures) ? { ...(body as Json), pictures: pictures.map((p: Json) => fn({ ...p })) } : body;
+  });
+}
+
+/** Rewrites the query of PDF requests before routing (Express reads req.query from req.url). */
+function rewritePdfQuery(fn: (params: URLSearchParams) => void): RequestHandler {
+  return (req, _res, next) => {
+    if (isPdf(req)) {
+      const [path, search = ''] = req.url.split('?', 2) as [string, string?];
+      const params = new URLSearchParams(search);
+      fn(params);
+      const query = params.toString();
+      req.url = query ? `${path}?${query}` : path;
+    }
+    next();
+  };
+}
+
+/** Changes the authenticated customer as seen by the PDF route (runs after authentication). */
+function pdfCustomer(deps: AppDeps, fn: (customer: Customer) => Customer): AppDeps {
+  return interceptParsed(deps, (req, res, next) => {
+    if (isPdf(req)) setCurrentCustomer(res, fn(currentCustomer(res)));
+    next();
+  });
+}
+
+/** The document id of a link `/files/documents/{id}/{name}`. */
+function documentIdOf(url: string): number | undefined {
+  const m = /\/files\/documents\/(\d+)\//.exec(url);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * A second file route under the API prefix, public (intercepts run before authentication), that
+ * serves what the site routes serve but never looks at the query: no signature check.
+ */
+function unsignedFiles(deps: AppDeps): RequestHandler {
+  return (req, res, next) => {
+    const doc = /^\/unsigned-files\/documents\/(\d+)\/[^/]+$/.exec(req.path);
+    if (req.method === 'GET' && doc) {
+      const bytes = deps.store.documents.bytes(Number(doc[1]));
+      if (bytes) {
+        res.type('application/pdf').send(bytes);
+        return;
+      }
+    }
+    const picture = /^\/unsigned-files\/pictures\/([^/]+)$/.exec(req.path);
+    if (req.method === 'GET' && picture) {
+      const found = deps.store.pictures.withBytes(picture[1] as string);
+      if (found) {
+        res.type(found.contentType).send(found.bytes);
+        return;
+      }
+    }
+    next();
+  };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Helpers: the webhook sender
+// -------------------------------------------------------------------------------------------------
+
+/** A dispatcher like the app's default (guarded transport, outcomes recorded), with the transport wrapped. */
+function dispatcher(deps: AppDeps, wrap: (send: WebhookSend) => WebhookSend = (s) => s, options: { allowLoopback?: boolean; newEventId?: () => string } = {}): WebhookDispatcher {
+  const send = createGuardedFetch({ allowLoopback: options.allowLoopback ?? deps.allowLoopbackWebhooks ?? false });
+  return createWebhookDispatcher({
+    send: wrap(send),
+    record: (d) =>
+      deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
+    ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(options.newEventId ? { newEventId: options.newEventId } : {}),
+  });
+}
+
+function withTransport(deps: AppDeps, wrap: (send: WebhookSend) => WebhookSend, options: { allowLoopback?: boolean } = {}): AppDeps {
+  return { ...deps, webhook: dispatcher(deps, wrap, options) };
+}
+
+/** Changes the payload on the wire (the body is serialized JSON). */
+function payloadRewrite(fn: (payload: Json) => Json): (send: WebhookSend) => WebhookSend {
+  return (send) => (request) => send({ ...request, body: JSON.stringify(fn(JSON.parse(request.body) as Json)) });
+}
+
+/** Changes the delivery headers. */
+function headersRewrite(fn: (headers: Record<string, string>, request: WebhookRequest) => Record<string, string>): (send: WebhookSend) => WebhookSend {
+  return (send) => (request) => send({ ...request, headers: fn({ ...request.headers }, request) });
+}
+
+function documentRewrite(fn: (document: Json) => Json): (send: WebhookSend) => WebhookSend {
+  return payloadRewrite((p) => ({ ...p, document: fn({ ...(p.document as Json) }) }));
+}
+
+/**
+ * A plain node:http(s) transport without the address guard: method configurable, and it follows
+ * redirects (re-posting to the Location) when asked. nock sees these requests like the real sender's.
+ */
+function plainTransport(options: { method?: string; followRedirects?: boolean } = {}): WebhookSend {
+  const once = (url: URL, method: string, headers: Record<string, string>, body: string) =>
+    new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout after 5000 ms')));
+      req.on('error', reject);
+      req.end(body);
+    });
+  return async (request) => {
+    const started = performance.now();
+    try {
+      let url = new URL(request.url);
+      for (let hops = 0; ; hops++) {
+        const res = await once(url, options.method ?? 'POST', request.headers, request.body);
+        if (options.followRedirects && res.status >= 300 && res.status < 400 && res.location && hops < 5) {
+          url = new URL(res.location, url);
+          continue;
+        }
+        return { delivered: res.status >= 200 && res.status < 300, status: res.status, durationMs: performance.now() - started };
+      }
+    } catch (error) {
+      return { delivered: false, error: String(error), durationMs: performance.now() - started };
+    }
+  };
+}
+
+/** Sends the PDF response only once no delivery is in flight: the PDF waits for the receiver. */
+function pdfWaitsForWebhook(webhook: WebhookDispatcher): RequestHandler {
+  return (req, res: Response, next) => {
+    if (isPdf(req)) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        void webhook.idle().then(() => json(body));
+        return res;
+      };
+    }
+    next();
+  };
+}
+
+const pathOnly = (url: unknown) => {
+  const u = new URL(String(url));
+  return `${u.pathname}${u.search}`;
+};
+
+export const documentFaults: Fault[] = [
+  // ---- PDF response -----------------------------------------------------------------------------
+  {
+    id: 'pdf-stream-instead-of-json',
+    description: 'GET .../pdf answers the PDF bytes (application/pdf) instead of the JSON response',
+    rules: ['DOC-1'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        (req, res, next) => {
+          if (isPdf(req)) {
+            const json = res.json.bind(res);
+            res.json = (body: unknown) => {
+              const id = documentIdOf(String((body as { file?: { url?: unknown } } | null)?.file?.url ?? ''));
+              const bytes = id === undefined ? undefined : deps.store.documents.bytes(id);
+              if (res.statusCode < 400 && bytes) {
+                res.type('application/pdf').send(bytes);
+                return res;
+              }
+              return json(body);
+            };
+          }
+          next();
+        },
+      ),
+  },
+  {
+    id: 'pdf-relative-links',
+    description: 'linkToDocument and file.url are relative paths, not full URLs under the site URL',
+    rules: ['DOC-2', 'DOC-3'],
+    configure: (deps) => intercept(deps, rewritePdf((b) => ({ ...b, linkToDocument: pathOnly(b.linkToDocument), file: { ...b.file, url: pathOnly(b.file.url) } }))),
+  },
+  {
+    id: 'pdf-viewer-outside-site',
+    description: 'file.viewerUrl points to another host than the site URL',
+    rules: ['DOC-4'],
+    configure: (deps) => intercept(deps, rewritePdf((b) => ({ ...b, file: { ...b.file, viewerUrl: `https://viewer.cpf-fault.example${pathOnly(b.file.viewerUrl)}` } }))),
+  },
+  {
+    id: 'pdf-link-broken',
+    description: 'the document links name a file other than the one signed (the site answers 403)',
+    rules: ['DOC-23'],
+    configure: (deps) => {
+      const broken = (url: unknown) => String(url).replace(/\/files\/documents\/(\d+)\/([^?]+)/, '/files/documents/$1/x$2');
+      return intercept(deps, rewritePdf((b) => ({ ...b, linkToDocument: broken(b.linkToDocument), file: { ...b.file, url: broken(b.file.url) } })));
+    },
+  },
+  {
+    id: 'pdf-signature-not-verified',
+    description: 'document links go to a file route that ignores the signature and the expiry',
+    rules: ['DOC-5'],
+    configure: (deps) => {
+      const unsigned = (url: unknown) => {
+        const u = new URL(String(url));
+        return `${u.origin}/api/v2/unsigned-files${u.pathname.replace(/^\/files/, '')}${u.search}`;
+      };
+      return intercept(deps, unsignedFiles(deps), rewritePdf((b) => ({ ...b, linkToDocument: unsigned(b.linkToDocument), file: { ...b.file, url: unsigned(b.file.url) } })));
+    },
+  },
+  // ---- type parameter ---------------------------------------------------------------------------
+  {
+    id: 'pdf-default-check',
+    description: 'GET .../pdf without type creates the heat-pump check instead of the service document',
+    rules: ['DOC-7'],
+    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (params.has('type') ? undefined : params.set('type', 'check')))),
+  },
+  {
+    id: 'pdf-check-type-refused',
+    description: 'type=check answers 422 as an unknown type',
+    rules: ['DOC-8'],
+    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (params.get('type') === 'check' ? params.set('type', 'heatpump-check') : undefined))),
+  },
+  {
+    id: 'pdf-invalid-type-accepted',
+    description: 'an unknown type value is ignored (a service document is created) instead of 422',
+    rules: ['ERR-18'],
+    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (['service', 'check'].includes(params.get('type') ?? 'service') ? undefined : params.delete('type')))),
+  },
+  // ---- access -----------------------------------------------------------------------------------
+  {
+    id: 'pdf-check-without-heatpump-right',
+    description: 'type=check does not check the heat-pump function right',
+    rules: ['DOC-9'],
+    configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, heatpumpRight: true })),
+  },
+  {
+    id: 'pdf-outside-radius-allowed',
+    description: 'the PDF endpoint ignores the license radius',
+    rules: ['DOC-11'],
+    configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, licenseRegions: '*' })),
+  },
+  {
+    id: 'pdf-locked-customer-allowed',
+    description: 'the PDF endpoint treats a locked customer without license as licensed (the project lookup answers)',
+    rules: ['DOC-12'],
+    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && !c.unlocked ? { ...c, license: 'annual', unlocked: true } : c)),
+  },
+  {
+    id: 'pdf-expired-license-allowed',
+    description: 'the PDF endpoint accepts an expired license of an unlocked customer (as reading does)',
+    rules: ['DOC-13'],
+    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
+  },
+  {
+    id: 'pdf-foreign-project-403',
+    description: 'a foreign project answers 403 on the PDF endpoint (a missing one 404): existence leaks',
+    rules: ['DOC-14'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const key = isPdf(req) ? PDF.exec(req.path)?.[1] : undefined;
+        const project = key ? deps.store.projects.findByKey(key.toLowerCase()) : undefined;
+        if (project && project.customerId !== currentCustomer(res).id) next(errors.forbidden('Projekt eines anderen Kunden.'));
+        else next();
+      }),
+  },
+  // ---- pictures ---------------------------------------------------------------------------------
+  {
+    id: 'pictures-list-with-extra-fields',
+    description: 'the picture list answers {status, action, pictures} instead of {pictures}',
+    rules: ['DOC-15'],
+    configure: (deps) => intercept(deps, rewriteJson((body, req, res) => (isPictures(req) && res.statusCode < 400 ? { status: 200, action: 'getPictures', ...(body as Json) } : body))),
+  },
+  {
+    id: 'pictures-without-room-name',
+    description: 'picture items lack roomName',
+    rules: ['DOC-16'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewritePictures(({ roomName: _dropped, ...rest }) => rest),
+      ),
+  },
+  {
+    id: 'picture-url-relative-to-api',
+    description: 'picture urls are relative to the /api/v2 path (pictures-files/... without leading slash, served under /api/v2 only)',
+    rules: ['DOC-17'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        (req, res, next) => {
+          const m = /^\/pictures-files\/([^/]+)$/.exec(req.path);
+          const found = req.method === 'GET' && m ? deps.store.pictures.withBytes(m[1] as string) : undefined;
+          if (found) res.type(found.contentType).send(found.bytes);
+          else next();
+        },
+        rewritePictures((p) => ({ ...p, url: String(p.url).replace(/^\/files\/pictures\//, 'pictures-files/') })),
+      ),
+  },
+  {
+    id: 'picture-signature-not-verified',
+    description: 'picture links go to a file route that ignores the signature and the expiry',
+    rules: ['DOC-18'],
+    configure: (deps) => intercept(deps, unsignedFiles(deps), rewritePictures((p) => ({ ...p, url: String(p.url).replace(/^\/files\/pictures\//, '/api/v2/unsigned-files/pictures/') }))),
+  },
+  {
+    id: 'pictures-upload-accepted',
+    description: 'POST .../pictures stores a picture (201) although no upload endpoint exists',
+    rules: ['DOC-20'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const key = req.method === 'POST' ? PICTURES.exec(req.path)?.[1] : undefined;
+        const project = key ? deps.store.projects.findOwned(key.toLowerCase(), currentCustomer(res).id) : undefined;
+        if (!project) return next();
+        const publicId = `p${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+        const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+        deps.store.pictures.insert({ publicId, projectId: project.id, roomName: null, type: 'room', contentType: 'image/png', bytes: png });
+        res.status(201).json({ picture: { id: publicId } });
+      }),
+  },
+  {
+    id: 'pictures-foreign-visible',
+    description: 'the picture list of a foreign project answers 200 (ownership not checked)',
+    rules: ['DOC-22'],
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const key = isPictures(req) ? PICTURES.exec(req.path)?.[1] : undefined;
+        const project = key ? deps.store.projects.findByKey(key.toLowerCase()) : undefined;
+        if (!project || project.customerId === currentCustomer(res).id) return next();
+        res.json({ pictures: deps.store.pictures.listByProject(project.id).map((p) => ({ id: p.publicId, url: `/files/pictures/${p.publicId}`, type: p.type, roomName: p.roomName })) });
+      }),
+  },
+
+  // ---- webhook: trigger and count ---------------------------------------------------------------
+  {
+    id: 'webhook-second-delivery',
+    description: 'the delivery claim always succeeds: every PDF of a project sends a delivery',
+    rules: ['HOOK-5'],
+    configure: (deps) => ({ ...deps, store: { ...deps.store, documents: { ...deps.store.documents, claimWebhook: () => true } } }),
+  },
+  {
+    id: 'webhook-on-failed-creation',
+    description: 'a PDF call that fails (422) still sends a delivery for the project',
+    rules: ['HOOK-4'],
+    configure: (deps) => {
+      const webhook = dispatcher(deps);
+      return intercept({ ...deps, webhook }, (req, res, next) => {
+        const key = isPdf(req) ? PDF.exec(req.path)?.[1] : undefined;
+        if (key) {
+          res.on('finish', () => {
+            if (res.statusCode !== 422) return;
+            const project = deps.store.projects.findByKey(key.toLowerCase());
+            const target = project ? deps.store.customers.webhookTarget(project.customerId) : undefined;
+            if (!project || !target) return;
+            const site = deps.siteUrl.replace(/\/+$/, '');
+            webhook.dispatch(target, {
+              projectKey: project.key,
+              document: { id: 0, type: 'service', name: 'heizlastbericht.pdf', size: 0, url: `${site}/files/documents/0/heizlastbericht.pdf`, viewerUrl: `${site}/files/viewer/0`, temporary: true },
+            });
+          });
+        }
+        next();
+      });
+    },
+  },
+  {
+    id: 'webhook-portal-not-claimed',
+    description: "the portal's central document creation sends a delivery without claiming it: the first API PDF sends a second",
+    rules: ['HOOK-5'],
+    configure: (deps) => {
+      const documents = deps.store.documents;
+      let lastTrigger: string | undefined;
+      return {
+        ...deps,
+        store: {
+          ...deps.store,
+          documents: {
+            ...documents,
+            insert: (d: Parameters<typeof documents.insert>[0]) => {
+              lastTrigger = d.trigger;
+              return documents.insert(d);
+            },
+            claimWebhook: (projectId: number, at: Date) => (lastTrigger === 'portal' ? true : documents.claimWebhook(projectId, at)),
+          },
+        },
+      };
+    },
+  },
+  {
+    id: 'webhook-extra-event',
+    description: 'besides pdf.generated, every PDF creation sends a second event document.stored',
+    rules: ['HOOK-1'],
+    configure: (deps) =>
+      withTransport(deps, (send) => async (request) => {
+        const outcome = await send(request);
+        const payload = JSON.parse(request.body) as Json;
+        await send({ ...request, headers: { ...request.headers, 'X-Service-Event': 'document.stored', 'X-Service-Delivery': randomUUID() }, body: JSON.stringify({ ...payload, eventType: 'document.stored' }) });
+        return outcome;
+      }),
+  },
+  // ---- webhook: the request ---------------------------------------------------------------------
+  {
+    id: 'webhook-put',
+    description: 'deliveries are sent with PUT',
+    rules: ['HOOK-9'],
+    configure: (deps) => withTransport(deps, () => plainTransport({ method: 'PUT' })),
+  },
+  {
+    id: 'webhook-text-content-type',
+    description: 'deliveries carry Content-Type: text/plain',
+    rules: ['HOOK-10'],
+    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'Content-Type': 'text/plain; charset=utf-8' }))),
+  },
+  {
+    id: 'webhook-wrong-event-header',
+    description: 'deliveries carry X-Service-Event: pdf.created',
+    rules: ['HOOK-11'],
+    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'X-Service-Event': 'pdf.created' }))),
+  },
+  {
+    id: 'webhook-no-delivery-header',
+    description: 'deliveries lack the X-Service-Delivery header',
+    rules: ['HOOK-12'],
+    configure: (deps) => withTransport(deps, headersRewrite(({ 'X-Service-Delivery': _dropped, ...rest }) => rest)),
+  },
+  {
+    id: 'webhook-delivery-header-not-event-id',
+    description: 'X-Service-Delivery carries a fresh id instead of the payload eventId',
+    rules: ['HOOK-12'],
+    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'X-Service-Delivery': randomUUID() }))),
+  },
+  // ---- webhook: the payload ---------------------------------------------------------------------
+  {
+    id: 'webhook-extra-payload-field',
+    description: 'the payload carries an extra field customerId',
+    rules: ['HOOK-17'],
+    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, customerId: 1 }))),
+  },
+  {
+    id: 'webhook-service-event-for-check',
+    description: 'event is always webhookservice, also for a heat-pump check document',
+    rules: ['HOOK-18'],
+    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, event: 'webhookservice' }))),
+  },
+  {
+    id: 'webhook-wrong-event-type',
+    description: 'eventType is pdf.created',
+    rules: ['HOOK-19'],
+    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, eventType: 'pdf.created' }))),
+  },
+  {
+    id: 'webhook-event-id-reused',
+    description: 'every delivery carries the same event id',
+    rules: ['HOOK-20'],
+    configure: (deps) => ({ ...deps, webhook: dispatcher(deps, (s) => s, { newEventId: () => 'cpf-event-1' }) }),
+  },
+  {
+    id: 'webhook-authenticate-trimmed',
+    description: 'the authenticate value is trimmed before sending (not passed unchanged)',
+    rules: ['HOOK-21'],
+    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, authenticate: String(p.authenticate).trim() }))),
+  },
+  {
+    id: 'webhook-without-projektkey',
+    description: 'the payload lacks projektKey (only projectKey is sent)',
+    rules: ['HOOK-22'],
+    configure: (deps) => withTransport(deps, payloadRewrite(({ projektKey: _dropped, ...rest }) => rest)),
+  },
+  {
+    id: 'webhook-generated-at-local-time',
+    description: 'generatedAt is given in local time with offset +02:00, not UTC',
+    rules: ['HOOK-23'],
+    configure: (deps) =>
+      withTransport(
+        deps,
+        payloadRewrite((p) => {
+          const local = new Date(Date.parse(String(p.generatedAt)) + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+          return { ...p, generatedAt: local };
+        }),
+      ),
+  },
+  {
+    id: 'webhook-document-id-string',
+    description: 'document.id is sent as a string',
+    rules: ['HOOK-24'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, id: String(d.id) }))),
+  },
+  {
+    id: 'webhook-document-type-always-service',
+    description: 'document.type is service also for a heat-pump check',
+    rules: ['HOOK-25'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, type: 'service' }))),
+  },
+  {
+    id: 'webhook-document-name-null',
+    description: 'document.name is null',
+    rules: ['HOOK-26'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, name: null }))),
+  },
+  {
+    id: 'webhook-document-size-text',
+    description: 'document.size is sent as text ("3 KB")',
+    rules: ['HOOK-27'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, size: `${Math.ceil(Number(d.size) / 1024)} KB` }))),
+  },
+  {
+    id: 'webhook-relative-document-url',
+    description: 'document.url is a relative path',
+    rules: ['HOOK-28'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, url: pathOnly(d.url) }))),
+  },
+  {
+    id: 'webhook-temporary-as-number',
+    description: 'document.temporary is 0/1 instead of a boolean',
+    rules: ['HOOK-29'],
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, temporary: d.temporary ? 1 : 0 }))),
+  },
+  {
+    id: 'webhook-without-event',
+    description: 'the older event value is dropped: only eventType is sent',
+    rules: ['HOOK-31'],
+    configure: (deps) => withTransport(deps, payloadRewrite(({ event: _dropped, ...rest }) => rest)),
+  },
+  // ---- webhook: failing, slow, redirecting, non-public receivers --------------------------------
+  {
+    id: 'webhook-blocks-pdf',
+    description: 'the PDF response waits until the delivery is over (a slow receiver delays it up to the sender timeout)',
+    rules: ['HOOK-15'],
+    configure: (deps) => {
+      const webhook = dispatcher(deps);
+      return intercept({ ...deps, webhook }, pdfWaitsForWebhook(webhook));
+    },
+  },
+  {
+    id: 'webhook-retried',
+    description: 'a failed delivery is retried once',
+    rules: ['HOOK-14'],
+    configure: (deps) =>
+      withTransport(deps, (send) => async (request) => {
+        const first = await send(request);
+        return first.delivered ? first : send(request);
+      }),
+  },
+  {
+    id: 'webhook-follows-redirects',
+    description: 'the sender follows redirects of the webhook target (re-posts to the Location)',
+    rules: ['HOOK-7'],
+    configure: (deps) => withTransport(deps, () => plainTransport({ followRedirects: true })),
+  },
+  {
+    id: 'webhook-loopback-allowed',
+    description: 'the sender admits loopback targets without --allow-loopback-webhooks',
+    rules: ['HOOK-8'],
+    configure: (deps) => withTransport(deps, (s) => s, { allowLoopback: true }),
+  },
+];
