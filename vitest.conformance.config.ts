@@ -15,8 +15,10 @@ export default defineConfig({
     exclude: ['suites/rules/**', 'suites/harness/**', 'suites/contract/**'],
     globalSetup: ['suites/harness/global-setup.ts'],
     sequence: { concurrent: true },
-    // Checks mostly wait on the network and the pacer, so more workers than cores pay off.
-    maxWorkers: 4,
+    // Checks mostly wait on the network and the pacer, so more workers than cores pay off; one per
+    // file lets the pool customers work while the busiest customer (primary) is saturated, which
+    // keeps the wall time near the pacing floor (4 workers: 1.6x, 16: 1.17x).
+    maxWorkers: 16,
     maxConcurrency: 32,
     testTimeout: 120_000,
     hookTimeout: 60_000,

@@ -8,10 +8,29 @@ import { isBrokenError, type CheckResult } from './check-result.js';
  * `<report dir>/checks.json`, from which the CLI builds the summary and the traceability matrix.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
+const HEARTBEAT_MS = 5000;
 
 export default class ProgressReporter implements Reporter {
   private readonly results: CheckResult[] = [];
   private readonly started = Date.now();
+  private lastLine = Date.now();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  /** A long file prints nothing until it ends: a heartbeat keeps the operator informed meanwhile. */
+  onTestRunStart(): void {
+    this.heartbeat = setInterval(() => {
+      if (Date.now() - this.lastLine < HEARTBEAT_MS) return;
+      const failed = this.results.filter((r) => r.state === 'failed' || r.state === 'broken').length;
+      this.print(`${this.results.length} checks done so far, ${failed} failed or broken`);
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private print(line: string): void {
+    this.lastLine = Date.now();
+    const seconds = ((this.lastLine - this.started) / 1000).toFixed(1);
+    process.stdout.write(`  [${seconds.padStart(6)} s] ${line}\n`);
+  }
 
   onTestCaseResult(test: TestCase): void {
     const result = test.result();
@@ -44,16 +63,14 @@ export default class ProgressReporter implements Reporter {
     const file = relative(ROOT, module.moduleId);
     const mine = this.results.filter((r) => r.file === file);
     const count = (s: string) => mine.filter((r) => r.state === s).length;
-    const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
-    process.stdout.write(
-      `  [${seconds.padStart(6)} s] ${file}: ${mine.length} checks, ${count('passed')} passed, ${count('failed')} failed, ${count('broken')} broken, ${count('skipped')} skipped\n`,
-    );
+    this.print(`${file}: ${mine.length} checks, ${count('passed')} passed, ${count('failed')} failed, ${count('broken')} broken, ${count('skipped')} skipped`);
     for (const r of mine.filter((x) => x.state === 'failed' || x.state === 'broken')) {
       process.stdout.write(`      ${r.state.toUpperCase()} ${r.title}\n        ${r.note ?? ''}\n`);
     }
   }
 
   onTestRunEnd(): void {
+    clearInterval(this.heartbeat);
     const dir = process.env.CPF_REPORT_DIR ?? 'reports';
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}/checks.json`, JSON.stringify(this.results, null, 2));
