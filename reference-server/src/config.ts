@@ -123,5 +123,8 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     if (raw === undefined) throw new ConfigError(`${o.flag}: missing value; accepted: ${o.accepts}`);
     values[o.key] = parseValue(o, raw, o.flag);
   }
+  if (values.webhookUrl !== undefined && values.seed === 'none') {
+    throw new ConfigError('--webhook-url (CPF_WEBHOOK_URL) configures the primary demo customer, which --seed none does not create; accepted: --seed demo, or set the webhook later with npm run admin -- set-webhook');
+  }
   return Object.freeze(values as unknown as Config);
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, portalOf, type AppDeps, type PortalFunctions } from './app.js';
 import { systemClock, type Clock } from './clock.js';
+import { hashApiToken } from './domain/api-token.js';
 import { seedDemo } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
 import { openDatabase } from './store/database.js';
@@ -75,11 +76,20 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     profile = options.profileOut ? reusableProfile(options.profileOut, store) : undefined;
     profileReused = profile !== undefined;
     if (!profile) {
-      const seed = seedDemo(store, clock);
-      if (options.webhook) store.customers.setWebhook(seed.customers.primary.id, options.webhook.url, options.webhook.authenticate);
-      profile = buildProfile(seed, baseUrl, siteUrl);
+      profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
       if (options.profileOut) writeProfile(options.profileOut, profile);
     }
+  }
+  // Applied on every start, so a changed --webhook-url reaches a database seeded earlier.
+  if (options.webhook) {
+    const token = profile?.customers.primary.tokens[0];
+    const primary = token === undefined ? undefined : store.customers.findByTokenHash(hashApiToken(token));
+    if (!primary) {
+      server.close();
+      db.close();
+      throw new Error('a webhook target is configured for the primary demo customer, which only the demo seed creates (--seed demo)');
+    }
+    store.customers.setWebhook(primary.id, options.webhook.url, options.webhook.authenticate);
   }
 
   const deps: AppDeps = {

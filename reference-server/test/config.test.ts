@@ -25,6 +25,7 @@ describe('server config', () => {
     [['--db'], {}, /--db: missing value/],
     [[], { CPF_PORT: '-1' }, /env CPF_PORT: invalid value '-1'/],
     [[], { CPF_SEED: 'x' }, /env CPF_SEED/],
+    [['--seed', 'none', '--webhook-url', 'https://hooks.example.test/x'], {}, /--webhook-url .*--seed none/],
   ] as const)('rejects %j %j with a one-line error naming the option', (argv, env, message) => {
     let error: unknown;
     try {
