@@ -27,11 +27,17 @@ export function rewriteJson(fn: (body: unknown, req: Request, res: Response) => 
   };
 }
 
-/** Replaces response status codes on their way out. */
+type WriteHead = (code: number, ...rest: unknown[]) => Response;
+
+/**
+ * Replaces response status codes on their way out. Hooked at writeHead, which Node calls for every
+ * response, so an implicit 200 (no res.status call) is rewritten too.
+ */
 export function rewriteStatus(fn: (status: number, req: Request) => number): RequestHandler {
   return (req, res, next) => {
-    const status = res.status.bind(res);
-    res.status = (code: number) => status(fn(code, req));
+    const target = res as unknown as { writeHead: WriteHead };
+    const writeHead = target.writeHead.bind(res);
+    target.writeHead = (code, ...rest) => writeHead(fn(code, req), ...rest);
     next();
   };
 }

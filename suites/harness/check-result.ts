@@ -13,9 +13,11 @@ export interface CheckResult {
 }
 
 /** Errors that are not assertion failures say the harness or the setup broke, not the target. */
-export function isBrokenError(error: { name?: string; message?: string } | undefined): boolean {
+export function isBrokenError(error: { name?: string; message?: string; cause?: unknown } | undefined): boolean {
   if (!error) return false;
   if (error.name === 'HarnessError') return true;
-  // fast-check reports a failing property with its own message (the assertion sits in `cause`).
-  return error.name !== 'AssertionError' && !/expected|^Property failed/i.test(error.message ?? '');
+  // fast-check reports a failing property with its own message; the assertion sits in `cause`.
+  const cause = error.cause as { name?: string } | undefined;
+  if (error.name === 'AssertionError' || cause?.name === 'AssertionError') return false;
+  return !/expected|^Property failed/i.test(error.message ?? '');
 }

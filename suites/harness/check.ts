@@ -185,6 +185,18 @@ export class CheckContext implements RequestRecorder {
   }
 }
 
+async function withDeadline(work: Promise<void>, limitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HarnessError(`the check did not finish within ${limitMs / 1000} s`)), limitMs);
+  });
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function ruleTitle(ids: readonly string[], title: string): string {
   return `[${ids.join(' ')}] ${title}`;
 }
@@ -206,7 +218,10 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
   const ruleIds = typeof ids === 'string' ? [ids] : [...ids];
   assertRules(ruleIds, title);
   const fullTitle = ruleTitle(ruleIds, title);
-  test(fullTitle, { timeout: options.timeout ?? 120_000 }, async (ctx) => {
+  const limitMs = options.timeout ?? 120_000;
+  // vitest's own timeout abandons the body without running `finally`, which would keep pacer
+  // lanes and leases held and stall every later check on them; the deadline below fires first.
+  test(fullTitle, { timeout: limitMs + 5_000 }, async (ctx) => {
     const first = getRule(ruleIds[0] as string);
     ctx.task.meta.rules = ruleIds;
     ctx.task.meta.area = first.area;
@@ -224,7 +239,7 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);
     try {
-      await body(t);
+      await withDeadline(body(t), limitMs);
     } catch (err) {
       const last = t.exchanges[t.exchanges.length - 1];
       if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');
