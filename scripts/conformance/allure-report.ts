@@ -7,7 +7,9 @@ export async function buildAllureReport(resultsDir: string, outputDir: string, n
   if (!existsSync(resultsDir)) return false;
   // The package exports no subpaths, so its CLI is found through the install location.
   const cli = resolve(import.meta.dirname, '../../node_modules/allure/cli.js');
-  const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--output', outputDir, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The tree groups by area, then rule (the epic and feature labels check() sets), not by file path.
+  const config = resolve(import.meta.dirname, 'allurerc.json');
+  const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--config', config, '--output', outputDir, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
