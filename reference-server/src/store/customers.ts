@@ -1,3 +1,4 @@
+import { createChangeAwareCache } from './change-aware-cache.js';
 import type { Db } from './database.js';
 
 export type License = 'annual' | 'education' | 'expired' | 'none';
@@ -53,6 +54,7 @@ function toCustomer(row: CustomerRow): Customer {
 }
 
 export function createCustomerRepository(db: Db) {
+  const tokenCache = createChangeAwareCache<Customer>(db);
   const byTokenHash = db.prepare<[string], CustomerRow>(
     `SELECT c.* FROM api_tokens t JOIN customers c ON c.id = t.customer_id WHERE t.token_hash = ?`,
   );
@@ -72,8 +74,10 @@ export function createCustomerRepository(db: Db) {
 
   return {
     findByTokenHash(tokenHash: string): Customer | undefined {
-      const row = byTokenHash.get(tokenHash);
-      return row && toCustomer(row);
+      return tokenCache.lookup(tokenHash, () => {
+        const row = byTokenHash.get(tokenHash);
+        return row && Object.freeze(toCustomer(row));
+      });
     },
     findById(id: number): Customer | undefined {
       const row = byId.get(id);
@@ -86,6 +90,7 @@ export function createCustomerRepository(db: Db) {
     },
     setWebhook(id: number, url: string | null, authenticate: string | null): void {
       setWebhook.run(url, authenticate, id);
+      tokenCache.invalidate();
     },
     findIdByName(name: string): number | undefined {
       return idByName.get(name);
@@ -101,10 +106,12 @@ export function createCustomerRepository(db: Db) {
         licenseRadiusKm: c.licenseRadiusKm ?? null,
         licenseRegions: c.licenseRegions ?? '*',
       });
+      tokenCache.invalidate();
       return Number(info.lastInsertRowid);
     },
     addToken(customerId: number, tokenHash: string, label: string, createdAt: Date): void {
       insertToken.run(tokenHash, customerId, label, createdAt.toISOString());
+      tokenCache.invalidate();
     },
   };
 }
