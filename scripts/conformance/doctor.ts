@@ -25,6 +25,15 @@ const EXPECTED: Record<CustomerRole, number> = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A 429 says nothing about the profile: someone else spends the customer's budget right now. */
+const BUSY = 'GET /reports answered 429: another client uses this customer at the same time (concurrent shards or runs against one target share its role customers, see docs/ci.md)';
+
+function tokenFinding(what: string, status: number, expected: number, detail: string): Finding {
+  if (status === 429) return { ok: false, what, detail: BUSY };
+  const ok = status === expected;
+  return { ok, what, detail, kind: ok ? undefined : 'profile' };
+}
+
 async function get(url: string, token?: string) {
   const res = await request(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await res.body.text();
@@ -66,13 +75,12 @@ export async function doctor(baseUrl: string, profile: Profile, log: (line: stri
     for (const [i, token] of customer.tokens.entries()) {
       if (i > 0) await sleep(550);
       const res = await get(`${baseUrl}/reports`, token);
-      const ok = res.status === EXPECTED[role];
-      add({ ok, what: `customers.${role}.tokens[${i}]`, detail: `GET /reports answered ${res.status}, expected ${EXPECTED[role]} for this role`, kind: ok ? undefined : 'profile' });
+      add(tokenFinding(`customers.${role}.tokens[${i}]`, res.status, EXPECTED[role], `GET /reports answered ${res.status}, expected ${EXPECTED[role]} for this role`));
     }
   }
   for (const [i, customer] of (profile.customers.pool ?? []).entries()) {
     const res = await get(`${baseUrl}/reports`, customer.tokens[0]);
-    add({ ok: res.status === 200, what: `customers.pool[${i}]`, detail: `GET /reports answered ${res.status}, expected 200`, kind: res.status === 200 ? undefined : 'profile' });
+    add(tokenFinding(`customers.pool[${i}]`, res.status, 200, `GET /reports answered ${res.status}, expected 200`));
   }
 
   const foreignKey = profile.resources?.foreignProjectKey;

@@ -1,5 +1,5 @@
 import { doctor } from './doctor.js';
-import { parseRunOptions, UsageError } from './options.js';
+import { parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -13,6 +13,7 @@ async function main(): Promise<number> {
   // The webhook suite runs its own in-process reference server against the bundled target (and
   // in fault runs); it learns which target this is from CPF_TARGET_KIND.
   process.env.CPF_TARGET_KIND = target.kind;
+  if (options.shard && target.kind === 'external') console.error(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;
   try {
     if (options.webhookReceiver !== undefined) {
@@ -45,6 +46,10 @@ main().then(
     if (err instanceof UsageError) {
       console.error(err.message);
       process.exit(2);
+    }
+    if (err instanceof TargetError) {
+      console.error(err.message);
+      process.exit(3);
     }
     console.error(`harness error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(3);

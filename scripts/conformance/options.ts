@@ -1,3 +1,5 @@
+import { formatShard, parseShard, type Shard } from '../../suites/harness/shard.js';
+
 /**
  * Command line of `npm run conformance`. A usage error names the flag and the fix; the CLI exits
  * with code 2 on it.
@@ -5,6 +7,8 @@
 export interface RunOptions {
   command: 'run' | 'doctor';
   baseUrl?: string;
+  /** Container image of the implementation under test (checked when the target is prepared). */
+  image?: string;
   profile?: string;
   rules: string[];
   areas: string[];
@@ -16,18 +20,23 @@ export interface RunOptions {
   /** Expectations baseline: checks known to fail for this implementation. */
   expect?: string;
   reportDir: string;
-  shard?: { index: number; count: number };
+  shard?: Shard;
   /** Receiver mode of the webhook suite: a real receiver for a foreign target's deliveries on this port. */
   webhookReceiver?: number;
 }
 
 export class UsageError extends Error {}
 
+/** The target cannot be brought up (no Docker engine, an unhealthy container): exit 3 with the message alone. */
+export class TargetError extends Error {}
+
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit'] as const;
 
 export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
   --profile FILE      target profile (see fixtures/profile.example.json); required with --base-url
+  --image NAME[:TAG]  start the target from this container image (testcontainers, needs a Docker engine), run, stop it;
+                      without --profile the image is the bundled one (Dockerfile) and its seed profile is used
   --rules PATTERN     only checks of these rules, e.g. PROJ-12 or 'PROJ-*' (repeatable)
   --area NAME         only these areas: ${AREAS.join(', ')} (repeatable)
   --file PATH         only this suite file, e.g. suites/projects/fields.test.ts (repeatable)
@@ -35,12 +44,14 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --report-dir DIR    where reports go (default: reports)
   --no-html           skip building the Allure HTML report (allure-results, JUnit and summary are still written)
   --expect FILE       checks known to fail for this implementation; only new failures fail the run
-  --shard i/n         run the i-th of n parts (CI machines)
+  --shard i/n         run the i-th of n parts of the checks and of the customer pool (pool customer k: shard (k mod n)+1);
+                      concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
+                      its own target (the default bundled server, or --image) or a profile with its own role customers
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed, 2 usage or profile error, 3 target unreachable or harness error.`;
 
-const VALUE_FLAGS = ['--base-url', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
+const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
   const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports' };
@@ -76,6 +87,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
         options.baseUrl = value.replace(/\/+$/, '');
         break;
       }
+      case '--image':
+        options.image = value;
+        break;
       case '--profile':
         options.profile = value;
         break;
@@ -114,19 +128,25 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
         break;
       }
       case '--shard': {
-        const m = /^(\d+)\/(\d+)$/.exec(value);
-        const index = Number(m?.[1]);
-        const count = Number(m?.[2]);
-        if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
-        options.shard = { index, count };
+        const shard = parseShard(value);
+        if (!shard) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+        options.shard = shard;
         break;
       }
     }
+  }
+  if (options.baseUrl && options.image) {
+    throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');
   }
   if (options.baseUrl && !options.profile) {
     throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy fixtures/profile.example.json and fill it in');
   }
   return options;
+}
+
+/** One line for runs whose concurrent shards may share one target's role customers. */
+export function sharedTargetWarning(shard: Shard): string {
+  return `warning: --shard ${formatShard(shard)} against a given target: shards running at the same time against ONE target share the rate limit of its role customers (primary, foreign, ...), which no pacing of separate processes can keep; give each concurrent shard its own target or a profile with its own role customers (docs/ci.md)`;
 }
 
 /** Rule patterns to a title filter: check titles start with `[ID ID ...]` (after any describe names). */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { CheckResult } from '../../suites/harness/check-result.js';
+import { emptyShardWarning, formatShard } from '../../suites/harness/shard.js';
 import type { RunStats } from '../../suites/harness/pacer-server.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { buildAllureReport } from './allure-report.js';
@@ -29,10 +30,14 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     CPF_REPORT_DIR: reportDir,
     CPF_STATS_FILE: statsFile,
     CPF_RUN_ID: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    // The global setup gives the workers this shard's part of the customer pool.
+    CPF_SHARD: options.shard ? formatShard(options.shard) : '',
   });
+  const emptyShard = emptyShardWarning(target.profile, options.shard);
+  if (emptyShard) log(emptyShard);
 
   const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
-  log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ''}`);
+  log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
   const started = performance.now();
   const pattern = rulesPattern(options.rules);
   const vitest = await startVitest('test', filters, {
@@ -41,7 +46,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     watch: false,
     passWithNoTests: true,
     ...(pattern ? { testNamePattern: pattern } : {}),
-    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+    ...(options.shard ? { shard: formatShard(options.shard) } : {}),
   });
   // A file that fails before registering checks (e.g. an unknown rule ID) must not vanish from the summary.
   const collectionErrors: CheckResult[] = vitest.state

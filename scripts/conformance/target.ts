@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
 import { startReferenceServer } from '../../reference-server/src/start.js';
+import { prepareContainerTarget } from './container-target.js';
 import { UsageError, type RunOptions } from './options.js';
 
 export interface PreparedTarget {
   baseUrl: string;
   profile: Profile;
   profilePath: string;
-  /** 'bundled' when the CLI started the reference server itself. */
-  kind: 'bundled' | 'external';
+  /**
+   * 'bundled' when the CLI started the reference server itself, 'container' when it started the
+   * target from --image; both belong to this run alone. 'external' targets may be shared.
+   */
+  kind: 'bundled' | 'container' | 'external';
   close(): Promise<void>;
 }
 
@@ -31,11 +35,13 @@ export function loadProfile(path: string): Profile {
 }
 
 /**
- * Without --base-url and --profile: the bundled reference server on a free loopback port with a
- * fresh temporary database and its own seed profile. Otherwise the given target and profile
- * (the flag wins over the profile's baseUrl).
+ * With --image: a container of that image (container-target.ts). Without --base-url and
+ * --profile: the bundled reference server on a free loopback port with a fresh temporary database
+ * and its own seed profile. Otherwise the given target and profile (the flag wins over the
+ * profile's baseUrl).
  */
 export async function prepareTarget(options: RunOptions, log: (line: string) => void): Promise<PreparedTarget> {
+  if (options.image) return prepareContainerTarget(options.image, options.profile ? loadProfile(options.profile) : undefined, log);
   if (options.profile) {
     const profile = loadProfile(options.profile);
     const baseUrl = options.baseUrl ?? profile.baseUrl;

@@ -3,17 +3,19 @@ import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../fixtures/profile.schema.js';
 import { startPacerServer } from './pacer-server.js';
+import { parseShard, profileOfShard } from './shard.js';
 import type { TargetContext } from './target.js';
 
 /**
  * Runs once in vitest's main process: reads the target and profile the CLI chose (env), starts
  * the pacer every worker shares, and writes the run's figures for the summary when done.
- * The CLI validates the profile before; this only re-parses it.
+ * The CLI validates the profile before; this only re-parses it. Under --shard the workers get
+ * the shard's part of the pool only (shard.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const profilePath = process.env.CPF_PROFILE;
   if (!profilePath) throw new Error('CPF_PROFILE is not set: run the suites through `npm run conformance`');
-  const profile = parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath);
+  const profile = profileOfShard(parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath), parseShard(process.env.CPF_SHARD));
   const baseUrl = (process.env.CPF_BASE_URL ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
   const pool = profile.customers.pool ?? [];
