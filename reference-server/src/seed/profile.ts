@@ -44,6 +44,9 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         },
         postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
       },
+      // The webhook suite starts its own in-process servers for the bundled target; the large
+      // project never gets a PDF from the other suites, so receiver mode can use it up.
+      webhook: { mode: 'nock-in-process', freshCalculableProjects: [seed.projects['large']] },
       limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },
     },
     'reference seed',
