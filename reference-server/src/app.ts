@@ -10,6 +10,7 @@ import { customerRateLimit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { createLinkSigner } from './domain/signed-links.js';
 import { createDocumentService, type GeneratedPdf, type PdfKind } from './documents/document-service.js';
 import { documentsRoutes } from './routes/documents.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(API_PREFIX, api);
   app.use(FILES_PREFIX, siteFileRoutes(deps.store, signer));
+  app.use(openApiRoutes());
   app.use(notFound);
   app.use(errorMapper(log));
   app.locals[PORTAL] = portal;

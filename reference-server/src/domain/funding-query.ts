@@ -10,14 +10,14 @@ const positiveInteger = (max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(1).max(max));
 
-const querySchema = z.strictObject({
+export const fundingQuerySchema = z.strictObject({
   page: positiveInteger(FUNDING_PAGE.maxPage).optional(),
   limit: positiveInteger(FUNDING_PAGE.maxLimit).optional(),
 });
 
 /** `page` and `limit` of the funding lists; anything unknown, repeated or out of range is a 422. */
 export function parseFundingQuery(query: Record<string, unknown>): { page: number; limit: number } {
-  const result = querySchema.safeParse(query);
+  const result = fundingQuerySchema.safeParse(query);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.code === 'unrecognized_keys' ? issue.keys[0] : String(issue?.path[0] ?? '');

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { hasClimateData } from '../climate/design-temperatures.js';
 import { errors, type ApiError } from '../http/api-error.js';
+import { declareAcceptedInput } from './accepted-input.js';
 
 /** Normalized values; a missing key means not set. */
 export type StoredProjectData = Record<string, string>;
@@ -19,12 +20,17 @@ interface FieldRule {
   /** German description of what the field accepts, used in the 422 message. */
   readonly expected: string;
   readonly normalize: (value: unknown) => Normalized;
+  /** The inputs `normalize` accepts, for the API description (see accepted-input.ts). */
+  readonly accepts: z.ZodType;
 }
 
 /** The spec's limit for numeric text, applied to what is sent and to what is stored. */
 const MAX_NUMERIC_TEXT = 32;
 const NUMERIC_TEXT = /^-?\d+(?:[.,]\d+)?$/;
 const DIGITS = /^\d+$/;
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character the text rule rejects.
+const NO_NUL = /^[^\u0000]*$/;
+const deletion = [z.literal(''), z.null()] as const;
 
 function isDeleteValue(value: unknown): boolean {
   return value === '' || value === null;
@@ -41,6 +47,9 @@ function text({ numbers }: { numbers: boolean }): FieldRule {
       if (numbers && typeof value === 'number' && Number.isFinite(value)) return String(value);
       return INVALID;
     },
+    accepts: z
+      .union(numbers ? [z.string().regex(NO_NUL), z.number(), z.null()] : [z.string().regex(NO_NUL), z.null()])
+      .describe(`Text without NUL characters${numbers ? '; a number is stored as its text' : ''}; empty or null deletes the value.`),
   };
 }
 
@@ -75,6 +84,15 @@ function numberInRange(min: number, max: number, integer: boolean): FieldRule {
       // A tiny JSON number (5e-324) would be stored as text the client could not send back.
       return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
     },
+    accepts: z
+      .union([
+        (integer ? z.number().int() : z.number()).min(min).max(max),
+        z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*-?\d+(?:[.,]\d+)?\s*$/),
+        ...deletion,
+      ])
+      .describe(
+        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Stored and returned as text.`,
+      ),
   };
 }
 
@@ -87,6 +105,9 @@ function code(allowed: readonly number[], choices: string): FieldRule {
       const n = typeof value === 'number' ? value : trimmed !== undefined && DIGITS.test(trimmed) ? Number(trimmed) : NaN;
       return allowed.includes(n) ? String(n) : INVALID;
     },
+    accepts: z
+      .union([z.literal(allowed), z.enum(allowed.map(String)), ...deletion])
+      .describe(`Code ${allowed.join(', ')}, as a number or numeric text; empty or null deletes the value. Returned as text.`),
   };
 }
 
@@ -97,11 +118,22 @@ const FLAG_OFF: ReadonlySet<unknown> = new Set([false, 'off', 0, '0', 'false', '
 const flag: FieldRule = {
   expected: 'true, "on", 1, "1", "true" oder false, "off", 0, "0", "false", leer, null erwartet.',
   normalize: (value) => (FLAG_ON.has(value) ? 'on' : FLAG_OFF.has(value) ? '' : INVALID),
+  accepts: z
+    .union([
+      z.literal([...FLAG_ON, ...FLAG_OFF].filter((v): v is boolean | number => typeof v === 'boolean' || typeof v === 'number')),
+      z.enum([...FLAG_ON, ...FLAG_OFF].filter((v): v is string => typeof v === 'string')),
+      z.null(),
+    ])
+    .describe("Flag: true, 'on', 1, '1', 'true' are stored as 'on'; false, 'off', 0, '0', 'false', empty or null as empty."),
 };
 
 const projectPostalCode: FieldRule = {
   expected: 'Postleitzahl als Text, für die Klimadaten vorliegen; das Feld darf nicht geleert werden.',
   normalize: (value) => (typeof value === 'string' && hasClimateData(value) ? value : INVALID),
+  accepts: z
+    .string()
+    .regex(/^\d{5}$/)
+    .describe('German postal code with climate data of the service (e.g. 10178); it cannot be emptied or cleared.'),
 };
 
 const contactPostalCode: FieldRule = {
@@ -113,6 +145,9 @@ const contactPostalCode: FieldRule = {
       ? String(value)
       : INVALID;
   },
+  accepts: z
+    .union([z.string().regex(/^\d{4,5}$/), z.number().int().min(1000).max(99999), ...deletion])
+    .describe('Contact postal code of 4 to 5 digits; send it as text to keep leading zeros. Empty or null deletes the value.'),
 };
 
 /** The released fields in the order of the spec's table. */
@@ -150,7 +185,7 @@ const ENVELOPES = ['projectData', 'projektData'] as const;
 const unknownField = (key: string | undefined): string => `Unbekanntes Feld ${key}.`;
 
 function fieldSchema(field: string, rule: FieldRule) {
-  return z
+  const schema = z
     .unknown()
     .transform((value, ctx) => {
       if (typeof value === 'object' && value !== null) {
@@ -166,8 +201,8 @@ function fieldSchema(field: string, rule: FieldRule) {
         return z.NEVER;
       }
       return normalized;
-    })
-    .optional();
+    });
+  return declareAcceptedInput(schema, rule.accepts).optional();
 }
 
 const fieldsSchema = z
@@ -190,9 +225,11 @@ const fieldsSchema = z
       return z.NEVER;
     }
     return changes;
-  });
+  })
+  .meta({ minProperties: 1 });
 
-const projectWriteSchema = z.preprocess(
+/** Body of POST /reports/with-data and PATCH /reports/{key}: one envelope, `projectData` or `projektData`. */
+export const projectWriteBodySchema = z.preprocess(
   (body, ctx) => {
     // Checked before the fields so that both envelopes are reported even when their contents are invalid.
     if (typeof body === 'object' && body !== null && ENVELOPES.every((name) => Object.hasOwn(body, name))) {
@@ -225,20 +262,24 @@ const projectWriteSchema = z.preprocess(
         return z.NEVER;
       }
       return changes;
-    }),
+    })
+    .meta({ minProperties: 1, maxProperties: 1 }),
 );
 
-const PASSWORD_MESSAGE = 'Ungültiger Wert für Feld newPassword: Text mit 12 bis 256 Zeichen erwartet.';
+const PASSWORD_LENGTH = { min: 12, max: 256 } as const;
+const PASSWORD_MESSAGE = `Ungültiger Wert für Feld newPassword: Text mit ${PASSWORD_LENGTH.min} bis ${PASSWORD_LENGTH.max} Zeichen erwartet.`;
 
-const passwordBodySchema = z.strictObject(
+export const passwordBodySchema = z.strictObject(
   {
     newPassword: z
       .string({ error: PASSWORD_MESSAGE })
       .refine((password) => {
         // The limit counts characters, not UTF-16 code units, so one emoji is one character.
         const length = [...password].length;
-        return length >= 12 && length <= 256;
-      }, PASSWORD_MESSAGE),
+        return length >= PASSWORD_LENGTH.min && length <= PASSWORD_LENGTH.max;
+      }, PASSWORD_MESSAGE)
+      // JSON Schema counts characters (code points) as the refinement does.
+      .meta({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max, writeOnly: true }),
   },
   {
     error: (issue) =>
@@ -248,7 +289,7 @@ const passwordBodySchema = z.strictObject(
   },
 );
 
-const emptyCreateBodySchema = z
+export const emptyCreateBodySchema = z
   .strictObject(
     {},
     {
@@ -281,7 +322,7 @@ function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown, fieldWithoutPath?:
 
 /** Validates a write body of POST /reports/with-data or PATCH /reports/{key}; returns the changes, '' meaning "delete". Throws ApiError 422. */
 export function parseProjectWrite(body: unknown): Record<string, string> {
-  return parseOrThrow(projectWriteSchema, body, 'projectData');
+  return parseOrThrow(projectWriteBodySchema, body, 'projectData');
 }
 
 /** Applies changes to stored data (deletes keys whose change is ''), returns a new object. */

@@ -13,6 +13,8 @@ export function generateProjectKey(): string {
  * Routes accept nine letters of either case. Keys are stored lowercase, so an uppercase
  * spelling resolves to the same project; anything else is not a key and answers 404.
  */
+export const ROUTE_KEY_PATTERN = /^[A-Za-z]{9}$/;
+
 export function normalizeRouteKey(raw: string): string | undefined {
-  return /^[A-Za-z]{9}$/.test(raw) ? raw.toLowerCase() : undefined;
+  return ROUTE_KEY_PATTERN.test(raw) ? raw.toLowerCase() : undefined;
 }

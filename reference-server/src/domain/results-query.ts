@@ -3,6 +3,9 @@ import { errors } from '../http/api-error.js';
 /** System temperatures used when a call gives none (a common radiator design point). */
 export const DEFAULT_SYSTEM = { flowTemperature: 55, spread: 10 } as const;
 
+/** °C range of `flowTemperature` and its alias `vorlaufT`. */
+export const FLOW_TEMPERATURE_RANGE = { min: 25, max: 95 } as const;
+
 const NUMBER = /^\s*-?\d+([.,]\d+)?\s*$/;
 
 function pick(query: Record<string, unknown>, current: string, alias: string): { name: string; raw: unknown } | undefined {
@@ -34,8 +37,9 @@ export function parseSystemTemperatures(query: Record<string, unknown>): { flowT
   }
   const flowTemperature = toNumber(flow);
   const spreadValue = toNumber(spread);
-  if (flowTemperature < 25 || flowTemperature > 95) {
-    throw errors.validation('Ungültige Systemtemperatur: flowTemperature muss zwischen 25 und 95 °C liegen.', flow.name);
+  const { min, max } = FLOW_TEMPERATURE_RANGE;
+  if (flowTemperature < min || flowTemperature > max) {
+    throw errors.validation(`Ungültige Systemtemperatur: flowTemperature muss zwischen ${min} und ${max} °C liegen.`, flow.name);
   }
   if (!(spreadValue > 0) || spreadValue >= flowTemperature) {
     throw errors.validation('Ungültige Systemtemperatur: spread muss größer als 0 und kleiner als flowTemperature sein.', spread.name);

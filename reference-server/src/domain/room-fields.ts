@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { errors, type ApiError } from '../http/api-error.js';
+import { declareAcceptedInput } from './accepted-input.js';
 
 /** Normalized text of the input fields; '' means not set. */
 export type StoredRoomData = {
@@ -40,13 +41,15 @@ interface FieldRule {
   /** German description of what the field accepts, used in the 422 message. */
   readonly expected: string;
   readonly normalize: (value: unknown) => Normalized;
+  /** The inputs `normalize` accepts, for the API description (see accepted-input.ts). */
+  readonly accepts: z.ZodType;
 }
 
 /** "Room fields" limits. */
 const NAME_MAX = 120;
 const NOTE_MAX = 255;
 const MAX_NUMERIC_TEXT = 32;
-const TEMPERATURES: readonly number[] = [7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26];
+export const ROOM_TEMPERATURES: readonly number[] = Object.freeze([7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
 
 /** The spec's floor id table. */
 export const FLOORS: Readonly<Record<number, { bezeichnung: string; kuerzel: string }>> = Object.freeze({
@@ -70,6 +73,8 @@ const CREATION_DEFAULTS: Omit<StoredRoomData, 'raumBezeichnung'> = Object.freeze
 });
 
 const DECIMAL_TEXT = /^-?\d+(?:[.,]\d+)?$/;
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character the text rule rejects.
+const NO_NUL = /^[^\u0000]*$/;
 const INTEGER_TEXT = /^\d+$/;
 
 /** Text of a text field: a string, or a finite JSON number as its String() text; no NUL. */
@@ -117,6 +122,9 @@ const roomName: FieldRule = {
     const length = characters(trimmed);
     return length >= 1 && length <= NAME_MAX ? trimmed : INVALID;
   },
+  accepts: z
+    .union([z.string().regex(NO_NUL).regex(/\S/), z.number()])
+    .describe(`Room name, 1 to ${NAME_MAX} characters after trimming (stored trimmed); a number is stored as its text. It cannot be emptied.`),
 };
 
 const note: FieldRule = {
@@ -126,17 +134,23 @@ const note: FieldRule = {
     const text = toText(value);
     return text !== undefined && characters(text) <= NOTE_MAX ? text : INVALID;
   },
+  accepts: z
+    .union([z.string().regex(NO_NUL).max(NOTE_MAX), z.number(), z.null()])
+    .describe(`Note of at most ${NOTE_MAX} characters; a number is stored as its text. Empty or null deletes it.`),
 };
 
 /** An integer out of `allowed`; the spec gives no deletion, so empty and null are invalid. */
-function integerChoice(allowed: (n: number) => boolean, expected: string): FieldRule {
+function integerChoice(allowed: readonly number[], expected: string, description: string): FieldRule {
   return {
     expected: `${expected} (Zahl oder Ziffernfolge mit höchstens ${MAX_NUMERIC_TEXT} Zeichen); das Feld darf nicht geleert werden.`,
     normalize: (value) => {
       const n = toInteger(value);
       // String(-0) is "0", so a JSON -0 is stored like 0.
-      return n !== undefined && allowed(n) ? String(n) : INVALID;
+      return n !== undefined && allowed.includes(n) ? String(n) : INVALID;
     },
+    accepts: z
+      .union([z.literal(allowed), z.enum(allowed.map(String))])
+      .describe(`${description}, as an integer or digits; it cannot be emptied.`),
   };
 }
 
@@ -152,16 +166,21 @@ function positiveUpTo(max: number, what: string): FieldRule {
       // A tiny JSON number (5e-324) would be stored as text the client could not send back.
       return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
     },
+    accepts: z
+      .union([z.number().gt(0).max(max), z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*\d+(?:[.,]\d+)?\s*$/), z.literal(''), z.null()])
+      .describe(
+        `Greater than 0 up to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Returned as text.`,
+      ),
   };
 }
 
 /** The input fields in the order of the spec's table. */
 const FIELD_RULES = {
   raumBezeichnung: roomName,
-  raumEtage: integerChoice((n) => n >= 0 && n <= 7, 'Ganzzahlige Etagen-ID von 0 bis 7 erwartet'),
+  raumEtage: integerChoice(Object.keys(FLOORS).map(Number), 'Ganzzahlige Etagen-ID von 0 bis 7 erwartet', 'Floor id 0 to 7 (see raumEtageBezeichnung)'),
   raumFlaeche: positiveUpTo(100000, 'Fläche in m²'),
   raumHoehe: positiveUpTo(100, 'Höhe in m'),
-  raumTemperatur: integerChoice((n) => TEMPERATURES.includes(n), 'Temperatur 7 oder ganze Zahl von 16 bis 26 erwartet'),
+  raumTemperatur: integerChoice(ROOM_TEMPERATURES, 'Temperatur 7 oder ganze Zahl von 16 bis 26 erwartet', 'Temperature in °C: 7 or 16 to 26'),
   raumNotiz: note,
 } satisfies Record<RoomField, FieldRule>;
 
@@ -190,7 +209,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function fieldSchema(field: string, rule: FieldRule) {
-  return z
+  const schema = z
     .unknown()
     .transform((value, ctx) => {
       if (typeof value === 'object' && value !== null) {
@@ -213,8 +232,8 @@ function fieldSchema(field: string, rule: FieldRule) {
         return z.NEVER;
       }
       return normalized;
-    })
-    .optional();
+    });
+  return declareAcceptedInput(schema, rule.accepts).optional();
 }
 
 const ROOM_DATA_MESSAGE = 'roomData muss ein JSON-Objekt mit Raumfeldern sein.';
@@ -236,12 +255,18 @@ const roomFieldsSchema = z.custom<Record<string, unknown>>(isPlainObject, { erro
 
 const BODY_MESSAGE = 'Der Anfrageinhalt muss ein JSON-Objekt mit genau dem Feld roomData sein.';
 
-/** `{roomData: {...}}` and nothing else; `check` turns the sent fields into the result. */
-function roomBodySchema<T>(check: (fields: Partial<StoredRoomData>, ctx: z.RefinementCtx) => T | typeof z.NEVER) {
+/**
+ * `{roomData: {...}}` and nothing else; `check` turns the sent fields into the result. `roomDataRule`
+ * states for the API description what `check` demands of the fields (JSON Schema keywords).
+ */
+function roomBodySchema<T>(
+  check: (fields: Partial<StoredRoomData>, ctx: z.RefinementCtx) => T | typeof z.NEVER,
+  roomDataRule: { required: string[] } | { minProperties: number },
+) {
   return z.custom<Record<string, unknown>>(isPlainObject, { error: BODY_MESSAGE }).pipe(
     z
       .strictObject(
-        { roomData: roomFieldsSchema.optional() },
+        { roomData: roomFieldsSchema.meta(roomDataRule).optional() },
         {
           error: (issue) =>
             issue.code === 'unrecognized_keys'
@@ -255,11 +280,12 @@ function roomBodySchema<T>(check: (fields: Partial<StoredRoomData>, ctx: z.Refin
           return z.NEVER;
         }
         return check(body.roomData, ctx);
-      }),
+      })
+      .meta({ required: ['roomData'] }),
   );
 }
 
-const roomCreateSchema = roomBodySchema((fields, ctx): StoredRoomData => {
+export const roomCreateBodySchema = roomBodySchema((fields, ctx): StoredRoomData => {
   const { raumBezeichnung } = fields;
   if (raumBezeichnung === undefined) {
     ctx.addIssue({
@@ -270,15 +296,15 @@ const roomCreateSchema = roomBodySchema((fields, ctx): StoredRoomData => {
     return z.NEVER;
   }
   return { raumBezeichnung, ...CREATION_DEFAULTS, ...fields };
-});
+}, { required: ['raumBezeichnung'] });
 
-const roomPatchSchema = roomBodySchema((fields, ctx): Partial<StoredRoomData> => {
+export const roomPatchBodySchema = roomBodySchema((fields, ctx): Partial<StoredRoomData> => {
   if (Object.keys(fields).length === 0) {
     ctx.addIssue({ code: 'custom', message: 'Es muss mindestens ein Raumfeld gesendet werden.', path: ['roomData'] });
     return z.NEVER;
   }
   return fields;
-});
+}, { minProperties: 1 });
 
 /**
  * The first problem as the spec's 422. Unknown fields win over other problems, because they are
@@ -300,12 +326,12 @@ function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown): T {
 
 /** Validates the body of POST /reports/{key}/rooms: `{roomData: {...}}` with raumBezeichnung required; returns the full stored data with the creation defaults applied (floor 1, height 2.5, temperature 20, area and note empty). Throws ApiError 422. */
 export function parseRoomCreate(body: unknown): StoredRoomData {
-  return parseOrThrow(roomCreateSchema, body);
+  return parseOrThrow(roomCreateBodySchema, body);
 }
 
 /** Validates PATCH body `{roomData: {...}}`: only sent fields change; returns the changes ('' = delete). At least one field. Throws ApiError 422. */
 export function parseRoomPatch(body: unknown): Partial<StoredRoomData> {
-  return parseOrThrow(roomPatchSchema, body);
+  return parseOrThrow(roomPatchBodySchema, body);
 }
 
 const CANONICAL_FLOOR = /^[0-7]$/;

@@ -1,0 +1,100 @@
+import { errors } from '../http/api-error.js';
+import type { Example } from './examples/common.js';
+import { errorExamples, type ErrorExampleName } from './examples/errors.js';
+import type { OperationSpec } from './operation.js';
+import { responseRef, schemaRef } from './refs.js';
+import { errorSchemas } from './schemas/errors.js';
+
+const JSON_MEDIA_TYPE = 'application/json';
+
+export function jsonContent(schema: object, examples: Record<string, Example>) {
+  return { [JSON_MEDIA_TYPE]: { schema, examples } };
+}
+
+function examplesOf(names: readonly ErrorExampleName[]): Record<string, Example> {
+  return Object.fromEntries(names.map((name) => [name, errorExamples[name]]));
+}
+
+const retryAfterValues = [errors.rateLimited(), errors.invalidTokenRateLimited()].map((error) => Number(error.headers['Retry-After']));
+
+/** `components.responses`: errors whose meaning is the same wherever they occur. */
+export const SHARED_RESPONSES = {
+  MalformedJson: {
+    description: 'The body is not valid JSON.',
+    content: jsonContent(schemaRef(errorSchemas.malformedJson), examplesOf(['malformedJson'])),
+  },
+  Unauthenticated: {
+    description: 'Token missing or invalid (it is read only from the Authorization header), or the customer is blocked.',
+    content: jsonContent(schemaRef(errorSchemas.unauthenticated), examplesOf(['unauthenticated'])),
+  },
+  NotFound: {
+    description: 'Missing, owned by another customer, or a malformed path: all answer the same.',
+    content: jsonContent(schemaRef(errorSchemas.notFound), examplesOf(['notFound'])),
+  },
+  PayloadTooLarge: {
+    description: 'The body is larger than 64 KiB (65536 bytes).',
+    content: jsonContent(schemaRef(errorSchemas.payloadTooLarge), examplesOf(['payloadTooLarge'])),
+  },
+  UnsupportedMediaType: {
+    description: 'A body without Content-Type: application/json, or a required body omitted without it.',
+    content: jsonContent(schemaRef(errorSchemas.unsupportedMediaType), examplesOf(['unsupportedMediaType'])),
+  },
+  RateLimited: {
+    description:
+      'More than 2 protected requests of the customer in a sliding second (shared by all its tokens and endpoints), or too many requests with missing or invalid tokens from one address. Wait as Retry-After says.',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer', enum: retryAfterValues } },
+    },
+    content: jsonContent(
+      { anyOf: [schemaRef(errorSchemas.rateLimited), schemaRef(errorSchemas.invalidTokenRateLimited)] },
+      examplesOf(['rateLimited', 'invalidTokenRateLimited']),
+    ),
+  },
+  ServerError: {
+    description: 'Internal error. For a write, check whether the change happened before repeating it.',
+    content: jsonContent(schemaRef(errorSchemas.serverError), examplesOf(['serverError'])),
+  },
+  ServiceUnavailable: {
+    description: 'Temporarily unavailable (maintenance, database busy). For a write, check whether the change happened before repeating it.',
+    content: jsonContent(schemaRef(errorSchemas.serviceUnavailable), examplesOf(['serviceUnavailable'])),
+  },
+};
+
+type SharedResponse = keyof typeof SHARED_RESPONSES;
+const shared = (name: SharedResponse, description?: string) => ({ ...responseRef(name), ...(description === undefined ? {} : { description }) });
+
+/** The error responses of an operation by status, in the order of the spec's error table. */
+export function errorResponses(operation: OperationSpec): Record<string, object> {
+  const { errors: cases } = operation;
+  const responses: Record<string, object> = {};
+  if (cases.body) {
+    responses['400'] = shared('MalformedJson');
+  }
+  if (!operation.public) responses['401'] = shared('Unauthenticated');
+  if (cases.forbidden) {
+    responses['403'] = {
+      description: cases.forbidden.description,
+      content: jsonContent(schemaRef(errorSchemas.forbidden), examplesOf(cases.forbidden.examples)),
+    };
+  }
+  if (cases.notFound !== undefined) responses['404'] = shared('NotFound', cases.notFound);
+  if (cases.body) {
+    responses['413'] = shared('PayloadTooLarge');
+    responses['415'] = shared('UnsupportedMediaType');
+  }
+  if (cases.invalid) {
+    const calculation = cases.invalid.examples.includes('calculationUnavailable');
+    const validation = schemaRef(errorSchemas.validation);
+    responses['422'] = {
+      description: cases.invalid.description,
+      content: jsonContent(
+        calculation ? { anyOf: [validation, schemaRef(errorSchemas.calculationUnavailable)] } : validation,
+        examplesOf(cases.invalid.examples),
+      ),
+    };
+  }
+  if (!operation.public) responses['429'] = shared('RateLimited');
+  responses['500'] = shared('ServerError');
+  if (!operation.public) responses['503'] = shared('ServiceUnavailable');
+  return responses;
+}

@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { DOCS_CONTENT_SECURITY_POLICY, DOCS_PAGE } from './docs-page.js';
+
+const OPENAPI_PATH = '/openapi.json';
+const DOCS_PATH = '/docs';
+
+/**
+ * The API description outside the API prefix: public, not rate limited, untouched by the
+ * maintenance switch. The generator (schemas, examples computed by the engine) is loaded on the
+ * first request, so neither server start nor the many apps the tests create pay for it.
+ */
+export function openApiRoutes(): Router {
+  const router = Router({ strict: true, caseSensitive: true });
+  let json: Promise<string> | undefined;
+  router.get(OPENAPI_PATH, async (_req, res) => {
+    json ??= import('./document.js').then(({ buildOpenApiDocument }) => JSON.stringify(buildOpenApiDocument()));
+    res.type('json').send(await json);
+  });
+  router.get(DOCS_PATH, (_req, res) => {
+    res.type('html').setHeader('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY).send(DOCS_PAGE);
+  });
+  return router;
+}
