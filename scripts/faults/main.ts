@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startReferenceServer } from '../../reference-server/src/start.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { faults } from './catalog/index.js';
 import type { Fault } from './fault.js';
+import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
 
 /**
@@ -23,8 +21,6 @@ interface Outcome {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'scripts/conformance/main.ts');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 function parseArgs(argv: string[]): { only: string[]; jobs: number } {
   const only: string[] = [];
@@ -53,28 +49,12 @@ function parseArgs(argv: string[]): { only: string[]; jobs: number } {
 
 async function runFault(fault: Fault): Promise<Outcome> {
   const started = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), `cpf-fault-${fault.id}-`));
-  const profile = join(dir, 'profile.json');
-  const server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'db.sqlite'),
-    seed: 'demo',
-    profileOut: profile,
-    configure: (deps) => fault.configure(deps),
-  });
   const reportDir = join(ROOT, 'reports/faults', fault.id);
-  const args = [TSX, CLI, '--base-url', server.baseUrl, '--profile', profile, '--report-dir', reportDir, '--no-html',
+  const { code, output } = await runCliAgainstFault(fault, [
+    '--report-dir', reportDir, '--no-html',
     ...fault.rules.flatMap((r) => ['--rules', r]),
-    ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f])];
-  // CPF_FAULT: suites that start their own in-process reference server (webhook) give it the same fault.
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CPF_FAULT: fault.id } });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
+    ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f]),
+  ]);
   const summaryFile = join(reportDir, 'summary.json');
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
   const caughtBy = summary?.failed.filter((f) => f.state === 'failed').map((f) => f.title) ?? [];

@@ -3,7 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { absentChromium, findChromium } from './chromium.js';
 import { checkInBrowser } from './browser-check.js';
 import { readRunExpectations } from './expectations.js';
-import { runWithFault } from './faulted-run.js';
+import { faults } from '../faults/catalog/index.js';
+import { runCliAgainstFault } from '../faults/faulted-run.js';
 
 /**
  * `npm run report:check`: runs the meta suite against a reference server with one fault, opens
@@ -43,7 +44,9 @@ async function main(): Promise<number> {
   const started = performance.now();
   mkdirSync(OUT_DIR, { recursive: true });
   console.log(`report:check: ${SUITE_FILE} against a reference server with fault ${FAULT}, reports in ${shown(RUN_DIR)}`);
-  const run = await runWithFault({ root: ROOT, faultId: FAULT, files: [SUITE_FILE], reportDir: RUN_DIR });
+  const fault = faults.find((f) => f.id === FAULT);
+  if (!fault) throw new Error(`fault ${FAULT} is not in scripts/faults/catalog`);
+  const run = await runCliAgainstFault(fault, ['--report-dir', RUN_DIR, '--file', SUITE_FILE]);
   if (run.code !== 1) {
     console.error(`the conformance run should exit 1 (the fault breaks a rule) but exited ${run.code}:\n${run.output.slice(-3000)}`);
     return 1;

@@ -8,7 +8,8 @@ import { creationResponseSchema, projectDetailResponseSchema, projectListRespons
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
-import { expectReadBack, expectRejected, expectUnderSiteUrl, readData, readDetail, validPostalCodes, withLocks, type ReadBack } from './support.js';
+import { withLocks } from '../harness/field-locks.js';
+import { expectReadBack, expectRejected, expectUnderSiteUrl, readData, readDetail, validPostalCodes, type ReadBack } from './support.js';
 
 const WRITES = { writes: true } as const;
 

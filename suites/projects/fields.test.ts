@@ -13,23 +13,8 @@ import { describe } from 'vitest';
 import { PROJECT_FIELD_RULES, type ProjectFieldRule, type ReleasedProjectField } from '../contract/projects.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
-import {
-  assertProperty,
-  describeValue,
-  expectReadBack,
-  expectRejected,
-  fieldLocks,
-  invalidPostalCodes,
-  needsPostalCodes,
-  NUL,
-  patchAccepted,
-  patchFields,
-  readData,
-  validPostalCodes,
-  withLocks,
-  type Envelope,
-  type ReadBack,
-} from './support.js';
+import { fieldLocks, withLocks } from '../harness/field-locks.js';
+import { assertProperty, describeValue, expectReadBack, expectRejected, invalidPostalCodes, needsPostalCodes, NUL, patchAccepted, patchFields, readData, validPostalCodes, type Envelope, type ReadBack } from './support.js';
 
 const WRITES = { writes: true } as const;
 

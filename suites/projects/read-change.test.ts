@@ -8,19 +8,8 @@ import { forbiddenDetailKeys, projectDetailResponseSchema, projectListResponseSc
 import type { Actor } from '../harness/client.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
-import {
-  expectReadBack,
-  expectRejected,
-  expectUnderSiteUrl,
-  fieldLocks,
-  marker,
-  needsForeignProject,
-  patchAccepted,
-  readData,
-  readDetail,
-  validPostalCodes,
-  withLocks,
-} from './support.js';
+import { fieldLocks, withLocks } from '../harness/field-locks.js';
+import { expectReadBack, expectRejected, expectUnderSiteUrl, marker, needsForeignProject, patchAccepted, readData, readDetail, validPostalCodes } from './support.js';
 
 const WRITES = { writes: true } as const;
 

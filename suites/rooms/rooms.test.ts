@@ -14,6 +14,7 @@ import { describe, expect } from 'vitest';
 import { expectedFloorLabels, FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, roomResponseSchema, type FloorId, type RoomData } from '../contract/rooms.js';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import {
   checkProperty,
   createProject,
@@ -25,7 +26,6 @@ import {
   expectRoomRejected,
   expectTemperature,
   listRooms,
-  locks,
   marker,
   needsExpiredUnlocked,
   needsForeignProject,
@@ -37,7 +37,6 @@ import {
   readRoom,
   roomName,
   roomsPath,
-  withLocks,
   WRITES,
 } from './support.js';
 
@@ -106,7 +105,7 @@ function acceptPatch(c: AcceptCase): void {
     async (t) => {
       const { actor, key, room } = await ownerWithRoom(t);
       const fields = Object.keys({ ...c.before, ...c.roomData });
-      await withLocks(locks(room.id, fields), async () => {
+      await withLocks(fieldLocks(room.id, fields), async () => {
         if (c.before) await patchRoom(actor, key, room.id, c.before);
         const patched = await patchRoom(actor, key, room.id, c.roomData);
         c.verify(patched.roomData);
@@ -188,7 +187,7 @@ describe('properties', () => {
       const arbitrary = fc.record(changes, { requiredKeys: [] }).filter((c) => Object.keys(c).length > 0);
       // The shared rooms' input fields are the property's while it runs (other checks hold field locks).
       await withLocks(
-        owners.flatMap((o) => locks(o.room.id, ROOM_INPUT_FIELDS)),
+        owners.flatMap((o) => fieldLocks(o.room.id, ROOM_INPUT_FIELDS)),
         () =>
           checkProperty(arbitrary, 20, owners.length, async (sample, lane) => {
             const { actor, key, room } = owners[lane] as (typeof owners)[number];
@@ -264,7 +263,7 @@ describe('raumBaujahr', () => {
       const { actor, key } = await t.ownerWithProject();
       const year = 1900 + Math.floor(Math.random() * 100);
       const later = year + 7;
-      await withLocks(locks(key, ['projektBaujahr']), async () => {
+      await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
         expectStatus(await actor.patch(`/reports/${key}`, { projectData: { projektBaujahr: year } }), 200);
         const room = await createRoom(actor, key, { raumBezeichnung: roomName('baujahr') });
         expectDecimalText(room.roomData, 'raumBaujahr', year);
@@ -722,7 +721,7 @@ describe('fields that cannot be written', () => {
     '`raumBaujahr` sent at creation must not be written (422, or the room gets the project value)',
     async (t) => {
       const { actor, key } = await t.ownerWithProject();
-      await withLocks(locks(key, ['projektBaujahr']), async () => {
+      await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
         const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('baujahr written'), raumBaujahr: '1234' } });
         if (res.status === 422) return expectRoomRejected(res, 'raumBaujahr');
         expectStatus(res, 201);
@@ -742,7 +741,7 @@ describe('fields that cannot be written', () => {
     '`raumBaujahr` sent with PATCH must not be written (422, or the value stays)',
     async (t) => {
       const { actor, key, room } = await ownerWithRoom(t);
-      await withLocks(locks(room.id, ['raumBaujahr']), async () => {
+      await withLocks(fieldLocks(room.id, ['raumBaujahr']), async () => {
         const res = await actor.patch(roomsPath(key, room.id), { roomData: { raumBaujahr: '1234' } });
         if (res.status === 422) return expectRoomRejected(res, 'raumBaujahr');
         expectStatus(res, 200);
@@ -776,7 +775,7 @@ describe('fields that cannot be written', () => {
       `\`${field}\` sent with PATCH must not be written (422, or the label derived from the floor)`,
       async (t) => {
         const { actor, key, room } = await ownerWithRoom(t);
-        await withLocks(locks(room.id, ['raumEtage', field]), async () => {
+        await withLocks(fieldLocks(room.id, ['raumEtage', field]), async () => {
           const res = await actor.patch(roomsPath(key, room.id), { roomData: { [field]: `${sent} ${marker()}` } });
           if (res.status === 422) return expectRoomRejected(res, field);
           expectStatus(res, 200);

@@ -110,39 +110,6 @@ export async function ownersWithProject(t: CheckContext, n: number): Promise<{ a
 }
 
 // -------------------------------------------------------------------------------------------------
-// Locks (one worker = one test file; all checks of a file share this module)
-// -------------------------------------------------------------------------------------------------
-
-const tails = new Map<string, Promise<void>>();
-
-async function acquire(name: string): Promise<() => void> {
-  const previous = tails.get(name) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = previous.then(() => mine);
-  tails.set(name, tail);
-  await previous;
-  return () => {
-    release();
-    if (tails.get(name) === tail) tails.delete(name);
-  };
-}
-
-/** Runs `fn` holding every named lock (taken in sorted order, so there is no deadlock). */
-export async function withLocks<T>(names: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const releases: (() => void)[] = [];
-  try {
-    for (const name of [...new Set(names)].sort()) releases.push(await acquire(name));
-    return await fn();
-  } finally {
-    for (const release of releases.reverse()) release();
-  }
-}
-
-/** Lock names for fields of one room or project. */
-export const locks = (owner: string, fields: readonly string[]) => fields.map((field) => `${owner.toLowerCase()}/${field}`);
-
-// -------------------------------------------------------------------------------------------------
 // Expectations
 // -------------------------------------------------------------------------------------------------
 
