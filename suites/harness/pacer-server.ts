@@ -16,7 +16,8 @@ export interface RunStats {
 
 interface CustomerState {
   window: PacingWindow;
-  waiters: (() => void)[];
+  /** FIFO: the head waits until all its grants are possible, so a whole-lane request is not starved. */
+  waiters: { grants: number; resolve: () => void }[];
   timer: NodeJS.Timeout | undefined;
   leases: number;
   exclusive: boolean;
@@ -50,8 +51,8 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
   }
 
   function pump(s: CustomerState): void {
-    while (s.waiters.length > 0) {
-      const wait = s.window.waitMs(Date.now());
+    for (let head = s.waiters[0]; head; head = s.waiters[0]) {
+      const wait = s.window.waitMs(Date.now(), head.grants);
       if (wait > 0) {
         if (wait !== Infinity && !s.timer) {
           s.timer = setTimeout(() => {
@@ -61,8 +62,9 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
         }
         return;
       }
-      s.window.grant();
-      (s.waiters.shift() as () => void)();
+      s.window.grant(head.grants);
+      s.waiters.shift();
+      head.resolve();
     }
   }
 
@@ -99,9 +101,10 @@ export async function startPacerServer(options: { leaseGroup: string[]; marginMs
     '/acquire': (body) =>
       new Promise<void>((resolve) => {
         const customer = String(body.customer);
-        stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + 1;
+        const grants = typeof body.grants === 'number' ? body.grants : 1;
+        stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
-        s.waiters.push(resolve);
+        s.waiters.push({ grants, resolve });
         pump(s);
       }),
     '/release': (body) => {

@@ -29,4 +29,15 @@ describe('pacing window', () => {
     w.grant();
     expect(w.waitMs(1005)).toBe(895);
   });
+
+  it('grants a whole lane (two slots) only when both are free', () => {
+    const w = createPacingWindow(2, 1000, 0);
+    w.grant();
+    expect(w.waitMs(0, 2)).toBe(Infinity);
+    w.complete(100);
+    expect(w.waitMs(200, 2)).toBe(900);
+    expect(w.waitMs(1100, 2)).toBe(0);
+    w.grant(2);
+    expect(w.waitMs(1100)).toBe(Infinity);
+  });
 });

@@ -9,9 +9,9 @@
  * target's clock too, without any clock synchronisation.
  */
 export interface PacingWindow {
-  /** Milliseconds until a grant is possible (0 = now), or Infinity while two requests are in flight. */
-  waitMs(nowMs: number): number;
-  grant(): void;
+  /** Milliseconds until `slots` grants are possible at once (0 = now), or Infinity while too many requests are in flight. */
+  waitMs(nowMs: number, slots?: number): number;
+  grant(slots?: number): void;
   complete(nowMs: number): void;
 }
 
@@ -19,14 +19,17 @@ export function createPacingWindow(limit = 2, windowMs = 1000, marginMs = 5): Pa
   let inFlight = 0;
   const completed: number[] = [];
   return {
-    waitMs(nowMs) {
+    waitMs(nowMs, slots = 1) {
       while (completed.length > 0 && nowMs - (completed[0] as number) >= windowMs + marginMs) completed.shift();
-      if (inFlight + completed.length < limit) return 0;
-      if (completed.length === 0) return Infinity;
-      return (completed[0] as number) + windowMs + marginMs - nowMs;
+      const excess = inFlight + completed.length + slots - limit;
+      if (excess <= 0) return 0;
+      // The `excess` oldest completed entries must leave the window first.
+      const last = completed[excess - 1];
+      if (last === undefined) return Infinity;
+      return last + windowMs + marginMs - nowMs;
     },
-    grant() {
-      inFlight += 1;
+    grant(slots = 1) {
+      inFlight += slots;
     },
     complete(nowMs) {
       inFlight -= 1;

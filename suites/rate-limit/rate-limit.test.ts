@@ -63,8 +63,7 @@ function expect429Contract(responses: readonly ApiResponse[]): void {
 /** Takes both pacer grants of a lane (e.g. the invalid-token lane), so no other check sends on it. */
 async function holdLane(name: string): Promise<() => Promise<void>> {
   const url = target().pacerUrl;
-  await pacerCall(url, '/acquire', { customer: name });
-  await pacerCall(url, '/acquire', { customer: name });
+  await pacerCall(url, '/acquire', { customer: name, grants: 2 });
   return async () => {
     await pacerCall(url, '/release', { customer: name });
     await pacerCall(url, '/release', { customer: name });

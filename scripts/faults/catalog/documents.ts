@@ -8,7 +8,7 @@ import { currentCustomer, setCurrentCustomer } from '../../../reference-server/s
 import type { Customer } from '../../../reference-server/src/store/customers.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
 import { createGuardedFetch, type WebhookRequest, type WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
-import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
+import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
 
 /**
  * Faults of the documents area (PDF response, signed links, pictures) and of the webhook.
@@ -48,20 +48,6 @@ function rewritePictures(fn: (picture: Json) => Json): RequestHandler {
     const pictures = (body as { pictures?: unknown }).pictures;
     return Array.isArray(pictures) ? { ...(body as Json), pictures: pictures.map((p: Json) => fn({ ...p })) } : body;
   });
-}
-
-/** Rewrites the query of PDF requests before routing (Express reads req.query from req.url). */
-function rewritePdfQuery(fn: (params: URLSearchParams) => void): RequestHandler {
-  return (req, _res, next) => {
-    if (isPdf(req)) {
-      const [path, search = ''] = req.url.split('?', 2) as [string, string?];
-      const params = new URLSearchParams(search);
-      fn(params);
-      const query = params.toString();
-      req.url = query ? `${path}?${query}` : path;
-    }
-    next();
-  };
 }
 
 /** Changes the authenticated customer as seen by the PDF route (runs after authentication). */
@@ -255,19 +241,19 @@ export const documentFaults: Fault[] = [
     id: 'pdf-default-check',
     description: 'GET .../pdf without type creates the heat-pump check instead of the service document',
     rules: ['DOC-7'],
-    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (params.has('type') ? undefined : params.set('type', 'check')))),
+    configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (params.has('type') ? undefined : params.set('type', 'check')))),
   },
   {
     id: 'pdf-check-type-refused',
     description: 'type=check answers 422 as an unknown type',
     rules: ['DOC-8'],
-    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (params.get('type') === 'check' ? params.set('type', 'heatpump-check') : undefined))),
+    configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (params.get('type') === 'check' ? params.set('type', 'heatpump-check') : undefined))),
   },
   {
     id: 'pdf-invalid-type-accepted',
     description: 'an unknown type value is ignored (a service document is created) instead of 422',
     rules: ['ERR-18'],
-    configure: (deps) => intercept(deps, rewritePdfQuery((params) => (['service', 'check'].includes(params.get('type') ?? 'service') ? undefined : params.delete('type')))),
+    configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (['service', 'check'].includes(params.get('type') ?? 'service') ? undefined : params.delete('type')))),
   },
   // ---- access -----------------------------------------------------------------------------------
   {

@@ -4,7 +4,7 @@ import { round } from '../../../reference-server/src/calc/rounding.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
-import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
+import { intercept, interceptParsed, rewriteJson, rewriteQuery, rewriteStatus, type Fault } from '../fault.js';
 
 /**
  * Faults of GET /reports/{projectKey}/results (spec "Results response", endpoint rule 8). Each breaks
@@ -84,20 +84,6 @@ function syncAbgleich(body: ResultsBody): ResultsBody {
     raeume: g.rooms.map((r) => ({ raumBezeichnung: r.roomName, heizlast: r.heatingLoad, durchfluss: r.setting.value })),
   }));
   return body;
-}
-
-/** Rewrites the query string of results requests before routing (Express reads req.query from req.url). */
-function rewriteQuery(fn: (params: URLSearchParams) => void): RequestHandler {
-  return (req, _res, next) => {
-    if (isResults(req)) {
-      const [path, search = ''] = req.url.split('?', 2) as [string, string?];
-      const params = new URLSearchParams(search);
-      fn(params);
-      const query = params.toString();
-      req.url = query ? `${path}?${query}` : path;
-    }
-    next();
-  };
 }
 
 /** The flow temperature and spread a request names (current name first), as numbers. */
@@ -341,7 +327,7 @@ export const resultsFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery((params) => {
+        rewriteQuery(isResults, (params) => {
           for (const name of ['flowTemperature', 'vorlaufT']) if (params.get(name) === '25') params.set(name, '24');
         }),
       ),
@@ -353,7 +339,7 @@ export const resultsFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery((params) => {
+        rewriteQuery(isResults, (params) => {
           for (const name of ['flowTemperature', 'vorlaufT']) {
             const value = Number(params.get(name));
             if (params.has(name) && value > 95 && value <= 96) params.set(name, '95');
@@ -368,7 +354,7 @@ export const resultsFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery((params) => {
+        rewriteQuery(isResults, (params) => {
           const { flow, spread } = requested(params);
           if (flow && spread && spread[1] === flow[1]) params.set(spread[0], String(flow[1] - 1));
         }),
@@ -378,13 +364,13 @@ export const resultsFaults: Fault[] = [
     id: 'results-vorlaufT-ignored',
     description: 'the alias vorlaufT is not read (dropped from the query)',
     rules: ['RES-21'],
-    configure: (deps) => intercept(deps, rewriteQuery((params) => params.delete('vorlaufT'))),
+    configure: (deps) => intercept(deps, rewriteQuery(isResults, (params) => params.delete('vorlaufT'))),
   },
   {
     id: 'results-spreizung-ignored',
     description: 'the alias spreizung is not read (dropped from the query)',
     rules: ['RES-22'],
-    configure: (deps) => intercept(deps, rewriteQuery((params) => params.delete('spreizung'))),
+    configure: (deps) => intercept(deps, rewriteQuery(isResults, (params) => params.delete('spreizung'))),
   },
   {
     id: 'results-alias-wins',
@@ -393,7 +379,7 @@ export const resultsFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery((params) => {
+        rewriteQuery(isResults, (params) => {
           if (params.has('vorlaufT')) params.delete('flowTemperature');
           if (params.has('spreizung')) params.delete('spread');
         }),
