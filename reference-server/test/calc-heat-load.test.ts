@@ -10,25 +10,14 @@ import {
 } from '../src/calc/heat-load.js';
 import { round1 } from '../src/calc/rounding.js';
 import type { CalcComponent, CalcRoom } from '../src/calc/types.js';
+import { calcRoom } from './support/calc-room.js';
 
 /** |actual - expected| <= 0.1 % of expected (the domain notes' worked examples). */
 function expectWithin(actual: number, expected: number, relative = 0.001): void {
   expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * relative);
 }
 
-const room = (components: CalcComponent[], over: Partial<CalcRoom> = {}): CalcRoom => ({
-  id: 'r1',
-  name: 'Wohnzimmer',
-  floorLabel: 'EG',
-  area: 25,
-  height: 2.5,
-  indoorTemperature: 20,
-  use: 'living',
-  components,
-  radiators: [],
-  heatingSurfaces: [],
-  ...over,
-});
+const room = (components: CalcComponent[], over: Partial<CalcRoom> = {}): CalcRoom => calcRoom({ components, ...over });
 
 describe('worked example: 1970 living room over an unheated cellar (domain notes)', () => {
   const ctx: HeatLoadContext = { designOutdoorTemperature: -12, category: 'existing', buildingYear: 1970 };

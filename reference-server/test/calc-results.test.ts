@@ -4,28 +4,23 @@ import { roomHeatLoad } from '../src/calc/heat-load.js';
 import { calculateResults, checkCalculable, NotCalculableError, RESULTS_SOURCE, toAbgleichFBH } from '../src/calc/results.js';
 import { round, round1 } from '../src/calc/rounding.js';
 import type { CalcComponent, CalcInput, CalcParams, CalcRoom } from '../src/calc/types.js';
+import { calcRoom } from './support/calc-room.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 // ---------------------------------------------------------------------------------------------
 
-const livingRoom = (over: Partial<CalcRoom> = {}): CalcRoom => ({
-  id: 'r1',
-  name: 'Wohnzimmer',
-  floorLabel: 'EG',
-  area: 25,
-  height: 2.5,
-  indoorTemperature: 20,
-  use: 'living',
-  components: [
-    { kind: 'wall', area: 9.5, uValue: 1.0, adjacency: 'outside' },
-    { kind: 'window', area: 3.0, uValue: 2.7, adjacency: 'outside' },
-    { kind: 'floor', area: 25, uValue: 1.0, adjacency: 'unheatedCellar' },
-  ],
-  radiators: [{ id: 'hk-1', nominalOutput: 2000 }],
-  heatingSurfaces: [{ id: 'fbh-1', area: 20 }],
-  ...over,
-});
+const livingRoom = (over: Partial<CalcRoom> = {}): CalcRoom =>
+  calcRoom({
+    components: [
+      { kind: 'wall', area: 9.5, uValue: 1.0, adjacency: 'outside' },
+      { kind: 'window', area: 3.0, uValue: 2.7, adjacency: 'outside' },
+      { kind: 'floor', area: 25, uValue: 1.0, adjacency: 'unheatedCellar' },
+    ],
+    radiators: [{ id: 'hk-1', nominalOutput: 2000 }],
+    heatingSurfaces: [{ id: 'fbh-1', area: 20 }],
+    ...over,
+  });
 
 const example1970 = (over: Partial<CalcInput> = {}): CalcInput => ({
   postalCode: '10178',

@@ -16,6 +16,9 @@ export const TAGS = {
 
 type Tag = keyof typeof TAGS;
 
+/** 404 of every operation on one project: missing, foreign and malformed keys answer the same. */
+export const PROJECT_NOT_FOUND = 'No own project with this key (missing, foreign or malformed keys answer the same).';
+
 /** The error cases of an operation beyond those every protected operation shares (401, 429, 500, 503). */
 export interface ErrorCases {
   /** The operation reads a JSON body: 400, 413, 415. */

@@ -8,7 +8,8 @@ export interface Room {
   baujahr: string;
 }
 
-interface RoomRow {
+/** A row of the rooms table (also read by the fault catalogue's faulty queries). */
+export interface RoomRow {
   id: number;
   public_id: string;
   project_id: number;
@@ -16,7 +17,7 @@ interface RoomRow {
   baujahr: string;
 }
 
-const toRoom = (r: RoomRow): Room => ({
+export const toRoom = (r: RoomRow): Room => ({
   id: r.id,
   publicId: r.public_id,
   projectId: r.project_id,

@@ -34,15 +34,7 @@ export interface PdfGeneratedPayload {
   projektKey: string;
   projectKey: string;
   generatedAt: string;
-  document: {
-    id: number;
-    type: WebhookDocumentType;
-    name: string;
-    size: number;
-    url: string;
-    viewerUrl: string;
-    temporary: boolean;
-  };
+  document: GeneratedDocument;
 }
 
 export interface PdfGeneratedHeaders {

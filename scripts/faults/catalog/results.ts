@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { round } from '../../../reference-server/src/calc/rounding.js';
+import type { FloorHeatingBalance, FloorHeatingGroup } from '../../../reference-server/src/calc/types.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
@@ -27,27 +28,11 @@ const isResults = (req: Request) => req.method === 'GET' && RESULTS.test(pathOf(
 const keyOf = (req: Request) => RESULTS.exec(pathOf(req))?.[1];
 const queryOf = (req: Request) => new URLSearchParams((req.originalUrl || req.url).split('?', 2)[1] ?? '');
 
-interface Circuit {
-  surfaceId: string;
-  roomName: string;
-  floorLabel: string;
-  heatingLoad: number;
-  spread: number;
-  flowRate: number;
-  flowLpm: number;
-  setting: { value: number; unit: string };
-}
-interface Group {
-  spread: number;
-  flowRateSum: number;
-  flowRateUnit: string;
-  rooms: Circuit[];
-}
 interface ResultsBody {
   status: number;
   action: string;
   project: { key: string };
-  results: Record<string, unknown> & { status: string; floorHeatingBalance: { groups: Group[] } };
+  results: Record<string, unknown> & { status: string; floorHeatingBalance: FloorHeatingBalance };
   projekt: Record<string, unknown>;
 }
 
@@ -67,7 +52,7 @@ function rewriteResultsError(fn: (body: Record<string, unknown>, req: Request, r
 const groupsOf = (body: ResultsBody) => body.results.floorHeatingBalance.groups;
 
 /** A group recomputed at `spread` with heat capacity `c` (Wh/kgK), as an implementation would publish it. */
-function regroup(group: Group, spread: number, c = 1.163): Group {
+function regroup(group: FloorHeatingGroup, spread: number, c = 1.163): FloorHeatingGroup {
   const rooms = group.rooms.map((r) => {
     const exact = r.heatingLoad / (c * spread);
     const lpm = round(exact / 60, 2);
@@ -185,7 +170,8 @@ export const resultsFaults: Fault[] = [
       intercept(
         deps,
         rewriteResults((body) => {
-          for (const g of groupsOf(body)) for (const r of g.rooms) r.setting.unit = 'l/h';
+          // The wrong unit is the fault: outside the engine's type on purpose.
+          for (const g of groupsOf(body)) for (const r of g.rooms) (r.setting as { unit: string }).unit = 'l/h';
           return body;
         }),
       ),
@@ -244,7 +230,7 @@ export const resultsFaults: Fault[] = [
         rewriteResults((body) => {
           const groups = groupsOf(body);
           body.projekt['abgleichFBH'] = groups.map((g, i) => {
-            const source = groups[groups.length - 1 - i] as Group;
+            const source = groups[groups.length - 1 - i] as FloorHeatingGroup;
             return {
               spreizung: g.spread,
               summeVolumenstrom: source.flowRateSum,

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { FLOORS, roomDataOut, type StoredRoomData } from '../../../reference-server/src/domain/room-fields.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
-import type { Room } from '../../../reference-server/src/store/rooms.js';
+import { toRoom, type Room, type RoomRow } from '../../../reference-server/src/store/rooms.js';
 import type { Store } from '../../../reference-server/src/store/store.js';
 import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
 
@@ -74,22 +74,6 @@ function deletionIgnored(deps: AppDeps, field: string): AppDeps {
     };
   });
 }
-
-interface RoomRow {
-  id: number;
-  public_id: string;
-  project_id: number;
-  data: string;
-  baujahr: string;
-}
-
-const toRoom = (r: RoomRow): Room => ({
-  id: r.id,
-  publicId: r.public_id,
-  projectId: r.project_id,
-  data: JSON.parse(r.data) as Record<string, string>,
-  baujahr: r.baujahr,
-});
 
 const characters = (text: string) => [...text].length;
 

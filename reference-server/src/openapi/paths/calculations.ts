@@ -1,6 +1,6 @@
 import { pdfExample, picturesExample } from '../examples/documents.js';
 import { resultsExample } from '../examples/results.js';
-import type { ErrorCases, OperationSpec } from '../operation.js';
+import { PROJECT_NOT_FOUND, type ErrorCases, type OperationSpec } from '../operation.js';
 import { pdfResponse, picturesResponse } from '../schemas/documents.js';
 import { resultsResponse } from '../schemas/results.js';
 
@@ -9,7 +9,6 @@ const CALCULATION_ACCESS: ErrorCases['forbidden'] = {
     'No active annual or education license (an expired one still reads data but calculates nothing), or the project lies outside the license radius.',
   examples: ['forbiddenLicense', 'forbiddenRadius'],
 };
-const PROJECT = 'No own project with this key.';
 
 export const calculationOperations: OperationSpec[] = [
   {
@@ -24,7 +23,7 @@ export const calculationOperations: OperationSpec[] = [
     success: { status: 200, description: 'The results.', schema: resultsResponse, examples: { results: resultsExample } },
     errors: {
       forbidden: CALCULATION_ACCESS,
-      notFound: PROJECT,
+      notFound: PROJECT_NOT_FOUND,
       invalid: {
         description:
           "Invalid system temperatures (details.type validation), or data not sufficient for a calculation (details.type calculation_unavailable with calculationStatus 'unavailable').",
@@ -44,7 +43,7 @@ export const calculationOperations: OperationSpec[] = [
     success: { status: 200, description: 'Links to the new document.', schema: pdfResponse, examples: { document: pdfExample } },
     errors: {
       forbidden: { ...CALCULATION_ACCESS, description: `${CALCULATION_ACCESS.description} type=check also needs the heat-pump function right.` },
-      notFound: PROJECT,
+      notFound: PROJECT_NOT_FOUND,
       invalid: {
         description: 'Unknown type, or data not sufficient for a document (nothing is stored, no webhook).',
         examples: ['calculationUnavailable'],
@@ -61,7 +60,7 @@ export const calculationOperations: OperationSpec[] = [
     success: { status: 200, description: 'The pictures.', schema: picturesResponse, examples: { pictures: picturesExample } },
     errors: {
       forbidden: { description: 'No valid license.', examples: ['forbiddenLicense'] },
-      notFound: PROJECT,
+      notFound: PROJECT_NOT_FOUND,
     },
   },
 ];

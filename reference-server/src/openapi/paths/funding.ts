@@ -1,5 +1,5 @@
 import { fundingExamples } from '../examples/funding.js';
-import type { ErrorCases, OperationSpec } from '../operation.js';
+import { PROJECT_NOT_FOUND, type ErrorCases, type OperationSpec } from '../operation.js';
 import { fundingListResponse, fundingSingleResponse, projectFundingListResponse } from '../schemas/funding.js';
 
 const LICENSE: ErrorCases['forbidden'] = {
@@ -53,6 +53,6 @@ export const fundingOperations: OperationSpec[] = [
       schema: projectFundingListResponse,
       examples: { page: fundingExamples.projectList },
     },
-    errors: { forbidden: LICENSE, notFound: 'No own project with this key.', invalid: LIST_PARAMETERS },
+    errors: { forbidden: LICENSE, notFound: PROJECT_NOT_FOUND, invalid: LIST_PARAMETERS },
   },
 ];

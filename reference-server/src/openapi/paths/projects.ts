@@ -1,5 +1,5 @@
 import { passwordExample, projectListExample, projectResponseExamples, projectWriteExamples } from '../examples/projects.js';
-import type { ErrorCases, OperationSpec } from '../operation.js';
+import { PROJECT_NOT_FOUND, type ErrorCases, type OperationSpec } from '../operation.js';
 import {
   creationResponse,
   passwordChangedResponse,
@@ -17,7 +17,6 @@ const CREATION_LICENSE: ErrorCases['forbidden'] = {
   description: 'Creating projects needs an active annual or education license.',
   examples: ['forbiddenLicense'],
 };
-const PROJECT = 'No own project with this key (missing, foreign or malformed keys answer the same).';
 const FIELD_RULES =
   'Unknown field, wrong type or invalid value (only scalar values; at least one released field), both envelope names, or the body omitted. details.field names the offending field.';
 
@@ -90,7 +89,7 @@ export const projectOperations: OperationSpec[] = [
     description:
       'The project header and the released project data; no internal settings, passwords or owner data. Works for an unlocked customer after the annual license expired.',
     success: { status: 200, description: 'The project.', schema: projectDetailResponse, examples: { project: projectResponseExamples.detail } },
-    errors: { forbidden: LICENSE, notFound: PROJECT },
+    errors: { forbidden: LICENSE, notFound: PROJECT_NOT_FOUND },
   },
   {
     method: 'patch',
@@ -114,7 +113,7 @@ export const projectOperations: OperationSpec[] = [
     errors: {
       body: true,
       forbidden: LICENSE,
-      notFound: PROJECT,
+      notFound: PROJECT_NOT_FOUND,
       invalid: { description: FIELD_RULES, examples: ['projectFieldRange', 'projectUnknownField', 'bothEnvelopes'] },
     },
   },
@@ -135,7 +134,7 @@ export const projectOperations: OperationSpec[] = [
     errors: {
       body: true,
       forbidden: LICENSE,
-      notFound: PROJECT,
+      notFound: PROJECT_NOT_FOUND,
       invalid: { description: 'newPassword missing, not 12 to 256 characters, or other fields sent.', examples: ['password'] },
     },
   },

@@ -1,5 +1,5 @@
 import { roomResponseExamples, roomWriteExamples } from '../examples/rooms.js';
-import type { ErrorCases, OperationSpec } from '../operation.js';
+import { PROJECT_NOT_FOUND, type ErrorCases, type OperationSpec } from '../operation.js';
 import { requestBodies } from '../schemas/requests.js';
 import { roomListResponse, roomResponse } from '../schemas/rooms.js';
 
@@ -7,7 +7,6 @@ const LICENSE: ErrorCases['forbidden'] = {
   description: 'No valid license. An unlocked customer keeps reading, creating and changing rooms after the license expired.',
   examples: ['forbiddenLicense'],
 };
-const PROJECT = 'No own project with this key.';
 const ROOM = 'No own project with this key, or no room with this id in that project (a room of another project answers the same).';
 const FIELD_RULES =
   'Unknown or read-only field, wrong type (booleans, arrays and objects are never values) or invalid value, or the body omitted. details.field names the offending field.';
@@ -21,7 +20,7 @@ export const roomOperations: OperationSpec[] = [
     summary: 'List the rooms of a project',
     description: 'The rooms of an own project.',
     success: { status: 200, description: 'The rooms.', schema: roomListResponse, examples: { rooms: roomResponseExamples.list } },
-    errors: { forbidden: LICENSE, notFound: PROJECT },
+    errors: { forbidden: LICENSE, notFound: PROJECT_NOT_FOUND },
   },
   {
     method: 'post',
@@ -33,7 +32,7 @@ export const roomOperations: OperationSpec[] = [
       'Creates a room with its base data; defaults: floor 1, height 2.5 m, temperature 20 °C. raumBaujahr is copied from the project. A project of a status other than 4 and 5 moves to 2 (in progress) together with the room. No idempotency key: after a connection loss check the room list before repeating.',
     body: { schema: requestBodies.roomCreate, required: true, description: 'roomData with raumBezeichnung.', examples: { room: roomWriteExamples.create } },
     success: { status: 201, description: 'Created; the new id is room.id.', schema: roomResponse, examples: { created: roomResponseExamples.created } },
-    errors: { body: true, forbidden: LICENSE, notFound: PROJECT, invalid: { description: FIELD_RULES, examples: ['roomNameMissing'] } },
+    errors: { body: true, forbidden: LICENSE, notFound: PROJECT_NOT_FOUND, invalid: { description: FIELD_RULES, examples: ['roomNameMissing'] } },
   },
   {
     method: 'get',
