@@ -27,9 +27,6 @@ export interface ExclusiveCustomer {
   tokens: Actor[];
 }
 
-/** Holders of a whole pacer lane in this worker, one after the other (two holders would deadlock). */
-const laneHolds = new Map<string, Promise<void>>();
-
 /** Projects are never deleted (no endpoint), so one per pool customer and worker is reused. */
 const sharedProjects = new Map<string, Promise<string>>();
 
@@ -135,10 +132,10 @@ export class CheckContext implements RequestRecorder {
    * A pool customer is leased exclusively; when the check needs more tokens than the pool
    * customers have, the first pool customer with enough tokens, else the primary customer, is
    * taken instead (other checks' requests of it wait in the pacer meanwhile). Either way both of
-   * the customer's pacer grants are held until the check ends: the second grant only comes once
-   * the customer's last paced response is over a second old (so its window on the target is
-   * empty), and returning them at the end makes the next user wait a second past this check's
-   * last response. The check is skipped when no customer has `minTokens` tokens.
+   * the customer's pacer grants are held until the check ends: they come together once the
+   * customer's last paced response is over a second old (so its window on the target is empty),
+   * and returning them at the end makes the next user wait a second past this check's last
+   * response. The check is skipped when no customer has `minTokens` tokens.
    */
   async exclusiveOwner(options: { minTokens?: number } = {}): Promise<ExclusiveCustomer> {
     const minTokens = options.minTokens ?? 1;
@@ -160,22 +157,14 @@ export class CheckContext implements RequestRecorder {
       customer = index >= 0 ? `pool:${index}` : 'primary';
       tokens = entry.tokens;
     }
-    // Queue behind any other holder of this lane in this worker, then take both grants.
-    const previous = laneHolds.get(customer) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    laneHolds.set(customer, previous.then(() => mine));
-    await previous;
+    // Both grants in one request: taken one by one, the first would be held while others' requests
+    // keep taking the second slot (halving the customer's rate), and two holders could each keep one.
     const url = target().pacerUrl;
-    let granted = 0;
-    this.heldLanes.push(async () => {
-      for (; granted > 0; granted--) await pacerCall(url, '/release', { customer });
-      done();
-    });
-    // Both grants in one request: taking them one by one, the first would be held while others'
-    // requests keep taking the second slot, halving the customer's rate for everyone meanwhile.
     await pacerCall(url, '/acquire', { customer, grants: 2 });
-    granted = 2;
+    this.heldLanes.push(async () => {
+      await pacerCall(url, '/release', { customer });
+      await pacerCall(url, '/release', { customer });
+    });
     return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
   }
 
