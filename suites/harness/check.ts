@@ -40,6 +40,7 @@ export class CheckContext implements RequestRecorder {
   readonly exchanges: Exchange[] = [];
   private readonly leases: string[] = [];
   private readonly heldLanes: (() => Promise<void>)[] = [];
+  private hasEnded = false;
 
   constructor(
     readonly checkName: string,
@@ -49,6 +50,10 @@ export class CheckContext implements RequestRecorder {
 
   get profile(): Profile {
     return target().profile;
+  }
+
+  get ended(): boolean {
+    return this.hasEnded;
   }
 
   record(e: Exchange): void {
@@ -76,6 +81,7 @@ export class CheckContext implements RequestRecorder {
   async owner(): Promise<Actor> {
     const { customer } = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: false });
     this.leases.push(customer);
+    await this.releaseIfEnded();
     const [, index] = customer.split(':');
     const entry = index === undefined ? this.profile.customers.primary : this.profile.customers.pool?.[Number(index)];
     if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
@@ -145,6 +151,7 @@ export class CheckContext implements RequestRecorder {
     if (pool.length > 0 && pool.every((c) => c.tokens.length >= minTokens)) {
       const leased = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: true });
       this.leases.push(leased.customer);
+      await this.releaseIfEnded();
       customer = leased.customer;
       const [, index] = customer.split(':');
       const entry = index === undefined ? this.profile.customers.primary : pool[Number(index)];
@@ -165,12 +172,24 @@ export class CheckContext implements RequestRecorder {
       await pacerCall(url, '/release', { customer });
       await pacerCall(url, '/release', { customer });
     });
+    await this.releaseIfEnded();
     return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
   }
 
   async release(): Promise<void> {
+    this.hasEnded = true;
     for (const free of this.heldLanes.splice(0)) await free();
     for (const customer of this.leases.splice(0)) await pacerCall(target().pacerUrl, '/unlease', { customer });
+  }
+
+  /**
+   * A lease or lane granted after the check ended (its deadline fired while the pacer still
+   * queued it) would otherwise stay held for the rest of the run and stall every later user.
+   */
+  private async releaseIfEnded(): Promise<void> {
+    if (!this.ended) return;
+    await this.release();
+    throw new HarnessError('the check ended before the pacer granted its customer');
   }
 }
 

@@ -48,6 +48,8 @@ export interface RequestRecorder {
   checkName: string;
   /** True for rate-limit checks, which provoke 429s on purpose. */
   expects429: boolean;
+  /** True once the check has ended (e.g. its deadline fired while the body still runs). */
+  readonly ended: boolean;
 }
 
 export interface Pacing {
@@ -89,7 +91,12 @@ export class Actor {
     if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
+    this.refuseAfterEnd(method, path);
     if (this.pacing) await pacerCall(t.pacerUrl, '/acquire', this.pacing);
+    if (this.recorder.ended) {
+      if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
+      this.refuseAfterEnd(method, path);
+    }
     const exchange: Exchange = {
       customer: this.label,
       request: { method, url: redactUrl(url), headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },
@@ -115,6 +122,11 @@ export class Actor {
       this.recorder.record(exchange);
       await this.afterResponse(exchange);
     }
+  }
+
+  /** A body abandoned by its deadline must not keep sending: its requests would count against a customer the next check uses. */
+  private refuseAfterEnd(method: string, path: string): void {
+    if (this.recorder.ended) throw new HarnessError(`the check has ended; not sending ${method} ${path}`);
   }
 
   private async afterResponse(e: Exchange): Promise<void> {

@@ -101,7 +101,7 @@ async function run(controlUrl: string, profile: Profile, readOnly: boolean): Pro
   writeState(statePath, state);
 
   const token = profile.customers.primary.tokens[0] as string;
-  const recorder: RequestRecorder = { checkName: 'webhook receiver scenario', expects429: false, record: (e) => exchanges.push(e) };
+  const recorder: RequestRecorder = { checkName: 'webhook receiver scenario', expects429: false, ended: false, record: (e) => exchanges.push(e) };
   const primary = new Actor('primary', token, { customer: 'primary' }, recorder);
   const waitMs = (profile.webhook?.deliveryWaitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
 
