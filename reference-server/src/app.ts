@@ -6,7 +6,7 @@ import { errors } from './http/api-error.js';
 import { authenticate } from './http/authenticate.js';
 import { errorMapper, notFound } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
-import { customerRateLimit } from './http/rate-limit.js';
+import { customerRateLimit, type RefusalTarpit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
@@ -34,6 +34,8 @@ export interface AppDeps {
   /** Answers every protected request with 503 (public endpoints stay up). */
   maintenance?: boolean;
   limiter?: SlidingWindowLimiter;
+  /** When a connection that keeps hammering through its 429s gets them delayed (default DEFAULT_TARPIT). */
+  refusalTarpit?: RefusalTarpit;
   invalidTokenLimiter?: FixedWindowLimiter;
   generateKey?: () => string;
   /** Sends pdf.generated deliveries; default: the SSRF-guarded transport, outcomes recorded in the store. */
@@ -94,7 +96,9 @@ export function createApp(deps: AppDeps): Express {
   for (const handler of deps.intercept ?? []) api.use(handler);
   api.use(options);
   api.use(metaRoutes(clock));
-  api.use((_req, _res, next) => next(deps.maintenance ? errors.serviceUnavailable() : undefined));
+  if (deps.maintenance) {
+    api.use((_req, _res, next) => next(errors.serviceUnavailable()));
+  }
   api.use(
     authenticate({
       customers: deps.store.customers,
@@ -104,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
         createFixedWindowLimiter(INVALID_TOKEN_LIMIT.requests, INVALID_TOKEN_LIMIT.windowSeconds * 1000),
     }),
   );
-  api.use(customerRateLimit({ limiter: deps.limiter ?? createSlidingWindowLimiter(), clock }));
+  api.use(customerRateLimit({ limiter: deps.limiter ?? createSlidingWindowLimiter(), clock, tarpit: deps.refusalTarpit }));
   api.use(jsonBody());
   for (const handler of deps.interceptParsed ?? []) api.use(handler);
   api.use(reportsRoutes({ store: deps.store, clock, siteUrl, generateKey: deps.generateKey ?? generateProjectKey }));

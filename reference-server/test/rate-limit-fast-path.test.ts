@@ -2,6 +2,7 @@ import express from 'express';
 import fc from 'fast-check';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { errors } from '../src/http/api-error.js';
 import { errorMapper } from '../src/http/error-mapper.js';
@@ -39,6 +40,48 @@ describe('the direct 429 of the customer limiter', () => {
     expect(JSON.parse(refused.body)).toEqual({ status: 429, error: expect.any(String), details: { type: 'rate_limit', limit: 2, windowSeconds: 1, retryAfter: 1 } });
     expect(head.status).toBe(429);
     expect(await head.text()).toBe('');
+  });
+});
+
+describe('the refusal tarpit', () => {
+  /** Times one request on the given connection. */
+  async function timed(client: Client, token: string) {
+    const started = performance.now();
+    const res = await client.request({ path: '/api/v2/reports', method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    const body = await res.body.text();
+    return { status: res.statusCode, ms: performance.now() - started, body };
+  }
+
+  it('delays the 429s of a connection that keeps sending through them, not those of a short burst or another connection', async () => {
+    const s = await startTestServer({ limiter: createSlidingWindowLimiter(), refusalTarpit: { afterRefusals: 3, delayMs: 400 } });
+    const { token } = s.tokenFor({ name: 'flooder', license: 'annual' });
+    const hammering = new Client(s.url, { pipelining: 1 });
+    const other = new Client(s.url, { pipelining: 1 });
+    try {
+      const seen = [];
+      for (let i = 0; i < 6; i++) seen.push(await timed(hammering, token));
+      const fresh = await timed(other, token);
+
+      expect(seen.map((r) => r.status)).toEqual([200, 200, 429, 429, 429, 429]);
+      // Refusals 1 and 2 of the connection come at once, from the 3rd on each waits.
+      for (const r of seen.slice(2, 4)) expect(r.ms).toBeLessThan(200);
+      for (const r of seen.slice(4)) expect(r.ms).toBeGreaterThanOrEqual(390);
+      expect(new Set(seen.slice(2).map((r) => r.body)).size).toBe(1);
+      expect(fresh).toMatchObject({ status: 429 });
+      expect(fresh.ms).toBeLessThan(200);
+
+      // An admission on the connection starts its count afresh.
+      s.clock.advance(1000);
+      expect((await timed(hammering, token)).status).toBe(200);
+      expect((await timed(hammering, token)).status).toBe(200);
+      const afterAdmission = await timed(hammering, token);
+      expect(afterAdmission.status).toBe(429);
+      expect(afterAdmission.ms).toBeLessThan(200);
+    } finally {
+      await hammering.close();
+      await other.close();
+      await s.close();
+    }
   });
 });
 
