@@ -7,6 +7,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { profileSchema } from '../fixtures/profile.schema.js';
+import { exitWithUsage } from './cli/usage.js';
+
+const args = process.argv.slice(2);
+if (args.length > 1 || (args[0] !== undefined && args[0] !== '--check')) {
+  exitWithUsage('Usage: npm run profile:schema -- [--check]   (writes fixtures/profile.schema.json; --check exits 1 when it is out of date instead)', args.find((a) => a !== '--check') ?? args[1]);
+}
 
 const target = fileURLToPath(new URL('../fixtures/profile.schema.json', import.meta.url));
 
@@ -18,10 +24,10 @@ const document = {
 };
 const text = `${JSON.stringify(document, null, 2)}\n`;
 
-if (process.argv.includes('--check')) {
+if (args[0] === '--check') {
   const current = await readFile(target, 'utf8').catch(() => '');
   if (current !== text) {
-    console.error(`${target} is out of date; run: npx tsx scripts/profile-json-schema.ts`);
+    console.error(`${target} is out of date; run: npm run profile:schema`);
     process.exit(1);
   }
   console.log(`${target} is up to date`);

@@ -19,6 +19,10 @@ function fail(message: string): never {
 }
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const option = (name: string): string | undefined => {
   const i = args.indexOf(name);
   if (i < 0) return undefined;

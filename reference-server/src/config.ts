@@ -19,6 +19,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** `--help`: the usage goes to stdout and the exit code is 0. */
+export class HelpRequested extends Error {}
+
 interface OptionSpec {
   flag: string;
   env: string;
@@ -111,7 +114,7 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
   }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h') throw new ConfigError(USAGE);
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const o = OPTIONS.find((x) => x.flag === name);
     if (!o) throw new ConfigError(`unknown option '${arg}'; accepted: ${OPTIONS.map((x) => x.flag).join(', ')}`);

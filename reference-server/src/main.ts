@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, HelpRequested, parseConfig } from './config.js';
 import { startReferenceServer } from './start.js';
 
 function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profileOut: string, db: string): void {
@@ -27,6 +27,10 @@ async function main(): Promise<void> {
   try {
     config = parseConfig(process.argv.slice(2), process.env);
   } catch (err) {
+    if (err instanceof HelpRequested) {
+      console.log(err.message);
+      process.exit(0);
+    }
     if (err instanceof ConfigError) {
       console.error(err.message);
       process.exit(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, parseConfig } from '../src/config.js';
+import { ConfigError, DEFAULTS, HelpRequested, parseConfig } from '../src/config.js';
 
 describe('server config', () => {
   it('works with no flags', () => {
@@ -36,5 +36,12 @@ describe('server config', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('answers --help with the usage as a request for help, not as an error', () => {
+    for (const flag of ['--help', '-h']) {
+      expect(() => parseConfig(['--port', '1', flag], {})).toThrow(HelpRequested);
+      expect(() => parseConfig([flag], {})).toThrow(/--port .*CPF_PORT/);
+    }
   });
 });

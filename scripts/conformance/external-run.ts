@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnServer } from '../../reference-server/src/server-process.js';
+import { exitWithUsage } from '../cli/usage.js';
 
 /**
  * `npm run conformance:external`: the path a foreign target takes, exercised on the bundled
@@ -15,6 +16,12 @@ import { spawnServer } from '../../reference-server/src/server-process.js';
  * would in the pro area. Extra arguments go to the CLI.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
+
+if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+  exitWithUsage(
+    'Usage: npm run conformance:external -- [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+  );
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer();

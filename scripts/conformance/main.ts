@@ -1,5 +1,5 @@
 import { doctor } from './doctor.js';
-import { parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
+import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -43,6 +43,10 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof HelpRequested) {
+      console.log(err.message);
+      process.exit(0);
+    }
     if (err instanceof UsageError) {
       console.error(err.message);
       process.exit(2);

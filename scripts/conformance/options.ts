@@ -27,6 +27,9 @@ export interface RunOptions {
 
 export class UsageError extends Error {}
 
+/** `--help`: the usage goes to stdout and the exit code is 0. */
+export class HelpRequested extends Error {}
+
 /** The target cannot be brought up (no Docker engine, an unhealthy container): exit 3 with the message alone. */
 export class TargetError extends Error {}
 
@@ -59,7 +62,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
   if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
     if (arg === '--read-only') {
       options.readOnly = true;
       continue;

@@ -5,6 +5,7 @@ import { faults } from './catalog/index.js';
 import type { Fault } from './fault.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
+import { exitWithUsage } from '../cli/usage.js';
 
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
@@ -22,6 +23,10 @@ interface Outcome {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N]
+  --only ID[,ID]  run only these faults (repeatable; IDs in scripts/faults/catalog)
+  --jobs N        faults run at once (default 4)`;
+
 function parseArgs(argv: string[]): { only: string[]; jobs: number } {
   const only: string[] = [];
   // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
@@ -30,10 +35,7 @@ function parseArgs(argv: string[]): { only: string[]; jobs: number } {
     const arg = argv[i];
     if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
     else if (arg === '--jobs') jobs = Number(argv[++i]);
-    else {
-      console.error(`unknown option '${arg}'. Fix: npm run faults -- [--only ID[,ID]] [--jobs N] (default 4)`);
-      process.exit(2);
-    }
+    else exitWithUsage(USAGE, arg);
   }
   if (!Number.isInteger(jobs) || jobs < 1) {
     console.error('--jobs needs a positive integer');

@@ -30,7 +30,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { UsageError } from '../conformance/options.js';
+import { HelpRequested, UsageError } from '../conformance/options.js';
 import { describeLiveness, describeSafety, livenessViolations, outcome, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
 import { prepareLoadTarget, type LoadTarget } from './target.js';
 
@@ -74,7 +74,7 @@ function parseArgs(argv: readonly string[]): Options {
     switch (arg) {
       case '--help':
       case '-h':
-        throw new UsageError(USAGE);
+        throw new HelpRequested(USAGE);
       case '--base-url':
         o.baseUrl = value();
         break;
@@ -345,6 +345,10 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof HelpRequested) {
+      console.log(err.message);
+      process.exit(0);
+    }
     if (err instanceof UsageError) {
       console.error(err.message);
       process.exit(2);

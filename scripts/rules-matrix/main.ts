@@ -1,12 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../../suites/harness/check-result.js';
+import { takeNoArguments } from '../cli/usage.js';
 import { writeTraceability } from './traceability.js';
 
 /**
  * `npm run rules:matrix`: writes reports/traceability.md from the last run's checks and fails
  * when a testable rule has no check.
  */
+takeNoArguments(
+  process.argv.slice(2),
+  'Usage: npm run rules:matrix   (reads <report dir>/checks.json of the last conformance run, writes traceability.md next to it; report dir: $CPF_REPORT_DIR, default reports)',
+);
 const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
 const checksFile = join(reportDir, 'checks.json');
 if (!existsSync(checksFile)) {
