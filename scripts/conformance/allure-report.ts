@@ -1,6 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The Allure 3 page template loads Google's tag manager and reports the report's id to it, with
+ * no option to turn it off. A conformance report of a private API is opened from CI artifacts
+ * and laptops: it must not call anybody, so both script tags go.
+ */
+export function withoutAnalytics(html: string): string {
+  return html
+    .replace(/<script[^>]*\bsrc="https:\/\/www\.googletagmanager\.com\/[^"]*"[^>]*><\/script>\s*/g, '')
+    .replace(/<script>(?:(?!<\/script>)[\s\S])*\bgtag\((?:(?!<\/script>)[\s\S])*<\/script>\s*/g, '');
+}
 
 /** Builds the HTML report with Allure 3 (the `allure` npm package, no Java). */
 export async function buildAllureReport(resultsDir: string, outputDir: string, name: string): Promise<boolean> {
@@ -14,6 +25,11 @@ export async function buildAllureReport(resultsDir: string, outputDir: string, n
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) process.stderr.write(`allure generate failed (${code}):\n${output}\n`);
-  return code === 0;
+  if (code !== 0) {
+    process.stderr.write(`allure generate failed (${code}):\n${output}\n`);
+    return false;
+  }
+  const page = join(outputDir, 'index.html');
+  if (existsSync(page)) writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
+  return true;
 }

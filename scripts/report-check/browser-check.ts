@@ -83,14 +83,23 @@ export async function checkInBrowser(executablePath: string, reportDir: string, 
     const page = await browser.newPage({ viewport: { width: 1280, height: 1800 } });
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    // The report embeds an analytics tag; the check must not depend on, or reach, the internet.
-    await page.route((url) => !url.href.startsWith(server.url), (route) => route.abort());
+    // The report must work offline and call nobody (its page is built without Allure's analytics
+    // tag): outside requests are aborted and each one is a problem.
+    const outside: string[] = [];
+    await page.route(
+      (url) => !url.href.startsWith(server.url),
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort();
+      },
+    );
     try {
       await page.goto(server.url);
       const problems = await checkTotals(page, expected.totals, log);
       await page.screenshot({ path: join(screenshotDir, 'totals.png') });
       problems.push(...(await checkFailingCheck(page, expected.failing, log)));
       await page.screenshot({ path: join(screenshotDir, 'failing-check.png') });
+      for (const url of new Set(outside)) problems.push(`the report tried to reach ${url} (it must not call anything beyond its own files)`);
       return problems;
     } catch (err) {
       await page.screenshot({ path: join(screenshotDir, 'error.png') }).catch(() => undefined);
