@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
-import { startReferenceServer } from '../../reference-server/src/start.js';
 import { prepareContainerTarget } from './container-target.js';
 import { UsageError, type RunOptions } from './options.js';
 
@@ -48,6 +47,8 @@ export async function prepareTarget(options: RunOptions, log: (line: string) => 
     if (!baseUrl) throw new UsageError(`profile ${options.profile} has no baseUrl and no --base-url was given. Fix: add "baseUrl" to the profile or pass --base-url`);
     return { baseUrl: baseUrl.replace(/\/+$/, ''), profile, profilePath: resolve(options.profile), kind: 'external', close: async () => {} };
   }
+  // Loaded only here: an external target's run (each fault run is one) has no use for the server's code.
+  const { startReferenceServer } = await import('../../reference-server/src/start.js');
   const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
   const profilePath = join(dir, 'profile.json');
   const server = await startReferenceServer({ port: 0, host: '127.0.0.1', db: join(dir, 'reference.sqlite'), seed: 'demo', profileOut: profilePath, log });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { RunSummary } from '../conformance/summary.js';
 import { faults } from './catalog/index.js';
 import type { Fault } from './fault.js';
+import { startCliWorker, type CliWorker } from './cli-worker-pool.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
 import { exitWithUsage } from '../cli/usage.js';
@@ -49,14 +50,14 @@ function parseArgs(argv: string[]): { only: string[]; jobs: number } {
   return { only, jobs };
 }
 
-async function runFault(fault: Fault): Promise<Outcome> {
+async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const started = performance.now();
   const reportDir = join(ROOT, 'reports/faults', fault.id);
   const { code, output } = await runCliAgainstFault(fault, [
     '--report-dir', reportDir, '--no-html',
     ...fault.rules.flatMap((r) => ['--rules', r]),
     ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f]),
-  ]);
+  ], cli);
   const summaryFile = join(reportDir, 'summary.json');
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
   const caughtBy = summary?.failed.filter((f) => f.state === 'failed').map((f) => f.title) ?? [];
@@ -74,14 +75,20 @@ async function main(): Promise<number> {
   }
   const selected = only.length ? faults.filter((f) => only.includes(f.id)) : faults;
   console.log(`running ${selected.length} faults, ${jobs} at a time`);
+  const started = performance.now();
   const queue = [...selected];
   const outcomes: Outcome[] = [];
   await Promise.all(
     Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-      for (let fault = queue.shift(); fault; fault = queue.shift()) {
-        const outcome = await runFault(fault);
-        outcomes.push(outcome);
-        console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${outcome.caughtBy.length} failing checks)`);
+      const cli = startCliWorker();
+      try {
+        for (let fault = queue.shift(); fault; fault = queue.shift()) {
+          const outcome = await runFault(fault, cli);
+          outcomes.push(outcome);
+          console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${outcome.caughtBy.length} failing checks) [${outcomes.length}/${selected.length}]`);
+        }
+      } finally {
+        await cli.close();
       }
     }),
   );
@@ -93,7 +100,8 @@ async function main(): Promise<number> {
     for (const b of o.broken) console.log(`           broken: ${b}`);
   }
   const escaped = outcomes.filter((o) => !o.caught);
-  console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
   return escaped.length === 0 ? 0 : 1;
 }
 

@@ -4,6 +4,7 @@ import { absentChromium, findChromium } from './chromium.js';
 import { checkInBrowser } from './browser-check.js';
 import { readRunExpectations } from './expectations.js';
 import { faults } from '../faults/catalog/index.js';
+import { startCliWorker } from '../faults/cli-worker-pool.js';
 import { runCliAgainstFault } from '../faults/faulted-run.js';
 import { takeNoArguments } from '../cli/usage.js';
 
@@ -51,7 +52,8 @@ async function main(): Promise<number> {
   console.log(`report:check: ${SUITE_FILE} against a reference server with fault ${FAULT}, reports in ${shown(RUN_DIR)}`);
   const fault = faults.find((f) => f.id === FAULT);
   if (!fault) throw new Error(`fault ${FAULT} is not in scripts/faults/catalog`);
-  const run = await runCliAgainstFault(fault, ['--report-dir', RUN_DIR, '--file', SUITE_FILE]);
+  const cli = startCliWorker();
+  const run = await runCliAgainstFault(fault, ['--report-dir', RUN_DIR, '--file', SUITE_FILE], cli).finally(() => cli.close());
   if (run.code !== 1) {
     console.error(`the conformance run should exit 1 (the fault breaks a rule) but exited ${run.code}:\n${run.output.slice(-3000)}`);
     return 1;
