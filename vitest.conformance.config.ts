@@ -19,6 +19,9 @@ export default defineConfig({
     // file lets the pool customers work while the busiest customer (primary) is saturated, which
     // keeps the wall time near the pacing floor (4 workers: 1.6x, 16: 1.17x).
     maxWorkers: 16,
+    // Threads start faster than forked processes: on 2 cores the busiest customer's first request
+    // went out after 4.8-4.9 s instead of 6.3-6.9 s (run 1.15x the floor instead of 1.20x).
+    pool: 'threads',
     maxConcurrency: 32,
     testTimeout: 120_000,
     hookTimeout: 60_000,
