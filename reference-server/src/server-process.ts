@@ -3,7 +3,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+/** tsx's ESM loader for `node --import`: runs a TypeScript entry in a child process without tsx's own CLI process in between. */
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 export interface SpawnedServer {
   child: ChildProcess;
@@ -16,7 +17,7 @@ export interface SpawnedServer {
  * the black-box way to start the bundled server, for process-level tests and the external run.
  */
 export function spawnServer(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,8 @@ export interface CliOutput {
 /**
  * The conformance CLI (`npm run conformance -- [doctor] [options]`) as a function: runs it and
  * returns its exit code (meanings in options.ts, USAGE). The fault runner calls it repeatedly in
- * long-lived processes, so it must not exit or keep state between calls.
+ * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
+ * every call, and the receiver's, which only some calls set, is removed again.
  */
 export async function runCli(argv: string[], output: CliOutput): Promise<number> {
   try {

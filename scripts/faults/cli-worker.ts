@@ -2,7 +2,7 @@ import { runCli } from '../conformance/cli.js';
 
 /**
  * A long-lived process that runs the conformance CLI once per message from its parent
- * (cli-worker-pool.ts): loading the CLI and vitest costs more CPU than a small fault run itself,
+ * (cli-worker-process.ts): loading the CLI and vitest costs more CPU than a small fault run itself,
  * so a fault run pays it once per worker instead of once per fault. One job at a time; its
  * console output is captured and sent back with the exit code.
  */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer } from '../../reference-server/src/start.js';
-import type { CliWorker } from './cli-worker-pool.js';
+import type { CliWorker } from './cli-worker-process.js';
 import type { Fault } from './fault.js';
 
 /**

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { RunSummary } from '../conformance/summary.js';
 import { faults } from './catalog/index.js';
 import type { Fault } from './fault.js';
-import { startCliWorker, type CliWorker } from './cli-worker-pool.js';
+import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
 import { exitWithUsage } from '../cli/usage.js';

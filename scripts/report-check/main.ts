@@ -4,7 +4,7 @@ import { absentChromium, findChromium } from './chromium.js';
 import { checkInBrowser } from './browser-check.js';
 import { readRunExpectations } from './expectations.js';
 import { faults } from '../faults/catalog/index.js';
-import { startCliWorker } from '../faults/cli-worker-pool.js';
+import { startCliWorker } from '../faults/cli-worker-process.js';
 import { runCliAgainstFault } from '../faults/faulted-run.js';
 import { takeNoArguments } from '../cli/usage.js';
 

@@ -1,11 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { TSX_LOADER } from '../../reference-server/src/server-process.js';
 import type { CliJob, CliJobResult } from './cli-worker.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 /** A conformance CLI process that runs one job after another (see cli-worker.ts). */
 export interface CliWorker {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCliWorker } from './cli-worker-pool.js';
+import { startCliWorker } from './cli-worker-process.js';
 
 describe('conformance CLI worker', () => {
   const cli = startCliWorker();
