@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by the contract schemas: project keys, time formats and URL rules.
- * Written from the spec (customer-api-v2.md); nothing here comes from the reference server.
+ * Written from the spec (Customer Project and Funding API v2, 2.5.0); nothing here comes from the reference server.
  */
 import { z } from 'zod';
 

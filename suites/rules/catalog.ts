@@ -1,5 +1,5 @@
 /**
- * Every rule of the spec (customer-api-v2.md, interface version 2.5.0) with a stable ID.
+ * Every rule of the spec ("Customer Project and Funding API v2", interface version 2.5.0) with a stable ID.
  *
  * - One rule is one checkable statement; compound sentences are split.
  * - `level: 'must'` is a requirement; `level: 'unspecified'` records an item the spec marks "not shown"
