@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CheckResult } from '../../suites/harness/check-result.js';
+import { rules } from '../../suites/rules/catalog.js';
 import type { RunSummary } from '../conformance/summary.js';
+import { faultAllowList } from './allow-list.js';
 import { faults } from './catalog/index.js';
+import { catalogueProblems, faultCoverage, formatCoverage } from './coverage.js';
 import type { Fault } from './fault.js';
+import { judgeFault, type FaultVerdict } from './fault-verdict.js';
 import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
@@ -11,31 +16,35 @@ import { exitWithUsage } from '../cli/usage.js';
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
  * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
- * limited to the rules the fault breaks. A fault is caught when at least one check fails.
+ * limited to the rules the fault breaks. A fault is caught when, for each rule it names, at least
+ * one check of that rule fails.
  */
 interface Outcome {
   fault: Fault;
   caught: boolean;
   code: number | null;
-  caughtBy: string[];
+  byRule: FaultVerdict['byRule'];
   broken: string[];
   seconds: number;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N]
+const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]
   --only ID[,ID]  run only these faults (repeatable; IDs in scripts/faults/catalog)
-  --jobs N        faults run at once (default 4)`;
+  --jobs N        faults run at once (default 4)
+  --coverage      print which testable rules have a fault, run none`;
 
-function parseArgs(argv: string[]): { only: string[]; jobs: number } {
+function parseArgs(argv: string[]): { only: string[]; jobs: number; coverage: boolean } {
   const only: string[] = [];
+  let coverage = false;
   // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
   let jobs = 4;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
     else if (arg === '--jobs') jobs = Number(argv[++i]);
+    else if (arg === '--coverage') coverage = true;
     else exitWithUsage(USAGE, arg);
   }
   if (!Number.isInteger(jobs) || jobs < 1) {
@@ -47,7 +56,7 @@ function parseArgs(argv: string[]): { only: string[]; jobs: number } {
     console.error(`unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.id).join(', ')}`);
     process.exit(2);
   }
-  return { only, jobs };
+  return { only, jobs, coverage };
 }
 
 async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
@@ -59,19 +68,24 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
     ...suiteFilesFor(ROOT, fault.rules).flatMap((f) => ['--file', f]),
   ], cli);
   const summaryFile = join(reportDir, 'summary.json');
+  const checksFile = join(reportDir, 'checks.json');
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
-  const caughtBy = summary?.failed.filter((f) => f.state === 'failed').map((f) => f.title) ?? [];
+  const checks = existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[]) : [];
   const broken = summary?.failed.filter((f) => f.state === 'broken').map((f) => `${f.title}: ${f.note}`) ?? [];
   if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
-  return { fault, caught: caughtBy.length > 0 && code === 1, code, caughtBy, broken, seconds: (performance.now() - started) / 1000 };
+  const { caught, byRule } = judgeFault(fault, checks, code);
+  return { fault, caught, code, byRule, broken, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<number> {
-  const { only, jobs } = parseArgs(process.argv.slice(2));
-  const ids = new Set<string>();
-  for (const f of faults) {
-    if (ids.has(f.id)) throw new Error(`duplicate fault id ${f.id}`);
-    ids.add(f.id);
+  const { only, jobs, coverage: coverageOnly } = parseArgs(process.argv.slice(2));
+  const problems = catalogueProblems(faults, rules, faultAllowList);
+  if (problems.length) throw new Error(`the fault catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
+  const coverage = faultCoverage(faults, rules, faultAllowList);
+  if (coverageOnly) {
+    console.log(formatCoverage(coverage));
+    if (coverage.uncovered.length) console.log(`without a fault or allow-list entry: ${coverage.uncovered.join(' ')}`);
+    return 0;
   }
   const selected = only.length ? faults.filter((f) => only.includes(f.id)) : faults;
   console.log(`running ${selected.length} faults, ${jobs} at a time`);
@@ -85,7 +99,8 @@ async function main(): Promise<number> {
         for (let fault = queue.shift(); fault; fault = queue.shift()) {
           const outcome = await runFault(fault, cli);
           outcomes.push(outcome);
-          console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${outcome.caughtBy.length} failing checks) [${outcomes.length}/${selected.length}]`);
+          const proven = outcome.byRule.filter((r) => r.failedChecks.length > 0).length;
+          console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven) [${outcomes.length}/${selected.length}]`);
         }
       } finally {
         await cli.close();
@@ -96,12 +111,16 @@ async function main(): Promise<number> {
   console.log('\nfault -> caught by');
   for (const o of outcomes) {
     console.log(`${o.caught ? 'caught ' : 'ESCAPED'}  ${o.fault.id}: ${o.fault.description} [${o.fault.rules.join(' ')}]`);
-    for (const title of o.caughtBy) console.log(`           ${title}`);
+    for (const r of o.byRule) {
+      if (r.failedChecks.length === 0) console.log(`           ${r.rule}: no check of this rule failed`);
+      for (const title of r.failedChecks) console.log(`           ${r.rule}: ${title}`);
+    }
     for (const b of o.broken) console.log(`           broken: ${b}`);
   }
   const escaped = outcomes.filter((o) => !o.caught);
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
+  console.log(formatCoverage(coverage));
   return escaped.length === 0 ? 0 : 1;
 }
 
