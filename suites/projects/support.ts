@@ -70,7 +70,8 @@ export type ReadBack =
   /** a deleted value (or a flag stored as empty): '', null or absent */
   | { deleted: true };
 
-const NUMERIC_TEXT = /^-?\d+(?:[.,]\d+)?$/;
+/** A decimal comma is an input form the target normalizes; read back, a number uses the point. */
+const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 
 export function describeValue(value: unknown): string {
   if (value === undefined) return '(absent)';
@@ -80,7 +81,7 @@ export function describeValue(value: unknown): string {
 /** The number a returned value stands for ("returned values are often strings"), or undefined. */
 export function returnedNumber(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value.replace(',', '.'));
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value);
   return undefined;
 }
 
