@@ -51,7 +51,7 @@ export function listChecks(): void {
     );
 
     check(
-      ['FUND-3', 'FUND-4', 'FUND-7', 'FUND-14', 'FUND-15', 'FUND-16', 'FUND-17', 'FUND-18', 'FUND-20', 'FUND-21', 'FUND-22', 'FUND-23', 'STAT-10', 'FUND-27'],
+      ['FUND-3', 'FUND-4', 'FUND-7', 'FUND-14', 'FUND-15', 'FUND-16', 'FUND-17', 'FUND-18', 'FUND-19', 'FUND-20', 'FUND-21', 'FUND-22', 'FUND-23', 'STAT-10', 'FUND-27'],
       'every application of GET /funding/applications?limit=100 carries exactly the core fields with their types: ids as strings, statusStep a number, advisor.assigned a boolean, status one of the eleven values, times ISO 8601 UTC +00:00 or null',
       async (t) => {
         // The strict contract schema (contract/funding.ts) is the assertion: no extra field, none

@@ -142,6 +142,7 @@ export function projectChecks(): void {
           const res = await primary.get(`/reports/${encodeURIComponent(key)}`);
           expectStatus(res, 200);
           const header = expectSchema(res, projectDetailResponseSchema, 'project detail').projektHeader;
+          expect(header.key, `projectKey ${key} of the applications must be the key of the project, as its projektHeader gives it`).toBe(key);
           expect([...projectIds][0], `projectId of the applications of project ${key} must equal its projektHeader.id`).toBe(header.id);
         }
       },

@@ -1,0 +1,163 @@
+/**
+ * Faults for rules of the meta, error, funding and results areas that had none of their own: each
+ * breaks exactly the rule it names (a status code, one member of a response shape, one type), so
+ * the fault run proves that rule and not only a neighbour of it.
+ */
+import type { Request, RequestHandler } from 'express';
+import { intercept, rewriteStatus, type Fault } from '../fault.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isRoot = (req: Request) => req.method === 'GET' && req.path === '/';
+const isHealth = (req: Request) => req.method === 'GET' && req.path === '/health';
+const isFundingList = (req: Request) => req.method === 'GET' && /^(?:\/reports\/[A-Za-z]{9})?\/funding\/applications$/.test(req.path);
+const isFunding = (req: Request) => req.method === 'GET' && /\/funding\/applications(?:\/[^/]+)?$/.test(req.path);
+const isResults = (req: Request) => req.method === 'GET' && /^\/reports\/[A-Za-z]{9}\/results$/.test(req.path);
+
+/**
+ * Rewrites the JSON bodies of matching requests, errors included. Which requests match is decided
+ * on the way in: an error reaches the app's error mapper with `req.path` no longer relative to the
+ * API router.
+ */
+function rewriteMatching(applies: (req: Request) => boolean, fn: (body: Json) => Json): RequestHandler {
+  return (req, res, next) => {
+    if (applies(req)) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => json(isObject(body) ? fn(body) : body);
+    }
+    next();
+  };
+}
+
+function bodyFault(id: string, rule: string, description: string, applies: (req: Request) => boolean, fn: (body: Json) => Json): Fault {
+  return { id, description, rules: [rule], configure: (deps) => intercept(deps, rewriteMatching(applies, fn)) };
+}
+
+function statusFault(id: string, rule: string, description: string, applies: (req: Request) => boolean, from: number, to: number): Fault {
+  return {
+    id,
+    description,
+    rules: [rule],
+    configure: (deps) => intercept(deps, rewriteStatus((status, req) => (applies(req) && status === from ? to : status))),
+  };
+}
+
+/** Rewrites every funding application of list and single responses. */
+function applicationFault(id: string, rule: string, description: string, fn: (application: Json) => void): Fault {
+  const each = (a: unknown) => {
+    if (isObject(a)) fn(a);
+  };
+  return bodyFault(id, rule, description, isFunding, (body) => {
+    if (Array.isArray(body.applications)) body.applications.forEach(each);
+    each(body.application);
+    return body;
+  });
+}
+
+const advisorOf = (a: Json): Json | undefined => (isObject(a.advisor) ? a.advisor : undefined);
+
+/** The floor heating results of a results response, when it has them. */
+function resultsFault(id: string, rule: string, description: string, fn: (body: { results: Json; projekt: Json }) => void): Fault {
+  return bodyFault(id, rule, description, isResults, (body) => {
+    if (isObject(body.results) && isObject(body.projekt)) fn(body as { results: Json; projekt: Json });
+    return body;
+  });
+}
+
+const groupsOf = (results: Json): Json[] => (isObject(results.floorHeatingBalance) && Array.isArray(results.floorHeatingBalance.groups) ? (results.floorHeatingBalance.groups as Json[]) : []);
+const abgleichOf = (projekt: Json): Json[] => (Array.isArray(projekt.abgleichFBH) ? (projekt.abgleichFBH as Json[]) : []);
+
+export const ruleCoverageFaults: Fault[] = [
+  // Public endpoints
+  statusFault('cov-root-answers-203', 'META-1', 'GET / answers HTTP 203 instead of 200', isRoot, 200, 203),
+  bodyFault('cov-root-extra-member', 'META-2', 'GET / carries an extra member `build`', isRoot, (body) => ({ ...body, build: 'dev' })),
+  statusFault('cov-health-answers-203', 'META-4', 'GET /health answers HTTP 203 instead of 200', isHealth, 200, 203),
+  bodyFault('cov-health-timestamp-not-date-time', 'META-6', 'GET /health `timestamp` is epoch milliseconds as text, not a date-time', isHealth, (body) => ({ ...body, timestamp: String(Date.now()) })),
+  bodyFault('cov-health-version-short', 'META-7', 'GET /health reports version "2.5" instead of "2.5.0"', isHealth, (body) => ({ ...body, version: '2.5' })),
+  {
+    id: 'cov-options-with-content',
+    description: 'OPTIONS answers 200 with a JSON body listing the methods instead of 204 without content',
+    rules: ['META-10'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (req.method !== 'OPTIONS') return next();
+        res.status(200).json({ allow: ['GET', 'POST', 'PATCH', 'PUT', 'OPTIONS'] });
+      }),
+  },
+  {
+    id: 'cov-root-text-plain',
+    description: 'GET / answers its JSON body with Content-Type text/plain',
+    rules: ['META-12'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!isRoot(req)) return next();
+        res.status(200).type('text/plain').send(JSON.stringify({ name: 'customer-api-v2', version: '2.5.0' }));
+      }),
+  },
+
+  // Error envelope types
+  bodyFault('cov-403-type-forbidden', 'ERR-10', 'a 403 carries details.type "forbidden" instead of "authorization"', () => true, (body) =>
+    body.status === 403 && isObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
+  ),
+  bodyFault('cov-calculation-status-incomplete', 'ERR-21', 'results of an incomplete project carry calculationStatus "incomplete" instead of "unavailable"', isResults, (body) =>
+    isObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
+  ),
+  bodyFault('cov-429-type-too-many', 'ERR-22', 'a 429 carries details.type "too_many_requests" instead of "rate_limit"', () => true, (body) =>
+    body.status === 429 && isObject(body.details) ? { ...body, details: { ...body.details, type: 'too_many_requests' } } : body,
+  ),
+
+  // Funding applications
+  bodyFault('cov-funding-list-extra-member', 'FUND-1', 'the funding list carries an extra top-level member `count`', isFundingList, (body) =>
+    Array.isArray(body.applications) ? { ...body, count: body.applications.length } : body,
+  ),
+  applicationFault('cov-funding-id-number', 'FUND-5', '`applicationId` is a JSON number instead of a string', (a) => {
+    if (typeof a.applicationId === 'string' && /^\d+$/.test(a.applicationId)) a.applicationId = Number(a.applicationId);
+  }),
+  applicationFault('cov-funding-type-number', 'FUND-7', '`applicationType` of standalone applications is the number 0 instead of a string', (a) => {
+    if (a.projectKey === null) a.applicationType = 0;
+  }),
+  applicationFault('cov-funding-type-project', 'FUND-8', 'project-bound applications carry `applicationType` "project" instead of "project_bound"', (a) => {
+    if (a.projectKey !== null && a.projectKey !== undefined) a.applicationType = 'project';
+  }),
+  applicationFault('cov-funding-project-id-string', 'FUND-10', '`projectId` is a string instead of a number', (a) => {
+    if (typeof a.projectId === 'number') a.projectId = String(a.projectId);
+  }),
+  applicationFault('cov-funding-project-key-uppercase', 'FUND-11', '`projectKey` is given in uppercase letters (not the key of the project)', (a) => {
+    if (typeof a.projectKey === 'string') a.projectKey = a.projectKey.toUpperCase();
+  }),
+  applicationFault('cov-funding-advisor-id-number', 'FUND-19', '`advisor.id` is a JSON number (its digits) instead of a string', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && typeof advisor.id === 'string') advisor.id = Number(advisor.id.replace(/\D/g, '')) || 1;
+  }),
+  applicationFault('cov-funding-advisor-name-object', 'FUND-20', '`advisor.name` is an object {first, last} instead of a string', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && typeof advisor.name === 'string') advisor.name = { first: advisor.name, last: '' };
+  }),
+  applicationFault('cov-funding-advisor-title-false', 'FUND-21', '`advisor.title` is false instead of a string or null when there is none', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && advisor.title === null) advisor.title = false;
+  }),
+
+  // Results
+  statusFault('cov-results-answers-203', 'RES-1', 'results of a calculable project answer HTTP 203 instead of 200', isResults, 200, 203),
+  resultsFault('cov-results-group-without-unit', 'RES-8', 'floor heating groups have no `flowRateUnit`', ({ results }) => {
+    for (const group of groupsOf(results)) delete group.flowRateUnit;
+  }),
+  resultsFault('cov-abgleich-renamed-member', 'RES-13', '`projekt.abgleichFBH[]` calls `summeVolumenstrom` `volumenstrom`', ({ projekt }) => {
+    for (const entry of abgleichOf(projekt)) {
+      entry.volumenstrom = entry.summeVolumenstrom;
+      delete entry.summeVolumenstrom;
+    }
+  }),
+  resultsFault('cov-abgleich-heizlast-rounded-up', 'RES-15', '`projekt.abgleichFBH[].raeume[].heizlast` is rounded up to the next 10 W (no longer the circuit load)', ({ projekt }) => {
+    for (const entry of abgleichOf(projekt)) {
+      for (const room of Array.isArray(entry.raeume) ? (entry.raeume as Json[]) : []) {
+        if (typeof room.heizlast === 'number') room.heizlast = Math.ceil((room.heizlast + 1) / 10) * 10;
+      }
+    }
+  }),
+];
