@@ -52,7 +52,7 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
                       its own target (the default bundled server, or --image) or a profile with its own role customers
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
 Subcommand doctor: preflight of target and profile, runs no checks.
-Exit codes: 0 all checks passed, 1 a rule failed, 2 usage or profile error, 3 target unreachable or harness error.`;
+Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed.`;
 
 const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
 

@@ -88,10 +88,14 @@ export function formatSummary(s: RunSummary): string {
       if (titles.length > 15) out.push(`        ... and ${titles.length - 15} more (reports/summary.json lists all)`);
     }
   }
-  if (s.failed.length > 0) {
-    out.push('', 'failed / broken:');
-    for (const f of s.failed) out.push(`  ${f.state.toUpperCase()} ${f.title}`, `      ${f.note}`);
-  }
+  const listed = (state: string, heading: string) => {
+    const entries = s.failed.filter((f) => f.state === state);
+    if (entries.length === 0) return;
+    out.push('', heading);
+    for (const f of entries) out.push(`  ${f.state.toUpperCase()} ${f.title}`, `      ${f.note}`);
+  };
+  listed('failed', 'failed (the target broke a rule):');
+  listed('broken', 'broken (the harness or the setup failed; these checks judged nothing):');
   if (s.expectations) {
     const e = s.expectations;
     out.push('', `expectations: ${e.known.length} known failures, ${e.regressions.length} new failures, ${e.fixed.length} fixed`);
@@ -103,9 +107,13 @@ export function formatSummary(s: RunSummary): string {
   return out.join('\n');
 }
 
-/** 3 when the harness broke or paced badly, else 1 when a rule failed (not counting expected failures), else 0. */
+/**
+ * 1 when a rule failed (not counting expected failures), even if other checks broke: the target is
+ * known to break a rule, and the broken checks are listed with it. Else 3 when a check broke or a
+ * paced customer met a 429, else 0.
+ */
 export function exitCodeFor(s: RunSummary): number {
-  if (s.totals.broken > 0 || s.unintended429.length > 0) return 3;
   const failures = s.expectations ? s.expectations.regressions.length : s.totals.failed;
-  return failures > 0 ? 1 : 0;
+  if (failures > 0) return 1;
+  return s.totals.broken > 0 || s.unintended429.length > 0 ? 3 : 0;
 }

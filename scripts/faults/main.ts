@@ -17,7 +17,8 @@ import { exitWithUsage } from '../cli/usage.js';
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
  * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
  * limited to the rules the fault breaks. A fault is caught when, for each rule it names, at least
- * one check of that rule fails.
+ * one check of that rule fails (exit 1); broken checks never catch it: they judged nothing about
+ * the target.
  */
 interface Outcome {
   fault: Fault;

@@ -12,12 +12,39 @@ export interface CheckResult {
   durationMs: number;
 }
 
-/** Errors that are not assertion failures say the harness or the setup broke, not the target. */
-export function isBrokenError(error: { name?: string; message?: string; cause?: unknown } | undefined): boolean {
-  if (!error) return false;
-  if (error.name === 'HarnessError') return true;
-  // fast-check reports a failing property with its own message; the assertion sits in `cause`.
-  const cause = error.cause as { name?: string } | undefined;
-  if (error.name === 'AssertionError' || cause?.name === 'AssertionError') return false;
-  return !/expected|^Property failed/i.test(error.message ?? '');
+/** An error as vitest hands it to reporters: serialised, so only names tell the kinds apart. */
+export interface ReportedError {
+  name?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+/** vitest's (chai's) assertion errors, and the harness's own statements about the target's answer. */
+const TARGET_ASSERTIONS = new Set(['AssertionError', 'TargetAssertionError']);
+
+/**
+ * Whether an error states that the target's answer broke a rule: an assertion, or an error whose
+ * cause chain reaches one (fast-check and the property helpers wrap the failing run's assertion).
+ * A HarnessError on the way says the harness could not judge. Messages are never read: a harness
+ * bug may say "expected" as well as a target failure may not.
+ */
+export function isTargetFailure(error: ReportedError | undefined): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && !seen.has(e); e = e.cause as ReportedError | undefined) {
+    seen.add(e);
+    if (e.name === 'HarnessError') return false;
+    if (TARGET_ASSERTIONS.has(e.name ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * The state of a check that threw: failed when any of its errors is a target failure (the target
+ * is known to break a rule, whatever else went wrong), else broken. The note is the first line of
+ * the deciding error.
+ */
+export function verdictOf(errors: readonly ReportedError[]): { state: 'failed' | 'broken'; note: string | undefined } {
+  const failure = errors.find(isTargetFailure);
+  const deciding = failure ?? errors[0];
+  return { state: failure ? 'failed' : 'broken', note: deciding?.message?.split('\n')[0] };
 }

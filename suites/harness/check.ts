@@ -2,8 +2,9 @@ import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
 import { getRule, isKnownRule } from '../rules/catalog.js';
-import { Actor, HarnessError, type RequestRecorder } from './client.js';
+import { Actor, HarnessError, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
+import { expectCreatedKey } from './expect-api.js';
 import { pacerCall } from './pacer-client.js';
 import { target } from './target.js';
 
@@ -100,8 +101,9 @@ export class CheckContext implements RequestRecorder {
       key = actor
         .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } })
         .then((res) => {
+          // Another status may be the profile's fault (a pool customer without an active license).
           if (res.status !== 201) throw new HarnessError(`could not create the shared project for ${actor.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
-          return res.json<{ projektHeader: { key: string } }>().projektHeader.key;
+          return expectCreatedKey(res);
         });
       sharedProjects.set(actor.label, key);
       key.catch(() => sharedProjects.delete(actor.label));
@@ -111,23 +113,43 @@ export class CheckContext implements RequestRecorder {
 
   /** No Authorization header at all: public endpoints, and 401 checks. */
   anonymous(): Actor {
-    return new Actor('anonymous', undefined, { customer: '#invalid-token', ...this.invalidTokenPace() }, this);
+    return new Actor('anonymous', undefined, { customer: '#invalid-token', ...this.invalidTokenPace() }, this, this.invalidTokenThrottle());
   }
 
   /** A public endpoint needs no pacing: the limit does not apply to it. */
   publicClient(): Actor {
-    return new Actor('public', undefined, undefined, this);
+    return new Actor('public', undefined, undefined, this, { verdict: 'failed', reason: 'a public endpoint (GET /, GET /health, OPTIONS) is never counted toward any limit' });
   }
 
   /** An arbitrary (invalid) token, paced under the target's per-IP limit for invalid tokens. */
   withToken(token: string, label = 'invalid token'): Actor {
-    return new Actor(label, token, { customer: '#invalid-token', ...this.invalidTokenPace() }, this);
+    return new Actor(label, token, { customer: '#invalid-token', ...this.invalidTokenPace() }, this, this.invalidTokenThrottle());
   }
 
   private invalidTokenPace() {
     const limit = this.profile.limits?.invalidTokenPerIp ?? DEFAULT_INVALID_TOKEN_PACE;
     // Half the documented limit: a fixed window admits twice its size across a boundary, a sliding one does not.
     return { limit: Math.max(1, Math.floor(limit.requests / 2)), windowMs: limit.windowSeconds * 1000 };
+  }
+
+  /**
+   * Requests without a valid token are paced below the per-address limit only when the profile
+   * documents it; below a guessed one, a 429 may be the guess's fault, so the check is not judged.
+   */
+  private invalidTokenThrottle(): ThrottleMeaning {
+    const documented = this.profile.limits?.invalidTokenPerIp;
+    const { limit, windowMs } = this.invalidTokenPace();
+    const pace = `${limit} per ${windowMs / 1000} s`;
+    if (!documented) {
+      return {
+        verdict: 'broken',
+        reason: `requests without a valid token were paced at ${pace}, half of a guessed per-address limit; the profile documents none (limits.invalidTokenPerIp): add the target's value`,
+      };
+    }
+    return {
+      verdict: 'failed',
+      reason: `it carries no valid token and was paced at ${pace}, below the documented per-address limit of ${documented.requests} per ${documented.windowSeconds} s, and no customer's budget counts it`,
+    };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { pacerCall } from './pacer-client.js';
 import { redactHeaders, redactUrl, type Exchange } from './exchange.js';
+import { TargetAssertionError } from './target-assertion.js';
 import { target } from './target.js';
 
 export class HarnessError extends Error {
@@ -16,11 +17,12 @@ export class ApiResponse {
     readonly exchange: Exchange,
   ) {}
 
+  /** A body that is not JSON where a check reads JSON is the target's failure, not the harness's. */
   json<T = unknown>(): T {
     try {
       return JSON.parse(this.text) as T;
     } catch {
-      throw new Error(`expected a JSON body from ${this.exchange.request.method} ${this.exchange.request.url}, got HTTP ${this.status}: ${this.text.slice(0, 200)}`);
+      throw new TargetAssertionError(`expected a JSON body from ${this.exchange.request.method} ${this.exchange.request.url}, got HTTP ${this.status}: ${this.text.slice(0, 200)}`);
     }
   }
 }
@@ -58,12 +60,32 @@ export interface Pacing {
   windowMs?: number;
 }
 
+/**
+ * What a 429 to one of an actor's requests means outside the rate-limit checks (README "Results").
+ * `failed`: the request must never be counted (a public endpoint, no valid token below the
+ * documented per-address limit), so the target broke the check's rule, which requires another
+ * answer. `broken`: the harness paced the request, and either the target counted more than it
+ * should or the harness's assumptions (a customer shared with another client, an undocumented
+ * limit) do not hold; it cannot tell which, so the check is not judged.
+ */
+export interface ThrottleMeaning {
+  verdict: 'failed' | 'broken';
+  /** Why, for the message: what the harness knows about this request. */
+  reason: string;
+}
+
+const PACED_CUSTOMER: ThrottleMeaning = {
+  verdict: 'broken',
+  reason: 'the harness paced this customer, so the target counted more than it should or the customer is shared with another client',
+};
+
 export class Actor {
   constructor(
     readonly label: string,
     private readonly token: string | undefined,
     private readonly pacing: Pacing | undefined,
     private readonly recorder: RequestRecorder,
+    private readonly on429: ThrottleMeaning = PACED_CUSTOMER,
   ) {}
 
   get(path: string, options: SendOptions = {}) {
@@ -132,8 +154,10 @@ export class Actor {
   private async afterResponse(e: Exchange): Promise<void> {
     const t = target();
     if (e.response?.status === 429 && !this.recorder.expects429) {
+      const what = `${e.request.method} ${e.request.url} (${this.label}) answered 429`;
+      if (this.on429.verdict === 'failed') throw new TargetAssertionError(`${what}, but ${this.on429.reason}: the target must not throttle it, and the rule requires another answer`);
       await pacerCall(t.pacerUrl, '/unintended-429', { customer: this.label, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
-      throw new HarnessError(`unintended 429 for ${this.label} on ${e.request.method} ${e.request.url}: the harness paced this customer, so the target counted more than it should or the customer is shared with another client`);
+      throw new HarnessError(`unintended 429: ${what}; ${this.on429.reason}`);
     }
     if (e.response?.status === 201 && e.request.method === 'POST' && /\/reports(\/with-data)?$/.test(new URL(e.request.url).pathname)) {
       let key = '?';

@@ -42,3 +42,13 @@ export function expectError(res: ApiResponse, status: number, type: ErrorType, f
   if (field !== undefined) expect(body.details.field, `details.field must name the offending field; ${where(res)}`).toBe(field);
   return body;
 }
+
+/**
+ * `projektHeader.key` of a creation response (PROJ-84), for checks that go on working with the
+ * project: a body without it is the target's failure, not a TypeError of the harness.
+ */
+export function expectCreatedKey(res: ApiResponse): string {
+  const key = res.json<{ projektHeader?: { key?: unknown } } | null>()?.projektHeader?.key;
+  if (typeof key !== 'string' || key === '') expect.fail(`the creation response must carry projektHeader.key (PROJ-84); ${where(res)}`);
+  return key;
+}

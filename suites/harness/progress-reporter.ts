@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { isBrokenError, type CheckResult } from './check-result.js';
+import { verdictOf, type CheckResult } from './check-result.js';
 
 /**
  * Prints progress per area while the run goes on and writes every check's outcome to
@@ -44,9 +44,7 @@ export default class ProgressReporter implements Reporter {
       state = 'skipped';
       note = result.note ?? meta.skipReason ?? 'skipped';
     } else if (result.state === 'failed') {
-      const error = result.errors?.[0];
-      state = isBrokenError(error) ? 'broken' : 'failed';
-      note = error?.message?.split('\n')[0];
+      ({ state, note } = verdictOf(result.errors ?? []));
     }
     this.results.push({
       title: test.name,

@@ -10,6 +10,20 @@ import { rateLimitFaults } from './rate-limit.js';
 import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
 import { ruleCoverageFaults } from './rule-coverage.js';
+import { verdictFaults } from './verdicts.js';
 
-/** Every fault of the catalogue; ids are unique (checked by the runner). */
-export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults, ...projectCoverageFaults, ...rateLimitFaults, ...roomFaults, ...resultsFaults, ...documentFaults, ...ruleCoverageFaults];
+/** Every fault of the catalogue; ids are unique (checked by the runner and a unit test). */
+export const faults: Fault[] = [
+  ...metaFaults,
+  ...authFaults,
+  ...errorFaults,
+  ...fundingFaults,
+  ...projectFaults,
+  ...projectCoverageFaults,
+  ...rateLimitFaults,
+  ...roomFaults,
+  ...resultsFaults,
+  ...documentFaults,
+  ...ruleCoverageFaults,
+  ...verdictFaults,
+];

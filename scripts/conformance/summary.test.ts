@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { RunStats } from '../../suites/harness/pacer-server.js';
+import { exitCodeFor, formatSummary, summarize } from './summary.js';
+
+const check = (title: string, state: CheckResult['state'], note?: string): CheckResult => ({ title, file: 'suites/auth/a.test.ts', area: 'auth', rules: [], state, durationMs: 0, ...(note ? { note } : {}) });
+const stray429 = { customer: 'primary', check: '[PROJ-2] c', method: 'GET', path: '/reports' };
+
+function summaryOf(checks: CheckResult[], unintended429: RunStats['unintended429'] = [], expectations?: Parameters<typeof summarize>[0]['expectations']) {
+  const stats: RunStats = { startedAt: 0, requestsByCustomer: { primary: 4 }, unintended429, createdProjects: [] };
+  return summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks, stats, wallSeconds: 3, reports: {}, ...(expectations ? { expectations } : {}) });
+}
+
+describe('exitCodeFor', () => {
+  it('is 0 when every check passed or was skipped', () => {
+    expect(exitCodeFor(summaryOf([check('a', 'passed'), check('b', 'skipped', 'no pool')]))).toBe(0);
+  });
+
+  it('is 1 when a rule failed, also when other checks broke or a paced customer met a 429', () => {
+    expect(exitCodeFor(summaryOf([check('a', 'failed', 'expected 401')]))).toBe(1);
+    expect(exitCodeFor(summaryOf([check('a', 'failed', 'expected 401'), check('b', 'broken', 'TypeError')], [stray429]))).toBe(1);
+  });
+
+  it('is 3 when nothing failed but a check broke or a paced customer met a 429', () => {
+    expect(exitCodeFor(summaryOf([check('a', 'passed'), check('b', 'broken', 'target unreachable')]))).toBe(3);
+    expect(exitCodeFor(summaryOf([check('a', 'passed')], [stray429]))).toBe(3);
+  });
+
+  it('counts only new failures against an expectations baseline', () => {
+    const failed = check('[AUTH-5] a', 'failed', 'expected 401');
+    const known = { known: [{ title: failed.title, reason: 'ticket' }], regressions: [], fixed: [] };
+    expect(exitCodeFor(summaryOf([failed], [], known))).toBe(0);
+    expect(exitCodeFor(summaryOf([failed, check('b', 'broken', 'TypeError')], [], known))).toBe(3);
+    expect(exitCodeFor(summaryOf([failed], [], { ...known, known: [], regressions: [failed] }))).toBe(1);
+  });
+});
+
+describe('formatSummary', () => {
+  it('lists failed and broken checks apart, each with its note', () => {
+    const text = formatSummary(summaryOf([check('[AUTH-5] query token', 'failed', 'answered 429'), check('[PROJ-2] upper case', 'broken', 'unintended 429'), check('[META-1] root', 'passed')]));
+    const failedAt = text.indexOf('failed (the target broke a rule):');
+    const brokenAt = text.indexOf('broken (the harness or the setup failed');
+    expect(failedAt).toBeGreaterThan(0);
+    expect(brokenAt).toBeGreaterThan(failedAt);
+    expect(text.slice(failedAt, brokenAt)).toContain('FAILED [AUTH-5] query token\n      answered 429');
+    expect(text.slice(brokenAt)).toContain('BROKEN [PROJ-2] upper case\n      unintended 429');
+    expect(text).not.toContain('[META-1] root');
+  });
+});
