@@ -106,9 +106,31 @@ export const ruleCoverageFaults: Fault[] = [
   bodyFault('cov-calculation-status-incomplete', 'ERR-21', 'results of an incomplete project carry calculationStatus "incomplete" instead of "unavailable"', isResults, (body) =>
     isObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
   ),
-  bodyFault('cov-429-type-too-many', 'ERR-22', 'a 429 carries details.type "too_many_requests" instead of "rate_limit"', () => true, (body) =>
-    body.status === 429 && isObject(body.details) ? { ...body, details: { ...body.details, type: 'too_many_requests' } } : body,
-  ),
+  {
+    id: 'cov-429-type-too-many',
+    description: 'a 429 carries details.type "too_many_requests" instead of "rate_limit"',
+    rules: ['ERR-22'],
+    // The limiter writes its pre-serialised 429 with writeHead and end, not res.json.
+    configure: (deps) =>
+      intercept(deps, (_req, res, next) => {
+        const end = res.end.bind(res) as (chunk?: unknown) => typeof res;
+        res.end = ((chunk?: unknown) => {
+          if (res.statusCode !== 429 || !Buffer.isBuffer(chunk)) return end(chunk);
+          const body = Buffer.from(chunk.toString('utf8').replace('"rate_limit"', '"too_many_requests"'));
+          if (!res.headersSent) res.setHeader('Content-Length', body.length);
+          return end(body);
+        }) as typeof res.end;
+        const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string>) => typeof res;
+        res.writeHead = ((status: number, headers?: Record<string, string>) => {
+          if (status !== 429 || !headers) return writeHead(status, headers);
+          const { 'Content-Length': _length, ...rest } = headers;
+          res.statusCode = 429;
+          for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+          return res;
+        }) as typeof res.writeHead;
+        next();
+      }),
+  },
 
   // Funding applications
   bodyFault('cov-funding-list-extra-member', 'FUND-1', 'the funding list carries an extra top-level member `count`', isFundingList, (body) =>
