@@ -1,4 +1,5 @@
 import { doctor } from './doctor.js';
+import { preflight } from './preflight.js';
 import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { runConformance } from './run.js';
 import { prepareTarget } from './target.js';
@@ -55,13 +56,18 @@ async function run(argv: string[], { out: log, err }: CliOutput): Promise<number
       if (target.profile.webhook?.mode !== 'receiver') log('note: the profile\'s webhook.mode is not "receiver", so the webhook suite will not use the receiver');
     }
     if (options.command === 'doctor') return await doctor(target.baseUrl, target.profile, log);
-    try {
-      const health = await fetch(`${target.baseUrl}/health`);
-      await health.arrayBuffer();
-    } catch (cause) {
-      log(`target unreachable: GET ${target.baseUrl}/health failed (${(cause as Error).message}). Fix: check --base-url and that the service runs`);
+    const checked = await preflight(target.baseUrl, target.profile);
+    if (checked.unreachable) {
+      log(checked.unreachable);
       return 3;
     }
+    if (checked.problems.length > 0 && options.preflight) {
+      err(`preflight: the target or the profile is not what the run needs; no check ran:\n  ${checked.problems.join('\n  ')}`);
+      return 2;
+    }
+    if (checked.problems.length > 0) err(`preflight found problems (--no-preflight: running the checks anyway):\n  ${checked.problems.join('\n  ')}`);
+    // The pacer counts the preflight's requests, so no role customer's first second is overspent.
+    process.env.CPF_PREFLIGHT_SENT = JSON.stringify(checked.sent);
     return (await runConformance(options, target, log)).code;
   } finally {
     if (receiver) {

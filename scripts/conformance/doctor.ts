@@ -13,7 +13,7 @@ interface Finding {
 }
 
 /** Expected answer of GET /reports per role, from the spec's license rules. */
-const EXPECTED: Record<CustomerRole, number> = {
+export const EXPECTED: Record<CustomerRole, number> = {
   primary: 200,
   foreign: 200,
   expiredUnlocked: 200,

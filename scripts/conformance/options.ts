@@ -23,6 +23,8 @@ export interface RunOptions {
   shard?: Shard;
   /** Receiver mode of the webhook suite: a real receiver for a foreign target's deliveries on this port. */
   webhookReceiver?: number;
+  /** A failed preflight stops the run (exit 2); with --no-preflight its findings are only warnings. */
+  preflight: boolean;
 }
 
 export class UsageError extends Error {}
@@ -46,6 +48,8 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --read-only         send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run
   --report-dir DIR    where reports go (default: reports)
   --no-html           skip building the Allure HTML report (allure-results, JUnit and summary are still written)
+  --no-preflight      run the checks even when the preflight (public endpoints answer as this API in 2.5.0, each
+                      role's first token answers as its role) finds problems; they are printed as warnings
   --expect FILE       checks known to fail for this implementation; only new failures fail the run
   --shard i/n         run the i-th of n parts of the checks and of the customer pool (pool customer k: shard (k mod n)+1);
                       concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
@@ -57,7 +61,7 @@ Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2
 const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
-  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports' };
+  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true };
   const args = [...argv];
   if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
   for (let i = 0; i < args.length; i++) {
@@ -71,10 +75,14 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       options.html = false;
       continue;
     }
+    if (arg === '--no-preflight') {
+      options.preflight = false;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html'].join(', ')} (see --help)`);
+      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html', '--no-preflight'].join(', ')} (see --help)`);
     }
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value. Fix: ${name} <value> (see --help)`);

@@ -19,8 +19,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = (process.env.CPF_BASE_URL ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
   const pool = profile.customers.pool ?? [];
+  const preflight = JSON.parse(process.env.CPF_PREFLIGHT_SENT || '{}') as Record<string, number>;
   const pacer = await startPacerServer({
     leaseGroup: pool.length > 0 ? pool.map((_, i) => `pool:${i}`) : ['primary'],
+    priorResponses: Object.fromEntries(Object.entries(preflight).map(([customer, at]) => [customer, [at]])),
   });
   const context: TargetContext = {
     baseUrl,

@@ -35,10 +35,22 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-export async function startPacerServer(options: { leaseGroup: string[]; marginMs?: number }): Promise<PacerServer> {
+export async function startPacerServer(options: {
+  leaseGroup: string[];
+  marginMs?: number;
+  /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
+  priorResponses?: Record<string, number[]>;
+}): Promise<PacerServer> {
   const customers = new Map<string, CustomerState>();
   const leaseWaiters: (() => void)[] = [];
   const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, unintended429: [], createdProjects: [] };
+  for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
+    const { window } = state(customer);
+    for (const at of times) {
+      window.grant();
+      window.complete(at);
+    }
+  }
 
   /** A customer's window is created on first use, with the limit its first request names (default: the API's 2 per second). */
   function state(customer: string, limit = 2, windowMs = 1000): CustomerState {

@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseProfile } from '../../fixtures/profile.schema.js';
+import { preflight } from './preflight.js';
+
+/** A stand-in target: public endpoints and GET /reports answering per token as `statusOf` says. */
+function startTarget(options: { prefix?: string; root?: (res: import('node:http').ServerResponse) => void; statusOf?: (token: string) => number }): Promise<{ server: Server; url: string }> {
+  const prefix = options.prefix ?? '/api/v2';
+  const server = createServer((req, res) => {
+    const path = req.url?.slice(prefix.length) ?? '';
+    if (path === '/' && options.root) return options.root(res);
+    if (path === '/' || path === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', status: 'ok', api: 'x', version: '2.5.0', timestamp: new Date().toISOString() }));
+      return;
+    }
+    const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const status = options.statusOf?.(token) ?? 200;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}` })));
+}
+
+const profile = parseProfile(
+  {
+    name: 'stand-in',
+    siteUrl: 'http://127.0.0.1',
+    customers: { primary: { tokens: ['tok-primary'] }, blocked: { tokens: ['tok-blocked'] }, locked: { tokens: ['tok-locked'] } },
+  },
+  'test profile',
+);
+const roles: Record<string, number> = { 'tok-primary': 200, 'tok-blocked': 401, 'tok-locked': 403 };
+
+let running: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve())));
+
+describe('preflight', () => {
+  it('passes a target that answers as this API and whose tokens answer as their roles, and reports when each role was used', async () => {
+    const { server, url } = await startTarget({ statusOf: (t) => roles[t] ?? 401 });
+    running = server;
+    const result = await preflight(url, profile);
+    expect(result.problems).toEqual([]);
+    expect(Object.keys(result.sent).sort()).toEqual(['blocked', 'locked', 'primary']);
+  });
+
+  it('stops at a plain web server before any token is sent', async () => {
+    const { server, url } = await startTarget({ root: (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>') });
+    running = server;
+    const result = await preflight(url, profile);
+    expect(result.problems[0]).toMatch(/GET \/ answered 200 text\/html .*not the JSON of this API/);
+    expect(result.sent).toEqual({});
+  });
+
+  it('names a base URL without /api/v2', async () => {
+    const { server, url } = await startTarget({ prefix: '/v2' });
+    running = server;
+    expect((await preflight(url, profile)).problems[0]).toMatch(/does not end in \/api\/v2/);
+  });
+
+  it('names the role whose token answers as another role', async () => {
+    const { server, url } = await startTarget({ statusOf: (t) => (t === 'tok-blocked' ? 200 : (roles[t] ?? 401)) });
+    running = server;
+    expect((await preflight(url, profile)).problems[0]).toBe('customers.blocked.tokens[0]: GET /reports answered 200, expected 401 for a blocked customer');
+  });
+
+  it('reports an unreachable target apart from profile problems', async () => {
+    const { server, url } = await startTarget({});
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect((await preflight(url, profile)).unreachable).toMatch(/target unreachable: GET .*\/health failed/);
+  });
+});
