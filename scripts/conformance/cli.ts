@@ -1,3 +1,5 @@
+import { rules } from '../../suites/rules/catalog.js';
+import { unmatchedRulePatterns } from '../rules-matrix/selection.js';
 import { doctor } from './doctor.js';
 import { preflight } from './preflight.js';
 import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
@@ -39,6 +41,10 @@ export async function runCli(argv: string[], output: CliOutput): Promise<number>
 
 async function run(argv: string[], { out: log, err }: CliOutput): Promise<number> {
   const options = parseRunOptions(argv);
+  const unmatched = unmatchedRulePatterns(options.rules, rules);
+  if (unmatched.length > 0) {
+    throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);
+  }
   const target = await prepareTarget(options, err);
   // The webhook suite runs its own in-process reference server against the bundled target (and
   // in fault runs); it learns which target this is from CPF_TARGET_KIND.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { applyExpectations, loadExpectations } from './expectations.js';
+import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
 import { UsageError } from './options.js';
 
 const check = (title: string, state: CheckResult['state'], rules: string[] = []): CheckResult => ({ title, file: 'f', area: 'a', rules, state, durationMs: 0 });
@@ -39,5 +39,18 @@ describe('expectations baseline', () => {
     expect(() => loadExpectations(join(dir, 'e.json'))).toThrow(UsageError);
     expect(() => loadExpectations(join(dir, 'e.json'))).toThrow(/expectedFailures\.0\.reason/);
     expect(() => loadExpectations(join(dir, 'missing.json'))).toThrow(/file not found/);
+  });
+
+  it('refuses entries naming an unknown rule or no check title, and lists titles no check has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpf-expect-'));
+    const file = (entries: { check: string }[]) => {
+      writeFileSync(join(dir, 'e.json'), JSON.stringify({ expectedFailures: entries.map((e) => ({ ...e, reason: 'r' })) }));
+      return join(dir, 'e.json');
+    };
+    expect(() => loadExpectations(file([{ check: 'PROJ-9999' }]))).toThrow(/expectedFailures\[0\]\.check "PROJ-9999": unknown rule/);
+    expect(() => loadExpectations(file([{ check: '[PROJ-1 FOO-2] title' }]))).toThrow(/names unknown rule\(s\) FOO-2/);
+    expect(() => loadExpectations(file([{ check: 'some words' }]))).toThrow(/neither a rule ID nor a check title/);
+    const loaded = loadExpectations(file([{ check: '[PROJ-1] known by title' }, { check: '[PROJ-1] renamed since' }]));
+    expect(unmatchedEntries([check('[PROJ-1] known by title', 'failed', ['PROJ-1'])], loaded)).toEqual(['[PROJ-1] renamed since']);
   });
 });

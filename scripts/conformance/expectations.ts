@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CheckResult } from '../../suites/harness/check-result.js';
+import { isKnownRule } from '../../suites/rules/catalog.js';
 import { UsageError } from './options.js';
 
 /**
@@ -32,7 +33,25 @@ export function loadExpectations(path: string): Expectations {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
     throw new UsageError(`--expect ${path}: ${issues}. Fix: {"expectedFailures": [{"check": "<title or rule ID>", "reason": "..."}]}`);
   }
+  const wrong = parsed.data.expectedFailures.flatMap((entry, i) => entryProblem(entry.check).map((p) => `expectedFailures[${i}].check ${JSON.stringify(entry.check)}: ${p}`));
+  if (wrong.length > 0) throw new UsageError(`--expect ${path}: ${wrong.join('; ')}. Fix: use rule IDs from docs/rules.md, or check titles exactly as reports/checks.json gives them`);
   return parsed.data;
+}
+
+const RULE_ID = /^[A-Z]+-\d+$/;
+
+/** An entry is a rule ID of the catalogue, or a check title, which starts with the bracketed IDs of its rules. */
+function entryProblem(check: string): string[] {
+  if (RULE_ID.test(check)) return isKnownRule(check) ? [] : ['unknown rule'];
+  const ids = /^\[([A-Z]+-\d+(?: [A-Z]+-\d+)*)\] \S/.exec(check)?.[1];
+  if (ids === undefined) return ['neither a rule ID nor a check title ("[RULE-1 ...] title")'];
+  const unknown = ids.split(' ').filter((id) => !isKnownRule(id));
+  return unknown.length ? [`names unknown rule(s) ${unknown.join(', ')}`] : [];
+}
+
+/** Entries that matched no check of a run that selected every check: they name a check this kit does not have. */
+export function unmatchedEntries(checks: readonly CheckResult[], expectations: Expectations): string[] {
+  return expectations.expectedFailures.filter((e) => !checks.some((c) => matches(e, c))).map((e) => e.check);
 }
 
 export interface ExpectationVerdict {

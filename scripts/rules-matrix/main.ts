@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../../suites/harness/check-result.js';
 import { takeNoArguments } from '../cli/usage.js';
+import { describeSelection, FULL_RUN, type RunSelection } from './selection.js';
 import { writeTraceability } from './traceability.js';
 
 /**
@@ -19,7 +20,11 @@ if (!existsSync(checksFile)) {
   process.exit(2);
 }
 const checks = JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[];
-const t = writeTraceability(checks, join(reportDir, 'traceability.md'));
-console.log(`wrote ${t.path}: ${t.uncovered.length} testable rules without a check`);
+const selectionFile = join(reportDir, 'selection.json');
+const selection = existsSync(selectionFile) ? (JSON.parse(readFileSync(selectionFile, 'utf8')) as RunSelection) : FULL_RUN;
+const restriction = describeSelection(selection);
+if (restriction) console.log(`the last run was restricted to ${restriction}: only the rules it selected are judged`);
+const t = writeTraceability(checks, join(reportDir, 'traceability.md'), selection);
+console.log(`wrote ${t.path}: ${t.selected} testable rules selected, ${t.uncovered.length} without a check`);
 for (const rule of t.uncovered) console.error(`  uncovered ${rule.id} (${rule.area}): ${rule.text}`);
 process.exit(t.uncovered.length > 0 ? 1 : 0);
