@@ -3,7 +3,7 @@ import { unmatchedRulePatterns } from '../rules-matrix/selection.js';
 import { doctor } from './doctor.js';
 import { preflight } from './preflight.js';
 import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
-import { runConformance } from './run.js';
+import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -18,9 +18,9 @@ export interface CliOutput {
  * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
  * every call, and the receiver's, which only some calls set, is removed again.
  */
-export async function runCli(argv: string[], output: CliOutput): Promise<number> {
+export async function runCli(argv: string[], output: CliOutput, interrupt?: AbortSignal): Promise<number> {
   try {
-    return await run(argv, output);
+    return await run(argv, output, interrupt);
   } catch (err) {
     if (err instanceof HelpRequested) {
       output.out(err.message);
@@ -39,7 +39,7 @@ export async function runCli(argv: string[], output: CliOutput): Promise<number>
   }
 }
 
-async function run(argv: string[], { out: log, err }: CliOutput): Promise<number> {
+async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
   const options = parseRunOptions(argv);
   const unmatched = unmatchedRulePatterns(options.rules, rules);
   if (unmatched.length > 0) {
@@ -74,7 +74,8 @@ async function run(argv: string[], { out: log, err }: CliOutput): Promise<number
     if (checked.problems.length > 0) err(`preflight found problems (--no-preflight: running the checks anyway):\n  ${checked.problems.join('\n  ')}`);
     // The pacer counts the preflight's requests, so no role customer's first second is overspent.
     process.env.CPF_PREFLIGHT_SENT = JSON.stringify(checked.sent);
-    return (await runConformance(options, target, log)).code;
+    const { code } = await runConformance(options, target, log, interrupt);
+    return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
   } finally {
     if (receiver) {
       delete process.env.CPF_WEBHOOK_RECEIVER_URL;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../../suites/harness/check-result.js';
 import { emptyShardWarning, formatShard } from '../../suites/harness/shard.js';
 import type { RunStats } from '../../suites/harness/pacer-server.js';
@@ -15,8 +15,15 @@ import type { PreparedTarget } from './target.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 
-/** Runs the suites against a prepared target and writes every report; returns the exit code. */
-export async function runConformance(options: RunOptions, target: PreparedTarget, log: (line: string) => void): Promise<{ code: number; summary: RunSummary }> {
+/** Exit code of a run stopped by SIGINT/SIGTERM (128 + SIGINT), as shells report Ctrl-C. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+/**
+ * Runs the suites against a prepared target and writes every report; returns the exit code. When
+ * `interrupt` fires, the checks stop and the reports of what finished are still written, with the
+ * checks that were cut off marked as interrupted.
+ */
+export async function runConformance(options: RunOptions, target: PreparedTarget, log: (line: string) => void, interrupt?: AbortSignal): Promise<{ code: number; summary: RunSummary }> {
   // A malformed expectations file is a usage error before anything runs.
   const expected = options.expect ? loadExpectations(options.expect) : undefined;
   const reportDir = resolve(options.reportDir);
@@ -42,7 +49,14 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
   const started = performance.now();
   const pattern = rulesPattern(options.rules);
-  const vitest = await startVitest('test', filters, {
+  // As vitest's own startVitest does; created by hand so an interrupt can cancel the running checks.
+  process.env.TEST = 'true';
+  process.env.VITEST = 'true';
+  process.env.NODE_ENV ??= 'test';
+  // The global setup (same process, its own module instance) stops the pacer on it.
+  (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt = interrupt;
+  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const vitest = await createVitest('test', {
     config: CONFIG,
     run: true,
     watch: false,
@@ -50,6 +64,22 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     ...(pattern ? { testNamePattern: pattern } : {}),
     ...(options.shard ? { shard: formatShard(options.shard) } : {}),
   });
+  // vitest's logger exits the process on SIGINT/SIGTERM, before any report is written; the CLI
+  // handles these signals itself (main.ts) and cancels the run instead.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  }
+  const cancel = () => {
+    log('interrupted: stopping the checks, writing the reports of what finished');
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
+  if (interrupt?.aborted) cancel();
+  interrupt?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start(filters);
+  } finally {
+    interrupt?.removeEventListener('abort', cancel);
+  }
   // A file that fails before registering checks (e.g. an unknown rule ID) must not vanish from the summary.
   const collectionErrors: CheckResult[] = vitest.state
     .getFiles()

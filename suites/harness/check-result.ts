@@ -29,13 +29,18 @@ const TARGET_ASSERTIONS = new Set(['AssertionError', 'TargetAssertionError']);
  * bug may say "expected" as well as a target failure may not.
  */
 export function isTargetFailure(error: ReportedError | undefined): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && !seen.has(e); e = e.cause as ReportedError | undefined) {
-    seen.add(e);
+  for (const e of causeChain(error)) {
     if (e.name === 'HarnessError') return false;
     if (TARGET_ASSERTIONS.has(e.name ?? '')) return true;
   }
   return false;
+}
+
+/** The error and its causes, outermost first (a cycle ends the chain). */
+function causeChain(error: ReportedError | undefined): ReportedError[] {
+  const chain: ReportedError[] = [];
+  for (let e = error; e && !chain.includes(e); e = e.cause as ReportedError | undefined) chain.push(e);
+  return chain;
 }
 
 /**
@@ -43,8 +48,10 @@ export function isTargetFailure(error: ReportedError | undefined): boolean {
  * is known to break a rule, whatever else went wrong), else broken. The note is the first line of
  * the deciding error.
  */
-export function verdictOf(errors: readonly ReportedError[]): { state: 'failed' | 'broken'; note: string | undefined } {
+export function verdictOf(errors: readonly ReportedError[]): { state: 'failed' | 'broken' | 'skipped'; note: string | undefined } {
   const failure = errors.find(isTargetFailure);
+  // Ctrl-C stopped the check: it judged nothing, and nothing broke.
+  if (!failure && errors.some((e) => causeChain(e).some((c) => c.name === 'RunInterrupted'))) return { state: 'skipped', note: 'interrupted: the run was stopped before this check finished' };
   const deciding = failure ?? errors[0];
   return { state: failure ? 'failed' : 'broken', note: deciding?.message?.split('\n')[0] };
 }

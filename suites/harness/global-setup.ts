@@ -33,6 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     runId: process.env.CPF_RUN_ID ?? new Date().toISOString(),
   };
   project.provide('cpfTarget', context);
+  // The CLI runs vitest in its own process and hands its Ctrl-C over here (run.ts).
+  const interrupt = (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt;
+  if (interrupt?.aborted) pacer.interrupt();
+  interrupt?.addEventListener('abort', () => pacer.interrupt(), { once: true });
   return async () => {
     const statsFile = process.env.CPF_STATS_FILE;
     if (statsFile) {

@@ -17,7 +17,7 @@ export interface RunStats {
 interface CustomerState {
   window: PacingWindow;
   /** FIFO: the head waits until all its grants are possible, so a whole-lane request is not starved. */
-  waiters: { grants: number; resolve: () => void }[];
+  waiters: { grants: number; resolve: () => void; reject: (err: Error) => void }[];
   timer: NodeJS.Timeout | undefined;
   leases: number;
   exclusive: boolean;
@@ -26,8 +26,13 @@ interface CustomerState {
 export interface PacerServer {
   url: string;
   stats(): RunStats;
+  /** The run was interrupted: every waiting and later request for a customer is refused (503), so checks end at once. */
+  interrupt(): void;
   close(): Promise<void>;
 }
+
+/** Answered with 503: the pacer-client turns it into RunInterrupted. */
+class Interrupted extends Error {}
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   let text = '';
@@ -43,6 +48,7 @@ export async function startPacerServer(options: {
 }): Promise<PacerServer> {
   const customers = new Map<string, CustomerState>();
   const leaseWaiters: (() => void)[] = [];
+  let interrupted = false;
   const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, unintended429: [], createdProjects: [] };
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
     const { window } = state(customer);
@@ -98,6 +104,7 @@ export async function startPacerServer(options: {
 
   async function lease(exclusive: boolean): Promise<string> {
     for (;;) {
+      if (interrupted) throw new Interrupted('run interrupted');
       const customer = pickLease(exclusive);
       if (customer) {
         const s = state(customer);
@@ -111,12 +118,13 @@ export async function startPacerServer(options: {
 
   const handlers: Record<string, (body: Record<string, unknown>) => Promise<unknown> | unknown> = {
     '/acquire': (body) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
+        if (interrupted) return reject(new Interrupted('run interrupted'));
         const customer = String(body.customer);
         const grants = typeof body.grants === 'number' ? body.grants : 1;
         stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
-        s.waiters.push({ grants, resolve });
+        s.waiters.push({ grants, resolve, reject });
         pump(s);
       }),
     '/release': (body) => {
@@ -151,13 +159,21 @@ export async function startPacerServer(options: {
       .then((result) => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? {}));
       })
-      .catch((err: unknown) => res.writeHead(500).end(String(err)));
+      .catch((err: unknown) => res.writeHead(err instanceof Interrupted ? 503 : 500).end(String(err)));
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stats: () => structuredClone(stats),
+    interrupt: () => {
+      interrupted = true;
+      for (const s of customers.values()) {
+        clearTimeout(s.timer);
+        for (const waiter of s.waiters.splice(0)) waiter.reject(new Interrupted('run interrupted'));
+      }
+      leaseWaiters.splice(0).forEach((wake) => wake());
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of customers.values()) clearTimeout(s.timer);

@@ -11,7 +11,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const HEARTBEAT_MS = 5000;
 
 export default class ProgressReporter implements Reporter {
-  private readonly results: CheckResult[] = [];
+  /** By test id: a check cancelled by an interrupt may be reported twice (cancelled, then ended). */
+  private readonly byId = new Map<string, CheckResult>();
+
+  private get results(): CheckResult[] {
+    return [...this.byId.values()];
+  }
   private readonly started = Date.now();
   private lastLine = Date.now();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -42,11 +47,11 @@ export default class ProgressReporter implements Reporter {
       // Without a note the check was filtered out (--rules, --shard): not part of this run at all.
       if (result.note === undefined && meta.skipReason === undefined) return;
       state = 'skipped';
-      note = result.note ?? meta.skipReason ?? 'skipped';
+      note = meta.skipReason ?? (/cancel|abort/i.test(result.note ?? '') ? 'interrupted: the run was stopped before this check started' : (result.note ?? 'skipped'));
     } else if (result.state === 'failed') {
       ({ state, note } = verdictOf(result.errors ?? []));
     }
-    this.results.push({
+    this.byId.set(test.id, {
       title: test.name,
       file,
       area: meta.area ?? basename(dirname(file)),
