@@ -35,7 +35,8 @@ function expectFieldMatches(seen: readonly FundingApplication[], profile: Profil
     if (!application || application[field] === e[field]) return [];
     return [`${e.applicationId}: ${field} ${JSON.stringify(application[field]) ?? '(absent)'}, expected ${JSON.stringify(e[field])}`];
   });
-  expect(wrong, `${field} must equal the profile's expected value exactly`).toEqual([]);
+  const shown = wrong.slice(0, 5).join('; ') + (wrong.length > 5 ? `; and ${wrong.length - 5} more` : '');
+  expect(wrong.length, `${field} must equal the profile's expected value exactly, ${wrong.length} of ${expected.length} differ: ${shown}`).toBe(0);
 }
 
 const needsField = (field: ComparedField, what: string) => (p: Profile) =>

@@ -1,5 +1,6 @@
 import type { Fault } from '../fault.js';
 import { metaFaults } from './meta.js';
+import { assertsFaults } from './asserts.js';
 import { authFaults } from './auth.js';
 import { documentFaults } from './documents.js';
 import { errorFaults } from './errors.js';
@@ -10,4 +11,4 @@ import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
 
 /** Every fault of the catalogue; ids are unique (checked by the runner). */
-export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults, ...rateLimitFaults, ...roomFaults, ...resultsFaults, ...documentFaults];
+export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults, ...rateLimitFaults, ...roomFaults, ...resultsFaults, ...documentFaults, ...assertsFaults];
