@@ -5,10 +5,12 @@
  * part of a request whose other part is invalid.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
+import { parseProjectWrite } from '../../../reference-server/src/domain/project-fields.js';
+import { parseRoomPatch } from '../../../reference-server/src/domain/room-fields.js';
 import type { Store } from '../../../reference-server/src/store/store.js';
-import { intercept, rewriteJson, type Fault } from '../fault.js';
+import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
 
 type Json = Record<string, unknown>;
 
@@ -217,4 +219,87 @@ const statusFaults: Fault[] = [
   },
 ];
 
-export const assertsFaults: Fault[] = [...fundingFaults, ...linkFaults, ...statusFaults];
+// -------------------------------------------------------------------------------------------------
+// PATCHes that store the valid part of a request with an invalid field
+// -------------------------------------------------------------------------------------------------
+
+/** Judges one field alone, as the route would judge a body holding only it. */
+const acceptedAlone = (parse: (body: unknown) => unknown, wrap: (fields: Json) => Json) => (field: string, value: unknown) => {
+  try {
+    parse(wrap({ [field]: value }));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * On PATCHes whose fields object (`fieldsOf`) holds valid and invalid fields together, the invalid
+ * ones are dropped and the route stores the rest: answered as the route answers (`ok`), or with a
+ * 422 naming the first dropped field (`refused`, the answer right but the store not).
+ */
+function dropInvalidBesideValid(deps: AppDeps, fieldsOf: (req: Request) => Json | undefined, valid: (field: string, value: unknown) => boolean, answer: 'ok' | 'refused'): AppDeps {
+  return interceptParsed(deps, (req, res, next) => {
+    const fields = req.method === 'PATCH' ? fieldsOf(req) : undefined;
+    const names = fields ? Object.keys(fields) : [];
+    const dropped = names.filter((name) => !valid(name, fields?.[name]));
+    if (!fields || dropped.length === 0 || dropped.length === names.length) return next();
+    for (const name of dropped) delete fields[name];
+    if (answer === 'refused') {
+      const json = res.json.bind(res);
+      res.json = () => {
+        res.statusCode = 422;
+        return json({ status: 422, error: `Ungültiger Wert für Feld ${dropped[0]}.`, details: { type: 'validation', field: dropped[0] } });
+      };
+    }
+    next();
+  });
+}
+
+const PROJECT = /^\/reports\/[A-Za-z]{9}$/;
+const ROOM = /^\/reports\/[A-Za-z]{9}\/rooms\/[^/]+$/;
+
+/** The one envelope of a project PATCH (bodies with both envelopes or other keys are left alone). */
+function projectFields(req: Request): Json | undefined {
+  const body: unknown = req.body;
+  if (!PROJECT.test(req.path) || !isObject(body) || Object.keys(body).length !== 1) return undefined;
+  const envelope = body.projectData ?? body.projektData;
+  return isObject(envelope) ? envelope : undefined;
+}
+
+function roomFields(req: Request): Json | undefined {
+  const body: unknown = req.body;
+  return ROOM.test(req.path) && isObject(body) && isObject(body.roomData) ? body.roomData : undefined;
+}
+
+const validProjectField = acceptedAlone(parseProjectWrite, (fields) => ({ projectData: fields }));
+const validRoomField = acceptedAlone(parseRoomPatch, (fields) => ({ roomData: fields }));
+
+const besideValidFaults: Fault[] = [
+  {
+    id: 'asserts-project-patch-drops-invalid-beside-valid',
+    description: 'a project PATCH drops its invalid fields when valid ones come with them, stores the rest and answers 200',
+    rules: ['PROJ-25'],
+    configure: (deps) => dropInvalidBesideValid(deps, projectFields, validProjectField, 'ok'),
+  },
+  {
+    id: 'asserts-project-patch-refused-stores-valid',
+    description: 'a project PATCH with an invalid field answers 422, but stores the valid fields sent beside it',
+    rules: ['PROJ-65', 'PROJ-8'],
+    configure: (deps) => dropInvalidBesideValid(deps, projectFields, validProjectField, 'refused'),
+  },
+  {
+    id: 'asserts-room-patch-drops-invalid-beside-valid',
+    description: 'a room PATCH drops its invalid fields when valid ones come with them, stores the rest and answers 200',
+    rules: ['ROOM-19'],
+    configure: (deps) => dropInvalidBesideValid(deps, roomFields, validRoomField, 'ok'),
+  },
+  {
+    id: 'asserts-room-patch-refused-stores-valid',
+    description: 'a room PATCH with an invalid or unwritable field answers 422, but stores the valid fields sent beside it',
+    rules: ['ROOM-28', 'ROOM-11'],
+    configure: (deps) => dropInvalidBesideValid(deps, roomFields, validRoomField, 'refused'),
+  },
+];
+
+export const assertsFaults: Fault[] = [...fundingFaults, ...linkFaults, ...statusFaults, ...besideValidFaults];
