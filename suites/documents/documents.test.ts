@@ -9,8 +9,9 @@
  * primary customer. Signed links are fetched without token and without pacing: they are site URLs.
  *
  * The signature scheme and lifetime of links are not specified, so DOC-5 and DOC-18 are checked by
- * the one part verifiable whatever the scheme: a link whose query (signature or expiry) was changed
- * by one character must not serve the file.
+ * what is verifiable whatever the scheme, on every signed link of the answer: the link as handed out
+ * serves, and it must not serve with any one query parameter changed (a numeric one, possibly the
+ * expiry, made later) nor with the query of a link to another file (support.ts).
  */
 import { describe, expect } from 'vitest';
 import { picturesResponseSchema } from '../contract/documents.js';
@@ -19,6 +20,7 @@ import { check, harnessProjectName } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';
 import {
+  distinctLinks,
   expectPdfFile,
   expectPdfResponse,
   fetchLink,
@@ -36,7 +38,9 @@ import {
   picturesPath,
   resolvePictureUrl,
   sharedPdf,
+  served,
   sharedPictures,
+  swappedVariants,
   tamperedVariants,
   WRITES,
 } from './support.js';
@@ -106,15 +110,23 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
 
   check(
     'DOC-5',
-    'a document link with one character of its signature or expiry changed must not serve the document (not 200)',
+    'every signed link of the PDF response (linkToDocument, file.url, file.viewerUrl) must serve as handed out, and must not serve (no 2xx) with any query parameter altered (a numeric one made later, as an extended expiry) nor with the signature and expiry of another link',
     async (t) => {
       const body = expectPdfResponse(await sharedPdf(t));
-      const variants = tamperedVariants(body.file.url);
-      if (variants.length === 0) t.skip(`file.url ${body.file.url} has no query parameters: where its signature is cannot be told from outside`);
+      const viewerUrl = body.file.viewerUrl;
+      const links = distinctLinks([['linkToDocument', body.linkToDocument], ['file.url', body.file.url], ...(viewerUrl === undefined ? [] : [['file.viewerUrl', viewerUrl] as [string, string]])]);
+      // A second document (the shared type=service answer): its link carries another file's signature.
+      const other = { names: ['file.url of the type=service document'], url: expectPdfResponse(await sharedPdf(t, 'service')).file.url };
+      const variants = [...links.flatMap(tamperedVariants), ...swappedVariants([...links, other])];
+      if (variants.length === 0) t.skip(`no link of the PDF response has query parameters: where their signatures are cannot be told from outside (${links.map((l) => l.url).join(', ')})`);
       await expectPdfFile(await fetchLink(t, body.file.url));
+      for (const link of links.filter((l) => l.url !== body.file.url)) {
+        const res = await fetchLink(t, link.url);
+        expect(served(res.status), `${link.names.join(' = ')} as handed out must serve, got ${res.status}: ${link.url}`).toBe(true);
+      }
       for (const variant of variants) {
         const res = await fetchLink(t, variant.url);
-        expect(res.status, `file.url with ${variant.what} must be refused, got ${res.status}: ${variant.url}`).not.toBe(200);
+        expect(served(res.status), `${variant.what} must be refused, got ${res.status}: ${variant.url}`).toBe(false);
       }
     },
     PDF,
@@ -268,18 +280,20 @@ describe('GET /reports/{projectKey}/pictures', () => {
 
   check(
     'DOC-18',
-    'a picture link with one character of its signature or expiry changed must not serve the image (not 200)',
+    'every picture link must serve as handed out, and must not serve (no 2xx) with any query parameter altered (a numeric one made later, as an extended expiry) nor with the signature and expiry of another picture',
     async (t) => {
       const { pictures } = await sharedPictures(t);
-      const picture = pictures[0];
-      if (!picture) return t.skip('the project with pictures lists none');
-      const url = resolvePictureUrl(picture.url, target().baseUrl);
-      const variants = tamperedVariants(url);
-      if (variants.length === 0) t.skip(`picture url ${picture.url} has no query parameters: where its signature is cannot be told from outside`);
-      expect((await fetchLink(t, url)).status, `the untampered picture link ${url} must answer 200`).toBe(200);
+      if (pictures.length === 0) t.skip('the project with pictures lists none');
+      const links = distinctLinks(pictures.map((p) => [`picture ${p.id} url`, resolvePictureUrl(p.url, target().baseUrl)]));
+      const variants = [...links.flatMap(tamperedVariants), ...swappedVariants(links)];
+      if (variants.length === 0) t.skip(`no picture url has query parameters: where their signatures are cannot be told from outside (${links.map((l) => l.url).join(', ')})`);
+      for (const link of links) {
+        const res = await fetchLink(t, link.url);
+        expect(served(res.status), `the untampered ${link.names.join(' = ')} must serve, got ${res.status}: ${link.url}`).toBe(true);
+      }
       for (const variant of variants) {
         const res = await fetchLink(t, variant.url);
-        expect(res.status, `picture link with ${variant.what} must be refused, got ${res.status}: ${variant.url}`).not.toBe(200);
+        expect(served(res.status), `${variant.what} must be refused, got ${res.status}: ${variant.url}`).toBe(false);
       }
     },
     { needs: needsPictures },

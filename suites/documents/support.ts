@@ -140,28 +140,71 @@ export async function expectPdfFile(file: Fetched): Promise<PDFDocument> {
   }
 }
 
-/**
- * Variants of a signed link with one character of one query parameter changed, one per parameter
- * (the signature and the expiry among them, whatever their names). The first character is changed:
- * a changed last character of base64 text may only touch padding bits, a changed first digit moves
- * an expiry far into the future. Empty when the link has no query parameters.
- */
-export function tamperedVariants(link: string): { what: string; url: string }[] {
-  const url = new URL(link);
-  const variants: { what: string; url: string }[] = [];
-  const entries = [...url.searchParams.entries()];
-  entries.forEach(([name, value], index) => {
-    if (value === '') return;
-    const changed = new URL(link);
-    const params = new URLSearchParams();
-    entries.forEach(([n, v], i) => params.append(n, i === index ? changeFirst(v) : v));
-    changed.search = params.toString();
-    variants.push({ what: `query parameter "${name}" with its first character changed`, url: changed.toString() });
-  });
-  return variants;
+/** A signed link as the target handed it out, named by where it came from (`file.url`, `picture p1 url`). */
+export interface SignedLink {
+  names: string[];
+  url: string;
 }
 
-function changeFirst(value: string): string {
+/** Links of one response by name, those with the same URL merged (linkToDocument often equals file.url). */
+export function distinctLinks(named: readonly [name: string, url: string][]): SignedLink[] {
+  const byUrl = new Map<string, SignedLink>();
+  for (const [name, url] of named) {
+    const link = byUrl.get(url);
+    if (link) link.names.push(name);
+    else byUrl.set(url, { names: [name], url });
+  }
+  return [...byUrl.values()];
+}
+
+export interface Tampered {
+  what: string;
+  url: string;
+}
+
+/**
+ * Variants of a signed link with one query parameter changed, one variant per parameter: the
+ * signature and the expiry are among them, whatever their names. A value of digits only becomes
+ * a larger number (its first digit raised, or a 1 put in front of a leading 9): were it the expiry,
+ * the link would now expire later, which a target that does not sign its expiry would serve.
+ * Other values get their first character changed (a changed last character of base64 text may
+ * only touch padding bits). Empty when the link has no query parameters.
+ */
+export function tamperedVariants(link: SignedLink): Tampered[] {
+  const url = new URL(link.url);
+  const entries = [...url.searchParams.entries()];
+  return entries.flatMap(([name, value], index) => {
+    if (value === '') return [];
+    const changed = new URL(link.url);
+    const params = new URLSearchParams();
+    entries.forEach(([n, v], i) => params.append(n, i === index ? alter(v) : v));
+    changed.search = params.toString();
+    const how = /^\d+$/.test(value) ? 'raised to a later number' : 'with its first character changed';
+    return [{ what: `${link.names.join(' = ')} with query parameter "${name}" ${how}`, url: changed.toString() }];
+  });
+}
+
+/**
+ * Each link's path with the query of the next link that has another path (in a ring): the
+ * signature and expiry of one file put on another. A signature that does not bind the file it was
+ * made for would serve it; when two files carry the same query, it binds nothing of the file.
+ */
+export function swappedVariants(links: readonly SignedLink[]): Tampered[] {
+  const signed = links.filter((l) => new URL(l.url).search !== '');
+  return signed.flatMap((link, i) => {
+    const other = signed.slice(i + 1).concat(signed.slice(0, i)).find((o) => new URL(o.url).pathname !== new URL(link.url).pathname);
+    if (!other) return [];
+    const swapped = new URL(link.url);
+    swapped.search = new URL(other.url).search;
+    return [{ what: `${link.names.join(' = ')} carrying the query (signature and expiry) of ${other.names.join(' = ')}`, url: swapped.toString() }];
+  });
+}
+
+/** A fetched link that answers 2xx served what it points at. */
+export const served = (status: number) => status >= 200 && status < 300;
+
+function alter(value: string): string {
+  if (/^\d+$/.test(value)) return value.startsWith('9') ? `1${value}` : `${Number(value.charAt(0)) + 1}${value.slice(1)}`;
   const c = value.charAt(0);
   let replacement: string;
   if (/[0-8]/.test(c)) replacement = String(Number(c) + 1);

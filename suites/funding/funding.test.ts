@@ -7,6 +7,7 @@
  * from the first to the last request; the checks themselves live in the modules by endpoint.
  */
 import { accessChecks } from './access-checks.js';
+import { expectedValueChecks } from './expected-value-checks.js';
 import { listChecks } from './list-checks.js';
 import { projectChecks } from './project-checks.js';
 import { singleChecks } from './single-checks.js';
@@ -15,3 +16,4 @@ listChecks();
 singleChecks();
 projectChecks();
 accessChecks();
+expectedValueChecks();

@@ -14,6 +14,7 @@ import {
   type FundingApplication,
   type FundingListResponse,
 } from '../contract/funding.js';
+import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 
@@ -238,4 +239,43 @@ export async function walk(actor: Actor, path: string, limit: number, expectedCo
   const pastEndPage = page + 1;
   const pastEnd = expectList(await actor.get(withQuery(path, { page: pastEndPage, limit })));
   return { pages, pastEnd, pastEndPage };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One reading of the whole customer list, shared by the checks of the file
+// ---------------------------------------------------------------------------------------------
+
+let shared: Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }> | undefined;
+
+/** Pages 1, 2, ... at the maximum limit until one holds fewer than the limit or all `total` were read. */
+async function readAll(actor: Actor, expectedCount: number): Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }> {
+  const limit = FUNDING_PAGINATION.maxLimit;
+  const applications: FundingApplication[] = [];
+  const responses: ApiResponse[] = [];
+  for (let page = 1; ; page++) {
+    const res = await actor.get(withQuery(LIST_PATH, { page, limit }));
+    responses.push(res);
+    const list = expectList(res);
+    applications.push(...list.applications);
+    if (list.applications.length < limit || applications.length >= list.total) break;
+    const bound = Math.ceil(Math.max(list.total, expectedCount) / limit) + 1;
+    expect(page, `the list at limit ${limit} did not end after ${bound} full pages (total ${list.total})`).toBeLessThan(bound);
+  }
+  return { applications, responses };
+}
+
+/**
+ * Every application of the primary customer, read once per file at the maximum limit and handed to
+ * each check that asks (with the exchanges attached to it), so the checks comparing field values
+ * with the profile spend the primary customer's budget once together.
+ */
+export async function sharedApplications(t: CheckContext): Promise<FundingApplication[]> {
+  const first = shared === undefined;
+  if (!shared) {
+    shared = readAll(t.as('primary'), expectedApplications(t.profile).length);
+    shared.catch(() => (shared = undefined));
+  }
+  const { applications, responses } = await shared;
+  if (!first) for (const res of responses) t.record(res.exchange);
+  return applications;
 }

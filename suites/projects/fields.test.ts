@@ -1,6 +1,7 @@
 /**
  * The project field table ("Resources and their fields > Project") as validation matrices: every
- * field with its accepted values and their normalized read-back, its rejected values (422), its
+ * field with its accepted values and their normalized read-back, its rejected values (422) alone
+ * and beside a valid value of another field (nothing of a refused request may be stored), its
  * deletion, plus the general input rules (envelopes, unknown fields, scalars only) and fast-check
  * properties for normalization and range boundaries.
  *
@@ -9,12 +10,27 @@
  * of that field of that project (support.ts), so concurrent checks never race on one value.
  */
 import fc from 'fast-check';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PROJECT_FIELD_RULES, type ProjectFieldRule, type ReleasedProjectField } from '../contract/projects.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
-import { assertProperty, describeValue, expectReadBack, expectRejected, invalidPostalCodes, needsPostalCodes, NUL, patchAccepted, patchFields, readData, validPostalCodes, type Envelope, type ReadBack } from './support.js';
+import {
+  assertProperty,
+  describeValue,
+  expectReadBack,
+  expectRejected,
+  invalidPostalCodes,
+  marker,
+  needsPostalCodes,
+  NUL,
+  patchAccepted,
+  patchFields,
+  readData,
+  validPostalCodes,
+  type Envelope,
+  type ReadBack,
+} from './support.js';
 
 const WRITES = { writes: true } as const;
 
@@ -73,8 +89,66 @@ function rejectCase(rules: string[], title: string, body: unknown, field?: strin
   );
 }
 
-function rejectValue(rules: string[], field: ReleasedProjectField, value: unknown, why: string): void {
-  rejectCase(rules, `\`${field}\` ${describeValue(value)} (${why}) must give 422 validation`, { projectData: { [field]: value } }, field);
+/** A value of one field that the field table refuses, with the rules that refuse it. */
+interface InvalidCase {
+  rules: string[];
+  field: ReleasedProjectField;
+  value: unknown;
+  why: string;
+}
+
+const invalid = (rules: string[], field: ReleasedProjectField, value: unknown, why: string): InvalidCase => ({ rules, field, value, why });
+
+/** The invalid value alone in the envelope. */
+function rejectValue(c: InvalidCase): void {
+  rejectCase(c.rules, `\`${c.field}\` ${describeValue(c.value)} (${c.why}) must give 422 validation`, { projectData: { [c.field]: c.value } }, c.field);
+}
+
+/**
+ * The field a case sends its valid value in: a text field that no invalid case of the other field
+ * touches (a target that drops the invalid field and stores the rest shows the valid value).
+ */
+const companionOf = (field: ReleasedProjectField): ReleasedProjectField => (field === 'bemerkungen' ? 'ort' : 'bemerkungen');
+
+/** One request of a "beside valid" check: its body around the marker sent as the valid value, and the field it must name. */
+type Refused = { body: (marker: string) => unknown; field?: string };
+
+/**
+ * Requests that each carry a valid value of `companion` (a marker no other request sends) beside
+ * something invalid: each must give 422 validation (naming `field`, when details.field is present),
+ * and afterwards `companion` must hold none of the markers, since a refused request stores nothing.
+ * One read-back for all of them: a marker stored by any of the requests would still be there, as
+ * the check holds the lock of `companion`, so no other check writes it meanwhile.
+ */
+async function expectNothingStored(t: CheckContext, companion: ReleasedProjectField, requests: readonly Refused[]): Promise<void> {
+  const { actor, key } = await t.ownerWithProject();
+  await withLocks(fieldLocks(key, [companion]), async () => {
+    const markers: string[] = [];
+    for (const request of requests) {
+      const sent = `beiseite ${marker()}`;
+      markers.push(sent);
+      expectRejected(await actor.patch(`/reports/${key}`, request.body(sent)), request.field);
+    }
+    const stored = (await readData(actor, key))[companion];
+    expect(markers, `${companion} read back as ${describeValue(stored)}: a refused request must store nothing, also not the valid ${companion} sent in it`).not.toContain(stored);
+  });
+}
+
+/** Every invalid value of one field, each beside a valid value of its companion field. */
+function rejectBesideValid(
+  rules: string[],
+  title: string,
+  field: ReleasedProjectField,
+  values: (p: CheckContext['profile']) => unknown[],
+  needs?: (p: CheckContext['profile']) => string | undefined,
+): void {
+  const companion = companionOf(field);
+  check(
+    rules,
+    title,
+    (t) => expectNothingStored(t, companion, values(t.profile).map((value) => ({ body: (sent: string) => ({ projectData: { [companion]: sent, [field]: value } }), field }))),
+    { ...WRITES, ...(needs ? { needs } : {}) },
+  );
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -102,6 +176,14 @@ const SAMPLE_TEXT: Record<TextField, string> = {
   telefon: '+49 30 1234-567',
   bemerkungen: 'Zeile 1\nZeile 2: „Anführung“ 🙂',
 };
+
+const TEXT_INVALID: InvalidCase[] = [
+  ...(['projektName', ...CONTACT_TEXT_FIELDS] as const).map((field) => invalid([TEXT_RULES[field].nul], field, `vor${NUL}nach`, 'contains a NUL character')),
+  invalid(['PROJ-11'], 'projektName', true, 'a boolean is not text'),
+  invalid(['PROJ-11'], 'ort', false, 'a boolean is not text'),
+  invalid(['PROJ-61'], 'email', `a${NUL}@example.org`, 'contains a NUL character'),
+  invalid(['PROJ-11'], 'email', true, 'a boolean is not text'),
+];
 
 const textFieldChecks = () => describe('text fields', () => {
   for (const field of ['projektName', ...CONTACT_TEXT_FIELDS] as const) {
@@ -132,10 +214,7 @@ const textFieldChecks = () => describe('text fields', () => {
       expected: { emptyText: true },
       after: restore,
     });
-    rejectValue([rules.nul], field, `vor${NUL}nach`, 'contains a NUL character');
   }
-  rejectValue(['PROJ-11'], 'projektName', true, 'a boolean is not text');
-  rejectValue(['PROJ-11'], 'ort', false, 'a boolean is not text');
 
   acceptCase({
     rules: ['PROJ-59', 'PROJ-119'],
@@ -152,8 +231,7 @@ const textFieldChecks = () => describe('text fields', () => {
     value: '',
     expected: { deleted: true },
   });
-  rejectValue(['PROJ-61'], 'email', `a${NUL}@example.org`, 'contains a NUL character');
-  rejectValue(['PROJ-11'], 'email', true, 'a boolean is not text');
+  for (const c of TEXT_INVALID) rejectValue(c);
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -281,6 +359,11 @@ function codesOf(field: CodeField): readonly number[] {
   return rule.values;
 }
 
+const CODE_INVALID: InvalidCase[] = (Object.entries(CODE_FIELDS) as [CodeField, (typeof CODE_FIELDS)[CodeField]][]).flatMap(([field, rules]) => [
+  ...rules.invalid.map(([value, why]) => invalid([rules.range], field, value, why)),
+  invalid(['PROJ-11'], field, true, 'a boolean is a wrong type for a code'),
+]);
+
 const codeChecks = () => describe('codes', () => {
   for (const [field, rules] of Object.entries(CODE_FIELDS) as [CodeField, (typeof CODE_FIELDS)[CodeField]][]) {
     const codes = codesOf(field);
@@ -302,8 +385,6 @@ const codeChecks = () => describe('codes', () => {
         expected: { number: code },
       });
     }
-    for (const [value, why] of rules.invalid) rejectValue([rules.range], field, value, why);
-    rejectValue(['PROJ-11'], field, true, 'a boolean is a wrong type for a code');
     for (const value of ['', null]) {
       acceptCase({
         rules: [rules.deletion],
@@ -315,6 +396,7 @@ const codeChecks = () => describe('codes', () => {
       });
     }
   }
+  for (const c of CODE_INVALID) rejectValue(c);
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -338,6 +420,31 @@ function numberRule(field: NumberField): NumberRule {
   if (rule.kind !== 'number') throw new Error(`${field} is not a number field`);
   return rule;
 }
+
+/** Outside the range, non-integers, garbage, wrong type. */
+function numberInvalid(field: NumberField): InvalidCase[] {
+  const ids = NUMBER_FIELDS[field];
+  const rule = numberRule(field);
+  const step = rule.integer ? 1 : 0.5;
+  return [
+    invalid([ids.range], field, rule.min - step, `below the minimum ${rule.min}`),
+    invalid([ids.range], field, rule.max + step, `above the maximum ${rule.max}`),
+    ...(rule.integer ? [] : [invalid([ids.range], field, rule.max + 1, `above the maximum ${rule.max}`)]),
+    invalid([ids.strings, ids.range], field, String(rule.max + 1), `numeric string above the maximum ${rule.max}`),
+    ...(rule.integer
+      ? [
+          invalid([ids.range], field, rule.min + 2.5, 'not an integer'),
+          invalid([ids.strings, ids.range], field, `${rule.min + 2}.5`, 'numeric string that is not an integer'),
+          ...(rule.decimalComma ? [invalid([ids.strings, ids.range], field, `${rule.min + 2},5`, 'decimal comma, not an integer')] : []),
+        ]
+      : []),
+    ...(rule.decimalComma ? [invalid([ids.strings, ids.range], field, `${rule.max},5`, 'decimal comma above the maximum')] : []),
+    invalid([ids.range], field, 'abc', 'not numeric'),
+    invalid([ids.range], field, '12abc', 'not numeric'),
+    invalid(['PROJ-11'], field, true, 'a boolean is a wrong type for a number'),
+  ];
+}
+const NUMBER_INVALID = NUMBER_FIELD_NAMES.flatMap(numberInvalid);
 
 const numberChecks = () => describe('numbers', () => {
   for (const field of NUMBER_FIELD_NAMES) {
@@ -398,21 +505,6 @@ const numberChecks = () => describe('numbers', () => {
         expected: { number: value },
       });
     }
-    // Outside the range, non-integers, garbage, wrong type.
-    const step = rule.integer ? 1 : 0.5;
-    rejectValue([ids.range], field, rule.min - step, `below the minimum ${rule.min}`);
-    rejectValue([ids.range], field, rule.max + step, `above the maximum ${rule.max}`);
-    if (!rule.integer) rejectValue([ids.range], field, rule.max + 1, `above the maximum ${rule.max}`);
-    rejectValue([ids.strings, ids.range], field, String(rule.max + 1), `numeric string above the maximum ${rule.max}`);
-    if (rule.integer) {
-      rejectValue([ids.range], field, rule.min + 2.5, 'not an integer');
-      rejectValue([ids.strings, ids.range], field, `${rule.min + 2}.5`, 'numeric string that is not an integer');
-      if (rule.decimalComma) rejectValue([ids.strings, ids.range], field, `${rule.min + 2},5`, 'decimal comma, not an integer');
-    }
-    if (rule.decimalComma) rejectValue([ids.strings, ids.range], field, `${rule.max},5`, 'decimal comma above the maximum');
-    rejectValue([ids.range], field, 'abc', 'not numeric');
-    rejectValue([ids.range], field, '12abc', 'not numeric');
-    rejectValue(['PROJ-11'], field, true, 'a boolean is a wrong type for a number');
     // Deletion.
     for (const value of ['', null]) {
       acceptCase({
@@ -425,6 +517,7 @@ const numberChecks = () => describe('numbers', () => {
       });
     }
   }
+  for (const c of NUMBER_INVALID) rejectValue(c);
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -435,6 +528,10 @@ const FLAG_FIELDS = {
   projektWaermeerzeugerSolarStatus: { on: 'PROJ-43', off: 'PROJ-44' },
   projektWaermeerzeugerHolzStatus: { on: 'PROJ-51', off: 'PROJ-52' },
 } as const;
+
+const FLAG_INVALID: InvalidCase[] = (Object.keys(FLAG_FIELDS) as (keyof typeof FLAG_FIELDS)[]).flatMap((field) =>
+  ['yes', 2, -1, 'an'].map((value) => invalid(['PROJ-69'], field, value, 'not one of the listed flag values')),
+);
 
 const flagChecks = () => describe('flags', () => {
   for (const [field, ids] of Object.entries(FLAG_FIELDS) as [keyof typeof FLAG_FIELDS, (typeof FLAG_FIELDS)[keyof typeof FLAG_FIELDS]][]) {
@@ -458,13 +555,26 @@ const flagChecks = () => describe('flags', () => {
         expected: { deleted: true },
       });
     }
-    for (const value of ['yes', 2, -1, 'an']) rejectValue(['PROJ-69'], field, value, 'not one of the listed flag values');
   }
+  for (const c of FLAG_INVALID) rejectValue(c);
 });
 
 // -------------------------------------------------------------------------------------------------
 // plz (contact postal code)
 // -------------------------------------------------------------------------------------------------
+
+const PLZ_INVALID: InvalidCase[] = (
+  [
+    ['123', 'three digits'],
+    ['123456', 'six digits'],
+    ['12a45', 'not only digits'],
+    ['abcd', 'letters'],
+    ['12 34', 'contains a space'],
+    [123, 'a number with three digits'],
+    [123456, 'a number with six digits'],
+    [true, 'a boolean'],
+  ] as const
+).map(([value, why]) => invalid(['PROJ-65'], 'plz', value, why));
 
 const contactPostalCodeChecks = () => describe('plz', () => {
   for (const [value, rules] of [
@@ -488,18 +598,7 @@ const contactPostalCodeChecks = () => describe('plz', () => {
     value: 12345,
     expected: { number: 12345 },
   });
-  for (const [value, why] of [
-    ['123', 'three digits'],
-    ['123456', 'six digits'],
-    ['12a45', 'not only digits'],
-    ['abcd', 'letters'],
-    ['12 34', 'contains a space'],
-    [123, 'a number with three digits'],
-    [123456, 'a number with six digits'],
-    [true, 'a boolean'],
-  ] as const) {
-    rejectValue(['PROJ-65'], 'plz', value, why);
-  }
+  for (const c of PLZ_INVALID) rejectValue(c);
   for (const value of ['', null]) {
     acceptCase({
       rules: ['PROJ-67'],
@@ -515,6 +614,29 @@ const contactPostalCodeChecks = () => describe('plz', () => {
 // -------------------------------------------------------------------------------------------------
 // Envelopes and general input rules
 // -------------------------------------------------------------------------------------------------
+
+/** Arrays and objects as values: "Only scalar values are allowed". */
+const SHAPE_INVALID: InvalidCase[] = [
+  ...(
+    [
+      ['projektName', ['a']],
+      ['ort', []],
+      ['projektArtHeizung', [1]],
+      ['projektBewohner', [4]],
+      ['projektWaermeerzeugerSolarStatus', [true]],
+      ['plz', ['12345']],
+    ] as const
+  ).map(([field, value]) => invalid(['PROJ-12'], field, value, 'an array')),
+  ...(
+    [
+      ['projektName', {}],
+      ['email', { address: 'a@example.org' }],
+      ['projektArtHeizung', { code: 1 }],
+      ['projektBaujahr', { value: 1975 }],
+      ['projektWaermeerzeugerHolzStatus', { on: true }],
+    ] as const
+  ).map(([field, value]) => invalid(['PROJ-13'], field, value, 'an object')),
+];
 
 const envelopeChecks = () => describe('envelopes and general input rules', () => {
   for (const envelope of ['projectData', 'projektData'] as const) {
@@ -550,25 +672,7 @@ const envelopeChecks = () => describe('envelopes and general input rules', () =>
   ] as const) {
     rejectCase(['PROJ-16'], `an envelope that is ${label} must give 422 validation`, { projectData: value });
   }
-  for (const [field, value] of [
-    ['projektName', ['a']],
-    ['ort', []],
-    ['projektArtHeizung', [1]],
-    ['projektBewohner', [4]],
-    ['projektWaermeerzeugerSolarStatus', [true]],
-    ['plz', ['12345']],
-  ] as const) {
-    rejectValue(['PROJ-12'], field, value, 'an array');
-  }
-  for (const [field, value] of [
-    ['projektName', {}],
-    ['email', { address: 'a@example.org' }],
-    ['projektArtHeizung', { code: 1 }],
-    ['projektBaujahr', { value: 1975 }],
-    ['projektWaermeerzeugerHolzStatus', { on: true }],
-  ] as const) {
-    rejectValue(['PROJ-13'], field, value, 'an object');
-  }
+  for (const c of SHAPE_INVALID) rejectValue(c);
   check(
     ['PROJ-104'],
     'PATCH without a body (Content-Type application/json) must be refused with a validation error',
@@ -804,7 +908,48 @@ describe('properties', () => {
   );
 });
 
-// The long property checks are registered first so they start first; the matrices fill the pool around them.
+// -------------------------------------------------------------------------------------------------
+// The invalid values of the matrices beside valid ones: a target that drops an invalid field when
+// valid fields come with it, or stores the valid ones of a refused request, fails here.
+// -------------------------------------------------------------------------------------------------
+
+const besideValidChecks = () => describe('invalid values beside valid ones', () => {
+  const byField = new Map<ReleasedProjectField, InvalidCase[]>();
+  for (const c of [...TEXT_INVALID, ...CODE_INVALID, ...NUMBER_INVALID, ...FLAG_INVALID, ...PLZ_INVALID, ...SHAPE_INVALID]) {
+    byField.set(c.field, [...(byField.get(c.field) ?? []), c]);
+  }
+  for (const [field, cases] of byField) {
+    rejectBesideValid(
+      [...new Set(cases.flatMap((c) => c.rules))],
+      `each invalid \`${field}\` of the matrix (${cases.map((c) => describeValue(c.value)).join(', ')}) sent beside a valid \`${companionOf(field)}\` must give 422 validation naming \`${field}\`, and nothing of these requests may be stored`,
+      field,
+      () => cases.map((c) => c.value),
+    );
+  }
+  rejectBesideValid(
+    ['PROJ-22', 'PROJ-23', 'PROJ-24'],
+    '`projektPostleitzahl` not in the climate data (the profile\'s invalid codes, "abcde"), empty or null, sent beside a valid `bemerkungen`, must give 422 validation naming `projektPostleitzahl`, and nothing of these requests may be stored',
+    'projektPostleitzahl',
+    (p) => [...invalidPostalCodes(p), 'abcde', '', null],
+    needsPostalCodes,
+  );
+  check(
+    ['PROJ-7', 'PROJ-8', 'PROJ-10'],
+    'an unknown field, an internal field (`passwort`), the second envelope and an unknown top-level field, each beside a valid `bemerkungen`, must give 422 validation, and nothing of these requests may be stored',
+    (t) =>
+      expectNothingStored(t, 'bemerkungen', [
+        { body: (sent) => ({ projectData: { bemerkungen: sent, projektFarbe: 'blau' } }), field: 'projektFarbe' },
+        { body: (sent) => ({ projectData: { bemerkungen: sent, passwort: 'geheim123456' } }), field: 'passwort' },
+        { body: (sent) => ({ projectData: { bemerkungen: sent }, projektData: { bemerkungen: sent } }) },
+        { body: (sent) => ({ projectData: { bemerkungen: sent }, extra: 1 }) },
+      ]),
+    WRITES,
+  );
+});
+
+// The long checks are registered first so they start first (the properties, then the requests
+// beside valid values, one chain per field); the matrices fill the pool around them.
+besideValidChecks();
 textFieldChecks();
 projectPostalCodeChecks();
 codeChecks();

@@ -11,8 +11,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectedFloorLabels, FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, roomResponseSchema, type FloorId, type RoomData } from '../contract/rooms.js';
+import { expectedFloorLabels, FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomResponseSchema, type FloorId, type RoomData } from '../contract/rooms.js';
 import { check, type CheckContext } from '../harness/check.js';
+import type { Actor } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import {
@@ -59,14 +60,29 @@ function rejectCreateBody(rules: string[], title: string, body: unknown, field?:
   );
 }
 
-/** A roomData value the target must refuse at creation (the name is valid, so only `field` is wrong). */
+/**
+ * A roomData value the target must refuse at creation, sent beside a valid name that no other
+ * request sends: 422 naming `field`, and no room of that name afterwards (a refused creation
+ * creates nothing, also when the rest of the body was valid).
+ */
 function rejectCreate(rules: string[], field: string, value: unknown, why: string): void {
-  rejectCreateBody(
+  check(
     rules,
-    `\`${field}\` ${describeValue(value)} (${why}) must give 422 validation at creation`,
-    { roomData: { raumBezeichnung: roomName('rejected'), [field]: value } },
-    field,
+    `\`${field}\` ${describeValue(value)} (${why}) beside a valid name must give 422 validation at creation and create no room`,
+    async (t) => {
+      const { actor, key } = await t.ownerWithProject();
+      const name = roomName(`rejected ${marker()}`);
+      expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }), field);
+      await expectNoRoomNamed(actor, key, name);
+    },
+    WRITES,
   );
+}
+
+/** The refused creation of a room named `name` must not have created it. */
+async function expectNoRoomNamed(actor: Actor, key: string, name: string): Promise<void> {
+  const names = (await listRooms(actor, key)).map((r) => r.roomData.raumBezeichnung);
+  expect(names, `a refused creation must create nothing, but the project lists a room named ${describeValue(name)}`).not.toContain(name);
 }
 
 /** PATCH of the shared room with a body the target must refuse with 422 validation. */
@@ -82,8 +98,53 @@ function rejectPatchBody(rules: string[], title: string, body: unknown, field?: 
   );
 }
 
+/** A roomData value the target must refuse on PATCH. */
+interface InvalidPatch {
+  rules: string[];
+  field: string;
+  value: unknown;
+}
+
+/** Every case of `rejectPatch`, sent once more beside a valid field by `besideValidChecks`. */
+const INVALID_PATCHES: InvalidPatch[] = [];
+
+/** The value alone in roomData. */
 function rejectPatch(rules: string[], field: string, value: unknown, why: string): void {
+  INVALID_PATCHES.push({ rules, field, value });
   rejectPatchBody(rules, `\`${field}\` ${describeValue(value)} (${why}) must give 422 validation on PATCH`, { roomData: { [field]: value } }, field);
+}
+
+/** The input field a PATCH case sends its valid value in: another field than the invalid one. */
+const companionOf = (field: string): 'raumNotiz' | 'raumBezeichnung' => (field === 'raumNotiz' ? 'raumBezeichnung' : 'raumNotiz');
+
+/**
+ * Every invalid PATCH value of one field, each beside a valid value of its companion field (a
+ * marker no other request sends): each must give 422 naming the invalid field, and afterwards the
+ * room must hold none of the markers, since a refused PATCH stores nothing. One read-back for all:
+ * a marker stored by any of them would still be there, as the check holds the lock of the
+ * companion field of the room, so no other check writes it meanwhile.
+ */
+function rejectPatchBesideValid(field: string, cases: readonly InvalidPatch[]): void {
+  const companion = companionOf(field);
+  check(
+    [...new Set(cases.flatMap((c) => c.rules))],
+    `each invalid \`${field}\` of the PATCH matrix (${cases.map((c) => describeValue(c.value)).join(', ')}) sent beside a valid \`${companion}\` must give 422 validation naming \`${field}\`, and nothing of these requests may be stored`,
+    async (t) => {
+      const { actor, key, room } = await ownerWithRoom(t);
+      await withLocks(fieldLocks(room.id, [companion]), async () => {
+        const markers: string[] = [];
+        for (const c of cases) {
+          // A name also marks the room as made by this run; a note needs no prefix.
+          const sent = companion === 'raumBezeichnung' ? roomName(`beiseite ${marker()}`) : `beiseite ${marker()}`;
+          markers.push(sent);
+          expectRoomRejected(await actor.patch(roomsPath(key, room.id), { roomData: { [companion]: sent, [field]: c.value } }), field);
+        }
+        const stored = (await readRoom(actor, key, room.id)).roomData[companion];
+        expect(markers, `${companion} read back as ${JSON.stringify(stored)}: a refused PATCH must store nothing, also not the valid ${companion} sent in it`).not.toContain(stored);
+      });
+    },
+    WRITES,
+  );
 }
 
 interface AcceptCase {
@@ -718,12 +779,16 @@ describe('general input rules', () => {
 describe('fields that cannot be written', () => {
   check(
     'ROOM-11',
-    '`raumBaujahr` sent at creation must not be written (422, or the room gets the project value)',
+    '`raumBaujahr` sent at creation must not be written (422 creating no room, or the room gets the project value)',
     async (t) => {
       const { actor, key } = await t.ownerWithProject();
       await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
-        const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('baujahr written'), raumBaujahr: '1234' } });
-        if (res.status === 422) return expectRoomRejected(res, 'raumBaujahr');
+        const name = roomName(`baujahr written ${marker()}`);
+        const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, raumBaujahr: '1234' } });
+        if (res.status === 422) {
+          expectRoomRejected(res, 'raumBaujahr');
+          return expectNoRoomNamed(actor, key, name);
+        }
         expectStatus(res, 201);
         const room = expectSchema(res, roomResponseSchema, 'room creation response').room;
         const detail = await actor.get(`/reports/${key}`);
@@ -758,11 +823,15 @@ describe('fields that cannot be written', () => {
   ] as const) {
     check(
       'ROOM-12',
-      `\`${field}\` sent at creation must not be written (422, or the label derived from the floor)`,
+      `\`${field}\` sent at creation must not be written (422 creating no room, or the label derived from the floor)`,
       async (t) => {
         const { actor, key } = await t.ownerWithProject();
-        const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('label written'), raumEtage: 2, [field]: sent } });
-        if (res.status === 422) return expectRoomRejected(res, field);
+        const name = roomName(`label written ${marker()}`);
+        const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, raumEtage: 2, [field]: sent } });
+        if (res.status === 422) {
+          expectRoomRejected(res, field);
+          return expectNoRoomNamed(actor, key, name);
+        }
         expectStatus(res, 201);
         const { roomData } = expectSchema(res, roomResponseSchema, 'room creation response').room;
         expect(roomData.raumEtageBezeichnung).toBe(FLOOR_LABELS[2].bezeichnung);
@@ -791,20 +860,26 @@ describe('fields that cannot be written', () => {
 
   check(
     'ROOM-10',
-    '`id` and `projectKey` inside roomData at creation must not be written (422, or a server-chosen id and the key of the path)',
+    '`id` and `projectKey` inside roomData at creation must not be written (422 creating no room, or a server-chosen id and the key of the path)',
     async (t) => {
       const { actor, key } = await t.ownerWithProject();
       const ownId = `cpf-own-id-${marker()}`;
-      const withId = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('id written'), id: ownId } });
-      if (withId.status === 422) expectRoomRejected(withId, 'id');
-      else {
+      const idName = roomName(`id written ${marker()}`);
+      const withId = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: idName, id: ownId } });
+      if (withId.status === 422) {
+        expectRoomRejected(withId, 'id');
+        await expectNoRoomNamed(actor, key, idName);
+      } else {
         expectStatus(withId, 201);
         expect(expectSchema(withId, roomResponseSchema, 'room creation response').room.id, 'the room id must not be the sent one').not.toBe(ownId);
       }
       const otherKey = neverExistingKey();
-      const withKey = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('key written'), projectKey: otherKey } });
-      if (withKey.status === 422) expectRoomRejected(withKey, 'projectKey');
-      else {
+      const keyName = roomName(`key written ${marker()}`);
+      const withKey = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: keyName, projectKey: otherKey } });
+      if (withKey.status === 422) {
+        expectRoomRejected(withKey, 'projectKey');
+        await expectNoRoomNamed(actor, key, keyName);
+      } else {
         expectStatus(withKey, 201);
         expect(expectSchema(withKey, roomResponseSchema, 'room creation response').room.projectKey, 'the room must belong to the project of the path').toBe(key);
       }
@@ -832,6 +907,49 @@ describe('fields that cannot be written', () => {
         expect(patched.projectKey).toBe(key);
       }
       expect((await readRoom(actor, key, room.id)).projectKey, 'the room must still be found under its project').toBe(key);
+    },
+    WRITES,
+  );
+
+  check(
+    ['ROOM-10', 'ROOM-11', 'ROOM-12'],
+    'each field that cannot be written (raumBaujahr, raumEtageBezeichnung, raumEtageKuerzel, id, projectKey), sent with PATCH beside a valid `raumNotiz`, must be refused with 422 storing nothing of the request, or be ignored while raumNotiz is stored',
+    async (t) => {
+      const { actor, key, room } = await ownerWithRoom(t);
+      const unwritable: [string, unknown][] = [
+        ['raumBaujahr', '1234'],
+        ['raumEtageBezeichnung', `Dachgeschoss ${marker()}`],
+        ['raumEtageKuerzel', `DG ${marker()}`],
+        ['id', `cpf-own-id-${marker()}`],
+        ['projectKey', neverExistingKey()],
+      ];
+      await withLocks(fieldLocks(room.id, ['raumNotiz', 'raumEtage', ...ROOM_OUTPUT_ONLY_FIELDS]), async () => {
+        const refused: string[] = [];
+        let accepted: string | undefined;
+        for (const [field, value] of unwritable) {
+          const note = `beiseite ${marker()}`;
+          const res = await actor.patch(roomsPath(key, room.id), { roomData: { raumNotiz: note, [field]: value } });
+          if (res.status === 422) {
+            expectRoomRejected(res, field);
+            refused.push(note);
+            continue;
+          }
+          expectStatus(res, 200);
+          const patched = expectSchema(res, roomResponseSchema, 'room change response').room;
+          expect(patched.roomData.raumNotiz, `${field} was ignored (200): the valid raumNotiz sent beside it must be stored`).toBe(note);
+          expect({ id: patched.id, projectKey: patched.projectKey, raumBaujahr: patched.roomData.raumBaujahr }, `${field} must not be written`).toEqual({
+            id: room.id,
+            projectKey: key,
+            raumBaujahr: room.roomData.raumBaujahr,
+          });
+          const labels = expectedFloorLabels(patched.roomData.raumEtage);
+          expect([patched.roomData.raumEtageBezeichnung, patched.roomData.raumEtageKuerzel], `${field} must not be written: the labels follow the floor`).toEqual([labels.bezeichnung, labels.kuerzel]);
+          accepted = note;
+        }
+        const stored = (await readRoom(actor, key, room.id)).roomData.raumNotiz;
+        expect(refused, `raumNotiz read back as ${describeValue(stored)}: a refused PATCH must store nothing`).not.toContain(stored);
+        if (accepted !== undefined) expect(stored, 'raumNotiz must hold the value of the last accepted PATCH').toBe(accepted);
+      });
     },
     WRITES,
   );
@@ -863,4 +981,16 @@ describe('write bodies', () => {
     roomData: { raumNotiz: 'extra' },
     id: 'cpf-extra',
   });
+});
+
+// -------------------------------------------------------------------------------------------------
+// The invalid PATCH values beside valid ones: a target that drops an invalid field when valid
+// fields come with it, or stores the valid ones of a refused PATCH, fails here. (Creation cases
+// send a valid name beside the invalid value already, and read back that no room was created.)
+// -------------------------------------------------------------------------------------------------
+
+describe('invalid PATCH values beside valid ones', () => {
+  const byField = new Map<string, InvalidPatch[]>();
+  for (const c of INVALID_PATCHES) byField.set(c.field, [...(byField.get(c.field) ?? []), c]);
+  for (const [field, cases] of byField) rejectPatchBesideValid(field, cases);
 });

@@ -209,9 +209,6 @@ export const needsExpiredUnlocked = (p: Profile) =>
       ? undefined
       : 'resources.expiredUnlockedProjectKey';
 
-export const needsArchivedProject = (p: Profile) =>
-  p.resources?.primaryProjectKeys?.archived ? undefined : 'resources.primaryProjectKeys.archived (a project of the primary customer in status 4 or 5)';
-
 /** A nine-letter key that no project has: random lowercase letters (26^9 keys). */
 export function neverExistingKey(): string {
   let key = '';

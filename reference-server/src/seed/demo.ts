@@ -106,8 +106,16 @@ export interface SeedResult {
   customers: Record<Role, SeededCustomer>;
   pool: SeededCustomer[];
   projects: Record<string, string>;
-  /** The primary customer's applications as the API shows them (id, status, project key). */
-  primaryApplications: { applicationId: string; status: string; projectKey: string | null }[];
+  /** The primary customer's applications as the API shows them (id, status, project key, ids and German texts). */
+  primaryApplications: {
+    applicationId: string;
+    status: string;
+    projectKey: string | null;
+    bzaId: string | null;
+    bndId: string | null;
+    statusLabel: string;
+    nextAction: string;
+  }[];
   foreignApplicationId: string;
 }
 
@@ -170,7 +178,15 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     const keyOf = new Map(store.projects.listByCustomer(byRole.primary.id).map((p) => [p.id, p.key]));
     const primaryApplications = store.funding
       .pageOfCustomer(byRole.primary.id, 1000, 0)
-      .rows.map((r) => ({ applicationId: r.application_id, status: r.status, projectKey: r.project_id === null ? null : (keyOf.get(r.project_id) ?? null) }));
+      .rows.map((r) => ({
+        applicationId: r.application_id,
+        status: r.status,
+        projectKey: r.project_id === null ? null : (keyOf.get(r.project_id) ?? null),
+        bzaId: r.bza_id,
+        bndId: r.bnd_id,
+        statusLabel: r.status_label,
+        nextAction: r.next_action,
+      }));
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
     return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId };
   });

@@ -31,6 +31,7 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         expiredUnlockedProjectKey: seed.projects['expired'],
         primaryProjectKeys: {
           archived: seed.projects['archived'],
+          completed: seed.projects['completed'],
           calculable: seed.projects['portal'],
           incomplete: seed.projects['completed'],
           outsideRadius: seed.projects['outside'],

@@ -1,5 +1,6 @@
 import type { Fault } from '../fault.js';
 import { metaFaults } from './meta.js';
+import { assertsFaults } from './asserts.js';
 import { authFaults } from './auth.js';
 import { documentFaults } from './documents.js';
 import { errorFaults } from './errors.js';
@@ -26,4 +27,5 @@ export const faults: Fault[] = [
   ...documentFaults,
   ...ruleCoverageFaults,
   ...verdictFaults,
+  ...assertsFaults,
 ];
