@@ -30,7 +30,7 @@ const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v
 export function lineChart(o: ChartOptions): string {
   const width = o.width ?? 900;
   const height = o.height ?? 260;
-  const pad = { left: 60, right: 16, top: 28, bottom: 40 };
+  const pad = { left: 60, right: 16, top: 44, bottom: 40 };
   const plotW = width - pad.left - pad.right;
   const plotH = height - pad.top - pad.bottom;
   const values = o.series.flatMap((s) => s.values.filter((v): v is number => v !== null && Number.isFinite(v)));
@@ -73,12 +73,12 @@ export function lineChart(o: ChartOptions): string {
     parts.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="1.6"><title>${escapeHtml(s.name)}</title></path>`);
   }
   const legend = [...o.series.map((s) => ({ name: s.name, color: s.color, band: false })), ...(o.bands && o.bands.ranges.length ? [{ name: o.bands.label, color: '', band: true }] : [])];
-  let lx = width - pad.right;
-  for (const item of [...legend].reverse()) {
-    const w = item.name.length * 6.5 + 22;
-    lx -= w;
-    parts.push(item.band ? `<rect class="band" x="${lx}" y="8" width="14" height="10"/>` : `<rect x="${lx}" y="11" width="14" height="3" fill="${item.color}"/>`);
-    parts.push(`<text class="legend" x="${lx + 18}" y="18">${escapeHtml(item.name)}</text>`);
+  // The legend gets its own row under the title, left to right.
+  let lx = pad.left;
+  for (const item of legend) {
+    parts.push(item.band ? `<rect class="band" x="${lx}" y="25" width="14" height="10"/>` : `<rect x="${lx}" y="28" width="14" height="3" fill="${item.color}"/>`);
+    parts.push(`<text class="legend" x="${lx + 18}" y="34">${escapeHtml(item.name)}</text>`);
+    lx += item.name.length * 6.2 + 34;
   }
   parts.push('</svg>');
   return parts.join('');
