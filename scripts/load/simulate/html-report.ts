@@ -164,7 +164,7 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
   for (const l of stats.loadSide) {
     const lag = percentiles(l.lag);
     const per = (v: number) => (l.fired ? ((v * 1000) / l.fired).toFixed(1) : '0');
-    html.push(row([escapeHtml(l.shard), l.fired, l.deferred, l.droppedInFlight, ms(lag.p50), ms(lag.p99), ms(lag.max), per(l.schedulerMs), per(l.dispatchMs), ((l.cpuMs / l.wallMs) * 100).toFixed(0), `${(l.eventLoopBusy * 100).toFixed(0)} %`]));
+    html.push(row([escapeHtml(l.shard), l.sent, l.deferred, l.droppedInFlight, ms(lag.p50), ms(lag.p99), ms(lag.max), per(l.schedulerMs), per(l.dispatchMs), ((l.cpuMs / l.wallMs) * 100).toFixed(0), `${(l.eventLoopBusy * 100).toFixed(0)} %`]));
   }
   html.push('</table>');
 

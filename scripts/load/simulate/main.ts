@@ -80,7 +80,7 @@ function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judg
   for (const l of stats.loadSide) {
     const lag = percentiles(l.lag);
     log(
-      `load side ${l.shard}: ${l.fired} requests in ${(l.wallMs / 1000).toFixed(1)} s (${((l.fired * 1000) / l.wallMs).toFixed(0)}/s); scheduler ${((l.schedulerMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs and dispatch ${((l.dispatchMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs per request; process CPU ${((l.cpuMs / l.wallMs) * 100).toFixed(0)} % of a core, event loop busy ${(l.eventLoopBusy * 100).toFixed(0)} %; lag p50 ${lag.p50.toFixed(2)} ms p99 ${lag.p99.toFixed(2)} ms max ${lag.max.toFixed(1)} ms; ${l.deferred} arrivals deferred by the budget, ${l.droppedInFlight} dropped`,
+      `load side ${l.shard}: ${l.sent} requests sent in ${(l.wallMs / 1000).toFixed(1)} s (${((l.sent * 1000) / l.wallMs).toFixed(0)}/s); scheduler ${((l.schedulerMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs and dispatch ${((l.dispatchMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs per request; process CPU ${((l.cpuMs / l.wallMs) * 100).toFixed(0)} % of a core, event loop busy ${(l.eventLoopBusy * 100).toFixed(0)} %; lag p50 ${lag.p50.toFixed(2)} ms p99 ${lag.p99.toFixed(2)} ms max ${lag.max.toFixed(1)} ms; ${l.deferred} arrivals deferred by the budget, ${l.droppedInFlight} dropped`,
     );
   }
   for (const e of stats.refusals.examples.slice(0, 2)) log(`false refusal:\n  ${e.replace(/\n/g, '\n  ')}`);
@@ -104,7 +104,7 @@ async function writeReports(o: SimulateOptions, result: SimulationResult, starte
     await buildAllureReport(join(dir, 'allure-results'), join(dir, 'allure-report'), 'cpf-conformance load simulation');
   }
   const code = exitCode(verdicts);
-  log(`\nverdict: ${code === 0 ? 'PASS' : code === 3 ? 'INVALID (the load side was the limit)' : 'FAIL'}; report ${join(dir, 'report.html')}, result ${join(dir, 'result.json')}${o.allure ? `, Allure ${join(dir, 'allure-report/index.html')}` : ''}`);
+  log(`\nverdict: ${code === 0 ? 'PASS' : code === 3 ? 'INVALID (the load was not delivered as planned)' : 'FAIL'}; report ${join(dir, 'report.html')}, result ${join(dir, 'result.json')}${o.allure ? `, Allure ${join(dir, 'allure-report/index.html')}` : ''}`);
   return code;
 }
 

@@ -83,6 +83,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   stats.loadSide.push({
     shard: k.shard ? `${k.shard.index}/${k.shard.count}` : 'whole',
     fired: schedule.fired,
+    sent: engine.state.sent,
     deferred: schedule.deferred,
     droppedInFlight: engine.state.droppedInFlight,
     lag: schedule.lag,

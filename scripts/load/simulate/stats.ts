@@ -24,7 +24,9 @@ export interface BucketStats {
 /** The load process itself: whether it, and not the target, limited the load. */
 export interface LoadSide {
   shard: string;
+  /** Arrivals the scheduler handed out, and requests actually sent (the rest were dropped). */
   fired: number;
+  sent: number;
   /** Arrivals pushed back to keep a customer within its budget. */
   deferred: number;
   /** Arrivals dropped because too many requests were in flight: the load side was saturated. */

@@ -52,10 +52,16 @@ export function judge(result: SimulationResult): Verdict[] {
   }
   const lag = sumHistograms(stats.loadSide.map((l) => l.lag));
   const lagP99 = percentileMs(lag, 99);
+  const busiest = Math.max(0, ...stats.loadSide.map((l) => l.eventLoopBusy));
+  // A late scheduler with an idle event loop waited for the CPU: other processes had it.
+  const cause =
+    busiest >= 0.8
+      ? `its event loop was ${(busiest * 100).toFixed(0)} % busy: the load process was the limit. Fix: --shard over more processes or machines`
+      : `its event loop was only ${(busiest * 100).toFixed(0)} % busy: other processes on this machine took the CPU. Fix: a quieter machine, or --shard over more machines`;
   verdicts.push({
     name: 'load side kept up',
     ok: lagP99 <= t.maxLagMs,
-    detail: `scheduler lag p99 ${lagP99.toFixed(1)} ms, max ${(lag.maxValue / 1000).toFixed(1)} ms (allowed p99 ${t.maxLagMs} ms)${lagP99 > t.maxLagMs ? ': the load process was the limit, not the target. Fix: --shard over more processes or machines' : ''}`,
+    detail: `scheduler lag p99 ${lagP99.toFixed(1)} ms, max ${(lag.maxValue / 1000).toFixed(1)} ms (allowed p99 ${t.maxLagMs} ms)${lagP99 > t.maxLagMs ? `; requests left late, so the load was not the planned one: ${cause}` : ''}`,
     kind: 'load-side',
   });
   return verdicts;
