@@ -9,7 +9,7 @@
  * created for the run (`--fault ID` injects a fault of the catalogue or of ./faults.ts); `--bare`
  * runs against a bare node:http server instead, which measures the load side's own ceiling.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HelpRequested, UsageError } from '../../conformance/options.js';
 import { buildAllureReport } from '../../conformance/allure-report.js';
@@ -100,6 +100,8 @@ async function writeReports(o: SimulateOptions, result: SimulationResult, starte
   if (o.allure) {
     const shards = result.runs.map((r) => r.shard).filter((s) => s !== null);
     const name = `population of ${result.runs.reduce((n, r) => n + r.customers, 0)} customers${shards.length ? ` (shards ${shards.join(', ')})` : ''}`;
+    // The directory holds this run only: an earlier run's result would show up as a second test.
+    rmSync(join(dir, 'allure-results'), { recursive: true, force: true });
     writeAllureResult({ dir: join(dir, 'allure-results'), name, start: started, stop: Date.now(), verdicts, html });
     await buildAllureReport(join(dir, 'allure-results'), join(dir, 'allure-report'), 'cpf-conformance load simulation');
   }
