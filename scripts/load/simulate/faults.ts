@@ -1,0 +1,30 @@
+import { createSlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
+import { faults } from '../../faults/catalog/index.js';
+import type { Fault } from '../../faults/fault.js';
+
+/**
+ * Defects only a population shows. They stay out of the fault catalogue: `npm run faults` runs
+ * each catalogue fault against the conformance checks of its rules, whose few paced requests meet
+ * a 1 % defect only by chance; `load:simulate --fault ID` is what must catch these.
+ */
+export const loadFaults: Fault[] = [
+  {
+    id: 'limiter-refuses-1-percent',
+    description: 'every 100th protected request is refused before the exact limiter sees it (not recorded, like any 429): about 1 % of the requests of customers within their budget',
+    rules: ['RATE-2'],
+    configure: (deps) => {
+      const exact = deps.limiter ?? createSlidingWindowLimiter();
+      let requests = 0;
+      return { ...deps, limiter: { tryAdmit: (key, nowMs) => (++requests % 100 === 0 ? false : exact.tryAdmit(key, nowMs)), size: () => exact.size() } };
+    },
+  },
+];
+
+/** A fault of the catalogue or of the load faults above. */
+export function findFault(id: string): Fault | undefined {
+  return [...faults, ...loadFaults].find((f) => f.id === id);
+}
+
+export function faultIds(): string[] {
+  return [...faults, ...loadFaults].map((f) => f.id);
+}

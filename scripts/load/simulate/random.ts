@@ -1,0 +1,20 @@
+/**
+ * Seeded randomness for the arrival times and the operation mix, so a run can be repeated with
+ * `--seed`. SplitMix32: tiny, fast, and its streams are far better than the timing noise of a
+ * real target.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
+  };
+}
+
+/** A gap of a Poisson process with the given mean. */
+export function exponentialGap(random: () => number, meanMs: number): number {
+  return -Math.log(1 - random()) * meanMs;
+}
