@@ -9,6 +9,7 @@ import { hasClimateData } from '../climate/design-temperatures.js';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
 import { parseDecimalText } from './numeric-text.js';
+import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
 
 /** Normalized values; a missing key means not set. */
 export type StoredProjectData = Record<string, string>;
@@ -84,12 +85,12 @@ function numberInRange(min: number, max: number, integer: boolean): FieldRule {
     },
     accepts: z
       .union([
-        (integer ? z.number().int() : z.number()).min(min).max(max),
-        z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*-?\d+(?:[.,]\d+)?\s*$/),
+        integer ? z.number().int().min(min).max(max) : z.number().min(min).max(max).meta(TOO_SMALL_TO_STORE),
+        z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min, max, integer, decimalComma: true }))),
         ...deletion,
       ])
       .describe(
-        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Stored and returned as text.`,
+        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Stored and returned as text. The pattern admits plain decimals in the range; every other finite decimal form of a number in the range is accepted too (decimal comma, exponent such as 1.5e3, sign, surrounding spaces).`,
       ),
   };
 }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
 import { parseDecimalText } from './numeric-text.js';
+import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
 
 /** Normalized text of the input fields; '' means not set. */
 export type StoredRoomData = {
@@ -120,7 +121,8 @@ const roomName: FieldRule = {
     return length >= 1 && length <= NAME_MAX ? trimmed : INVALID;
   },
   accepts: z
-    .union([z.string().regex(NO_NUL).regex(/\S/), z.number()])
+    // At most 120 characters as sent: a subset of the rule (which counts after trimming) that every generator can keep.
+    .union([z.string().regex(NO_NUL).regex(/\S/).max(NAME_MAX), z.number()])
     .describe(`Room name, 1 to ${NAME_MAX} characters after trimming (stored trimmed); a number is stored as its text. It cannot be emptied.`),
 };
 
@@ -164,9 +166,14 @@ function positiveUpTo(max: number, what: string): FieldRule {
       return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
     },
     accepts: z
-      .union([z.number().gt(0).max(max), z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*\d+(?:[.,]\d+)?\s*$/), z.literal(''), z.null()])
+      .union([
+        z.number().gt(0).max(max).meta(TOO_SMALL_TO_STORE),
+        z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min: 0, exclusiveMin: true, max, integer: false, decimalComma: true }))),
+        z.literal(''),
+        z.null(),
+      ])
       .describe(
-        `Greater than 0 up to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Returned as text.`,
+        `Greater than 0 up to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Returned as text. The pattern admits plain decimals in the range (point or comma); every other finite decimal form of a number in the range is accepted too (exponent such as 2.5e0, sign, surrounding spaces).`,
       ),
   };
 }
