@@ -8,18 +8,14 @@ import { setCurrentCustomer } from './request-context.js';
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 
-/** The Authorization header when it came exactly once (on every request: a loop, no header object built). */
-function soleAuthorization(raw: readonly string[]): string | undefined {
-  let value: string | undefined;
+/** Whether the request carried the Authorization header more than once (a loop: no header object is built per request). */
+function repeatedAuthorization(raw: readonly string[]): boolean {
   let count = 0;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
-    if (name.length === 13 && name.toLowerCase() === 'authorization') {
-      count++;
-      value = raw[i + 1];
-    }
+    if (name.length === 13 && name.toLowerCase() === 'authorization' && ++count > 1) return true;
   }
-  return count === 1 ? value : undefined;
+  return false;
 }
 
 /**
@@ -34,8 +30,7 @@ export function authenticate(deps: {
   invalidTokenLimiter: FixedWindowLimiter;
 }): RequestHandler {
   return (req, res, next) => {
-    const sent = soleAuthorization(req.rawHeaders);
-    const match = sent === undefined ? null : BEARER.exec(sent);
+    const match = repeatedAuthorization(req.rawHeaders) ? null : BEARER.exec(req.headers.authorization ?? '');
     const customer = match?.[1] === undefined ? undefined : deps.customers.findByTokenHash(hashApiToken(match[1]));
     if (!customer || customer.blocked) {
       const ip = req.socket.remoteAddress ?? 'unknown';
