@@ -61,13 +61,19 @@ export const errors = {
       { type: 'rate_limit' },
       { 'Retry-After': '10' },
     ),
-  // Answered by the HTTP server itself (guarded-server.ts), before a request reaches the app. The
-  // spec's table has no row for them; like the other faults of the request they are `validation`.
+  serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
+  serviceUnavailable: () =>
+    new ApiError(503, 'Der Dienst ist vorübergehend nicht verfügbar.', { type: 'service_unavailable' }),
+};
+
+/**
+ * Answered by the HTTP server itself (guarded-server.ts) when a request cannot be read, before it
+ * reaches any operation; so they are no operation's responses in the API description. The spec's
+ * table has no row for them; like the other faults of the request they are `validation`.
+ */
+export const connectionErrors = {
   badHttpRequest: () => new ApiError(400, 'Die Anfrage ist keine gültige HTTP-Anfrage.', { type: 'validation' }),
   requestTimeout: () =>
     new ApiError(408, 'Die Anfrage wurde nicht rechtzeitig vollständig gesendet; die Verbindung wird geschlossen.', { type: 'validation' }),
   headersTooLarge: () => new ApiError(431, 'Die Kopfzeilen der Anfrage sind zu groß.', { type: 'validation' }),
-  serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
-  serviceUnavailable: () =>
-    new ApiError(503, 'Der Dienst ist vorübergehend nicht verfügbar.', { type: 'service_unavailable' }),
 };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Log } from '../log.js';
-import { errors, type ApiError } from './api-error.js';
+import { connectionErrors, errors, type ApiError } from './api-error.js';
 
 /**
  * What a slow or greedy client may hold. Node's defaults let a client that sends its headers a byte
@@ -37,13 +37,13 @@ function checkingIntervalMs(limits: ConnectionLimits): number {
 function envelopeFor(code: string | undefined): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return errors.headersTooLarge();
+      return connectionErrors.headersTooLarge();
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return errors.payloadTooLarge();
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return errors.requestTimeout();
+      return connectionErrors.requestTimeout();
     default:
-      return errors.badHttpRequest();
+      return connectionErrors.badHttpRequest();
   }
 }
 
