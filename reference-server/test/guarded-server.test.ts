@@ -122,7 +122,8 @@ describe('slow clients', () => {
     const { socket, answer } = await open(server);
     const started = performance.now();
     socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\n');
-    trickle(socket, [...'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'], 40);
+    // 12 s of trickling: far beyond the bound below, so only the timeout can end it in time.
+    trickle(socket, [...`X-Slow: ${'a'.repeat(240)}`], 50);
     const othersMs = await otherClientMs();
     const result = await answer;
     expectEnvelope(result, 408);
@@ -133,12 +134,13 @@ describe('slow clients', () => {
 
   it('a client sending its body a byte at a time gets 408 in time, and others are served meanwhile', async () => {
     const { socket, answer } = await open(server);
-    const body = JSON.stringify({ projectData: { projektName: 'langsam' } });
+    // Padded to 12 s of trickling, so only the timeout can end it within the bound.
+    const body = JSON.stringify({ projectData: { projektName: 'langsam' } }).padEnd(240, ' ');
     const started = performance.now();
     socket.write(
       `POST /api/v2/reports/with-data HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
-    trickle(socket, [...body], 60);
+    trickle(socket, [...body], 50);
     const othersMs = await otherClientMs();
     const result = await answer;
     expectEnvelope(result, 408);

@@ -170,7 +170,7 @@ describe('client aborts', () => {
       req.write('{"projectData":');
       setTimeout(() => req.destroy(), 100);
     });
-    await expect.poll(() => logged.length).toBeGreaterThan(0);
+    await expect.poll(() => logged.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(logged).toEqual([{ line: expect.stringMatching(/^client went away during POST \/api\/v2\/reports\/with-data \(/) as unknown, level: 'info' }]);
     expect(logged[0]?.line).not.toMatch(/\n|at /);
   });
