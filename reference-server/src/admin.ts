@@ -2,6 +2,7 @@ import { createApp, portalOf } from './app.js';
 import { DEFAULTS } from './config.js';
 import { openDatabase } from './store/database.js';
 import { createStore } from './store/store.js';
+import { checkWebhookTarget } from './webhook-target-check.js';
 
 /**
  * `npm run admin -- <command>`: what the customer portal does outside the API, for the sandbox.
@@ -46,7 +47,9 @@ switch (command) {
   case 'set-webhook': {
     const [name, url, authenticate] = rest;
     if (!url || authenticate === undefined) fail(USAGE);
-    if (!/^https?:\/\//.test(url)) fail(`the webhook URL must be http(s): ${url}`);
+    const verdict = await checkWebhookTarget(url, { allowLoopback: allowLoopbackWebhooks });
+    if ('refused' in verdict) fail(`webhook URL refused, the sender would never deliver to it: ${verdict.refused}`);
+    if ('unresolved' in verdict) console.error(`warning: ${verdict.unresolved}; stored anyway, the sender resolves the name at each delivery`);
     store.customers.setWebhook(customerId(name), url, authenticate);
     console.log(`webhook of '${name}' set to ${url}`);
     break;

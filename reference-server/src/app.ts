@@ -6,6 +6,7 @@ import { errors } from './http/api-error.js';
 import { authenticate } from './http/authenticate.js';
 import { errorMapper, notFound } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
+import { noSniff, noStore } from './http/security-headers.js';
 import { customerRateLimit, type RefusalTarpit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
@@ -24,6 +25,7 @@ import { resultsRoutes } from './routes/results.js';
 import { roomsRoutes } from './routes/rooms.js';
 import type { Store } from './store/store.js';
 import { API_PREFIX } from './version.js';
+import type { Log } from './log.js';
 
 /** Everything that varies between production, tests and faults comes in here. */
 export interface AppDeps {
@@ -44,7 +46,7 @@ export interface AppDeps {
   allowLoopbackWebhooks?: boolean;
   /** Key of the HMAC on document and picture links; a random one means links die with the process. */
   signingSecret?: string;
-  log?: (line: string) => void;
+  log?: Log;
   /**
    * Middleware run first on every API request. Nothing in production sets it; the fault
    * catalogue uses it to break one rule at the HTTP level and prove a check notices.
@@ -119,7 +121,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(documentsRoutes(deps.store, documents));
   api.use(notFound);
 
-  app.use(API_PREFIX, api);
+  app.use(noSniff);
+  app.use(API_PREFIX, noStore, api);
   app.use(FILES_PREFIX, siteFileRoutes(deps.store, signer));
   app.use(openApiRoutes());
   app.use(notFound);

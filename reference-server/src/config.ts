@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONNECTION_LIMITS } from './http/guarded-server.js';
 
 /**
  * Flags and env parsed once into a frozen Config. Flags win over env. Every problem is reported
@@ -15,6 +16,10 @@ export interface Config {
   allowLoopbackWebhooks: boolean;
   webhookUrl: string | undefined;
   webhookAuthenticate: string;
+  printTokens: boolean;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +86,35 @@ const OPTIONS: OptionSpec[] = [
     accepts: 'the authenticate value sent with the webhook',
     schema: z.string().min(1),
   },
+  {
+    flag: '--print-tokens',
+    env: 'CPF_PRINT_TOKENS',
+    key: 'printTokens',
+    accepts: 'no value as a flag; 0/1/true/false in the env (demo tokens on stdout; the profile file holds them anyway)',
+    schema: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+    boolean: true,
+  },
+  {
+    flag: '--headers-timeout-ms',
+    env: 'CPF_HEADERS_TIMEOUT_MS',
+    key: 'headersTimeoutMs',
+    accepts: 'an integer 100..600000: ms a client has to send the request headers (then 408)',
+    schema: z.coerce.number().int().min(100).max(600_000),
+  },
+  {
+    flag: '--request-timeout-ms',
+    env: 'CPF_REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    accepts: 'an integer 100..3600000, not below the headers timeout: ms a client has to send the whole request (then 408)',
+    schema: z.coerce.number().int().min(100).max(3_600_000),
+  },
+  {
+    flag: '--max-connections-per-address',
+    env: 'CPF_MAX_CONNECTIONS_PER_ADDRESS',
+    key: 'maxConnectionsPerAddress',
+    accepts: 'an integer 0..100000: open connections per client address, further ones are closed (0 = no cap)',
+    schema: z.coerce.number().int().min(0).max(100_000),
+  },
 ];
 
 export const DEFAULTS = {
@@ -94,11 +128,13 @@ export const DEFAULTS = {
   allowLoopbackWebhooks: false,
   webhookUrl: undefined,
   webhookAuthenticate: 'cpf-demo-authenticate',
+  printTokens: false,
+  ...DEFAULT_CONNECTION_LIMITS,
 } as const satisfies Config;
 
 export const USAGE = `Usage: npm run server -- [options]
 ${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
-Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut}; site URL = listening URL.`;
+Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress}; site URL = listening URL.`;
 
 function parseValue(o: OptionSpec, raw: string, source: string): unknown {
   const result = o.schema.safeParse(raw);
@@ -128,6 +164,9 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
   }
   if (values.webhookUrl !== undefined && values.seed === 'none') {
     throw new ConfigError('--webhook-url (CPF_WEBHOOK_URL) configures the primary demo customer, which --seed none does not create; accepted: --seed demo, or set the webhook later with npm run admin -- set-webhook');
+  }
+  if ((values.requestTimeoutMs as number) < (values.headersTimeoutMs as number)) {
+    throw new ConfigError(`--request-timeout-ms (CPF_REQUEST_TIMEOUT_MS) ${String(values.requestTimeoutMs)} is below --headers-timeout-ms ${String(values.headersTimeoutMs)}; accepted: a request timeout at least as long as the headers timeout`);
   }
   return Object.freeze(values as unknown as Config);
 }

@@ -1,7 +1,12 @@
+import { resolve } from 'node:path';
 import { ConfigError, HelpRequested, parseConfig } from './config.js';
 import { startReferenceServer } from './start.js';
 
-function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profileOut: string, db: string): void {
+/**
+ * The start banner goes to stdout, which often ends up in logs; the spec keeps tokens out of logs,
+ * so they are printed only on request (--print-tokens). The profile file (mode 0600) holds them.
+ */
+function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profileOut: string, db: string, printTokens: boolean): void {
   const lines = [
     `cpf reference server listening on ${s.origin}`,
     `  API base:    ${s.baseUrl}`,
@@ -10,14 +15,21 @@ function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profi
   ];
   if (s.profile) {
     const c = s.profile.customers;
-    lines.push(
-      `  profile:     ${profileOut}${s.profileReused ? ' (reused, tokens unchanged)' : ' (written, mode 0600)'}`,
-      '  demo tokens (Authorization: Bearer <token>):',
-      `    primary          ${c.primary.tokens[0]}`,
-      `    foreign          ${c.foreign?.tokens[0] ?? '-'}`,
-      `    expiredUnlocked  ${c.expiredUnlocked?.tokens[0] ?? '-'}`,
-      `  try: curl -H "Authorization: Bearer ${c.primary.tokens[0]}" ${s.baseUrl}/reports`,
-    );
+    lines.push(`  profile:     ${profileOut}${s.profileReused ? ' (reused, tokens unchanged)' : ' (written, mode 0600)'}`);
+    if (printTokens) {
+      lines.push(
+        '  demo tokens (Authorization: Bearer <token>):',
+        `    primary          ${c.primary.tokens[0]}`,
+        `    foreign          ${c.foreign?.tokens[0] ?? '-'}`,
+        `    expiredUnlocked  ${c.expiredUnlocked?.tokens[0] ?? '-'}`,
+        `  try: curl -H "Authorization: Bearer ${c.primary.tokens[0]}" ${s.baseUrl}/reports`,
+      );
+    } else {
+      lines.push(
+        `  demo tokens: in the profile (customers.<role>.tokens), not printed here; --print-tokens prints them`,
+        `  try: curl -H "Authorization: Bearer $(node -p "require('${resolve(profileOut)}').customers.primary.tokens[0]")" ${s.baseUrl}/reports`,
+      );
+    }
   }
   console.log(lines.join('\n'));
 }
@@ -52,14 +64,15 @@ async function main(): Promise<void> {
       ...config,
       profileOut: config.seed === 'demo' ? config.profileOut : undefined,
       webhook: config.webhookUrl ? { url: config.webhookUrl, authenticate: config.webhookAuthenticate } : undefined,
-      log: (line) => console.error(line),
+      connectionLimits: { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
+      log: (line, level = 'error') => console.error(level === 'error' ? line : `${level}: ${line}`),
     });
   } catch (err) {
     console.error(`cannot start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(3);
   }
   state.running = server;
-  printSummary(server, config.profileOut, config.db);
+  printSummary(server, config.profileOut, config.db, config.printTokens);
 }
 
 await main();

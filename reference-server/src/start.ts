@@ -1,13 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, portalOf, type AppDeps, type PortalFunctions } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import { hashApiToken } from './domain/api-token.js';
+import { createGuardedServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/guarded-server.js';
 import { seedDemo } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
 import { openDatabase } from './store/database.js';
 import { createStore } from './store/store.js';
 import { API_PREFIX } from './version.js';
+import type { Log } from './log.js';
 import type { Profile } from '../../fixtures/profile.schema.js';
 
 export interface StartOptions {
@@ -23,8 +25,10 @@ export interface StartOptions {
   allowLoopbackWebhooks?: boolean;
   /** Configures this pdf.generated target for the primary demo customer (as the pro area would). */
   webhook?: { url: string; authenticate: string } | undefined;
+  /** Timeouts and the per-address connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  connectionLimits?: Partial<ConnectionLimits>;
   clock?: Clock;
-  log?: (line: string) => void;
+  log?: Log;
   /** Last say over the app's dependencies (used by the fault runner to swap one part). */
   configure?: (deps: AppDeps) => AppDeps;
 }
@@ -55,7 +59,8 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
   const clock = options.clock ?? systemClock;
   const db = openDatabase(options.db);
   const store = createStore(db);
-  const server: Server = createServer();
+  const log = options.log ?? (() => {});
+  const server: Server = createGuardedServer({ ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits }, log);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -99,7 +104,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     maintenance: options.maintenance ?? false,
     allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
     signingSecret: store.settings.signingSecret(),
-    log: options.log ?? (() => {}),
+    log,
   };
   const app = createApp(options.configure ? options.configure(deps) : deps);
   server.on('request', app);

@@ -16,7 +16,16 @@ describe('server config', () => {
     expect(parseConfig([], { CPF_MAINTENANCE: '1' }).maintenance).toBe(true);
   });
 
+  it('parses the connection limits and --print-tokens', () => {
+    const c = parseConfig(['--headers-timeout-ms', '2000', '--request-timeout-ms=5000', '--print-tokens'], { CPF_MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    expect(c).toMatchObject({ headersTimeoutMs: 2000, requestTimeoutMs: 5000, maxConnectionsPerAddress: 0, printTokens: true });
+    expect(DEFAULTS).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnectionsPerAddress: 256, printTokens: false });
+  });
+
   it.each([
+    [['--request-timeout-ms', '5000'], {}, /--request-timeout-ms .* is below --headers-timeout-ms 10000/],
+    [['--headers-timeout-ms', '50'], {}, /--headers-timeout-ms: invalid value '50'/],
+    [[], { CPF_MAX_CONNECTIONS_PER_ADDRESS: 'viele' }, /env CPF_MAX_CONNECTIONS_PER_ADDRESS/],
     [['--port', 'eighty'], {}, /--port: invalid value 'eighty'; accepted: an integer 0\.\.65535/],
     [['--port', '70000'], {}, /--port/],
     [['--seed', 'full'], {}, /--seed: invalid value 'full'; accepted: demo or none/],

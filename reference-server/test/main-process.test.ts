@@ -7,14 +7,21 @@ import { openDatabase } from '../src/store/database.js';
 import { runServerExpectingExit, spawnServer } from '../src/server-process.js';
 
 describe('npm run server as a process', () => {
-  it('starts with defaults: creates and migrates the database, seeds, writes a 0600 profile, prints tokens', async () => {
+  it('starts with defaults: creates and migrates a 0600 database, seeds, writes a 0600 profile, prints no tokens unless asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cpf-main-'));
     const s = await spawnServer([], { cwd: dir, env: { CPF_PORT: '0' } });
+    let token: string;
     try {
       const profile = JSON.parse(readFileSync(join(dir, 'data/profile.json'), 'utf8')) as { customers: { primary: { tokens: string[] } } };
-      const token = profile.customers.primary.tokens[0] as string;
+      token = profile.customers.primary.tokens[0] as string;
       expect(statSync(join(dir, 'data/profile.json')).mode & 0o777).toBe(0o600);
-      expect(s.output()).toContain(token);
+      // The database holds the link-signing key and the token hashes; SQLite's -wal and -shm follow its mode.
+      for (const file of ['reference.sqlite', 'reference.sqlite-wal', 'reference.sqlite-shm']) {
+        expect(statSync(join(dir, 'data', file)).mode & 0o777, file).toBe(0o600);
+      }
+      expect(s.output()).not.toContain(token);
+      expect(s.output()).toContain('data/profile.json');
+      expect(s.output()).toContain('--print-tokens');
       expect(s.output()).toContain(`${s.origin}/api/v2`);
       expect((await fetch(`${s.origin}/api/v2/health`)).status).toBe(200);
       const list = await fetch(`${s.origin}/api/v2/reports`, { headers: { authorization: `Bearer ${token}` } });
@@ -24,9 +31,10 @@ describe('npm run server as a process', () => {
       await once(s.child, 'exit');
     }
     // Data and tokens survive a restart: the profile is reused, not renewed.
-    const again = await spawnServer([], { cwd: dir, env: { CPF_PORT: '0' } });
+    const again = await spawnServer(['--print-tokens'], { cwd: dir, env: { CPF_PORT: '0' } });
     try {
       expect(again.output()).toContain('reused');
+      expect(again.output()).toContain(token);
     } finally {
       again.child.kill('SIGTERM');
       expect(await once(again.child, 'exit')).toEqual([0, null]);

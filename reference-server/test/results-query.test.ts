@@ -27,6 +27,11 @@ describe('results system temperatures', () => {
     [{ flowTemperature: '40', vorlaufT: '70', spread: '5', spreizung: '20' }, 40, 5],
     [{ flowTemperature: '40', vorlaufT: 'kaputt', spread: '5', spreizung: '-1' }, 40, 5],
     [{ vorlaufT: '60', spread: '15' }, 60, 15],
+    [{ flowTemperature: '45', spread: '7e0' }, 45, 7],
+    [{ flowTemperature: '4.5e1', spread: '7' }, 45, 7],
+    [{ flowTemperature: '4.5E+1', spread: '70e-1' }, 45, 7],
+    [{ vorlaufT: '+45.', spreizung: '.7e1' }, 45, 7],
+    [{ flowTemperature: ' 4,5e1 ', spread: '7,5' }, 45, 7.5],
   ])('%j -> %d/%d', (query, flow, spread) => {
     expect(parseSystemTemperatures(query)).toEqual({ flowTemperature: flow, spread });
   });
@@ -43,6 +48,12 @@ describe('results system temperatures', () => {
     [{ flowTemperature: '40' }, 'spread'],
     [{ spreizung: '5' }, 'flowTemperature'],
     [{ flowTemperature: '1e2', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '1e400', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: 'Infinity', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '0x2d', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '', spread: '5' }, 'flowTemperature'],
+    [{ flowTemperature: '45', spread: '1e-400' }, 'spread'],
+    [{ flowTemperature: '45', spread: 'e1' }, 'spread'],
   ])('%j is 422 naming %s', (query, field) => {
     expect(fieldOf(query)).toBe(field);
   });

@@ -74,6 +74,25 @@ export function parameterChecks(): void {
       );
     }
 
+    // "number" in endpoint rule 8 is any number: exponent notation is one of its written forms.
+    const exponentForms: [string[], string, Query][] = [
+      [['RES-18', 'RES-20'], 'exponent notation', { flowTemperature: '4.5e1', spread: '7e0' }],
+      [['RES-18', 'RES-20'], 'upper-case exponent with sign', { flowTemperature: '4.5E+1', spread: '70E-1' }],
+      [['RES-21', 'RES-22'], 'exponent notation in the aliases', { vorlaufT: '45e0', spreizung: '0.7e1' }],
+    ];
+    const plain = { flowTemperature: 45, spread: 7 } as const;
+    for (const [rules, what, query] of exponentForms) {
+      check(
+        rules,
+        `GET .../results${describeQuery(query)} (${what}) answers exactly as ${describeQuery(plain)}: a number in exponent notation is a number`,
+        async (t) => {
+          const [res, expected] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), query)), calculableResults(t, plain)]);
+          expect(expectResults(res), `${describeQuery(query)} denotes ${describeQuery(plain)} and must answer as it does`).toEqual(expected);
+        },
+        NEEDS,
+      );
+    }
+
     check(
       'RES-26',
       `the floor heating groups stay at 10, 7 and 5 K with the same values for ${describeQuery(LOW)}, ${describeQuery(HIGH)} and without parameters`,

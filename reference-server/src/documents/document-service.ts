@@ -34,11 +34,21 @@ const DOCUMENT_TYPE: Record<PdfKind, DocumentType> = { service: 'service', check
 export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher }) {
   const { store, clock, siteUrl, signer } = deps;
 
+  const calculableInput = (project: Project) => {
+    const input = buildCalcInput(store, project);
+    const reason = checkCalculable(input);
+    if (reason !== undefined) throw errors.calculationUnavailable(`Dokument kann nicht erstellt werden: ${reason}`);
+    return input;
+  };
+
   return {
+    /** Throws what `generate` would throw for the project's data, and creates nothing (HEAD). */
+    assertCreatable(project: Project): void {
+      calculableInput(project);
+    },
+
     async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal'): Promise<GeneratedPdf> {
-      const input = buildCalcInput(store, project);
-      const reason = checkCalculable(input);
-      if (reason !== undefined) throw errors.calculationUnavailable(`Dokument kann nicht erstellt werden: ${reason}`);
+      const input = calculableInput(project);
       const at = clock.now();
       const results = calculateResults(input, DEFAULT_SYSTEM);
       const bytes = await renderReportPdf(buildReportModel(project, store.rooms.listByProject(project.id), results, kind, at));

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { hasClimateData } from '../climate/design-temperatures.js';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
+import { parseDecimalText } from './numeric-text.js';
+import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
 
 /** Normalized values; a missing key means not set. */
 export type StoredProjectData = Record<string, string>;
@@ -26,8 +28,6 @@ interface FieldRule {
 
 /** The spec's limit for numeric text, applied to what is sent and to what is stored. */
 const MAX_NUMERIC_TEXT = 32;
-const NUMERIC_TEXT = /^-?\d+(?:[.,]\d+)?$/;
-const DIGITS = /^\d+$/;
 // eslint-disable-next-line no-control-regex -- NUL is exactly the character the text rule rejects.
 const NO_NUL = /^[^\u0000]*$/;
 const deletion = [z.literal(''), z.null()] as const;
@@ -53,12 +53,11 @@ function text({ numbers }: { numbers: boolean }): FieldRule {
   };
 }
 
-/** JSON number, or numeric text with decimal point or comma; no exponent, hex, Infinity or NaN. */
+/** JSON number, or numeric text in any finite decimal form, point or comma (numeric-text.ts). */
 function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
-  const trimmed = value.trim();
-  return NUMERIC_TEXT.test(trimmed) ? Number(trimmed.replace(',', '.')) : undefined;
+  return parseDecimalText(value, { decimalComma: true });
 }
 
 /**
@@ -86,12 +85,12 @@ function numberInRange(min: number, max: number, integer: boolean): FieldRule {
     },
     accepts: z
       .union([
-        (integer ? z.number().int() : z.number()).min(min).max(max),
-        z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*-?\d+(?:[.,]\d+)?\s*$/),
+        integer ? z.number().int().min(min).max(max) : z.number().min(min).max(max).meta(TOO_SMALL_TO_STORE),
+        z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min, max, integer, decimalComma: true }))),
         ...deletion,
       ])
       .describe(
-        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Stored and returned as text.`,
+        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Stored and returned as text. The pattern admits plain decimals in the range; every other finite decimal form of a number in the range is accepted too (decimal comma, exponent such as 1.5e3, sign, surrounding spaces).`,
       ),
   };
 }
@@ -101,9 +100,8 @@ function code(allowed: readonly number[], choices: string): FieldRule {
     expected: `Code ${choices} erwartet (Zahl oder Zahlentext), leer oder null.`,
     normalize: (value) => {
       if (isDeleteValue(value)) return '';
-      const trimmed = typeof value === 'string' ? value.trim() : undefined;
-      const n = typeof value === 'number' ? value : trimmed !== undefined && DIGITS.test(trimmed) ? Number(trimmed) : NaN;
-      return allowed.includes(n) ? String(n) : INVALID;
+      const n = toNumber(value);
+      return n !== undefined && allowed.includes(n) ? String(n) : INVALID;
     },
     accepts: z
       .union([z.literal(allowed), z.enum(allowed.map(String)), ...deletion])

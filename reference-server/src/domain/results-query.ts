@@ -1,12 +1,11 @@
 import { errors } from '../http/api-error.js';
+import { parseDecimalText } from './numeric-text.js';
 
 /** System temperatures used when a call gives none (a common radiator design point). */
 export const DEFAULT_SYSTEM = { flowTemperature: 55, spread: 10 } as const;
 
 /** °C range of `flowTemperature` and its alias `vorlaufT`. */
 export const FLOW_TEMPERATURE_RANGE = { min: 25, max: 95 } as const;
-
-const NUMBER = /^\s*-?\d+([.,]\d+)?\s*$/;
 
 function pick(query: Record<string, unknown>, current: string, alias: string): { name: string; raw: unknown } | undefined {
   // The current name wins per parameter; the alias is then not looked at at all.
@@ -15,11 +14,11 @@ function pick(query: Record<string, unknown>, current: string, alias: string): {
   return undefined;
 }
 
+/** Any finite decimal form (`45`, `4.5e1`, `45,0`); a repeated parameter arrives as an array and is none. */
 function toNumber(p: { name: string; raw: unknown }): number {
-  if (typeof p.raw !== 'string' || !NUMBER.test(p.raw)) {
-    throw errors.validation(`Ungültige Systemtemperatur: ${p.name} muss eine Zahl sein.`, p.name);
-  }
-  return Number(p.raw.trim().replace(',', '.'));
+  const n = typeof p.raw === 'string' ? parseDecimalText(p.raw, { decimalComma: true }) : undefined;
+  if (n === undefined) throw errors.validation(`Ungültige Systemtemperatur: ${p.name} muss eine Zahl sein.`, p.name);
+  return n;
 }
 
 /**

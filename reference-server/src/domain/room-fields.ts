@@ -10,10 +10,11 @@
  * - `raumBezeichnung` is stored trimmed; `raumNotiz` is stored exactly as sent (only the empty string
  *   and null delete it). Both limits count characters (code points), not UTF-16 units.
  * - `raumEtage` and `raumTemperatur` have no deletion in the spec: empty and null give 422.
- * - Floor and temperature are integers: a JSON number must be integral (20.0 cannot be told apart
- *   from 20 in JSON); numeric text must be digits only, so "1.0", "1,0", "-0" and "+1" give 422.
- * - Numeric text may be surrounded by whitespace (as for project numbers); leading zeros are allowed.
- *   The 32-character limit applies to the text as sent.
+ * - Numeric text is any finite decimal form (numeric-text.ts: `2.5`, `25e-1`, `+3`), at most 32
+ *   characters as sent, surrounded by whitespace or not; leading zeros are allowed. The decimal comma
+ *   is the spec's for area and height only.
+ * - Floor and temperature are integers: the number, sent as JSON or as text, must be integral, so
+ *   "1.0", "1e0" and "+1" are the floor 1, while "1.5" and "1,0" (no decimal comma here) give 422.
  * - Sending empty or null for `raumFlaeche` / `raumHoehe` at creation stores empty, not the default.
  * - Output: `raumTemperatur` is a number only for a stored value this module writes (7, 16..26 as
  *   canonical text), otherwise null; the floor labels are likewise only derived from "0".."7".
@@ -21,6 +22,8 @@
 import { z } from 'zod';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
+import { parseDecimalText } from './numeric-text.js';
+import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
 
 /** Normalized text of the input fields; '' means not set. */
 export type StoredRoomData = {
@@ -72,10 +75,8 @@ const CREATION_DEFAULTS: Omit<StoredRoomData, 'raumBezeichnung'> = Object.freeze
   raumNotiz: '',
 });
 
-const DECIMAL_TEXT = /^-?\d+(?:[.,]\d+)?$/;
 // eslint-disable-next-line no-control-regex -- NUL is exactly the character the text rule rejects.
 const NO_NUL = /^[^\u0000]*$/;
-const INTEGER_TEXT = /^\d+$/;
 
 /** Text of a text field: a string, or a finite JSON number as its String() text; no NUL. */
 function toText(value: unknown): string | undefined {
@@ -86,20 +87,17 @@ function toText(value: unknown): string | undefined {
 /** Characters (code points), so that one emoji counts once. */
 const characters = (text: string): number => [...text].length;
 
-/** JSON number, or numeric text with decimal point or comma; no exponent, hex, sign '+', Infinity or NaN. */
-function toDecimal(value: unknown): number | undefined {
+/** JSON number, or numeric text of at most 32 characters in any finite decimal form. */
+function toDecimal(value: unknown, decimalComma: boolean): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
-  const trimmed = value.trim();
-  return DECIMAL_TEXT.test(trimmed) ? Number(trimmed.replace(',', '.')) : undefined;
+  return parseDecimalText(value, { decimalComma });
 }
 
-/** Integral JSON number, or text of digits only. */
+/** An integral number, sent as JSON or as text with a decimal point at most. */
 function toInteger(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
-  if (typeof value !== 'string' || value.length > MAX_NUMERIC_TEXT) return undefined;
-  const trimmed = value.trim();
-  return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : undefined;
+  const n = toDecimal(value, false);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
 }
 
 /**
@@ -123,7 +121,8 @@ const roomName: FieldRule = {
     return length >= 1 && length <= NAME_MAX ? trimmed : INVALID;
   },
   accepts: z
-    .union([z.string().regex(NO_NUL).regex(/\S/), z.number()])
+    // At most 120 characters as sent: a subset of the rule (which counts after trimming) that every generator can keep.
+    .union([z.string().regex(NO_NUL).regex(/\S/).max(NAME_MAX), z.number()])
     .describe(`Room name, 1 to ${NAME_MAX} characters after trimming (stored trimmed); a number is stored as its text. It cannot be emptied.`),
 };
 
@@ -160,16 +159,21 @@ function positiveUpTo(max: number, what: string): FieldRule {
     expected: `${what} größer als 0 bis ${max} erwartet (Zahl oder Zahlentext mit höchstens ${MAX_NUMERIC_TEXT} Zeichen, auch mit Dezimalkomma), leer oder null zum Löschen.`,
     normalize: (value) => {
       if (value === '' || value === null) return '';
-      const n = toDecimal(value);
+      const n = toDecimal(value, true);
       if (n === undefined || !(n > 0 && n <= max)) return INVALID;
       const normalized = plainDecimal(n);
       // A tiny JSON number (5e-324) would be stored as text the client could not send back.
       return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
     },
     accepts: z
-      .union([z.number().gt(0).max(max), z.string().max(MAX_NUMERIC_TEXT).regex(/^\s*\d+(?:[.,]\d+)?\s*$/), z.literal(''), z.null()])
+      .union([
+        z.number().gt(0).max(max).meta(TOO_SMALL_TO_STORE),
+        z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min: 0, exclusiveMin: true, max, integer: false, decimalComma: true }))),
+        z.literal(''),
+        z.null(),
+      ])
       .describe(
-        `Greater than 0 up to ${max}, as a JSON number or numeric text (decimal point or comma, at most ${MAX_NUMERIC_TEXT} characters); empty or null deletes the value. Returned as text.`,
+        `Greater than 0 up to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Returned as text. The pattern admits plain decimals in the range (point or comma); every other finite decimal form of a number in the range is accepted too (exponent such as 2.5e0, sign, surrounding spaces).`,
       ),
   };
 }

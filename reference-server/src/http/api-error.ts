@@ -42,7 +42,7 @@ export const errors = {
   payloadTooLarge: () =>
     new ApiError(413, 'Der Anfrageinhalt ist größer als 64 KiB (65536 Bytes).', { type: 'validation' }),
   unsupportedMediaType: () =>
-    new ApiError(415, 'Der Content-Type muss application/json sein.', { type: 'validation' }),
+    new ApiError(415, 'Der Content-Type muss application/json sein (Zeichensatz UTF-8).', { type: 'validation' }),
   validation: (message: string, field?: string) =>
     new ApiError(422, message, field === undefined ? { type: 'validation' } : { type: 'validation', field }),
   calculationUnavailable: (message: string) =>
@@ -64,4 +64,16 @@ export const errors = {
   serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
   serviceUnavailable: () =>
     new ApiError(503, 'Der Dienst ist vorübergehend nicht verfügbar.', { type: 'service_unavailable' }),
+};
+
+/**
+ * Answered by the HTTP server itself (guarded-server.ts) when a request cannot be read, before it
+ * reaches any operation; so they are no operation's responses in the API description. The spec's
+ * table has no row for them; like the other faults of the request they are `validation`.
+ */
+export const connectionErrors = {
+  badHttpRequest: () => new ApiError(400, 'Die Anfrage ist keine gültige HTTP-Anfrage.', { type: 'validation' }),
+  requestTimeout: () =>
+    new ApiError(408, 'Die Anfrage wurde nicht rechtzeitig vollständig gesendet; die Verbindung wird geschlossen.', { type: 'validation' }),
+  headersTooLarge: () => new ApiError(431, 'Die Kopfzeilen der Anfrage sind zu groß.', { type: 'validation' }),
 };

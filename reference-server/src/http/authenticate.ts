@@ -8,9 +8,21 @@ import { setCurrentCustomer } from './request-context.js';
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 
+/** Whether the request carried the Authorization header more than once (a loop: no header object is built per request). */
+function repeatedAuthorization(raw: readonly string[]): boolean {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 13 && name.toLowerCase() === 'authorization' && ++count > 1) return true;
+  }
+  return false;
+}
+
 /**
  * Only the Authorization header is read: a token in the query string or a cookie is ignored,
  * so it never ends up in URLs or access logs. Failed attempts are counted per source IP.
+ * A request with the header more than once is unauthenticated: Node keeps the first one, a proxy
+ * in front may keep the last, and the two must never disagree about the customer.
  */
 export function authenticate(deps: {
   customers: CustomerRepository;
@@ -18,7 +30,7 @@ export function authenticate(deps: {
   invalidTokenLimiter: FixedWindowLimiter;
 }): RequestHandler {
   return (req, res, next) => {
-    const match = BEARER.exec(req.headers.authorization ?? '');
+    const match = repeatedAuthorization(req.rawHeaders) ? null : BEARER.exec(req.headers.authorization ?? '');
     const customer = match?.[1] === undefined ? undefined : deps.customers.findByTokenHash(hashApiToken(match[1]));
     if (!customer || customer.blocked) {
       const ip = req.socket.remoteAddress ?? 'unknown';

@@ -5,10 +5,24 @@ export const MAX_BODY_BYTES = 65536;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The WHATWG Encoding labels of UTF-8: JSON is UTF-8 (RFC 8259 8.1), any other charset would be misread. */
+const UTF8_LABELS: ReadonlySet<string> = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
+
 function isJsonContentType(req: Request): boolean {
-  const type = req.headers['content-type'];
-  return type !== undefined && type.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';');
+  if (type?.trim().toLowerCase() !== 'application/json') return false;
+  return parameters.every((parameter) => {
+    const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim().toLowerCase());
+    return name !== 'charset' || UTF8_LABELS.has(value.replace(/^"(.*)"$/, '$1'));
+  });
 }
+
+/**
+ * Strict UTF-8: invalid sequences (`FF FE`, overlong `C0 AF`, surrogates `ED A0 80`) throw instead
+ * of becoming U+FFFD, so they are malformed JSON rather than stored replacement characters. A BOM
+ * is kept, so JSON.parse refuses it as before.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads write bodies itself instead of express.json(): the spec distinguishes 413 (size, also
@@ -52,7 +66,7 @@ export function jsonBody(): RequestHandler {
       }
       if (!isJsonContentType(req)) return next(errors.unsupportedMediaType());
       try {
-        req.body = JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
+        req.body = JSON.parse(utf8.decode(Buffer.concat(chunks, size))) as unknown;
       } catch {
         return next(errors.malformedJson());
       }

@@ -18,7 +18,8 @@ interface Parameter {
 const PDF_KINDS = Object.keys({ service: true, check: true } satisfies Record<PdfKind, true>);
 
 const flowTemperature = toJsonSchema(z.number().min(FLOW_TEMPERATURE_RANGE.min).max(FLOW_TEMPERATURE_RANGE.max), 'output');
-const spread = toJsonSchema(z.number().gt(0), 'output');
+// Below the flow temperature, so below its maximum: the part of that rule JSON Schema can state.
+const spread = toJsonSchema(z.number().gt(0).lt(FLOW_TEMPERATURE_RANGE.max), 'output');
 
 /** `components.parameters`; operations refer to them by name. */
 export const PARAMETERS = {
@@ -67,7 +68,7 @@ export const PARAMETERS = {
     name: 'flowTemperature',
     in: 'query',
     required: false,
-    description: `Flow temperature in °C for this calculation only (not stored); to be given together with spread. Decimal comma accepted. Without both: ${DEFAULT_SYSTEM.flowTemperature} °C / ${DEFAULT_SYSTEM.spread} K.`,
+    description: `Flow temperature in °C for this calculation only (not stored); to be given together with spread. Any finite decimal form is accepted (decimal comma, exponent such as 4.5e1). Without both: ${DEFAULT_SYSTEM.flowTemperature} °C / ${DEFAULT_SYSTEM.spread} K.`,
     schema: flowTemperature,
     example: 45,
   },
@@ -75,7 +76,7 @@ export const PARAMETERS = {
     name: 'spread',
     in: 'query',
     required: false,
-    description: 'Spread in K, greater than 0 and smaller than the flow temperature; to be given together with flowTemperature. Floor heating groups stay at 10, 7 and 5 K.',
+    description: 'Spread in K, greater than 0 and smaller than the flow temperature; to be given together with flowTemperature. Any finite decimal form is accepted (decimal comma, exponent such as 7e0). Floor heating groups stay at 10, 7 and 5 K.',
     schema: spread,
     example: 7,
   },

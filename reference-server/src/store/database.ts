@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations, type Migration } from './migrations.js';
 
@@ -11,7 +11,7 @@ export type Db = Database.Database;
  * the fsync per commit that the sandbox's "loses nothing" promise needs.
  */
 export function openDatabase(path: string, list: readonly Migration[] = migrations): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -19,6 +19,21 @@ export function openDatabase(path: string, list: readonly Migration[] = migratio
   db.pragma('busy_timeout = 5000');
   migrate(db, list);
   return db;
+}
+
+/**
+ * The file holds the link-signing key and the token hashes, so only its owner may read it. SQLite
+ * creates the -wal and -shm files with the mode of the database file, so creating that one 0600
+ * (before SQLite would create it under the umask, usually 0644) covers all three. An existing
+ * file keeps its mode: its owner may have chosen it.
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 export function migrate(db: Db, list: readonly Migration[]): void {

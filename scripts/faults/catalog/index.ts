@@ -6,6 +6,7 @@ import { documentFaults } from './documents.js';
 import { errorFaults } from './errors.js';
 import { fundingFaults } from './funding.js';
 import { projectCoverageFaults } from './project-coverage.js';
+import { hardeningFaults } from './hardening.js';
 import { projectFaults } from './projects.js';
 import { rateLimitFaults } from './rate-limit.js';
 import { resultsFaults } from './results.js';
@@ -28,4 +29,5 @@ export const faults: Fault[] = [
   ...ruleCoverageFaults,
   ...verdictFaults,
   ...assertsFaults,
+  ...hardeningFaults,
 ];

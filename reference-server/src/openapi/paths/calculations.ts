@@ -38,7 +38,7 @@ export const calculationOperations: OperationSpec[] = [
     tag: 'Documents',
     summary: 'Create a PDF document',
     description:
-      'Creates and stores a document on every call (not a pure read) and answers signed links, not the file. The first successful creation of a project triggers the pdf.generated webhook.',
+      'Creates and stores a document on every call (not a pure read) and answers signed links, not the file. The first successful creation of a project triggers the pdf.generated webhook. HEAD runs the same checks and answers the status GET would, without a body and without creating anything.',
     query: ['PdfType'],
     success: { status: 200, description: 'Links to the new document.', schema: pdfResponse, examples: { document: pdfExample } },
     errors: {
