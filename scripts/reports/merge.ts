@@ -16,7 +16,10 @@ function parseArgs(argv: readonly string[]): { out: string; html: boolean; dirs:
   const options = { out: 'reports/merged', html: true, dirs: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h') throw new MergeError(USAGE);
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
     if (arg === '--no-html') options.html = false;
     else if (arg === '--out' || arg.startsWith('--out=')) {
       const value = arg === '--out' ? argv[++i] : arg.slice('--out='.length);

@@ -27,11 +27,27 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A line an operator can paste to reproduce the request (with their own token in $CPF_TOKEN). */
+/**
+ * The variable a curl line takes the token from, named for the profile role that sent it:
+ * `primary` -> CPF_TOKEN_PRIMARY, `pool:3` -> CPF_TOKEN_POOL_3, its second token
+ * (`pool:3 token 2`) -> CPF_TOKEN_POOL_3_2, `noHeatpumpRight` -> CPF_TOKEN_NO_HEATPUMP_RIGHT.
+ * Requests with a deliberately invalid token keep it in the line (it is no secret).
+ */
+export function tokenVariable(customer: string): string | undefined {
+  const match = /^([A-Za-z]+)(?::(\d+))?(?: token (\d+))?$/.exec(customer);
+  if (!match || customer === 'anonymous' || customer === 'public') return undefined;
+  const [, role, index, token] = match;
+  const name = (role as string).replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  return `CPF_TOKEN_${name}${index === undefined ? '' : `_${index}`}${token === undefined || token === '1' ? '' : `_${token}`}`;
+}
+
+/** A line an operator can paste to reproduce the request, the token taken from the variable of its role. */
 export function curlLine(e: Exchange): string {
   const parts = ['curl', '-i', '-X', e.request.method, shellQuote(e.request.url)];
+  const variable = tokenVariable(e.customer);
   for (const [name, value] of Object.entries(e.request.headers)) {
-    parts.push('-H', name.toLowerCase() === 'authorization' ? '"Authorization: Bearer $CPF_TOKEN"' : shellQuote(`${name}: ${value}`));
+    const header = name.toLowerCase() === 'authorization' && variable ? `"Authorization: Bearer $${variable}"` : shellQuote(`${name}: ${value}`);
+    parts.push('-H', header);
   }
   if (e.request.body !== undefined) {
     parts.push('--data-binary', shellQuote(e.request.body.length > 2000 ? `${e.request.body.slice(0, 2000)}...` : e.request.body));

@@ -11,7 +11,8 @@ function where(res: ApiResponse): string {
 /** The HTTP status, with the exchange in the failure message. */
 export function expectStatus(res: ApiResponse, status: number | readonly number[]): void {
   const allowed = typeof status === 'number' ? [status] : status;
-  expect(allowed, `expected HTTP ${allowed.join(' or ')}; ${where(res)}`).toContain(res.status);
+  // Reads forwards ("expected 403, got 200"), not as chai's `expected [ 403 ] to include 200`.
+  if (!allowed.includes(res.status)) expect.fail(`expected HTTP ${allowed.join(' or ')}, got ${res.status}; ${where(res)}`);
 }
 
 /** Parses the body with a contract schema; the zod issues become the failure message. */

@@ -66,10 +66,8 @@ export default class ProgressReporter implements Reporter {
     const file = relative(ROOT, module.moduleId);
     const mine = this.results.filter((r) => r.file === file);
     const count = (s: string) => mine.filter((r) => r.state === s).length;
+    // The failures themselves are listed once, in the summary at the end.
     this.print(`${file}: ${mine.length} checks, ${count('passed')} passed, ${count('failed')} failed, ${count('broken')} broken, ${count('skipped')} skipped`);
-    for (const r of mine.filter((x) => x.state === 'failed' || x.state === 'broken')) {
-      process.stdout.write(`      ${r.state.toUpperCase()} ${r.title}\n        ${r.note ?? ''}\n`);
-    }
   }
 
   onTestRunEnd(): void {
