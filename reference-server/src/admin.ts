@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createApp, portalOf } from './app.js';
 import { DEFAULTS } from './config.js';
 import { openDatabase } from './store/database.js';
@@ -36,6 +37,11 @@ const db = option('--db') ?? DEFAULTS.db;
 const siteUrl = option('--site-url') ?? `http://127.0.0.1:${DEFAULTS.port}`;
 const allowLoopbackWebhooks = args.includes('--allow-loopback-webhooks');
 const [command, ...rest] = args.filter((a) => a !== '--allow-loopback-webhooks');
+const COMMANDS = ['set-webhook', 'clear-webhook', 'portal-pdf'];
+if (command === undefined) fail(USAGE);
+if (!COMMANDS.includes(command)) fail(`unknown command '${command}'. Fix: one of ${COMMANDS.join(', ')}\n${USAGE}`);
+// Opening a missing file would create an empty database (and data/ in the checkout) that no server uses.
+if (!existsSync(db)) fail(`no database at ${db}. Fix: start the server once (npm run server creates and seeds it there), or pass --db PATH of the server's database`);
 
 const store = createStore(openDatabase(db));
 const customerId = (name: string | undefined) => {
@@ -61,6 +67,7 @@ switch (command) {
   case 'portal-pdf': {
     const [key, kind = 'service'] = rest;
     if (!key || (kind !== 'service' && kind !== 'check')) fail(USAGE);
+    if (!store.projects.findByKey(key.toLowerCase())) fail(`no project '${key}' in ${db}. Fix: take a key from GET /reports or the seed profile`);
     const portal = portalOf(createApp({ store, siteUrl, allowLoopbackWebhooks, signingSecret: store.settings.signingSecret(), log: (line) => console.error(line) }));
     const pdf = await portal.createDocument(key, kind);
     console.log(`document ${pdf.document.id} (${pdf.document.name}, ${pdf.document.size} bytes): ${pdf.url}`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,5 +80,20 @@ describe('npm run admin -- set-webhook', () => {
     expect(storedTarget()?.url).toBe('https://93.184.215.14/hook');
     expect(admin('--allow-loopback-webhooks', 'set-webhook', 'Heizungsbau Primus GmbH', 'http://127.0.0.1:8099/hook', 'geheim').status).toBe(0);
     expect(storedTarget()?.url).toBe('http://127.0.0.1:8099/hook');
+  });
+
+  it('names a missing database, an unknown command and an unknown project with the fix, without a stack trace or a new file', () => {
+    const missing = join(dir, 'nothing-here', 'none.sqlite');
+    const noDb = spawnSync(process.execPath, ['--import', TSX_LOADER, ADMIN, '--db', missing, 'clear-webhook', 'x'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(noDb.status).toBe(2);
+    expect(noDb.stderr).toMatch(/no database at .*none\.sqlite\. Fix: start the server once/);
+    expect(existsSync(join(dir, 'nothing-here'))).toBe(false);
+    const unknown = admin('frob');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command 'frob'/);
+    const noProject = admin('portal-pdf', 'abcdefghi');
+    expect(noProject.status).toBe(2);
+    expect(noProject.stderr).toMatch(/no project 'abcdefghi'/);
+    expect(noProject.stderr).not.toMatch(/ at /);
   });
 });
