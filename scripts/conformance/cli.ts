@@ -39,9 +39,6 @@ export async function runCli(argv: string[], output: CliOutput): Promise<number>
 async function run(argv: string[], { out: log, err }: CliOutput): Promise<number> {
   const options = parseRunOptions(argv);
   const target = await prepareTarget(options, err);
-  // The webhook suite runs its own in-process reference server against the bundled target (and
-  // in fault runs); it learns which target this is from CPF_TARGET_KIND.
-  process.env.CPF_TARGET_KIND = target.kind;
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;
   try {
