@@ -52,7 +52,8 @@ export async function prepareTarget(options: RunOptions, log: (line: string) => 
   // Loaded only here: an external target's run (each fault run is one) has no use for the server's code.
   const { startCapturedServer } = await import('../webhook-capture/captured-server.js');
   const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
-  const captured = await startCapturedServer({ dir, log });
+  // The sender's line per delivery would bury the progress output; the checks report deliveries themselves.
+  const captured = await startCapturedServer({ dir, log: (line) => (line.startsWith('webhook pdf.generated') ? undefined : log(line)) });
   log(`bundled reference server on ${captured.server.baseUrl} (database and profile in ${dir}), its webhook deliveries captured in this process`);
   return {
     baseUrl: captured.server.baseUrl,
