@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { startWebhookReceiver, REDIRECT_PATH, type WebhookReceiver } from './webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 let receiver: WebhookReceiver | undefined;
 afterEach(async () => {
@@ -14,12 +14,12 @@ async function control(path: string, body: unknown): Promise<void> {
   await res.body.dump();
 }
 
-async function deliver(key: string, path = '/hook'): Promise<number | string> {
+async function deliver(key: string, path = '/hooks/pdf'): Promise<number | string> {
   const url = receiver?.publicAddress.replace('0.0.0.0', '127.0.0.1');
   try {
     const res = await request(`${url}${path}`, { method: 'POST', body: JSON.stringify({ projectKey: key }), headers: { 'content-type': 'application/json' } });
     await res.body.dump();
-    return res.statusCode;
+    return res.statusCode === 302 ? `302 to ${res.headers.location}` : res.statusCode;
   } catch (err) {
     return (err as Error).message;
   }
@@ -33,10 +33,10 @@ describe('webhook receiver', () => {
     await control('/answers', { key: 'cdefghijk', answer: { kind: 'drop' } });
     expect(await deliver('abcdefghi')).toBe(500);
     expect(await deliver('abcdefghi')).toBe(200);
-    expect(await deliver('bcdefghij')).toBe(302);
-    expect(await deliver('bcdefghij', REDIRECT_PATH)).toBe(200);
+    expect(await deliver('bcdefghij')).toBe('302 to pdf/cpf-redirected');
+    expect(await deliver('bcdefghij', '/hooks/pdf/cpf-redirected')).toBe(200);
     expect(await deliver('cdefghijk')).toMatch(/socket|closed|reset/i);
-    expect(receiver.deliveries().map((d) => `${d.via} ${d.path}`)).toEqual(['target /hook', 'target /hook', 'target /hook', `redirect ${REDIRECT_PATH}`, 'target /hook']);
+    expect(receiver.deliveries().map((d) => `${d.via} ${d.path}`)).toEqual(['target /hooks/pdf', 'target /hooks/pdf', 'target /hooks/pdf', 'redirect /hooks/pdf/cpf-redirected', 'target /hooks/pdf']);
   });
 
   it('refuses an unknown answer kind on the control side', async () => {

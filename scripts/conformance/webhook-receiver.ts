@@ -11,8 +11,8 @@ import { DeliveryLog } from '../webhook-capture/delivery-log.js';
  *   operator configures its public URL as webhook target in the target's pro area and copies it
  *   into `webhook.receiverPublicUrl`). It records every request but GET/HEAD (which answer 200, so
  *   `doctor` can see that the URL reaches it) and answers as the checks told it for the project
- *   in the body (delivery-log.ts): 200 by default, or 500, 200 after a delay, a 302 to
- *   REDIRECT_PATH on this receiver (recorded apart), or a dropped connection.
+ *   in the body (delivery-log.ts): 200 by default, or 500, 200 after a delay, a 302 to a location
+ *   on this receiver (recorded apart), or a dropped connection.
  * - The control side (control-server.ts) listens on a free loopback port only and is handed to the
  *   vitest workers in CPF_WEBHOOK_RECEIVER_URL; it has no target control.
  */
@@ -26,8 +26,17 @@ export interface WebhookReceiver {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Where a redirect answer points: on this receiver, so a sender that follows it is seen. */
-export const REDIRECT_PATH = '/cpf-redirected/landing';
+/** The path segment of a redirect answer's location: on this receiver, so a sender that follows it is seen. */
+export const REDIRECT_SEGMENT = 'cpf-redirected';
+
+/**
+ * Relative to the delivery's URL (`hook` -> `hook/cpf-redirected`), so behind a tunnel that
+ * forwards only a path prefix the location still reaches this receiver.
+ */
+function redirectLocation(path: string): string {
+  const last = path.split('?')[0]?.split('/').pop() ?? '';
+  return last ? `${last}/${REDIRECT_SEGMENT}` : REDIRECT_SEGMENT;
+}
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -47,7 +56,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function respond(res: ServerResponse, answer: Answer): void {
+function respond(res: ServerResponse, answer: Answer, path: string): void {
   const ok = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
   switch (answer.kind) {
     case 'status':
@@ -59,7 +68,7 @@ function respond(res: ServerResponse, answer: Answer): void {
       return;
     }
     case 'redirect':
-      res.writeHead(302, { location: REDIRECT_PATH }).end();
+      res.writeHead(302, { location: redirectLocation(path) }).end();
       return;
     case 'drop':
       res.socket?.destroy();
@@ -84,10 +93,10 @@ export async function startWebhookReceiver(options: { port: number; host?: strin
           path,
           headers: headersOf(req),
           body,
-          via: path.startsWith(REDIRECT_PATH) ? 'redirect' : 'target',
+          via: path.split('?')[0]?.split('/').includes(REDIRECT_SEGMENT) ? 'redirect' : 'target',
         });
         log(`webhook receiver: ${req.method} ${path} (${Buffer.byteLength(body)} bytes, X-Service-Delivery ${req.headers['x-service-delivery'] ?? '-'}), answered ${answer.kind}`);
-        respond(res, answer);
+        respond(res, answer, path);
       })
       .catch(() => res.writeHead(400).end());
   });
