@@ -11,12 +11,12 @@
  * that does not refuse them is seen without anything leaving the machine.
  */
 import type { Profile } from '../../fixtures/profile.schema.js';
-import type { ApiResponse, RequestRecorder } from '../harness/client.js';
+import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
 import type { CaptureInfo, Delivery } from './capture-protocol.js';
 import { FreshProjects } from './fresh-projects.js';
 import type { Skipped } from './observation.js';
-import { pdfPath, type ScenarioContext } from './scenarios.js';
+import { pdfPath, scenarioRecorder, type ScenarioContext } from './scenarios.js';
 import { actorOf, ssrfCustomer } from './webhook-customers.js';
 
 type Trap = NonNullable<CaptureInfo['trap']>;
@@ -82,8 +82,7 @@ async function run(c: ScenarioContext, profile: Profile): Promise<AddressPolicyO
   if (!c.info.targetControl || !trap) return { skip: "needs the bundled target's configuration (a customer's webhook target), which only its capture can set (webhook.mode \"capture\")" };
   if (!customer?.name) return { skip: 'profile webhook.ssrf.customer names no id (the customer name the pro area knows)' };
   const fresh = new FreshProjects(projects, 'profile webhook.ssrf.freshCalculableProjects', 'webhook-ssrf-used');
-  const exchanges: Exchange[] = [];
-  const recorder: RequestRecorder = { checkName: 'webhook scenario: address policy', expects429: false, ended: false, record: (e) => exchanges.push(e) };
+  const { recorder, exchanges } = scenarioRecorder('address policy');
   const actor = actorOf(customer, recorder);
   const results = new Map<string, RefusedAddressResult | Skipped>();
   try {

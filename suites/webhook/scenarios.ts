@@ -63,10 +63,14 @@ export function scenarioContext(profile: Profile): Promise<ScenarioContext | Ski
   });
 }
 
-/** A scenario's own actor and exchange list (the checks using it attach the exchanges). */
-export function scenarioActor(profile: Profile, name: string) {
+/** A scenario's own recorder and exchange list (the checks using it attach the exchanges). */
+export function scenarioRecorder(name: string): { recorder: RequestRecorder; exchanges: Exchange[] } {
   const exchanges: Exchange[] = [];
-  const recorder: RequestRecorder = { checkName: `webhook scenario: ${name}`, expects429: false, ended: false, record: (e) => exchanges.push(e) };
+  return { recorder: { checkName: `webhook scenario: ${name}`, expects429: false, ended: false, record: (e) => exchanges.push(e) }, exchanges };
+}
+
+function scenarioActor(profile: Profile, name: string) {
+  const { recorder, exchanges } = scenarioRecorder(name);
   return { actor: actorOf(receiverCustomer(profile), recorder), exchanges };
 }
 
@@ -112,7 +116,8 @@ export function mainScenario(c: ScenarioContext): Promise<MainObservation | Skip
       siteUrl: c.profile.siteUrl.replace(/\/+$/, ''),
       authenticate: c.profile.webhook?.authenticate,
       service: { key: service.key, firstType: undefined, pdfStatuses: [...first, repeated].map((r) => r.status), deliveries: serviceDeliveries },
-      ...(checkKey && checkPdf ? { check: { key: checkKey, firstType: 'check' as const, pdfStatuses: [checkPdf.status], deliveries: checkDeliveries } } : {}),
+      // A type=check PDF the target refuses (e.g. no heat-pump right) triggers nothing to judge here; the documents checks judge the refusal.
+      ...(checkKey && checkPdf?.status === 200 ? { check: { key: checkKey, firstType: 'check' as const, pdfStatuses: [checkPdf.status], deliveries: checkDeliveries } } : {}),
       ...(incomplete && failedPdf ? { failed: { key: incomplete, firstType: undefined, pdfStatuses: [failedPdf.status], deliveries: failedDeliveries } } : {}),
       earlierEventIds: c.fresh.earlierEventIds(),
       startedAt,
