@@ -79,10 +79,10 @@ export function createApp(deps: AppDeps): Express {
     });
   const documents = createDocumentService({ store: deps.store, clock, siteUrl, signer, webhook });
   const portal: PortalFunctions = {
-    async createDocument(projectKey, kind) {
+    async createDocument(projectKey, kind, options) {
       const project = deps.store.projects.findByKey(projectKey.toLowerCase());
       if (!project) throw new Error(`no project ${projectKey}`);
-      return documents.generate(project, kind, 'portal');
+      return documents.generate(project, kind, 'portal', options);
     },
     webhookIdle: () => webhook.idle(),
   };
@@ -136,7 +136,8 @@ export function createApp(deps: AppDeps): Express {
  * its central document creation, the second trigger of the pdf.generated webhook.
  */
 export interface PortalFunctions {
-  createDocument(projectKey: string, kind: PdfKind): Promise<GeneratedPdf>;
+  /** `temporary`: a temporary download document rather than one of the project's archive. */
+  createDocument(projectKey: string, kind: PdfKind, options?: { temporary?: boolean }): Promise<GeneratedPdf>;
   /** Resolves when no webhook delivery is in flight. */
   webhookIdle(): Promise<void>;
 }

@@ -23,8 +23,11 @@ export interface StartOptions {
   maintenance?: boolean;
   /** Lets webhooks go to loopback receivers (local testing only; off by default). */
   allowLoopbackWebhooks?: boolean;
-  /** Configures this pdf.generated target for the primary demo customer (as the pro area would). */
-  webhook?: { url: string; authenticate: string } | undefined;
+  /**
+   * Configures this pdf.generated target (as the pro area would) for the primary demo customer and
+   * the customer the webhook checks run as (profile webhook.customer).
+   */
+  webhook?: WebhookTarget | undefined;
   /** Timeouts and the per-address connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
   connectionLimits?: Partial<ConnectionLimits>;
   clock?: Clock;
@@ -44,7 +47,19 @@ export interface RunningServer {
   profileReused: boolean;
   /** In-process portal functions (central document creation); not reachable over HTTP. */
   portal: PortalFunctions;
+  /** What the pro area configures, in-process (as `npm run admin` does on the database). */
+  proArea: ProAreaFunctions;
   close(): Promise<void>;
+}
+
+export interface WebhookTarget {
+  url: string;
+  authenticate: string;
+}
+
+export interface ProAreaFunctions {
+  /** Sets (or with null clears) the pdf.generated target of the customer of this name. */
+  setWebhook(customerName: string, target: WebhookTarget | null): void;
 }
 
 function hostForUrl(host: string): string {
@@ -87,15 +102,22 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
   }
   // Applied on every start, so a changed --webhook-url reaches a database seeded earlier.
   if (options.webhook) {
-    const token = profile?.customers.primary.tokens[0];
-    const primary = token === undefined ? undefined : store.customers.findByTokenHash(hashApiToken(token));
-    if (!primary) {
+    const tokens = [profile?.customers.primary.tokens[0], profile?.webhook?.customer?.tokens[0]];
+    const receivers = tokens.map((token) => (token === undefined ? undefined : store.customers.findByTokenHash(hashApiToken(token))));
+    if (!receivers[0]) {
       server.close();
       db.close();
       throw new Error('a webhook target is configured for the primary demo customer, which only the demo seed creates (--seed demo)');
     }
-    store.customers.setWebhook(primary.id, options.webhook.url, options.webhook.authenticate);
+    for (const receiver of receivers) if (receiver) store.customers.setWebhook(receiver.id, options.webhook.url, options.webhook.authenticate);
   }
+  const proArea: ProAreaFunctions = {
+    setWebhook(customerName, target) {
+      const id = store.customers.findIdByName(customerName);
+      if (id === undefined) throw new Error(`no customer named ${JSON.stringify(customerName)}`);
+      store.customers.setWebhook(id, target?.url ?? null, target?.authenticate ?? null);
+    },
+  };
 
   const deps: AppDeps = {
     store,
@@ -128,5 +150,5 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     });
     return closing;
   };
-  return { origin, baseUrl, siteUrl, profile, profileReused, portal: portalOf(app), close };
+  return { origin, baseUrl, siteUrl, profile, profileReused, portal: portalOf(app), proArea, close };
 }

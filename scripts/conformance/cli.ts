@@ -46,9 +46,6 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
     throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);
   }
   const target = await prepareTarget(options, err);
-  // The webhook suite runs its own in-process reference server against the bundled target (and
-  // in fault runs); it learns which target this is from CPF_TARGET_KIND.
-  process.env.CPF_TARGET_KIND = target.kind;
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;
   try {

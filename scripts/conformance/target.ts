@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
 import { prepareContainerTarget } from './container-target.js';
 import { UsageError, type RunOptions } from './options.js';
+import { checkWebhookCapture } from './webhook-capture-check.js';
 
 export interface PreparedTarget {
   baseUrl: string;
@@ -45,21 +46,22 @@ export async function prepareTarget(options: RunOptions, log: (line: string) => 
     const profile = loadProfile(options.profile);
     const baseUrl = options.baseUrl ?? profile.baseUrl;
     if (!baseUrl) throw new UsageError(`profile ${options.profile} has no baseUrl and no --base-url was given. Fix: add "baseUrl" to the profile or pass --base-url`);
+    await checkWebhookCapture(profile, options.profile, baseUrl.replace(/\/+$/, ''));
     return { baseUrl: baseUrl.replace(/\/+$/, ''), profile, profilePath: resolve(options.profile), kind: 'external', close: async () => {} };
   }
   // Loaded only here: an external target's run (each fault run is one) has no use for the server's code.
-  const { startReferenceServer } = await import('../../reference-server/src/start.js');
+  const { startCapturedServer } = await import('../webhook-capture/captured-server.js');
   const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
-  const profilePath = join(dir, 'profile.json');
-  const server = await startReferenceServer({ port: 0, host: '127.0.0.1', db: join(dir, 'reference.sqlite'), seed: 'demo', profileOut: profilePath, log });
-  log(`bundled reference server on ${server.baseUrl} (database and profile in ${dir})`);
+  // The sender's line per delivery would bury the progress output; the checks report deliveries themselves.
+  const captured = await startCapturedServer({ dir, log: (line) => (line.startsWith('webhook pdf.generated') ? undefined : log(line)) });
+  log(`bundled reference server on ${captured.server.baseUrl} (database and profile in ${dir}), its webhook deliveries captured in this process`);
   return {
-    baseUrl: server.baseUrl,
-    profile: server.profile as Profile,
-    profilePath,
+    baseUrl: captured.server.baseUrl,
+    profile: captured.profile,
+    profilePath: captured.profilePath,
     kind: 'bundled',
     close: async () => {
-      await server.close();
+      await captured.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

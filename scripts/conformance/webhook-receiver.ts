@@ -1,42 +1,42 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeServer, listen, startControlServer } from '../webhook-capture/control-server.js';
+import type { Answer, Delivery } from '../../suites/webhook/capture-protocol.js';
+import { DeliveryLog } from '../webhook-capture/delivery-log.js';
 
 /**
  * Receiver mode (`--webhook-receiver PORT`): a real HTTP receiver for the `pdf.generated`
- * deliveries of a foreign target, started by the CLI for the whole run.
+ * deliveries of a target whose sender runs elsewhere, started by the CLI for the whole run.
  *
  * - The public side listens on PORT (all interfaces, so a tunnel or port forward can reach it; the
  *   operator configures its public URL as webhook target in the target's pro area and copies it
- *   into `webhook.receiverPublicUrl`). It records every request (any method, any path) and answers
- *   200 `{"received": true}`, as any 2xx counts as delivered. A GET answers 200 too, so
- *   `doctor` can see that the URL reaches it.
- * - The control side listens on a free loopback port only and is handed to the vitest workers in
- *   CPF_WEBHOOK_RECEIVER_URL: `GET /deliveries?since=<epoch ms>` lists what arrived. The recorded
- *   deliveries hold the `authenticate` value, so they are never served on the public port.
+ *   into `webhook.receiverPublicUrl`). It records every request but GET/HEAD (which answer 200, so
+ *   `doctor` can see that the URL reaches it) and answers as the checks told it for the project
+ *   in the body (delivery-log.ts): 200 by default, or 500, 200 after a delay, a 302 to a location
+ *   on this receiver (recorded apart), or a dropped connection.
+ * - The control side (control-server.ts) listens on a free loopback port only and is handed to the
+ *   vitest workers in CPF_WEBHOOK_RECEIVER_URL; it has no target control.
  */
-export interface RecordedDelivery {
-  /** Epoch milliseconds when the request had been read completely. */
-  receivedAt: number;
-  method: string;
-  /** Path and query as the receiver saw them. */
-  path: string;
-  /** Header names lower-cased; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  /** The body as UTF-8 text (cut at MAX_BODY_BYTES). */
-  body: string;
-  remoteAddress: string | undefined;
-}
-
 export interface WebhookReceiver {
   /** Where the public side listens, e.g. http://0.0.0.0:8099 */
   publicAddress: string;
   /** Base URL of the loopback control side (for CPF_WEBHOOK_RECEIVER_URL). */
   controlUrl: string;
-  deliveries(): RecordedDelivery[];
+  deliveries(): Delivery[];
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The path segment of a redirect answer's location: on this receiver, so a sender that follows it is seen. */
+export const REDIRECT_SEGMENT = 'cpf-redirected';
+
+/**
+ * Relative to the delivery's URL (`hook` -> `hook/cpf-redirected`), so behind a tunnel that
+ * forwards only a path prefix the location still reaches this receiver.
+ */
+function redirectLocation(path: string): string {
+  const last = path.split('?')[0]?.split('/').pop() ?? '';
+  return last ? `${last}/${REDIRECT_SEGMENT}` : REDIRECT_SEGMENT;
+}
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,72 +56,63 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+function respond(res: ServerResponse, answer: Answer, path: string): void {
+  const ok = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+  switch (answer.kind) {
+    case 'status':
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: true, status: answer.status }));
+      return;
+    case 'slow': {
+      const timer = setTimeout(ok, answer.ms);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
+    case 'redirect':
+      res.writeHead(302, { location: redirectLocation(path) }).end();
+      return;
+    case 'drop':
+      res.socket?.destroy();
+  }
 }
 
 export async function startWebhookReceiver(options: { port: number; host?: string; log?: (line: string) => void }): Promise<WebhookReceiver> {
-  const recorded: RecordedDelivery[] = [];
+  const deliveries = new DeliveryLog();
   const log = options.log ?? (() => {});
 
   const publicSide = createServer((req: IncomingMessage, res: ServerResponse) => {
     readBody(req)
       .then((body) => {
-        const delivery: RecordedDelivery = {
-          receivedAt: Date.now(),
+        if (req.method === 'GET' || req.method === 'HEAD') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":false}');
+          return;
+        }
+        const path = req.url ?? '';
+        const answer = deliveries.accept({
           method: req.method ?? '',
-          path: req.url ?? '',
+          host: req.headers.host ?? '',
+          path,
           headers: headersOf(req),
           body,
-          remoteAddress: req.socket.remoteAddress,
-        };
-        if (req.method !== 'GET' && req.method !== 'HEAD') {
-          recorded.push(delivery);
-          log(`webhook receiver: ${delivery.method} ${delivery.path} (${Buffer.byteLength(body)} bytes, X-Service-Delivery ${delivery.headers['x-service-delivery'] ?? '-'})`);
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: req.method !== 'GET' && req.method !== 'HEAD' }));
+          via: path.split('?')[0]?.split('/').includes(REDIRECT_SEGMENT) ? 'redirect' : 'target',
+        });
+        log(`webhook receiver: ${req.method} ${path} (${Buffer.byteLength(body)} bytes, X-Service-Delivery ${req.headers['x-service-delivery'] ?? '-'}), answered ${answer.kind}`);
+        respond(res, answer, path);
       })
       .catch(() => res.writeHead(400).end());
   });
 
-  const controlSide = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://control');
-    if (req.method !== 'GET' || url.pathname !== '/deliveries') {
-      res.writeHead(404).end();
-      return;
-    }
-    const since = Number(url.searchParams.get('since') ?? 0);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recorded.filter((d) => d.receivedAt >= since)));
-  });
-
   const host = options.host ?? '0.0.0.0';
   const publicAddress = await listen(publicSide, options.port, host);
-  let control: AddressInfo;
-  try {
-    control = await listen(controlSide, 0, '127.0.0.1');
-  } catch (err) {
-    await close(publicSide);
+  const control = await startControlServer(deliveries, () => ({ kind: 'receiver', targetControl: false })).catch(async (err: unknown) => {
+    await closeServer(publicSide);
     throw err;
-  }
+  });
   return {
     publicAddress: `http://${host.includes(':') ? `[${host}]` : host}:${publicAddress.port}`,
-    controlUrl: `http://127.0.0.1:${control.port}`,
-    deliveries: () => structuredClone(recorded),
+    controlUrl: control.url,
+    deliveries: () => structuredClone(deliveries.deliveries()),
     close: async () => {
-      await Promise.all([close(publicSide), close(controlSide)]);
+      await Promise.all([closeServer(publicSide), control.close()]);
     },
   };
 }

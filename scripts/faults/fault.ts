@@ -11,6 +11,12 @@ export interface Fault {
   description: string;
   rules: string[];
   configure(deps: AppDeps): AppDeps;
+  /**
+   * How the webhook checks see this faulted server's deliveries (faulted-run.ts): by default a nock
+   * capture in the fault runner's process; 'receiver' delivers to the CLI's real receiver instead,
+   * as a foreign target would.
+   */
+  webhookCapture?: 'receiver';
 }
 
 /** Adds middleware in front of every API route. */

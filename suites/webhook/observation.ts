@@ -1,53 +1,21 @@
 /**
- * What the webhook checks look at, whichever way the deliveries were captured: in bundled mode by
- * nock in front of an in-process reference server the suite starts itself (in-process.ts), in
- * receiver mode by the real receiver the CLI runs for a foreign target (receiver-mode.ts).
- *
- * How the suite knows its mode (`webhookMode`):
- * - profile `webhook.mode` "nock-in-process": bundled mode, whatever the target;
- * - profile `webhook.mode` "receiver": receiver mode; needs the CLI flag `--webhook-receiver PORT`
- *   (the CLI passes the receiver's loopback control URL in CPF_WEBHOOK_RECEIVER_URL);
- * - no `webhook` section: bundled mode when the target is the bundled reference server, which the
- *   CLI says in CPF_TARGET_KIND=bundled, or when the fault runner runs the suite (CPF_FAULT set:
- *   the in-process server then carries the same fault); otherwise every webhook check is skipped.
+ * What the webhook checks look at: a scenario's PDF calls on the target and the deliveries its
+ * capture recorded for the scenario's projects, whichever capture kind saw them.
  */
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
+import type { Delivery } from './capture-protocol.js';
 
-export type WebhookMode =
-  | { kind: 'bundled'; why: string }
-  | { kind: 'receiver'; controlUrl: string }
-  | { kind: 'none'; reason: string };
-
-export function webhookMode(profile: Profile): WebhookMode {
-  const configured = profile.webhook?.mode;
-  if (configured === 'nock-in-process') return { kind: 'bundled', why: 'profile webhook.mode "nock-in-process"' };
-  if (configured === 'receiver') {
-    const controlUrl = process.env.CPF_WEBHOOK_RECEIVER_URL;
-    if (!controlUrl) return { kind: 'none', reason: 'profile webhook.mode is "receiver" but no receiver runs: start the CLI with --webhook-receiver PORT' };
-    return { kind: 'receiver', controlUrl };
-  }
-  if (process.env.CPF_FAULT) return { kind: 'bundled', why: `fault run (CPF_FAULT=${process.env.CPF_FAULT})` };
-  if (process.env.CPF_TARGET_KIND === 'bundled') return { kind: 'bundled', why: 'the target is the bundled reference server' };
-  return {
-    kind: 'none',
-    reason: 'the profile has no webhook section and the target is not the bundled reference server: add webhook {mode: "receiver", receiverPublicUrl, authenticate, freshCalculableProjects} and run with --webhook-receiver PORT',
-  };
+/** Why a scenario could not run: every check using it is skipped with this reason. */
+export interface Skipped {
+  skip: string;
 }
 
-/** One request the receiver got (header names lower-cased). */
-export interface Delivery {
-  method: string;
-  /** Path and query at the receiver. */
-  path: string;
-  /** Host the request went to (bundled mode: the nock scope's host). */
-  host?: string;
-  headers: Record<string, string>;
-  body: string;
-  receivedAt: number;
+export function isSkipped<T extends object>(value: T | Skipped): value is Skipped {
+  return 'skip' in value;
 }
 
-/** The parsed body, or undefined when it is not JSON. */
+/** The parsed body, or undefined when it is not a JSON object. */
 export function bodyOf(delivery: Delivery): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(delivery.body);
@@ -57,10 +25,21 @@ export function bodyOf(delivery: Delivery): Record<string, unknown> | undefined 
   }
 }
 
-/** Deliveries that concern one project: the key appears in the body (so a delivery with a broken key field still counts). */
-export function deliveriesOf(all: readonly Delivery[], projectKey: string): Delivery[] {
-  const key = projectKey.toLowerCase();
-  return all.filter((d) => d.body.toLowerCase().includes(key));
+/** Milliseconds from sending a request to the end of its response, by the harness's own timestamps. */
+export function responseMs(res: ApiResponse): number {
+  return res.exchange.receivedAt - res.exchange.sentAt;
+}
+
+/** A delivery as an exchange of the report, its `authenticate` value redacted. */
+export function deliveryExchange(d: Delivery): Exchange {
+  const body = d.body.replace(/("authenticate"\s*:\s*)"(?:[^"\\]|\\.)*"/, '$1"<redacted>"');
+  return {
+    customer: `webhook delivery (${d.via}, answered ${d.answer.kind === 'status' ? d.answer.status : d.answer.kind})`,
+    request: { method: d.method, url: `${d.host}${d.path}`, headers: d.headers, body },
+    error: 'captured at the receiver',
+    sentAt: 0,
+    receivedAt: 0,
+  };
 }
 
 export interface ProjectRun {
@@ -72,27 +51,20 @@ export interface ProjectRun {
   deliveries: Delivery[];
 }
 
-/** The main scenario: first PDFs and their deliveries, as both modes observe them. */
+/** The main scenario: first PDFs through the API and their deliveries. */
 export interface MainObservation {
-  mode: 'bundled' | 'receiver';
   siteUrl: string;
-  /** The expected `authenticate` value, when known. */
+  /** The expected `authenticate` value, when the profile knows it. */
   authenticate: string | undefined;
-  /** First PDF without type, then repeated (bundled: two concurrent calls and a later one). */
+  /** First PDF by two concurrent calls without type, then a repeated one. */
   service: ProjectRun;
-  /** Bundled mode: the first PDF of a second project with type=check. */
+  /** The first PDF of a second project with type=check (when a project was left for it). */
   check?: ProjectRun;
   /** A PDF call of an incomplete project and what it sent (nothing expected). */
   failed?: ProjectRun;
-  /** Every request the receiver got during the scenario, of any method and path. */
-  all: Delivery[];
-  /** The receiver path the deliveries must go to (bundled mode), for telling redirects apart. */
-  expectedPath?: string;
-  /** Receiver mode: event ids of earlier runs against this target (from the state file). */
+  /** Event ids of earlier runs against this target (from the state file). */
   earlierEventIds: string[];
   startedAt: number;
   endedAt: number;
   exchanges: Exchange[];
-  /** Why the scenario could not run: every check using it is skipped with this reason. */
-  skip?: string;
 }

@@ -30,6 +30,10 @@ const DOCUMENT_TYPE: Record<PdfKind, DocumentType> = { service: 'service', check
  * `pdf.generated` delivery in the transaction that stores the document; the delivery goes out
  * after the commit, never awaited. A creation that fails (e.g. data not calculable) stores
  * nothing and claims nothing.
+ *
+ * A temporary download document (only the portal makes one: the API pdf endpoint stores every
+ * document) is kept for its download link but is no document of the project's archive; the
+ * delivery announces it with `document.id` 0 and `temporary: true`.
  */
 export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher }) {
   const { store, clock, siteUrl, signer } = deps;
@@ -47,7 +51,7 @@ export function createDocumentService(deps: { store: Store; clock: Clock; siteUr
       calculableInput(project);
     },
 
-    async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal'): Promise<GeneratedPdf> {
+    async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal', options: { temporary?: boolean } = {}): Promise<GeneratedPdf> {
       const input = calculableInput(project);
       const at = clock.now();
       const results = calculateResults(input, DEFAULT_SYSTEM);
@@ -56,7 +60,7 @@ export function createDocumentService(deps: { store: Store; clock: Clock; siteUr
       const name = `${kind === 'check' ? 'waermepumpen-check' : 'heizlastbericht'}-${project.key}-${stamp}.pdf`;
 
       const { document, claimed } = store.transaction(() => {
-        const stored = store.documents.insert({ projectId: project.id, type: DOCUMENT_TYPE[kind], name, bytes, temporary: false, trigger, at });
+        const stored = store.documents.insert({ projectId: project.id, type: DOCUMENT_TYPE[kind], name, bytes, temporary: options.temporary ?? false, trigger, at });
         return { document: stored, claimed: store.documents.claimWebhook(project.id, at) };
       });
 

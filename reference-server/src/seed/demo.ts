@@ -7,6 +7,7 @@ import type { Store } from '../store/store.js';
 import { APARTMENT_BLOCK, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
 import { demoApplications } from './funding-demo.js';
 import { demoPictures } from './pictures-demo.js';
+import { seedWebhookProjects, type WebhookProjects } from './webhook-demo.js';
 
 /**
  * The documented demo data set (README "Demo data"). Names, licenses, projects and field
@@ -15,7 +16,7 @@ import { demoPictures } from './pictures-demo.js';
  * already holds the data set nothing is duplicated, and each seeded customer gets one fresh
  * token set (like a renewal, older tokens stay valid), because stored tokens cannot be shown again.
  */
-export type Role = 'primary' | 'foreign' | 'expiredUnlocked' | 'locked' | 'blocked' | 'noHeatpumpRight' | 'education';
+export type Role = 'primary' | 'foreign' | 'expiredUnlocked' | 'locked' | 'blocked' | 'noHeatpumpRight' | 'education' | 'webhookReceiver' | 'webhookSsrf';
 
 interface CustomerSpec {
   role: Role | 'pool';
@@ -49,6 +50,9 @@ const CUSTOMERS: CustomerSpec[] = [
   { role: 'blocked', name: 'Blockiert GmbH', license: 'annual', blocked: true, heatpumpRight: true, tokens: 1 },
   { role: 'noHeatpumpRight', name: 'Ohne Wärmepumpe e.K.', license: 'annual', heatpumpRight: false, tokens: 1 },
   { role: 'education', name: 'Berufsschule Didactica', license: 'education', heatpumpRight: true, tokens: 1 },
+  // The webhook checks run as these two (webhook-demo.ts), so their PDFs spend no other role's budget.
+  { role: 'webhookReceiver', name: 'Webhook Empfang GmbH', license: 'annual', heatpumpRight: true, tokens: 1 },
+  { role: 'webhookSsrf', name: 'Webhook Adressprüfung KG', license: 'annual', heatpumpRight: true, tokens: 1 },
   ...Array.from({ length: POOL_SIZE }, (_, i): CustomerSpec => ({
     role: 'pool',
     name: `Poolkunde ${String(i + 1).padStart(2, '0')}`,
@@ -117,6 +121,7 @@ export interface SeedResult {
     nextAction: string;
   }[];
   foreignApplicationId: string;
+  webhook: WebhookProjects;
 }
 
 export function seedDemo(store: Store, clock: Clock): SeedResult {
@@ -188,6 +193,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
         nextAction: r.next_action,
       }));
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
-    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId };
+    const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id);
+    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook };
   });
 }

@@ -45,9 +45,15 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         },
         postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
       },
-      // The webhook suite starts its own in-process servers for the bundled target; the large
-      // project never gets a PDF from the other suites, so receiver mode can use it up.
-      webhook: { mode: 'nock-in-process', freshCalculableProjects: [seed.projects['large']] },
+      // "capture": whoever starts this server next to a capture points webhookReceiver's target at
+      // it and adds captureControlUrl and authenticate (scripts/webhook-capture/captured-server.ts).
+      webhook: {
+        mode: 'capture',
+        customer: customer(c.webhookReceiver),
+        freshCalculableProjects: seed.webhook.fresh,
+        incompleteProject: seed.webhook.incomplete,
+        ssrf: { customer: customer(c.webhookSsrf), freshCalculableProjects: seed.webhook.ssrfFresh },
+      },
       limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },
     },
     'reference seed',

@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
-import { createGuardedFetch, type WebhookRequest, type WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
+import type { WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
+import type { WebhookRequest, WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
+import { captureSender } from '../../webhook-capture/sender.js';
 import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
 
 /**
  * Faults of the documents area (PDF response, signed links, pictures) and of the webhook.
  *
  * The documents faults act on the faulted target over HTTP. The webhook faults swap the sender or
- * its claim; the webhook suite does not talk to the target but starts its own in-process
- * reference server, which gets the same fault: the fault runner passes the fault id in CPF_FAULT
- * and suites/webhook/in-process.ts hands this `configure` to `startReferenceServer`.
+ * its claim; the faulted server delivers to the capture in the fault runner's process
+ * (scripts/faults/faulted-run.ts), where the webhook checks read its deliveries.
  */
 
 /** Paths relative to the API prefix. */
@@ -94,21 +95,8 @@ function unsignedFiles(deps: AppDeps): RequestHandler {
 // Helpers: the webhook sender
 // -------------------------------------------------------------------------------------------------
 
-/** A dispatcher like the app's default (guarded transport, outcomes recorded), with the transport wrapped. */
-function dispatcher(deps: AppDeps, wrap: (send: WebhookSend) => WebhookSend = (s) => s, options: { allowLoopback?: boolean; newEventId?: () => string } = {}): WebhookDispatcher {
-  const send = createGuardedFetch({ allowLoopback: options.allowLoopback ?? deps.allowLoopbackWebhooks ?? false });
-  return createWebhookDispatcher({
-    send: wrap(send),
-    record: (d) =>
-      deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
-    ...(deps.log ? { log: deps.log } : {}),
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(options.newEventId ? { newEventId: options.newEventId } : {}),
-  });
-}
-
-function withTransport(deps: AppDeps, wrap: (send: WebhookSend) => WebhookSend, options: { allowLoopback?: boolean } = {}): AppDeps {
-  return { ...deps, webhook: dispatcher(deps, wrap, options) };
+export function withTransport(deps: AppDeps, wrap: (send: WebhookSend) => WebhookSend, options: { allowLoopback?: boolean } = {}): AppDeps {
+  return { ...deps, webhook: captureSender(deps, wrap, options) };
 }
 
 /** Changes the payload on the wire (the body is serialized JSON). */
@@ -121,18 +109,20 @@ function headersRewrite(fn: (headers: Record<string, string>, request: WebhookRe
   return (send) => (request) => send({ ...request, headers: fn({ ...request.headers }, request) });
 }
 
-function documentRewrite(fn: (document: Json) => Json): (send: WebhookSend) => WebhookSend {
+export function documentRewrite(fn: (document: Json) => Json): (send: WebhookSend) => WebhookSend {
   return payloadRewrite((p) => ({ ...p, document: fn({ ...(p.document as Json) }) }));
 }
 
 /**
  * A plain node:http(s) transport without the address guard: method configurable, and it follows
- * redirects (re-posting to the Location) when asked. nock sees these requests like the real sender's.
+ * redirects (re-posting to the Location) when asked; names are resolved by `lookup` when given.
+ * nock sees these requests like the real sender's.
  */
-function plainTransport(options: { method?: string; followRedirects?: boolean } = {}): WebhookSend {
+export function plainTransport(options: { method?: string; followRedirects?: boolean; lookup?: LookupFunction } = {}): WebhookSend {
   const once = (url: URL, method: string, headers: Record<string, string>, body: string) =>
     new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-      const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000 }, (res) => {
+      const settings = { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000, ...(options.lookup ? { lookup: options.lookup } : {}) };
+      const req = (url.protocol === 'https:' ? https : http).request(url, settings, (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
       });
@@ -371,7 +361,7 @@ export const documentFaults: Fault[] = [
     description: 'a PDF call that fails (422) still sends a delivery for the project',
     rules: ['HOOK-4'],
     configure: (deps) => {
-      const webhook = dispatcher(deps);
+      const webhook = captureSender(deps);
       return intercept({ ...deps, webhook }, (req, res, next) => {
         const key = isPdf(req) ? PDF.exec(req.path)?.[1] : undefined;
         if (key) {
@@ -480,7 +470,7 @@ export const documentFaults: Fault[] = [
     id: 'webhook-event-id-reused',
     description: 'every delivery carries the same event id',
     rules: ['HOOK-20'],
-    configure: (deps) => ({ ...deps, webhook: dispatcher(deps, (s) => s, { newEventId: () => 'cpf-event-1' }) }),
+    configure: (deps) => ({ ...deps, webhook: captureSender(deps, (s) => s, { newEventId: () => 'cpf-event-1' }) }),
   },
   {
     id: 'webhook-authenticate-trimmed',
@@ -555,7 +545,7 @@ export const documentFaults: Fault[] = [
     description: 'the PDF response waits until the delivery is over (a slow receiver delays it up to the sender timeout)',
     rules: ['HOOK-15'],
     configure: (deps) => {
-      const webhook = dispatcher(deps);
+      const webhook = captureSender(deps);
       return intercept({ ...deps, webhook }, pdfWaitsForWebhook(webhook));
     },
   },

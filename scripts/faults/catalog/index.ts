@@ -13,6 +13,7 @@ import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
 import { ruleCoverageFaults } from './rule-coverage.js';
 import { verdictFaults } from './verdicts.js';
+import { webhookFaults } from './webhook.js';
 
 /** Every fault of the catalogue; ids are unique (checked by the runner and a unit test). */
 export const faults: Fault[] = [
@@ -30,4 +31,5 @@ export const faults: Fault[] = [
   ...verdictFaults,
   ...assertsFaults,
   ...hardeningFaults,
+  ...webhookFaults,
 ];

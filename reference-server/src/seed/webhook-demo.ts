@@ -1,0 +1,49 @@
+import type { Clock } from '../clock.js';
+import { generateProjectKey } from '../domain/project-key.js';
+import type { Store } from '../store/store.js';
+import { HOUSE_1970, seedBuilding } from './building-demo.js';
+
+/**
+ * Projects of the two customers the webhook checks run as. The spec sends one delivery per project
+ * ever, so every webhook scenario needs a calculable project that never had a PDF: the checks use
+ * these up, one per scenario (a fresh database per run has them all again).
+ *
+ * - `receiver`: its webhook target is the run's capture or receiver (start.ts, or the capture's
+ *   target control); deliveries of its projects are what the checks judge. One incomplete project
+ *   (rooms without components) for "a failed creation sends nothing".
+ * - `ssrf`: its webhook target is changed by the address-policy checks to refused addresses, one
+ *   after another, so it never points at the capture while the others run.
+ */
+export const WEBHOOK_FRESH_PROJECTS = 10;
+export const SSRF_FRESH_PROJECTS = 16;
+
+export interface WebhookProjects {
+  fresh: string[];
+  incomplete: string;
+  ssrfFresh: string[];
+}
+
+function projectOf(store: Store, clock: Clock, customerId: number, name: string, calculable: boolean): string {
+  const existing = store.projects.listByCustomer(customerId).find((p) => p.data['projektName'] === name);
+  if (existing) return existing.key;
+  let key = generateProjectKey();
+  while (store.projects.keyExists(key)) key = generateProjectKey();
+  const data = { projektName: name, projektPostleitzahl: '10178', projektBaujahr: '1970', projektBewohner: '4', projektArtHeizung: '1' };
+  store.projects.insert({ key, customerId, origin: 'portal', status: 2, data, at: clock.now() });
+  const project = store.projects.findOwned(key, customerId);
+  if (project) {
+    const rooms = calculable ? HOUSE_1970 : HOUSE_1970.map((room) => ({ ...room, components: [] }));
+    seedBuilding(store, clock, project.id, '1970', rooms);
+  }
+  return key;
+}
+
+export function seedWebhookProjects(store: Store, clock: Clock, receiverId: number, ssrfId: number): WebhookProjects {
+  const numbered = (prefix: string, count: number, owner: number) =>
+    Array.from({ length: count }, (_, i) => projectOf(store, clock, owner, `${prefix} ${String(i + 1).padStart(2, '0')}`, true));
+  return {
+    fresh: numbered('Webhook-Prüfprojekt', WEBHOOK_FRESH_PROJECTS, receiverId),
+    incomplete: projectOf(store, clock, receiverId, 'Webhook-Prüfprojekt unvollständig', false),
+    ssrfFresh: numbered('Adressprüfung', SSRF_FRESH_PROJECTS, ssrfId),
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * The deliveries of first PDFs created through the API (spec "Events", its payload table,
+ * Versioning): trigger and count, the request, the payload, the document. Expected values come from
+ * the spec: header names and values, the payload table, `authenticate` as configured in the profile
+ * (the bundled target's: a random value with quotes, umlauts and spaces), the profile's {site_url}.
+ */
+import { describe, expect } from 'vitest';
+import { isoUtcSchema, isUnderSiteUrl } from '../contract/common.js';
+import { webhookHeadersSchema, webhookPayloadSchema, WEBHOOK_EVENT_TYPE, WEBHOOK_HEADERS } from '../contract/webhook.js';
+import { check } from '../harness/check.js';
+import type { Delivery } from './capture-protocol.js';
+import { bodyOf } from './observation.js';
+import { portalScenario, temporaryScenario } from './scenarios.js';
+import { attach, contextFor, documentOf, firstDeliveries, observeMain, payloadOf, unlessSkipped, WEBHOOK } from './support.js';
+
+export function deliveryChecks(): void {
+  describe('pdf.generated: trigger and count', () => {
+    check(
+      'HOOK-2',
+      'the first successful PDF creation of a project through the API pdf endpoint must send a delivery',
+      async (t) => {
+        const obs = await observeMain(t);
+        for (const run of [obs.service, ...(obs.check ? [obs.check] : [])]) {
+          expect(run.pdfStatuses[0], `the first PDF of ${run.key} must succeed (200) to trigger the webhook`).toBe(200);
+          expect(run.deliveries.length, `no delivery arrived after the first PDF of project ${run.key}`).toBeGreaterThan(0);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-5',
+      'exactly one delivery per project: two concurrent first PDF calls and a repeated one send one delivery',
+      async (t) => {
+        const obs = await observeMain(t);
+        for (const run of [obs.service, ...(obs.check ? [obs.check] : [])]) {
+          expect(run.pdfStatuses.every((s) => s === 200), `every PDF call of ${run.key} must succeed, got ${run.pdfStatuses.join(', ')}`).toBe(true);
+          expect(run.deliveries.length, `project ${run.key}: ${run.pdfStatuses.length} successful PDF calls must give exactly one delivery`).toBe(1);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-4',
+      'a failed PDF creation (incomplete project, 422) must send nothing',
+      async (t) => {
+        const obs = await observeMain(t);
+        const failed = obs.failed;
+        if (!failed) return t.skip('profile has no webhook.incompleteProject (nor, for the primary customer, resources.primaryProjectKeys.incomplete)');
+        const status = failed.pdfStatuses[0] as number;
+        if (status >= 200 && status < 300) t.skip(`the PDF of the incomplete project ${failed.key} answered ${status}: no failed creation to judge`);
+        expect(failed.deliveries.length, `the PDF of ${failed.key} failed with ${status}, yet a delivery for it arrived`).toBe(0);
+      },
+      WEBHOOK,
+    );
+
+    check(
+      ['HOOK-3', 'HOOK-5'],
+      "the portal's central document creation counts as the first creation: it sends the delivery, a following API pdf call sends nothing",
+      async (t) => {
+        const obs = unlessSkipped(t, await portalScenario(await contextFor(t)));
+        attach(t, obs.final, obs.exchanges);
+        expect(obs.afterPortal.length, `the portal's first document of ${obs.key} must send exactly one delivery`).toBe(1);
+        expect(obs.api.status, 'the API pdf call after the portal creation must succeed').toBe(200);
+        expect(obs.final.length, `after the portal's creation, the API pdf call of ${obs.key} must not send a second delivery`).toBe(1);
+      },
+      WEBHOOK,
+    );
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // Delivery: method and headers
+  // -------------------------------------------------------------------------------------------------
+
+  describe('pdf.generated: the delivery request', () => {
+    check(
+      'HOOK-1',
+      'every request the capture gets for the project must be a pdf.generated event (header X-Service-Event and eventType)',
+      async (t) => {
+        const obs = await observeMain(t);
+        firstDeliveries(obs);
+        for (const d of [...obs.service.deliveries, ...(obs.check?.deliveries ?? [])]) {
+          expect(d.headers[WEBHOOK_HEADERS.event], `${d.method} ${d.path}: X-Service-Event`).toBe(WEBHOOK_EVENT_TYPE);
+          expect(bodyOf(d)?.eventType, `${d.method} ${d.path}: eventType of the body ${d.body.slice(0, 200)}`).toBe(WEBHOOK_EVENT_TYPE);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-9',
+      'a delivery must be an HTTP POST',
+      async (t) => {
+        const obs = await observeMain(t);
+        firstDeliveries(obs);
+        for (const d of [...obs.service.deliveries, ...(obs.check?.deliveries ?? [])]) expect(d.method, `request to ${d.path}`).toBe('POST');
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-10',
+      'a delivery must carry Content-Type: application/json',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          expect(delivery.headers['content-type'] ?? '(none)', 'Content-Type of the delivery').toMatch(/^application\/json\s*(?:;.*)?$/i);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-11',
+      'a delivery must carry the header X-Service-Event: pdf.generated',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          expect(delivery.headers[WEBHOOK_HEADERS.event], 'X-Service-Event').toBe(WEBHOOK_EVENT_TYPE);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-12',
+      'a delivery must carry the header X-Service-Delivery equal to the payload eventId',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const parsed = webhookHeadersSchema.safeParse(delivery.headers);
+          expect(delivery.headers[WEBHOOK_HEADERS.delivery], 'X-Service-Delivery must be present and not empty').toBeTruthy();
+          expect(parsed.success, `delivery headers: ${parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`).toBe(true);
+          expect(delivery.headers[WEBHOOK_HEADERS.delivery], 'X-Service-Delivery must equal the payload eventId').toBe(payloadOf(delivery).eventId);
+        }
+      },
+      WEBHOOK,
+    );
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // Payload
+  // -------------------------------------------------------------------------------------------------
+
+  describe('pdf.generated: the payload', () => {
+    check(
+      'HOOK-17',
+      'the payload must contain exactly the fields of the payload table (and document exactly its fields)',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const parsed = webhookPayloadSchema.safeParse(bodyOf(delivery));
+          expect(parsed.success, `payload does not match the table: ${parsed.error?.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}; ${delivery.body.slice(0, 400)}`).toBe(true);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-18',
+      '`event` must be "webhookservice" or "webhookcheck", matching the document (webhookcheck for heatpump-check)',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const payload = payloadOf(delivery);
+          expect(['webhookservice', 'webhookcheck'], 'event').toContain(payload.event);
+          // An inference: the older format names the document kind ("webhookservice"/"webhookcheck"), the
+          // newer one `document.type` ("service"/"heatpump-check"); both describe the same document.
+          const type = documentOf(delivery).type;
+          if (type === 'service' || type === 'heatpump-check') {
+            expect(payload.event, `event for document.type ${String(type)}`).toBe(type === 'service' ? 'webhookservice' : 'webhookcheck');
+          }
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-19',
+      '`eventType` must be "pdf.generated"',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) expect(payloadOf(delivery).eventType).toBe(WEBHOOK_EVENT_TYPE);
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-31',
+      'the event value (`event`) must stay next to `eventType` in the payload',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const payload = payloadOf(delivery);
+          expect(Object.keys(payload), 'payload keys').toEqual(expect.arrayContaining(['event', 'eventType']));
+          expect(typeof payload.event, 'event').toBe('string');
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-20',
+      '`eventId` must be a non-empty string, unique per delivery (across projects and earlier runs)',
+      async (t) => {
+        const obs = await observeMain(t);
+        const ids = firstDeliveries(obs).map(({ delivery }) => payloadOf(delivery).eventId);
+        for (const id of ids) expect(typeof id === 'string' && id.length > 0, `eventId ${JSON.stringify(id)}`).toBe(true);
+        expect(new Set(ids).size, `event ids must differ between deliveries: ${ids.join(', ')}`).toBe(ids.length);
+        for (const id of ids) expect(obs.earlierEventIds, `eventId ${String(id)} was already used by a delivery of an earlier run`).not.toContain(id);
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-21',
+      '`authenticate` must be the value stored in the API settings, passed unchanged',
+      async (t) => {
+        const obs = await observeMain(t);
+        if (obs.authenticate === undefined) return t.skip('profile has no webhook.authenticate');
+        for (const { delivery } of firstDeliveries(obs)) {
+          // Compared exactly (quotes, umlauts and the trailing space included in bundled mode); the value is not printed.
+          expect(payloadOf(delivery).authenticate === obs.authenticate, 'authenticate must equal the configured value byte for byte').toBe(true);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-22',
+      '`projektKey` and `projectKey` must both be present with the same value, the key of the project',
+      async (t) => {
+        for (const { delivery, key } of firstDeliveries(await observeMain(t))) {
+          const payload = payloadOf(delivery);
+          expect(typeof payload.projektKey, 'projektKey must be present (a string)').toBe('string');
+          expect(typeof payload.projectKey, 'projectKey must be present (a string)').toBe('string');
+          expect(payload.projektKey, 'projektKey must equal projectKey').toBe(payload.projectKey);
+          expect(String(payload.projectKey).toLowerCase(), 'the key of the project whose PDF was created').toBe(key.toLowerCase());
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-23',
+      '`generatedAt` must be an ISO 8601 UTC timestamp of the creation',
+      async (t) => {
+        const obs = await observeMain(t);
+        for (const { delivery } of firstDeliveries(obs)) {
+          const value = payloadOf(delivery).generatedAt;
+          const parsed = isoUtcSchema.safeParse(value);
+          expect(parsed.success, `generatedAt ${JSON.stringify(value)}: ${parsed.error?.issues[0]?.message ?? ''}`).toBe(true);
+          const at = Date.parse(String(value));
+          const slack = 5 * 60_000;
+          expect(at, `generatedAt ${String(value)} must lie within the run (clock slack 5 min)`).toBeGreaterThan(obs.startedAt - slack);
+          expect(at).toBeLessThan(obs.endedAt + slack);
+        }
+      },
+      WEBHOOK,
+    );
+  });
+
+  describe('pdf.generated: the document', () => {
+    check(
+      'HOOK-24',
+      '`document.id` must be a number; a document stored by the API pdf endpoint has a real id, not the 0 of temporary documents',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const document = documentOf(delivery);
+          expect(typeof document.id, `document.id ${JSON.stringify(document.id)}`).toBe('number');
+          // The API pdf endpoint stores every document it creates: none is a temporary download (id 0).
+          expect(document.id, 'document.id of a stored document (API pdf endpoint) must not be the 0 of temporary documents').not.toBe(0);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-25',
+      '`document.type` must be "service" or "heatpump-check", the kind of PDF requested',
+      async (t) => {
+        for (const { delivery, requested } of firstDeliveries(await observeMain(t))) {
+          const type = documentOf(delivery).type;
+          expect(['service', 'heatpump-check'], 'document.type').toContain(type);
+          expect(type, `document.type for a PDF requested with type=${requested ?? '(none: default service)'}`).toBe(requested === 'check' ? 'heatpump-check' : 'service');
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      ['HOOK-25', 'DOC-7'],
+      'a first PDF requested without type is announced as document.type "service" (the default type is service)',
+      async (t) => {
+        const obs = await observeMain(t);
+        const first = obs.service.deliveries[0];
+        expect(first, `no delivery arrived for the first PDF (without type) of ${obs.service.key}`).toBeDefined();
+        expect(documentOf(first as Delivery).type, 'document.type of a PDF requested without type').toBe('service');
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-26',
+      '`document.name` must be a string (the file name, not empty)',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const name = documentOf(delivery).name;
+          expect(typeof name === 'string' && name.trim().length > 0, `document.name ${JSON.stringify(name)}`).toBe(true);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-27',
+      '`document.size` must be a number',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const size = documentOf(delivery).size;
+          expect(typeof size === 'number' && Number.isFinite(size) && size >= 0, `document.size ${JSON.stringify(size)}`).toBe(true);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-28',
+      '`document.url` and `document.viewerUrl` must be full URLs under {site_url}',
+      async (t) => {
+        const obs = await observeMain(t);
+        for (const { delivery } of firstDeliveries(obs)) {
+          const document = documentOf(delivery);
+          for (const field of ['url', 'viewerUrl'] as const) {
+            const value = document[field];
+            expect(typeof value === 'string' && isUnderSiteUrl(value, obs.siteUrl), `document.${field} ${JSON.stringify(value)} must be a full URL under ${obs.siteUrl}`).toBe(true);
+          }
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-29',
+      '`document.temporary` must be a boolean, false for the stored documents of the API pdf endpoint',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const temporary = documentOf(delivery).temporary;
+          expect(typeof temporary, `document.temporary ${JSON.stringify(temporary)}`).toBe('boolean');
+          expect(temporary, 'document.temporary of a document the API pdf endpoint created and stored').toBe(false);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      ['HOOK-24', 'HOOK-29'],
+      "a temporary download document (the portal's, as the project's first PDF) is announced with document.id 0 and document.temporary true",
+      async (t) => {
+        const obs = unlessSkipped(t, await temporaryScenario(await contextFor(t)));
+        attach(t, obs.deliveries, []);
+        expect(obs.deliveries.length, `the temporary download document of ${obs.key} must send exactly one delivery`).toBe(1);
+        const document = documentOf(obs.deliveries[0] as Delivery);
+        expect(document.temporary, 'document.temporary of a temporary download document').toBe(true);
+        expect(document.id, 'document.id of a temporary download document').toBe(0);
+      },
+      WEBHOOK,
+    );
+  });
+}
