@@ -2,18 +2,18 @@ import { delimiter, dirname, join } from 'node:path';
 
 /**
  * The environment for npm and npx run in a folder outside this repository, as an implementer's CI
- * would have it: the user's npm configuration (cache, registry, certificates, proxies) stays, but
- * not what `npm run` adds for this package. npm_config_local_prefix would make the inner npm
- * install into this repository, and the node_modules/.bin folders of this repository on PATH
- * would lend the installed kit tools it must bring itself.
+ * would have it: the user's npm configuration (cache, registry, certificates, proxies, retries)
+ * stays, but not what `npm run` adds for this package: npm_config_local_prefix would make the
+ * inner npm install into this repository, and the node_modules/.bin folders of this repository
+ * on PATH would lend the installed kit tools it must bring itself.
  */
-const KEPT_NPM_CONFIG = new Set(['cache', 'registry', 'userconfig', 'globalconfig', 'cafile', 'nodedir', 'proxy', 'https_proxy', 'noproxy', 'strict_ssl']);
+const PACKAGE_CONTEXT = new Set(['local_prefix', 'prefix', 'global_prefix', 'call', 'user_agent', 'npm_version', 'init_module']);
 
 export function foreignNpmEnv(env: NodeJS.ProcessEnv, repositoryRoot: string): NodeJS.ProcessEnv {
   const clean: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(env)) {
     const config = /^npm_config_(.+)$/i.exec(key)?.[1]?.toLowerCase();
-    if (/^npm_/i.test(key) && !(config && KEPT_NPM_CONFIG.has(config))) continue;
+    if (/^npm_/i.test(key) && (!config || PACKAGE_CONTEXT.has(config))) continue;
     clean[key] = value;
   }
   const ownBins = new Set<string>();
