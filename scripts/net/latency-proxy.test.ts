@@ -24,7 +24,7 @@ async function proxyTo(target: string, delayMs: number, jitterMs: number, random
 }
 
 function dial(origin: string): Promise<Socket> {
-  const socket = connect({ host: '127.0.0.1', port: Number(new URL(origin).port) });
+  const socket = connect({ host: '127.0.0.1', port: Number(new URL(origin).port), noDelay: true });
   closers.push(async () => void socket.destroy());
   return once(socket, 'connect').then(() => socket);
 }
