@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 /**
@@ -16,8 +17,13 @@ export function withoutAnalytics(html: string): string {
 /** Builds the HTML report with Allure 3 (the `allure` npm package, no Java). */
 export async function buildAllureReport(resultsDir: string, outputDir: string, name: string): Promise<boolean> {
   if (!existsSync(resultsDir)) return false;
-  // The package exports no subpaths, so its CLI is found through the install location.
-  const cli = resolve(import.meta.dirname, '../../node_modules/allure/cli.js');
+  // The package exports no subpaths, so its CLI is looked up where Node looks for packages: in the
+  // kit's own node_modules, or, when the kit is itself installed as a package, beside it.
+  const cli = (createRequire(import.meta.url).resolve.paths('allure') ?? []).map((dir) => join(dir, 'allure', 'cli.js')).find((path) => existsSync(path));
+  if (!cli) {
+    process.stderr.write('allure generate failed: the allure package is not installed next to cpf-conformance\n');
+    return false;
+  }
   // The tree groups by area, then rule (the epic and feature labels check() sets), not by file path.
   const config = resolve(import.meta.dirname, 'allurerc.json');
   const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--config', config, '--output', outputDir, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'] });

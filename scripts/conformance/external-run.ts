@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnServer } from '../../reference-server/src/server-process.js';
 import { exitWithUsage } from '../cli/usage.js';
 import { freePort } from '../webhook-capture/free-port.js';
+import { LATENCY_USAGE, LatencyFlagError, reportDirOf, takeLatencyFlags } from '../net/latency-flags.js';
+import { startLatencyProxy } from '../net/latency-proxy.js';
+import { latencyVerdict } from '../net/latency-verdict.js';
+import type { RunSummary } from './summary.js';
 
 /**
  * `npm run conformance:external`: the path a foreign target takes, exercised on the bundled
@@ -14,15 +18,26 @@ import { freePort } from '../webhook-capture/free-port.js';
  * only through --base-url and the profile the server wrote. The webhook goes the foreign way too:
  * the server delivers to the CLI's real receiver (--webhook-receiver), configured as a customer
  * would in the pro area (--webhook-url: for the primary demo customer and the profile's
- * webhook.customer). Extra arguments go to the CLI.
+ * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
+ * delays every leg (scripts/net); the links the server hands out still name it directly. Extra
+ * arguments go to the CLI.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 
 if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
   exitWithUsage(
-    'Usage: npm run conformance:external -- [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+    `Usage: npm run conformance:external -- [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)\n${LATENCY_USAGE}`,
   );
 }
+let taken: ReturnType<typeof takeLatencyFlags>;
+try {
+  taken = takeLatencyFlags(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof LatencyFlagError)) throw err;
+  console.error(err.message);
+  process.exit(2);
+}
+const { latency, rest: cliArgs } = taken;
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -35,6 +50,11 @@ const server = await spawnServer([
   '--webhook-url', receiverUrl, '--webhook-authenticate', authenticate, '--allow-loopback-webhooks',
 ]);
 console.log(`reference server process ${server.child.pid} on ${server.origin}, webhook to ${receiverUrl}`);
+const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
+if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
+// The latency verdict reads this run's summary, never one an earlier run left behind.
+const summaryFile = join(resolve(ROOT, reportDirOf(cliArgs)), 'summary.json');
+if (proxy) rmSync(summaryFile, { force: true });
 const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown> };
 // The address-policy checks need the bundled target's configuration in the CLI's process: not here.
 const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? {};
@@ -44,11 +64,18 @@ const cli = spawn(
   process.execPath,
   [
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/conformance/main.ts'),
-    '--base-url', `${server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...process.argv.slice(2),
+    '--base-url', `${proxy?.origin ?? server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...cliArgs,
   ],
   { cwd: ROOT, stdio: 'inherit' },
 );
-const [code] = (await once(cli, 'exit')) as [number | null];
+let [code] = (await once(cli, 'exit')) as [number | null];
+if (proxy && latency) {
+  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
+  const verdict = latencyVerdict({ flags: latency, stats: proxy.stats(), summary, cliCode: code ?? 3 });
+  console.log(verdict.lines.join('\n'));
+  code = verdict.code;
+  await proxy.close();
+}
 server.child.kill('SIGTERM');
 await once(server.child, 'exit');
 rmSync(dir, { recursive: true, force: true });

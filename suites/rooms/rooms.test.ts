@@ -519,7 +519,9 @@ describe('unlocked customer after license expiry', () => {
       const actor = t.as('expiredUnlocked');
       const rooms = await listRooms(actor, key);
       const first = rooms[0];
-      if (first) expect(await readRoom(actor, key, first.id)).toEqual(first);
+      // The next check changes this project's rooms meanwhile (ROOM-51), and the pacer puts seconds
+      // between list and read: the read must give the listed room, whose note may have moved on.
+      if (first) expect(await readRoom(actor, key, first.id)).toMatchObject({ id: first.id, projectKey: first.projectKey, roomData: { raumBezeichnung: first.roomData.raumBezeichnung } });
     },
     { needs: needsExpiredUnlocked },
   );
