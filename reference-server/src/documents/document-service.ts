@@ -4,7 +4,7 @@ import { buildCalcInput } from '../domain/calc-input.js';
 import { DEFAULT_SYSTEM } from '../domain/results-query.js';
 import { LINK_LIFETIME, type LinkSigner } from '../domain/signed-links.js';
 import { errors } from '../http/api-error.js';
-import { documentPath, viewerPath } from '../routes/site-files.js';
+import { documentPath, viewerPath } from '../domain/site-paths.js';
 import type { DocumentType, StoredDocument } from '../store/documents.js';
 import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { LINK_LIFETIME, type LinkSigner } from '../domain/signed-links.js';
 import type { Store } from '../store/store.js';
 import { ownedProject } from './owned-project.js';
-import { picturePath } from './site-files.js';
+import { picturePath } from '../domain/site-paths.js';
 
 /**
  * Picture list: links are signed and short-lived, and relative (they resolve against the

@@ -1,20 +1,10 @@
 import { Router, type Request } from 'express';
 import type { LinkSigner } from '../domain/signed-links.js';
 import { LINK_LIFETIME } from '../domain/signed-links.js';
+import { documentPath } from '../domain/site-paths.js';
 import { errors } from '../http/api-error.js';
 import type { Store } from '../store/store.js';
 
-export const FILES_PREFIX = '/files';
-
-export function documentPath(id: number, name: string): string {
-  return `${FILES_PREFIX}/documents/${id}/${encodeURIComponent(name)}`;
-}
-export function viewerPath(id: number): string {
-  return `${FILES_PREFIX}/viewer/${id}`;
-}
-export function picturePath(publicId: string): string {
-  return `${FILES_PREFIX}/pictures/${publicId}`;
-}
 
 function checkSignature(signer: LinkSigner, req: Request): void {
   const verdict = signer.verify(req.path === '/' ? req.baseUrl : `${req.baseUrl}${req.path}`, req.query.expires, req.query.sig);

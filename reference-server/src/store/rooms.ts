@@ -9,7 +9,7 @@ export interface Room {
 }
 
 /** A row of the rooms table (also read by the fault catalogue's faulty queries). */
-export interface RoomRow {
+interface RoomRow {
   id: number;
   public_id: string;
   project_id: number;
@@ -17,7 +17,7 @@ export interface RoomRow {
   baujahr: string;
 }
 
-export const toRoom = (r: RoomRow): Room => ({
+const toRoom = (r: RoomRow): Room => ({
   id: r.id,
   publicId: r.public_id,
   projectId: r.project_id,

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { FLOORS, roomDataOut, type StoredRoomData } from '../../../reference-server/src/domain/room-fields.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
-import { toRoom, type Room, type RoomRow } from '../../../reference-server/src/store/rooms.js';
+import type { Room } from '../../../reference-server/src/store/rooms.js';
 import type { Store } from '../../../reference-server/src/store/store.js';
 import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
 
@@ -145,13 +145,23 @@ export const roomFaults: Fault[] = [
     rules: ['ROOM-8'],
     configure: (deps) =>
       withStore(deps, (store) => {
-        const byPublicId = store.db.prepare<[string], RoomRow>('SELECT * FROM rooms WHERE public_id = ?');
+        // Which customer owns a project, learnt from the ownership lookups every room route makes first.
+        const ownerOf = new Map<number, number>();
         return {
+          projects: {
+            ...store.projects,
+            findOwned: (key: string, customerId: number) => {
+              const project = store.projects.findOwned(key, customerId);
+              if (project) ownerOf.set(project.id, customerId);
+              return project;
+            },
+          },
           rooms: {
             ...store.rooms,
-            findInProject: (publicId: string) => {
-              const row = byPublicId.get(publicId);
-              return row && toRoom(row);
+            findInProject: (publicId: string, projectId: number) => {
+              const owner = ownerOf.get(projectId);
+              const projects = owner === undefined ? [] : store.projects.listByCustomer(owner);
+              return store.rooms.findInProject(publicId, projectId) ?? projects.map((p) => store.rooms.findInProject(publicId, p.id)).find((room) => room !== undefined);
             },
           },
         };
@@ -162,18 +172,12 @@ export const roomFaults: Fault[] = [
     description: 'a room id is matched by prefix, so an id with extra characters finds a room',
     rules: ['ROOM-56'],
     configure: (deps) =>
-      withStore(deps, (store) => {
-        const byPrefix = store.db.prepare<[number, string], RoomRow>("SELECT * FROM rooms WHERE project_id = ? AND ? LIKE public_id || '%' ORDER BY id LIMIT 1");
-        return {
-          rooms: {
-            ...store.rooms,
-            findInProject: (publicId: string, projectId: number) => {
-              const row = byPrefix.get(projectId, publicId);
-              return row && toRoom(row);
-            },
-          },
-        };
-      }),
+      withStore(deps, (store) => ({
+        rooms: {
+          ...store.rooms,
+          findInProject: (publicId: string, projectId: number) => store.rooms.listByProject(projectId).find((room) => publicId.startsWith(room.publicId)),
+        },
+      })),
   },
   {
     id: 'room-foreign-project-visible',

@@ -1,5 +1,5 @@
 import { LINK_LIFETIME } from '../../domain/signed-links.js';
-import { documentPath, picturePath, viewerPath } from '../../routes/site-files.js';
+import { documentPath, picturePath, viewerPath } from '../../domain/site-paths.js';
 import { buildPdfGeneratedDelivery } from '../../webhook/payload.js';
 import { EXAMPLE_PROJECT_KEY, EXAMPLE_SITE_URL, EXAMPLE_TIME, exampleSigner, type Example } from './common.js';
 
