@@ -8,6 +8,7 @@ import { projectFaults } from './projects.js';
 import { rateLimitFaults } from './rate-limit.js';
 import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
+import { sweepFaults } from './sweeps.js';
 
 /** Every fault of the catalogue; ids are unique (checked by the runner). */
-export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults, ...rateLimitFaults, ...roomFaults, ...resultsFaults, ...documentFaults];
+export const faults: Fault[] = [...metaFaults, ...authFaults, ...errorFaults, ...fundingFaults, ...projectFaults, ...rateLimitFaults, ...roomFaults, ...resultsFaults, ...documentFaults, ...sweepFaults];
