@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../fixtures/profile.schema.js';
 import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
-import type { Actor, ApiResponse } from '../harness/client.js';
+import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { pacerCall } from '../harness/pacer-client.js';
@@ -89,19 +89,32 @@ function tokenOf(profile: Profile, label: string): string {
   return customer?.tokens[0] as string;
 }
 
+/** Pacing of requests without a valid token as the harness keeps it: half the documented per-IP limit (check.ts). */
+function invalidTokenLane(profile: Profile) {
+  const documented = profile.limits?.invalidTokenPerIp ?? { requests: 30, windowSeconds: 10 };
+  return { customer: '#invalid-token', limit: Math.max(1, Math.floor(documented.requests / 2)), windowMs: documented.windowSeconds * 1000 };
+}
+
 /**
  * Sends a request that carries `owner`'s valid token in a way that must not authenticate. It is
  * paced twice: as a request without a valid token (the target counts it per IP), and as one of
  * the owner's, because a target that wrongly admits it counts it against the owner's limit, and
- * the harness's next request of that owner would then meet a 429.
+ * the harness's next request of that owner would then meet a 429. The invalid-token lane is taken
+ * first: its wait can last seconds, and the owner's other checks must not wait that long.
  */
-async function sendCountedForBoth(owner: Actor, request: () => Promise<ApiResponse>): Promise<ApiResponse> {
+async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor: Actor) => Promise<ApiResponse>): Promise<ApiResponse> {
   const url = target().pacerUrl;
-  await pacerCall(url, '/acquire', { customer: owner.label });
+  const lane = invalidTokenLane(t.profile);
+  await pacerCall(url, '/acquire', lane);
   try {
-    return await request();
+    await pacerCall(url, '/acquire', { customer: owner.label });
+    try {
+      return await request(new Actor('token not sent as Bearer', undefined, undefined, t));
+    } finally {
+      await pacerCall(url, '/release', { customer: owner.label });
+    }
   } finally {
-    await pacerCall(url, '/release', { customer: owner.label });
+    await pacerCall(url, '/release', lane);
   }
 }
 
@@ -125,7 +138,7 @@ async function expectVariantsRefused(t: CheckContext, variants: readonly Variant
     variants.map(async (variant) => {
       const { owner, token } = await ownerWithValidToken(t);
       const path = variant.path.replace('{token}', encodeURIComponent(token));
-      const res = await sendCountedForBoth(owner, () => t.anonymous().get(path, { headers: variant.headers?.(token) ?? {} }));
+      const res = await sendCountedForBoth(t, owner, (actor) => actor.get(path, { headers: variant.headers?.(token) ?? {} }));
       if (res.status !== 401) admitted.push(`${variant.what}: HTTP ${res.status} ${res.text.slice(0, 120)}`);
       else expectError(res, 401, 'authentication');
     }),
@@ -141,7 +154,7 @@ describe('token without the Bearer scheme (every protected endpoint)', () => {
       async (t) => {
         const { owner, token } = await ownerWithValidToken(t);
         // The exchange shows the header as <redacted>: a value without a scheme is redacted whole.
-        const res = await sendCountedForBoth(owner, () => sendTo(t.anonymous(), endpoint, t.profile, 'AUTH-4', { authorization: token }));
+        const res = await sendCountedForBoth(t, owner, (actor) => sendTo(actor, endpoint, t.profile, 'AUTH-4', { authorization: token }));
         expectError(res, 401, 'authentication');
       },
       { writes: endpoint.writes },
