@@ -1,29 +1,23 @@
 /**
  * Authentication (spec "Authentication" 1 to 5, error table row 401): the bearer token is the only
- * way in; a missing, empty, unknown or altered token, another scheme, a token in the query string
- * and a blocked customer all answer 401 `authentication` on every protected endpoint, and the
- * public endpoints need no token.
+ * way in; a missing, empty, unknown or altered token, another scheme or none, a token in the query
+ * string and a blocked customer all answer 401 `authentication` on every protected endpoint (swept
+ * over the endpoint table, spec/endpoints.ts), and the public endpoints need no token.
  *
- * Invalid-token requests are paced under the target's per-IP limit; these checks send about 20 of
- * them in all, so they fit into one window.
+ * Requests without a valid token are paced under the target's per-IP limit (`#invalid-token`); the
+ * sweeps send about 55 of them, which the pacer spreads over two of its windows.
  */
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../fixtures/profile.schema.js';
-import type { Actor, ApiResponse } from '../harness/client.js';
+import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
+import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
-
-/** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
-function absentKey(): string {
-  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
-
-/** A real project key when the profile has one (401 must not depend on the project existing), else an absent one. */
-function someKey(profile: Profile): string {
-  return profile.resources?.foreignProjectKey ?? absentKey();
-}
+import { pacerCall } from '../harness/pacer-client.js';
+import { target } from '../harness/target.js';
+import { absentKey, someValues } from '../sweeps/path-values.js';
+import { send } from '../sweeps/requests.js';
 
 /** A well-formed token that no target issued: 256 random bits in hex. */
 function unknownToken(): string {
@@ -36,97 +30,56 @@ function alteredToken(token: string): string {
   return `${token.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`;
 }
 
-interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
-  path: (key: string) => string;
-  body?: () => unknown;
+/** The minimal valid request of `endpoint` (spec/endpoints.ts) on resources that need not exist. */
+function sendTo(actor: Actor, endpoint: Endpoint, profile: Profile, rule: string, headers?: Record<string, string>): Promise<ApiResponse> {
+  return send(actor, endpoint, someValues(profile), { text: harnessProjectName(rule), ...(headers ? { headers } : {}) });
 }
 
-/** Protected endpoints of every kind: list, detail, both creations, change, password, funding. */
-const PROTECTED: readonly Endpoint[] = [
-  { method: 'GET', path: () => '/reports' },
-  { method: 'GET', path: (key) => `/reports/${key}` },
-  { method: 'GET', path: (key) => `/reports/${key}/rooms` },
-  { method: 'GET', path: () => '/funding/applications' },
-  { method: 'POST', path: () => '/reports', body: () => ({}) },
-  { method: 'POST', path: () => '/reports/with-data', body: () => ({ projectData: { projektName: harnessProjectName('auth') } }) },
-  { method: 'PATCH', path: (key) => `/reports/${key}`, body: () => ({ projectData: { bemerkungen: harnessProjectName('auth') } }) },
-  { method: 'PUT', path: (key) => `/reports/${key}/password`, body: () => ({ newPassword: 'cpf-conformance-Passwort-1' }) },
-];
-
-function label(e: Endpoint): string {
-  return `${e.method} ${e.path('{projectKey}')}`;
-}
-
-function call(actor: Actor, e: Endpoint, key: string, headers?: Record<string, string>): Promise<ApiResponse> {
-  const body = e.body?.();
-  return actor.send(e.method, e.path(key), { ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
-}
-
-const isWrite = (e: Endpoint) => e.method !== 'GET';
-
-describe('missing token', () => {
-  for (const endpoint of PROTECTED) {
+describe('missing token (every protected endpoint)', () => {
+  for (const endpoint of PROTECTED_ENDPOINTS) {
     check(
       ['AUTH-1', 'ERR-9'],
-      `${label(endpoint)} without an Authorization header answers 401 authentication`,
+      `${endpointLabel(endpoint)} without an Authorization header answers 401 authentication`,
       async (t) => {
-        const res = await call(t.anonymous(), endpoint, someKey(t.profile));
-        expectError(res, 401, 'authentication');
+        expectError(await sendTo(t.anonymous(), endpoint, t.profile, 'AUTH-1'), 401, 'authentication');
       },
-      { writes: isWrite(endpoint) },
+      { writes: endpoint.writes },
     );
   }
 });
 
-describe('invalid token', () => {
-  check(['AUTH-2', 'ERR-9'], 'GET /reports with an empty bearer token ("Bearer ") answers 401 authentication', async (t) => {
-    const res = await t.anonymous().get('/reports', { headers: { authorization: 'Bearer ' } });
-    expectError(res, 401, 'authentication');
-  });
+/** Invalid tokens, taken in turn by the endpoints of the sweep. */
+const INVALID_TOKENS: readonly { what: string; actor: (t: CheckContext) => Actor; headers?: Record<string, string> }[] = [
+  { what: 'an unknown token', actor: (t) => t.withToken(unknownToken()) },
+  { what: 'a valid token changed in its last character', actor: (t) => t.withToken(alteredToken(t.profile.customers.primary.tokens[0] as string), 'altered token') },
+  { what: 'an empty bearer token ("Bearer ")', actor: (t) => t.anonymous(), headers: { authorization: 'Bearer ' } },
+];
 
-  check(['AUTH-2', 'ERR-9'], 'GET /reports/{projectKey} and GET /funding/applications with an unknown token answer 401 authentication', async (t) => {
-    const actor = t.withToken(unknownToken());
-    expectError(await actor.get(`/reports/${someKey(t.profile)}`), 401, 'authentication');
-    expectError(await actor.get('/funding/applications'), 401, 'authentication');
+describe('invalid token (every protected endpoint)', () => {
+  PROTECTED_ENDPOINTS.forEach((endpoint, i) => {
+    const invalid = INVALID_TOKENS[i % INVALID_TOKENS.length] as (typeof INVALID_TOKENS)[number];
+    check(
+      ['AUTH-2', 'ERR-9'],
+      `${endpointLabel(endpoint)} with ${invalid.what} answers 401 authentication`,
+      async (t) => {
+        expectError(await sendTo(invalid.actor(t), endpoint, t.profile, 'AUTH-2', invalid.headers), 401, 'authentication');
+      },
+      { writes: endpoint.writes },
+    );
   });
-
-  check(['AUTH-2', 'ERR-9'], 'GET /reports with a valid token changed in its last character answers 401 authentication', async (t) => {
-    const token = t.profile.customers.primary.tokens[0] as string;
-    const res = await t.withToken(alteredToken(token), 'altered token').get('/reports');
-    expectError(res, 401, 'authentication');
-  });
-
-  check(
-    ['AUTH-2', 'ERR-9'],
-    'POST /reports/with-data and PUT /reports/{projectKey}/password with an unknown token answer 401 authentication',
-    async (t) => {
-      const actor = t.withToken(unknownToken());
-      const creation = PROTECTED.find((e) => e.path('k') === '/reports/with-data') as Endpoint;
-      const password = PROTECTED.find((e) => e.method === 'PUT') as Endpoint;
-      expectError(await call(actor, creation, someKey(t.profile)), 401, 'authentication');
-      expectError(await call(actor, password, someKey(t.profile)), 401, 'authentication');
-    },
-    { writes: true },
-  );
 });
 
-describe('blocked customer', () => {
-  check(['AUTH-3', 'ERR-9'], 'a valid token of a blocked customer answers 401 authentication on GET /reports, GET /reports/{projectKey} and GET /funding/applications', async (t) => {
-    const blocked = t.as('blocked');
-    for (const path of ['/reports', `/reports/${someKey(t.profile)}`, '/funding/applications']) {
-      expectError(await blocked.get(path), 401, 'authentication');
-    }
-  });
-
-  check(
-    ['AUTH-3', 'ERR-9'],
-    'a valid token of a blocked customer answers 401 authentication on POST /reports',
-    async (t) => {
-      expectError(await t.as('blocked').post('/reports', {}), 401, 'authentication');
-    },
-    { writes: true },
-  );
+describe('blocked customer (every protected endpoint)', () => {
+  for (const endpoint of PROTECTED_ENDPOINTS) {
+    check(
+      ['AUTH-3', 'ERR-9'],
+      `${endpointLabel(endpoint)} with a valid token of a blocked customer answers 401 authentication`,
+      async (t) => {
+        expectError(await sendTo(t.as('blocked'), endpoint, t.profile, 'AUTH-3'), 401, 'authentication');
+      },
+      { writes: endpoint.writes },
+    );
+  }
 });
 
 /** The first token of a leased owner (`pool:<i>`, or `primary` when the profile has no pool). */
@@ -136,6 +89,42 @@ function tokenOf(profile: Profile, label: string): string {
   return customer?.tokens[0] as string;
 }
 
+/** Pacing of requests without a valid token as the harness keeps it: half the documented per-IP limit (check.ts). */
+function invalidTokenLane(profile: Profile) {
+  const documented = profile.limits?.invalidTokenPerIp ?? { requests: 30, windowSeconds: 10 };
+  return { customer: '#invalid-token', limit: Math.max(1, Math.floor(documented.requests / 2)), windowMs: documented.windowSeconds * 1000 };
+}
+
+/**
+ * Sends a request that carries `owner`'s valid token in a way that must not authenticate. It is
+ * paced twice: as a request without a valid token (the target counts it per IP), and as one of
+ * the owner's, because a target that wrongly admits it counts it against the owner's limit, and
+ * the harness's next request of that owner would then meet a 429. The invalid-token lane is taken
+ * first: its wait can last seconds, and the owner's other checks must not wait that long.
+ */
+async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor: Actor) => Promise<ApiResponse>): Promise<ApiResponse> {
+  const url = target().pacerUrl;
+  const lane = invalidTokenLane(t.profile);
+  await pacerCall(url, '/acquire', lane);
+  try {
+    await pacerCall(url, '/acquire', { customer: owner.label });
+    try {
+      return await request(new Actor('token not sent as Bearer', undefined, undefined, t));
+    } finally {
+      await pacerCall(url, '/release', { customer: owner.label });
+    }
+  } finally {
+    await pacerCall(url, '/release', lane);
+  }
+}
+
+/** A leased owner whose token has just authenticated with Bearer (200): the variants below start from a token known to be valid. */
+async function ownerWithValidToken(t: CheckContext): Promise<{ owner: Actor; token: string }> {
+  const owner = await t.owner();
+  expectStatus(await owner.get('/reports'), 200);
+  return { owner, token: tokenOf(t.profile, owner.label) };
+}
+
 interface Variant {
   what: string;
   /** `{token}` is replaced by the URL-encoded token. */
@@ -143,48 +132,47 @@ interface Variant {
   headers?: (token: string) => Record<string, string>;
 }
 
-/**
- * Each variant carries the valid token of its own leased customer, after a bearer request with
- * that token has shown that it is valid (200). On a target that wrongly admits a variant, that
- * customer has then sent two requests: still within its limit, so no stray 429 hides the failure.
- * Without a pool all variants share one customer and are sent a second apart.
- */
-async function variantsOfValidToken(t: CheckContext, variants: readonly Variant[]): Promise<void> {
-  const owners: Actor[] = [];
-  for (let i = 0; i < variants.length; i++) owners.push(await t.owner());
-  const distinct = new Set(owners.map((o) => o.label)).size === owners.length;
+async function expectVariantsRefused(t: CheckContext, variants: readonly Variant[]): Promise<void> {
   const admitted: string[] = [];
-  const run = async (variant: Variant, owner: Actor) => {
-    const token = tokenOf(t.profile, owner.label);
-    expectStatus(await owner.get('/reports'), 200);
-    const res = await t.anonymous().get(variant.path.replace('{token}', encodeURIComponent(token)), { headers: variant.headers?.(token) ?? {} });
-    if (res.status !== 401) admitted.push(`${variant.what}: HTTP ${res.status} ${res.text.slice(0, 120)}`);
-    else expectError(res, 401, 'authentication');
-  };
-  if (distinct) {
-    await Promise.all(variants.map((variant, i) => run(variant, owners[i] as Actor)));
-  } else {
-    for (const [i, variant] of variants.entries()) {
-      if (i > 0) await sleep(1100);
-      await run(variant, owners[i] as Actor);
-    }
-  }
+  await Promise.all(
+    variants.map(async (variant) => {
+      const { owner, token } = await ownerWithValidToken(t);
+      const path = variant.path.replace('{token}', encodeURIComponent(token));
+      const res = await sendCountedForBoth(t, owner, (actor) => actor.get(path, { headers: variant.headers?.(token) ?? {} }));
+      if (res.status !== 401) admitted.push(`${variant.what}: HTTP ${res.status} ${res.text.slice(0, 120)}`);
+      else expectError(res, 401, 'authentication');
+    }),
+  );
   expect(admitted, 'these ways of sending a valid token must not authenticate (401 expected)').toEqual([]);
 }
 
+describe('token without the Bearer scheme (every protected endpoint)', () => {
+  for (const endpoint of PROTECTED_ENDPOINTS) {
+    check(
+      ['AUTH-4', 'ERR-9'],
+      `${endpointLabel(endpoint)} with a valid token sent bare ("Authorization: <token>", no scheme) answers 401 authentication`,
+      async (t) => {
+        const { owner, token } = await ownerWithValidToken(t);
+        // The exchange shows the header as <redacted>: a value without a scheme is redacted whole.
+        const res = await sendCountedForBoth(t, owner, (actor) => sendTo(actor, endpoint, t.profile, 'AUTH-4', { authorization: token }));
+        expectError(res, 401, 'authentication');
+      },
+      { writes: endpoint.writes },
+    );
+  }
+});
+
 describe('token transport', () => {
-  check(['AUTH-4', 'ERR-9'], 'a valid token sent as Basic credentials or with the scheme "Token" answers 401 authentication', async (t) => {
-    await variantsOfValidToken(t, [
+  check(['AUTH-4', 'ERR-9'], 'GET /reports with a valid token as Basic credentials or with the scheme "Token" answers 401 authentication', async (t) => {
+    await expectVariantsRefused(t, [
       { what: 'Basic with base64(token:)', path: '/reports', headers: (token) => ({ authorization: `Basic ${Buffer.from(`${token}:`).toString('base64')}` }) },
       { what: 'Basic with the bare token', path: '/reports', headers: (token) => ({ authorization: `Basic ${token}` }) },
-      // A bare token without a scheme is left out: the harness redacts only the part after a scheme,
-      // so the report would carry the token in clear.
       { what: 'the scheme "Token"', path: '/reports', headers: (token) => ({ authorization: `Token ${token}` }) },
     ]);
   });
 
   check(['AUTH-5', 'ERR-9'], 'a valid token only in the query string (?token=, ?access_token=) answers 401 authentication', async (t) => {
-    await variantsOfValidToken(t, [
+    await expectVariantsRefused(t, [
       { what: 'the token in ?token=', path: '/reports?token={token}' },
       { what: 'the token in ?access_token=', path: '/reports?access_token={token}' },
     ]);

@@ -116,6 +116,26 @@ describe('license', () => {
     { writes: true },
   );
 
+  check(
+    ['AUTH-15', 'ERR-10'],
+    'GET .../pdf?type=check of an own project by a customer without the heat-pump function right answers 403 authorization',
+    async (t) => {
+      const actor = t.as('noHeatpumpRight');
+      const plz = t.profile.resources?.postalCodes?.valid[0] as string;
+      const created = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15 no heat-pump right'), projektPostleitzahl: plz } });
+      expectStatus(created, 201);
+      const key = expectSchema(created, creationResponseSchema).projektHeader.key;
+      // Endpoint rule 6: "`type=check` additionally needs the heat-pump function right (403 when
+      // missing)", whatever the project data; the customer's license and project are in order.
+      expectError(await actor.get(`/reports/${key}/pdf?type=check`), 403, 'authorization');
+    },
+    {
+      writes: true,
+      needs: (p) =>
+        !p.customers.noHeatpumpRight ? 'customers.noHeatpumpRight' : p.resources?.postalCodes?.valid[0] ? undefined : 'resources.postalCodes.valid (to create a project of customers.noHeatpumpRight)',
+    },
+  );
+
   check(['AUTH-16', 'ERR-10'], 'GET /reports by a locked customer without license answers 403 authorization', async (t) => {
     expectError(await t.as('locked').get('/reports'), 403, 'authorization');
   });

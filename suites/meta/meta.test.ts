@@ -12,8 +12,16 @@ describe('GET /', () => {
     expect(body.version).toBe(INTERFACE_VERSION);
   });
 
-  check('META-14', 'the interface is served under the path prefix /api/v2', async () => {
-    expect(new URL(target().baseUrl).pathname.replace(/\/+$/, '').endsWith(PATH_PREFIX)).toBe(true);
+  check('META-14', 'GET {base}/ and GET {base}/health answer 200 with version 2.5.0 under a base URL ending in the path prefix /api/v2', async (t) => {
+    const base = target().baseUrl;
+    expect(new URL(base).pathname.replace(/\/+$/, ''), `the base URL ${base} must end with the path prefix`).toMatch(new RegExp(`${PATH_PREFIX}$`));
+    // The interface itself must answer there, not a redirect to another prefix or another service.
+    const root = await t.publicClient().get('/');
+    expectStatus(root, 200);
+    expect(expectSchema(root, rootResponseSchema).version).toBe(INTERFACE_VERSION);
+    const health = await t.publicClient().get('/health');
+    expectStatus(health, 200);
+    expect(expectSchema(health, healthResponseSchema).version).toBe(INTERFACE_VERSION);
   });
 
   check('META-12', 'bodies of public and protected responses are JSON', async (t) => {

@@ -9,7 +9,7 @@ import type { Actor, ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { withLocks } from '../harness/field-locks.js';
-import { expectReadBack, expectRejected, expectUnderSiteUrl, readData, readDetail, validPostalCodes, type ReadBack } from './support.js';
+import { expectReadBack, expectRejected, expectUnderSiteUrl, readData, validPostalCodes, type ReadBack } from './support.js';
 
 const WRITES = { writes: true } as const;
 
@@ -143,20 +143,6 @@ describe('POST /reports', () => {
       WRITES,
     );
   }
-
-  check(
-    'PROJ-2',
-    'an own project key spelled in uppercase (and in mixed case) must reach the same project',
-    async (t) => {
-      const { actor, key } = await t.ownerWithProject();
-      const lower = await readDetail(actor, key.toLowerCase());
-      const upper = await readDetail(actor, key.toUpperCase());
-      const mixed = await readDetail(actor, [...key].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''));
-      expect(upper.projektHeader.id, 'uppercase key must address the same project').toBe(lower.projektHeader.id);
-      expect(mixed.projektHeader.id, 'mixed-case key must address the same project').toBe(lower.projektHeader.id);
-    },
-    WRITES,
-  );
 });
 
 describe('POST /reports/with-data', () => {

@@ -120,6 +120,12 @@ export const authFaults: Fault[] = [
     configure: (deps) => mapCustomer(deps, (c) => (c && c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
   },
   {
+    id: 'auth-function-right-ignored',
+    description: 'the heat-pump function right is not checked: a customer without it gets the heat-pump check PDF',
+    rules: ['AUTH-15'],
+    configure: (deps) => mapCustomer(deps, (c) => c && { ...c, heatpumpRight: true }),
+  },
+  {
     id: 'auth-locked-customer-reads',
     description: 'a locked customer (expired, not unlocked) is treated as unlocked: reading answers 200 instead of 403',
     rules: ['AUTH-16'],

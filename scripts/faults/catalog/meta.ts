@@ -41,4 +41,10 @@ export const metaFaults: Fault[] = [
         rewriteJson((body, req) => (req.path === '/' && req.method === 'GET' ? { ...(body as object), version: '2.4.0' } : body)),
       ),
   },
+  {
+    id: 'meta-prefix-moved',
+    description: 'the interface moved to the prefix /api/v2.5: every request under /api/v2 is redirected there (308)',
+    rules: ['META-14'],
+    configure: (deps) => intercept(deps, (req, res) => res.redirect(308, `/api/v2.5${req.url}`)),
+  },
 ];
