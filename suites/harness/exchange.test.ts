@@ -23,4 +23,9 @@ describe('curl lines', () => {
       `curl -i -X PATCH 'http://h/api/v2/reports/abcdefghi' -H "Authorization: Bearer $CPF_TOKEN_EXPIRED_UNLOCKED" -H 'content-type: application/json' --data-binary '{"a":"it'\\''s"}'`,
     );
   });
+
+  it('keep the scheme the check sent, e.g. a bare token without Bearer', () => {
+    const e: Exchange = { customer: 'primary', request: { method: 'GET', url: 'http://h/api/v2/reports', headers: { authorization: '<redacted>' } }, sentAt: 0, receivedAt: 1 };
+    expect(curlLine(e)).toBe(`curl -i -X GET 'http://h/api/v2/reports' -H "Authorization: $CPF_TOKEN_PRIMARY"`);
+  });
 });

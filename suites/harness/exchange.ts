@@ -46,7 +46,8 @@ export function curlLine(e: Exchange): string {
   const parts = ['curl', '-i', '-X', e.request.method, shellQuote(e.request.url)];
   const variable = tokenVariable(e.customer);
   for (const [name, value] of Object.entries(e.request.headers)) {
-    const header = name.toLowerCase() === 'authorization' && variable ? `"Authorization: Bearer $${variable}"` : shellQuote(`${name}: ${value}`);
+    // The recorded value keeps the scheme the check sent (Bearer, a bare token, another scheme) around the redaction.
+    const header = name.toLowerCase() === 'authorization' && variable && value.includes('<redacted>') ? `"Authorization: ${value.replace('<redacted>', `$${variable}`)}"` : shellQuote(`${name}: ${value}`);
     parts.push('-H', header);
   }
   if (e.request.body !== undefined) {
