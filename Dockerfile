@@ -16,9 +16,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY reference-server/src ./reference-server/src
-# The server's profile schema lives in fixtures/ and borrows two shapes from the suites' contract.
-COPY fixtures/profile.schema.ts ./fixtures/
-COPY suites/contract ./suites/contract
+# The one part of spec/ the server takes: the profile schema (it writes its seed's profile).
+COPY spec/profile.schema.ts ./spec/
 # Database and the written profile (tokens in clear, mode 0600) live in the volume.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -12,7 +12,7 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     include: ['suites/*/**/*.test.ts'],
-    exclude: ['suites/rules/**', 'suites/harness/**', 'suites/contract/**'],
+    exclude: ['suites/harness/**'],
     globalSetup: ['suites/harness/global-setup.ts'],
     sequence: { concurrent: true },
     // Checks mostly wait on the network and the pacer, so more workers than cores pay off; one per

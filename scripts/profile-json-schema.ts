@@ -1,12 +1,12 @@
 /**
- * Writes fixtures/profile.schema.json from the zod profile schema (fixtures/profile.schema.ts), so
+ * Writes fixtures/profile.schema.json from the zod profile schema (spec/profile.schema.ts), so
  * editors can validate and complete a target profile. Run: npx tsx scripts/profile-json-schema.ts
  * Pass --check to fail (exit 1) when the committed file is out of date instead of writing it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { profileSchema } from '../fixtures/profile.schema.js';
+import { profileSchema } from '../spec/profile.schema.js';
 import { exitWithUsage } from './cli/usage.js';
 
 const args = process.argv.slice(2);

@@ -10,7 +10,7 @@ import { openDatabase } from './store/database.js';
 import { createStore } from './store/store.js';
 import { API_PREFIX } from './version.js';
 import type { Log } from './log.js';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 
 export interface StartOptions {
   port: number;

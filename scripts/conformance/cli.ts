@@ -1,4 +1,4 @@
-import { rules } from '../../suites/rules/catalog.js';
+import { rules } from '../../spec/rules/catalog.js';
 import { unmatchedRulePatterns } from '../rules-matrix/selection.js';
 import { doctor } from './doctor.js';
 import { preflight } from './preflight.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
+import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { BUNDLED_IMAGE, checkImageRef, containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
 import { parseRunOptions, UsageError } from './options.js';
 

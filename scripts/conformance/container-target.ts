@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
-import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
+import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
 import { TargetError } from './options.js';
 import type { PreparedTarget } from './target.js';

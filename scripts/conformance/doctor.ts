@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
+import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 
 /**
  * Preflight: is the target there, and does the profile describe it? Each line is one finding;

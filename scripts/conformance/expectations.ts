@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { isKnownRule } from '../../suites/rules/catalog.js';
+import { isKnownRule } from '../../spec/rules/catalog.js';
 import { UsageError } from './options.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProfile } from '../../fixtures/profile.schema.js';
+import { parseProfile } from '../../spec/profile.schema.js';
 import { preflight } from './preflight.js';
 
 /** A stand-in target: public endpoints and GET /reports answering per token as `statusOf` says. */

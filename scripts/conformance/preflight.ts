@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
+import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { EXPECTED } from './doctor.js';
 
 /**

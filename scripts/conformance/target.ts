@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseProfile, type Profile } from '../../fixtures/profile.schema.js';
+import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { prepareContainerTarget } from './container-target.js';
 import { UsageError, type RunOptions } from './options.js';
 import { checkWebhookCapture } from './webhook-capture-check.js';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import type { CaptureInfo } from '../../suites/webhook/capture-protocol.js';
 import { UsageError } from './options.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rules, type Rule } from '../../suites/rules/catalog.js';
-import { faultAllowList } from './allow-list.js';
-import { faults } from './catalog/index.js';
+import { rules, type Rule } from '../../spec/rules/catalog.js';
+import { faultAllowList } from '../../reference-server/faults/allow-list.js';
+import { faults } from '../../reference-server/faults/catalog/index.js';
 import { catalogueProblems, faultCoverage, formatCoverage } from './coverage.js';
 import { judgeFault } from './fault-verdict.js';
 

@@ -1,5 +1,5 @@
-import type { Rule } from '../../suites/rules/catalog.js';
-import type { Fault } from './fault.js';
+import type { Rule } from '../../spec/rules/catalog.js';
+import type { Fault } from '../../reference-server/faults/fault.js';
 
 export interface FaultCoverage {
   testable: number;

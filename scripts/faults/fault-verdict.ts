@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import type { Fault } from './fault.js';
+import type { Fault } from '../../reference-server/faults/fault.js';
 
 export interface FaultVerdict {
   /** Every rule the fault names was proven: at least one check of that rule failed. */

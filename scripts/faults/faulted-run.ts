@@ -7,7 +7,7 @@ import { startReferenceServer } from '../../reference-server/src/start.js';
 import { startCapturedServer } from '../webhook-capture/captured-server.js';
 import { freePort } from '../webhook-capture/free-port.js';
 import type { CliWorker } from './cli-worker-process.js';
-import type { Fault } from './fault.js';
+import type { Fault } from '../../reference-server/faults/fault.js';
 
 /**
  * Runs the conformance CLI against a reference server carrying one fault (fresh database, demo

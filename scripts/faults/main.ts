@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { rules } from '../../suites/rules/catalog.js';
+import { rules } from '../../spec/rules/catalog.js';
 import type { RunSummary } from '../conformance/summary.js';
-import { faultAllowList } from './allow-list.js';
-import { faults } from './catalog/index.js';
+import { faultAllowList } from '../../reference-server/faults/allow-list.js';
+import { faults } from '../../reference-server/faults/catalog/index.js';
 import { catalogueProblems, faultCoverage, formatCoverage } from './coverage.js';
-import type { Fault } from './fault.js';
+import type { Fault } from '../../reference-server/faults/fault.js';
 import { judgeFault, type FaultVerdict } from './fault-verdict.js';
 import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
@@ -32,7 +32,7 @@ interface Outcome {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]
-  --only ID[,ID]  run only these faults (repeatable; IDs in scripts/faults/catalog)
+  --only ID[,ID]  run only these faults (repeatable; IDs in reference-server/faults/catalog)
   --jobs N        faults run at once (default 4)
   --coverage      print which testable rules have a fault, run none`;
 

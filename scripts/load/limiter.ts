@@ -21,7 +21,7 @@
  * a temporary database, demo seed, profile in the temp dir) and the customer is topped up to
  * --tokens tokens. Not in the usage text, for
  * the fault catalogue: `--fault ID` starts the bundled server with that fault of
- * scripts/faults/catalog (e.g. limiter-fixed-window, limiter-token-bucket), which must fail.
+ * reference-server/faults/catalog (e.g. limiter-fixed-window, limiter-token-bucket), which must fail.
  *
  * Exit codes: 0 limit held, 1 violation, 2 usage error, 3 target unreachable or harness error.
  */

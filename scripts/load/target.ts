@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import type { Profile, ProfileCustomer } from '../../fixtures/profile.schema.js';
+import type { Profile, ProfileCustomer } from '../../spec/profile.schema.js';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
 import { startReferenceServer } from '../../reference-server/src/start.js';
 import { UsageError } from '../conformance/options.js';
 import { loadProfile } from '../conformance/target.js';
-import { faults } from '../faults/catalog/index.js';
+import { faults } from '../../reference-server/faults/catalog/index.js';
 
 /** The customer a load run drives: its pacer-style name and the tokens it sends with. */
 export interface LoadTarget {

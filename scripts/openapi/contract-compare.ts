@@ -1,12 +1,12 @@
 /**
  * Compares the OpenAPI document (generated from the reference server) with the conformance suites'
- * own contract schemas (written from the spec, suites/contract/). Both are turned into JSON Schema
+ * own contract schemas (written from the spec, spec/contract/). Both are turned into JSON Schema
  * and walked side by side per operation and body: properties, required-ness, types and enums.
  * Formats, patterns, ranges and descriptions are not compared: the suites check those in code.
  */
 import { z } from 'zod';
-import { resultsQuerySchema } from '../../suites/contract/results.js';
-import { PDF_TYPES, pdfResponseSchema, picturesResponseSchema } from '../../suites/contract/documents.js';
+import { resultsQuerySchema } from '../../spec/contract/results.js';
+import { PDF_TYPES, pdfResponseSchema, picturesResponseSchema } from '../../spec/contract/documents.js';
 import {
   authenticationErrorSchema,
   authorizationErrorSchema,
@@ -19,9 +19,9 @@ import {
   serviceUnavailableErrorSchema,
   unsupportedMediaTypeErrorSchema,
   validationErrorSchema,
-} from '../../suites/contract/error-envelope.js';
-import { fundingListQuerySchema, fundingListResponseSchema, fundingSingleResponseSchema } from '../../suites/contract/funding.js';
-import { healthResponseSchema, rootResponseSchema } from '../../suites/contract/meta.js';
+} from '../../spec/contract/error-envelope.js';
+import { fundingListQuerySchema, fundingListResponseSchema, fundingSingleResponseSchema } from '../../spec/contract/funding.js';
+import { healthResponseSchema, rootResponseSchema } from '../../spec/contract/meta.js';
 import {
   createEmptyProjectBodySchema,
   creationResponseSchema,
@@ -31,10 +31,10 @@ import {
   projectDetailResponseSchema,
   projectEnvelopeBodySchema,
   projectListResponseSchema,
-} from '../../suites/contract/projects.js';
-import { resultsResponseSchema } from '../../suites/contract/results.js';
-import { createRoomBodySchema, patchRoomBodySchema, roomListResponseSchema, roomResponseSchema } from '../../suites/contract/rooms.js';
-import { webhookPayloadSchema } from '../../suites/contract/webhook.js';
+} from '../../spec/contract/projects.js';
+import { resultsResponseSchema } from '../../spec/contract/results.js';
+import { createRoomBodySchema, patchRoomBodySchema, roomListResponseSchema, roomResponseSchema } from '../../spec/contract/rooms.js';
+import { webhookPayloadSchema } from '../../spec/contract/webhook.js';
 
 type JsonSchema = Record<string, unknown>;
 

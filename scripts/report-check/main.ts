@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { absentChromium, findChromium } from './chromium.js';
 import { checkInBrowser } from './browser-check.js';
 import { readRunExpectations } from './expectations.js';
-import { faults } from '../faults/catalog/index.js';
+import { faults } from '../../reference-server/faults/catalog/index.js';
 import { startCliWorker } from '../faults/cli-worker-process.js';
 import { runCliAgainstFault } from '../faults/faulted-run.js';
 import { takeNoArguments } from '../cli/usage.js';
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
   mkdirSync(OUT_DIR, { recursive: true });
   console.log(`report:check: ${SUITE_FILE} against a reference server with fault ${FAULT}, reports in ${shown(RUN_DIR)}`);
   const fault = faults.find((f) => f.id === FAULT);
-  if (!fault) throw new Error(`fault ${FAULT} is not in scripts/faults/catalog`);
+  if (!fault) throw new Error(`fault ${FAULT} is not in reference-server/faults/catalog`);
   const cli = startCliWorker();
   const run = await runCliAgainstFault(fault, ['--report-dir', RUN_DIR, '--file', SUITE_FILE, '--no-preflight'], cli).finally(() => cli.close());
   if (run.code !== 1) {

@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { rules } from '../../suites/rules/catalog.js';
+import { rules } from '../../spec/rules/catalog.js';
 import { exitWithUsage } from '../cli/usage.js';
 import { renderRulesDoc } from './render.js';
 

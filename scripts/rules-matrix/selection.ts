@@ -1,4 +1,4 @@
-import type { Rule } from '../../suites/rules/catalog.js';
+import type { Rule } from '../../spec/rules/catalog.js';
 
 /** What a conformance run was restricted to (written next to checks.json as selection.json). */
 export interface RunSelection {

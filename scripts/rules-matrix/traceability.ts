@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { rules, type Rule } from '../../suites/rules/catalog.js';
+import { rules, type Rule } from '../../spec/rules/catalog.js';
 import { describeSelection, FULL_RUN, isSelected, type RunSelection } from './selection.js';
 
 export interface Traceability {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { writeProfile } from '../../reference-server/src/seed/profile.js';
 import { startReferenceServer, type RunningServer } from '../../reference-server/src/start.js';
 import { startControlServer } from './control-server.js';
 import { startNockCapture } from './nock-capture.js';
-import { captureSender } from './sender.js';
+import { captureSender } from '../../reference-server/faults/kit/capture-sender.js';
 
 /**
  * The bundled reference server (fresh database in `dir`, demo seed) with a nock capture in the same

@@ -4,7 +4,7 @@ import nock from 'nock';
 import type { Answer, CaptureInfo, Delivery } from '../../suites/webhook/capture-protocol.js';
 import { closeServer, listen } from './control-server.js';
 import { DeliveryLog } from './delivery-log.js';
-import { PRIVATE_NAME_SUFFIX } from './sender.js';
+import { PRIVATE_NAME_SUFFIX } from '../../reference-server/faults/kit/capture-sender.js';
 
 /**
  * The nock capture: runs in the process where the bundled target's webhook sender runs (the CLI's,

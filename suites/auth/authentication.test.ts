@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { creationResponseSchema, projectDetailResponseSchema, projectListResponseSchema, type ProjectListResponse } from '../contract/projects.js';
+import { creationResponseSchema, projectDetailResponseSchema, projectListResponseSchema, type ProjectListResponse } from '../../spec/contract/projects.js';
 import type { ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';

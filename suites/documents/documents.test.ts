@@ -14,8 +14,8 @@
  * expiry, made later) nor with the query of a link to another file (support.ts).
  */
 import { describe, expect } from 'vitest';
-import { picturesResponseSchema } from '../contract/documents.js';
-import { isUnderSiteUrl } from '../contract/common.js';
+import { picturesResponseSchema } from '../../spec/contract/documents.js';
+import { isUnderSiteUrl } from '../../spec/contract/common.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';

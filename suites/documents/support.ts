@@ -13,8 +13,8 @@
  */
 import { expect } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { Profile } from '../../fixtures/profile.schema.js';
-import { pdfResponseSchema, picturesResponseSchema, type PdfResponse, type Picture } from '../contract/documents.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import { pdfResponseSchema, picturesResponseSchema, type PdfResponse, type Picture } from '../../spec/contract/documents.js';
 import type { CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { redactHeaders, type Exchange } from '../harness/exchange.js';

@@ -8,7 +8,7 @@
  * Body checks lease pool customers (`t.owner()`), so they spread over many rate-limit budgets.
  */
 import { describe, expect } from 'vitest';
-import { calculationUnavailableErrorSchema, type ErrorType } from '../contract/error-envelope.js';
+import { calculationUnavailableErrorSchema, type ErrorType } from '../../spec/contract/error-envelope.js';
 import { MAX_BODY_BYTES } from '../../spec/endpoints.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';

@@ -3,7 +3,7 @@
  * unlocked customer whose license has expired; a locked customer without license gets 403.
  */
 import { describe, expect } from 'vitest';
-import { fundingSingleResponseSchema } from '../contract/funding.js';
+import { fundingSingleResponseSchema } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { expectList, LIST_PATH, needsFunding, projectListPath, singlePath } from './support.js';

@@ -10,8 +10,8 @@
  * so together they spend one or two requests of the primary customer's budget.
  */
 import { describe, expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
-import type { FundingApplication } from '../contract/funding.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import type { FundingApplication } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
 import { expectedApplications, needsAll, needsApplications, sharedApplications, type ExpectedApplication } from './support.js';
 

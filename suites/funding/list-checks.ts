@@ -9,7 +9,7 @@
  * parameter matrix does not depend on data and runs as pool customers.
  */
 import { describe, expect } from 'vitest';
-import { FUNDING_PAGINATION } from '../contract/funding.js';
+import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
 import { expectError } from '../harness/expect-api.js';
 import {

@@ -5,8 +5,8 @@
  * application is the own project it names (`projectId` = projektHeader.id).
  */
 import { describe, expect } from 'vitest';
-import { FUNDING_PAGINATION } from '../contract/funding.js';
-import { projectDetailResponseSchema } from '../contract/projects.js';
+import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
+import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
 import { check } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import {

@@ -4,7 +4,7 @@
  * write method changes an application.
  */
 import { describe, expect } from 'vitest';
-import { FUNDING_PAGINATION, fundingSingleResponseSchema, type FundingApplication } from '../contract/funding.js';
+import { FUNDING_PAGINATION, fundingSingleResponseSchema, type FundingApplication } from '../../spec/contract/funding.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import {

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import {
   compareApplicationIds,
   FUNDING_PAGINATION,
@@ -13,7 +13,7 @@ import {
   PROJECT_BOUND_APPLICATION_TYPE,
   type FundingApplication,
   type FundingListResponse,
-} from '../contract/funding.js';
+} from '../../spec/contract/funding.js';
 import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
-import { parseProfile } from '../../fixtures/profile.schema.js';
+import { parseProfile } from '../../spec/profile.schema.js';
 import { startPacerServer, type PacerServer } from './pacer-server.js';
 import type { TargetContext } from './target.js';
 

@@ -1,8 +1,8 @@
 import { basename, dirname } from 'node:path';
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
-import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
-import { getRule, isKnownRule } from '../rules/catalog.js';
+import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
+import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
@@ -235,7 +235,7 @@ function ruleTitle(ids: readonly string[], title: string): string {
 function assertRules(ids: readonly string[], title: string): void {
   if (ids.length === 0) throw new Error(`check "${title}" names no rule`);
   for (const id of ids) {
-    if (!isKnownRule(id)) throw new Error(`check "${title}" names unknown rule ${id} (see suites/rules/catalog.ts)`);
+    if (!isKnownRule(id)) throw new Error(`check "${title}" names unknown rule ${id} (see spec/rules/catalog.ts)`);
     if (getRule(id).level === 'unspecified') throw new Error(`check "${title}" asserts rule ${id}, which the spec leaves unspecified`);
   }
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { errorEnvelopeSchema, type ErrorType } from '../contract/error-envelope.js';
+import { errorEnvelopeSchema, type ErrorType } from '../../spec/contract/error-envelope.js';
 import type { ApiResponse } from './client.js';
 
 function where(res: ApiResponse): string {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { parseProfile } from '../../fixtures/profile.schema.js';
+import { parseProfile } from '../../spec/profile.schema.js';
 import { startPacerServer } from './pacer-server.js';
 import { parseShard, profileOfShard } from './shard.js';
 import type { TargetContext } from './target.js';

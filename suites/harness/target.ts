@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 
 /** What the global setup hands every worker: the target, its profile and the pacer. */
 export interface TargetContext {

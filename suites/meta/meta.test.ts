@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { healthResponseSchema, INTERFACE_VERSION, PATH_PREFIX, rootResponseSchema } from '../contract/meta.js';
+import { healthResponseSchema, INTERFACE_VERSION, PATH_PREFIX, rootResponseSchema } from '../../spec/contract/meta.js';
 import { check } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';

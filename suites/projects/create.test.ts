@@ -4,7 +4,7 @@
  * deleted, so each check creates as few as it needs and names them with `harnessProjectName()`.
  */
 import { describe, expect } from 'vitest';
-import { creationResponseSchema, projectDetailResponseSchema, projectListResponseSchema, type CreationResponse } from '../contract/projects.js';
+import { creationResponseSchema, projectDetailResponseSchema, projectListResponseSchema, type CreationResponse } from '../../spec/contract/projects.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { PROJECT_FIELD_RULES, type ProjectFieldRule, type ReleasedProjectField } from '../contract/projects.js';
+import { PROJECT_FIELD_RULES, type ProjectFieldRule, type ReleasedProjectField } from '../../spec/contract/projects.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';

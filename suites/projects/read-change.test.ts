@@ -4,7 +4,7 @@
  * license rule 4 (reading after expiry) and the absence of a delete operation.
  */
 import { describe, expect } from 'vitest';
-import { forbiddenDetailKeys, projectDetailResponseSchema, projectListResponseSchema, RELEASED_PROJECT_FIELDS, PASSWORD_LENGTH } from '../contract/projects.js';
+import { forbiddenDetailKeys, projectDetailResponseSchema, projectListResponseSchema, RELEASED_PROJECT_FIELDS, PASSWORD_LENGTH } from '../../spec/contract/projects.js';
 import type { Actor } from '../harness/client.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
-import { isUnderSiteUrl } from '../contract/common.js';
-import { projectDetailResponseSchema, type ProjectDetailResponse } from '../contract/projects.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import { isUnderSiteUrl } from '../../spec/contract/common.js';
+import { projectDetailResponseSchema, type ProjectDetailResponse } from '../../spec/contract/projects.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';

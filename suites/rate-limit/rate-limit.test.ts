@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../contract/error-envelope.js';
+import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contract/error-envelope.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';

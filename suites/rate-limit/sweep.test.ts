@@ -10,7 +10,7 @@
  * undecided is repeated and then reported inconclusive.
  */
 import { endpointLabel, fillPath, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
-import type { CustomerRole, Profile } from '../../fixtures/profile.schema.js';
+import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectStatus } from '../harness/expect-api.js';

@@ -4,7 +4,7 @@
  * for foreign and non-existent projects.
  */
 import { describe } from 'vitest';
-import { calculationUnavailableErrorSchema } from '../contract/error-envelope.js';
+import { calculationUnavailableErrorSchema } from '../../spec/contract/error-envelope.js';
 import { check } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
 import {

@@ -10,7 +10,7 @@
  * observable effect (aliases, precedence) are skipped with a reason when 35/5 and 75/10 answer alike.
  */
 import { describe, expect } from 'vitest';
-import { projectDetailResponseSchema } from '../contract/projects.js';
+import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import {

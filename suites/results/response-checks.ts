@@ -6,7 +6,7 @@
  * All checks read one shared answer (support.ts `sharedResults`): one request of the primary customer.
  */
 import { describe, expect } from 'vitest';
-import { FLOOR_HEATING_SPREADS } from '../contract/results.js';
+import { FLOOR_HEATING_SPREADS } from '../../spec/contract/results.js';
 import { check } from '../harness/check.js';
 import {
   calculableKey,

@@ -10,14 +10,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import {
   FLOOR_HEATING_SPREADS,
   legacyNumberValue,
   resultsResponseSchema,
   type FloorHeatingBalance,
   type ResultsResponse,
-} from '../contract/results.js';
+} from '../../spec/contract/results.js';
 import type { CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectedFloorLabels, FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomResponseSchema, type FloorId, type RoomData } from '../contract/rooms.js';
+import { expectedFloorLabels, FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomResponseSchema, type FloorId, type RoomData } from '../../spec/contract/rooms.js';
 import { check, type CheckContext } from '../harness/check.js';
 import type { Actor } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';

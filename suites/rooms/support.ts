@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
-import { projectDetailResponseSchema } from '../contract/projects.js';
-import { roomListResponseSchema, roomResponseSchema, type Room, type RoomData } from '../contract/rooms.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
+import { roomListResponseSchema, roomResponseSchema, type Room, type RoomData } from '../../spec/contract/rooms.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -15,9 +15,9 @@
  */
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import { FUNDING_PAGINATION, FUNDING_STATUSES } from '../contract/funding.js';
-import type { Profile } from '../../fixtures/profile.schema.js';
-import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../contract/projects.js';
+import { FUNDING_PAGINATION, FUNDING_STATUSES } from '../../spec/contract/funding.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../../spec/contract/projects.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import type { Actor } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';

@@ -4,7 +4,7 @@
  * and suite file, like the harness's shared project).
  */
 import { randomBytes } from 'node:crypto';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import { hasPathParameter, type Endpoint, type PathParameter } from '../../spec/endpoints.js';
 import { HarnessError, type Actor } from '../harness/client.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';

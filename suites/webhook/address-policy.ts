@@ -10,7 +10,7 @@
  * of the capture on this machine; other ranges are intercepted by the capture's nock, so a sender
  * that does not refuse them is seen without anything leaving the machine.
  */
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
 import type { CaptureInfo, Delivery } from './capture-protocol.js';

@@ -8,7 +8,7 @@
  * Without either every webhook check is skipped with the reason.
  */
 import { request } from 'undici';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import { HarnessError } from '../harness/client.js';
 import type { Answer, CaptureInfo, Delivery } from './capture-protocol.js';
 

@@ -5,8 +5,8 @@
  * (the bundled target's: a random value with quotes, umlauts and spaces), the profile's {site_url}.
  */
 import { describe, expect } from 'vitest';
-import { isoUtcSchema, isUnderSiteUrl } from '../contract/common.js';
-import { webhookHeadersSchema, webhookPayloadSchema, WEBHOOK_EVENT_TYPE, WEBHOOK_HEADERS } from '../contract/webhook.js';
+import { isoUtcSchema, isUnderSiteUrl } from '../../spec/contract/common.js';
+import { webhookHeadersSchema, webhookPayloadSchema, WEBHOOK_EVENT_TYPE, WEBHOOK_HEADERS } from '../../spec/contract/webhook.js';
 import { check } from '../harness/check.js';
 import type { Delivery } from './capture-protocol.js';
 import { bodyOf } from './observation.js';

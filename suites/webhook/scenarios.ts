@@ -7,7 +7,7 @@
  * The portal trigger and the temporary download document need the capture's target control
  * (the bundled target's portal, in the capture's process); elsewhere their checks are skipped.
  */
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import type { ApiResponse, RequestRecorder } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
 import { target } from '../harness/target.js';

@@ -3,7 +3,7 @@
  * deliveries a scenario recorded.
  */
 import { expect } from 'vitest';
-import type { Profile } from '../../fixtures/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
 import type { CheckContext, CheckOptions } from '../harness/check.js';
 import type { Exchange } from '../harness/exchange.js';
 import { captureSetup } from './capture-client.js';

@@ -6,7 +6,7 @@
  * The pacer knows a customer by name: one that is also a role or a pool customer of the profile
  * (same token) is paced under that name, so its budget is never spent twice.
  */
-import type { Profile, ProfileCustomer } from '../../fixtures/profile.schema.js';
+import type { Profile, ProfileCustomer } from '../../spec/profile.schema.js';
 import { Actor, type RequestRecorder } from '../harness/client.js';
 
 const ROLES = ['primary', 'foreign', 'expiredUnlocked', 'locked', 'blocked', 'noHeatpumpRight', 'education'] as const;

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseProfile, type Profile } from '../../../fixtures/profile.schema.js';
+import { parseProfile, type Profile } from '../../../spec/profile.schema.js';
 import { hashApiToken } from '../domain/api-token.js';
 import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
 import type { Store } from '../store/store.js';
@@ -8,7 +8,7 @@ import type { SeededCustomer, SeedResult } from './demo.js';
 
 const customer = (c: SeededCustomer) => ({ id: c.name, tokens: c.tokens });
 
-/** The target profile the harness reads, filled from the seed (fixtures/profile.schema.ts). */
+/** The target profile the harness reads, filled from the seed (spec/profile.schema.ts). */
 export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string): Profile {
   const c = seed.customers;
   return parseProfile(

@@ -1,6 +1,6 @@
 import { createSlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
-import { faults } from '../../faults/catalog/index.js';
-import type { Fault } from '../../faults/fault.js';
+import { faults } from '../../../reference-server/faults/catalog/index.js';
+import type { Fault } from '../../../reference-server/faults/fault.js';
 
 /**
  * Defects only a population shows. They stay out of the fault catalogue: `npm run faults` runs

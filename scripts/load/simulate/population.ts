@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Profile } from '../../../fixtures/profile.schema.js';
+import type { Profile } from '../../../spec/profile.schema.js';
 import { poolOfShard, type Shard } from '../../../suites/harness/shard.js';
 import { UsageError } from '../../conformance/options.js';
 import type { Customer } from './engine.js';

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../reference-server/src/app.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../reference-server/src/webhook/dispatcher.js';
-import { createGuardedFetch, systemResolver, type Resolver, type WebhookSend } from '../../reference-server/src/webhook/guarded-fetch.js';
+import type { AppDeps } from '../../src/app.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhook/dispatcher.js';
+import { createGuardedFetch, systemResolver, type Resolver, type WebhookSend } from '../../src/webhook/guarded-fetch.js';
 
 /**
  * The sender a bundled target gets when it runs next to a capture: the reference server's own

@@ -9,7 +9,7 @@ import { currentCustomer, setCurrentCustomer } from '../../../reference-server/s
 import type { Customer } from '../../../reference-server/src/store/customers.js';
 import type { WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
 import type { WebhookRequest, WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
-import { captureSender } from '../../webhook-capture/sender.js';
+import { captureSender } from '../kit/capture-sender.js';
 import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
 
 /**

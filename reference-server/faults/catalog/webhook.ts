@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { parseHostLiteral } from '../../../reference-server/src/webhook/host-literal.js';
 import type { WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
-import { captureResolver, captureSender } from '../../webhook-capture/sender.js';
+import { captureResolver, captureSender } from '../kit/capture-sender.js';
 import type { Fault } from '../fault.js';
 import { documentFaults, documentRewrite, plainTransport, withTransport } from './documents.js';
 

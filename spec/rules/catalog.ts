@@ -864,7 +864,7 @@ export function isKnownRule(id: string): boolean {
 
 export function getRule(id: string): Rule {
   const rule = byId.get(id);
-  if (rule === undefined) throw new Error(`Unknown rule id "${id}" (not in suites/rules/catalog.ts)`);
+  if (rule === undefined) throw new Error(`Unknown rule id "${id}" (not in spec/rules/catalog.ts)`);
   return rule;
 }
 
