@@ -79,6 +79,47 @@ export function safetyViolations(hits: readonly Hit[], { limit = LIMIT, windowMs
   return found;
 }
 
+/**
+ * A limiter must answer 429 on exceeding, not hold a request back until its window has room and
+ * admit it then (a queue): from the outside a held request looks like a slow one, so the bound on
+ * how long the target may take to decide is taken from the same run. A refusal is decided and
+ * answered without waiting for room, so the slowest refusal's round trip shows how slow the
+ * network and the target are; without refusals (a queue never refuses) the fastest answer does.
+ * `HOLD_MARGIN_MS` on top of that covers jitter.
+ */
+export const HOLD_MARGIN_MS = 500;
+
+/** The latest a conforming target can have decided on a request after it was sent, judged from `hits`. */
+export function holdBoundMs(hits: readonly Hit[]): number {
+  const answered = hits.filter((h) => outcome(h) !== 'unknown');
+  const refused = answered.filter((h) => outcome(h) === 'refused');
+  const reference = refused.length > 0 ? Math.max(...refused.map(roundTrip)) : Math.min(Infinity, ...answered.map(roundTrip));
+  return (Number.isFinite(reference) ? reference : 0) + HOLD_MARGIN_MS;
+}
+
+function roundTrip(h: Hit): number {
+  return h.receivedAt - h.sentAt;
+}
+
+export interface HoldViolation extends SafetyViolation {
+  /** The decision bound used: each request decided at most this long after it was sent. */
+  boundMs: number;
+}
+
+/**
+ * Sets of `limit + 1` admitted hits that fit into one sliding window once each is taken as decided
+ * no later than `boundMs` after it was sent: a sliding second can only have admitted them all by
+ * deciding one of them later, i.e. the target held it back instead of refusing it. Check
+ * `safetyViolations` first: every proven violation is one of these as well.
+ */
+export function heldBackViolations(hits: readonly Hit[], { boundMs = holdBoundMs(hits), ...limits }: Limits & { boundMs?: number } = {}): HoldViolation[] {
+  const capped = hits.map((h) => (outcome(h) === 'admitted' ? { ...h, receivedAt: Math.min(h.receivedAt, h.sentAt + boundMs), original: h } : { ...h, original: h }));
+  return safetyViolations(capped, limits).map((v) => {
+    const chosen = v.hits.map((h) => (h as (typeof capped)[number]).original);
+    return { hits: chosen, spanMs: v.spanMs, boundMs };
+  });
+}
+
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
 export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): LivenessViolation[] {
   // Admitted and unknown hits, by receipt: a hit can lie in the window of a refusal r when it may
@@ -127,4 +168,8 @@ export function describeSafety(v: SafetyViolation, origin?: number): string {
 export function describeLiveness(v: LivenessViolation, origin?: number): string {
   const others = v.possible.length === 0 ? 'no admitted request' : `only ${v.possible.length} admitted request(s)`;
   return `refused although ${others} can lie in the second before it:\n${formatTimeline([v.refused, ...v.possible], origin)}`;
+}
+
+export function describeHeldBack(v: HoldViolation, origin?: number): string {
+  return `${v.hits.length} admitted requests that a sliding second admits only if it decided one of them more than ${v.boundMs.toFixed(0)} ms after it was sent (${HOLD_MARGIN_MS} ms beyond the round trips this target shows); decided within that bound they fall within ${v.spanMs.toFixed(1)} ms, less than ${WINDOW_MS} ms: the target held requests back until the window had room instead of refusing them with 429:\n${formatTimeline(v.hits, origin)}`;
 }
