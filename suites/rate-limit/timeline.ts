@@ -101,23 +101,46 @@ function roundTrip(h: Hit): number {
   return h.receivedAt - h.sentAt;
 }
 
-export interface HoldViolation extends SafetyViolation {
+export interface HoldViolation {
+  /** Admitted hits, earliest send first: more than a sliding window admits in `spanMs`. */
+  hits: Hit[];
+  /** From the earliest send to the latest instant any of them can have been decided within `boundMs`. */
+  spanMs: number;
+  /** How many a sliding window admits in `spanMs`. */
+  most: number;
   /** The decision bound used: each request decided at most this long after it was sent. */
   boundMs: number;
 }
 
 /**
- * Sets of `limit + 1` admitted hits that fit into one sliding window once each is taken as decided
- * no later than `boundMs` after it was sent: a sliding second can only have admitted them all by
- * deciding one of them later, i.e. the target held it back instead of refusing it. Check
- * `safetyViolations` first: every proven violation is one of these as well.
+ * Sets of admitted hits that a sliding window can only have admitted by deciding one of them more
+ * than `boundMs` after it was sent, i.e. by holding it back instead of refusing it. With each
+ * decided within [sent, min(received, sent + boundMs)], a set falls into `spanMs`; a sliding window
+ * admits at most `limit` per window, `limit * (floor(spanMs / windowMs) + 1)` in that span (pairs
+ * exactly one window apart), so more is a queue. A burst held back in a queue gives sets of any
+ * size, hence the count over the span rather than only `limit + 1` within one window. Check
+ * `safetyViolations` first: its violations are among these as well.
  */
-export function heldBackViolations(hits: readonly Hit[], { boundMs = holdBoundMs(hits), ...limits }: Limits & { boundMs?: number } = {}): HoldViolation[] {
-  const capped = hits.map((h) => (outcome(h) === 'admitted' ? { ...h, receivedAt: Math.min(h.receivedAt, h.sentAt + boundMs), original: h } : { ...h, original: h }));
-  return safetyViolations(capped, limits).map((v) => {
-    const chosen = v.hits.map((h) => (h as (typeof capped)[number]).original);
-    return { hits: chosen, spanMs: v.spanMs, boundMs };
-  });
+export function heldBackViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20, boundMs = holdBoundMs(hits) }: Limits & { boundMs?: number } = {}): HoldViolation[] {
+  const admitted = hits
+    .filter((h) => outcome(h) === 'admitted')
+    .map((hit) => ({ hit, from: hit.sentAt, to: Math.min(hit.receivedAt, hit.sentAt + boundMs) }))
+    .sort((a, b) => a.from - b.from);
+  const found: HoldViolation[] = [];
+  for (let i = 0; i < admitted.length && found.length < max; i++) {
+    const first = admitted[i] as (typeof admitted)[number];
+    const chosen = [first];
+    for (const next of admitted.slice(i + 1).sort((a, b) => a.to - b.to)) {
+      chosen.push(next);
+      const spanMs = Math.max(first.to, next.to) - first.from;
+      const most = limit * (Math.floor(spanMs / windowMs) + 1);
+      if (chosen.length > most) {
+        found.push({ hits: chosen.map((c) => c.hit).sort((a, b) => a.sentAt - b.sentAt), spanMs, most, boundMs });
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
@@ -171,5 +194,5 @@ export function describeLiveness(v: LivenessViolation, origin?: number): string 
 }
 
 export function describeHeldBack(v: HoldViolation, origin?: number): string {
-  return `${v.hits.length} admitted requests that a sliding second admits only if it decided one of them more than ${v.boundMs.toFixed(0)} ms after it was sent (${HOLD_MARGIN_MS} ms beyond the round trips this target shows); decided within that bound they fall within ${v.spanMs.toFixed(1)} ms, less than ${WINDOW_MS} ms: the target held requests back until the window had room instead of refusing them with 429:\n${formatTimeline(v.hits, origin)}`;
+  return `${v.hits.length} admitted requests: had the target decided each within ${v.boundMs.toFixed(0)} ms of its send (${HOLD_MARGIN_MS} ms beyond the round trips this target shows), it decided all of them within ${v.spanMs.toFixed(1)} ms, in which a sliding second admits at most ${v.most}; so it held requests back until the window had room instead of refusing them with 429:\n${formatTimeline(v.hits, origin)}`;
 }
