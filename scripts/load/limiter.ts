@@ -18,8 +18,8 @@
  * random (exponential) pauses throughout: a flood alone uses each budget right at the start of a
  * window, where fixed windows and buckets look exactly like a sliding second; irregular traffic
  * leaves budgets half used and then crosses window edges, where they admit a third request. Last
- * (up to 7 s) quiet edge probes of the window's length: a pair, then a third request 870 or 960 ms
- * after both were answered, which a window shorter than a second admits.
+ * (up to 8 s) quiet edge probes (EDGE_PROBES): a window shorter than a second, a bucket or a
+ * window restarting at the first hit each admit a request there that a sliding second refuses.
  *
  * Without --base-url the bundled server is started in a child process (startReferenceServer with
  * a temporary database, demo seed, profile in the temp dir) and the customer is topped up to
@@ -265,44 +265,70 @@ async function singles(t: Traffic, random: () => number, until: number, meanMs: 
   }
 }
 
-/**
- * Gaps of the edge probes: a third request this long after a pair's answers is admitted by a
- * sliding window shorter than the gap (limiter-window-850 / -950), refused by a second.
- */
-const EDGE_GAPS_MS = [870, 960] as const;
-/** The last part of the run that belongs to the edge probes. */
-const EDGE_PHASE_MS = 7000;
+type Send = () => Promise<{ receivedAt: number; status: number }>;
 
-interface EdgeProbe {
-  gapMs: number;
-  /** Status of the third request (0: unknown outcome). */
-  status: number;
+async function at(time: number): Promise<void> {
+  await sleep(time - performance.now());
+}
+
+/** A pair, then a third request `gapMs` after both were answered. */
+function thirdAfterPair(gapMs: number) {
+  return {
+    name: `third +${gapMs} ms after a pair`,
+    async run(send: Send) {
+      const pair = await Promise.all([send(), send()]);
+      await at(Math.max(...pair.map((p) => p.receivedAt)) + gapMs);
+      return (await send()).status;
+    },
+  };
 }
 
 /**
- * Quiet probes of the window's length, with nothing else sending: once the customer's window is
- * empty, a pair sent together and a third request `gap` ms after both were answered. Floods
- * answer slowly, so a third admitted by a window of 950 ms is rarely provable there (the proof
- * needs the three decided within a second: latest receipt minus earliest send); here the round
- * trips are short and the verdict comes from the same safety proof as the rest of the run.
+ * Quiet probes of the window's edges, each starting on an idle customer and returning the status
+ * of its last request, which a sliding second refuses. A third request `gapMs` after a pair's
+ * answers is admitted by a shorter window (limiter-window-850 / -950, and a token bucket); after
+ * hits at 0 and 0.9 s, one more than a second after the first one's answer and a fourth right
+ * after it are both admitted by windows that restart at the first hit (limiter-fixed-window).
  */
-async function edgeProbes(t: Traffic, until: number): Promise<EdgeProbe[]> {
+const EDGE_PROBES: { name: string; run(send: Send): Promise<number> }[] = [
+  thirdAfterPair(960),
+  {
+    name: 'fourth after 0, 0.9, 1.02 s',
+    async run(send: Send) {
+      const first = await send();
+      await at(first.receivedAt + 900);
+      await send();
+      await at(first.receivedAt + 1020);
+      await send();
+      return (await send()).status;
+    },
+  },
+  thirdAfterPair(870),
+];
+/** The last part of the run that belongs to the edge probes. */
+const EDGE_PHASE_MS = 8000;
+
+/**
+ * The edge probes in turn, with nothing else sending, each once the customer's window is empty.
+ * Floods answer slowly, so a third admitted by a window of 950 ms is rarely provable there (the
+ * proof needs the three decided within a second: latest receipt minus earliest send); here the
+ * round trips are short, and the verdict comes from the same proofs as the rest of the run.
+ */
+async function edgeProbes(t: Traffic, until: number): Promise<{ name: string; status: number }[]> {
   const client = recordingClient(t, t.target.tokens, 2);
-  const probes: EdgeProbe[] = [];
+  const done: { name: string; status: number }[] = [];
   try {
     for (;;) {
-      const gapMs = EDGE_GAPS_MS[probes.length % EDGE_GAPS_MS.length] as number;
-      const idleAt = t.recorder.lastCountedAt + 1050;
-      if (Math.max(idleAt, performance.now()) + gapMs + 100 > until) break;
-      await sleep(idleAt - performance.now());
-      const pair = await Promise.all([client.send(), client.send()]);
-      await sleep(Math.max(...pair.map((p) => p.receivedAt)) + gapMs - performance.now());
-      probes.push({ gapMs, status: (await client.send()).status });
+      const probe = EDGE_PROBES[done.length % EDGE_PROBES.length] as (typeof EDGE_PROBES)[number];
+      const idleAt = Math.max(t.recorder.lastCountedAt + 1050, performance.now());
+      if (idleAt + 1200 > until) break;
+      await at(idleAt);
+      done.push({ name: probe.name, status: await probe.run(() => client.send()) });
     }
   } finally {
     await client.close();
   }
-  return probes;
+  return done;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -391,9 +417,9 @@ async function main(): Promise<number> {
       unknownOutcome: recorder.unknown,
       latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 },
       safety: { provenViolations: safety.length, examples: safety.slice(0, 5).map((v) => describeSafety(v, started)) },
-      edgeProbes: EDGE_GAPS_MS.map((gapMs) => {
-        const mine = edges.filter((e) => e.gapMs === gapMs);
-        return { gapMs, probes: mine.length, thirdRefused: mine.filter((e) => e.status === 429).length };
+      edgeProbes: EDGE_PROBES.map(({ name }) => {
+        const mine = edges.filter((e) => e.name === name);
+        return { probe: name, runs: mine.length, lastRefused: mine.filter((e) => e.status === 429).length };
       }),
       queueing: { decisionBoundMs: boundMs, heldBack: held.length, examples: held.slice(0, 5).map((v) => describeHeldBack(v, started)) },
       liveness: {
@@ -409,7 +435,7 @@ async function main(): Promise<number> {
 
     console.log(`${hits.length} requests in ${wallSeconds.toFixed(1)} s (${report.requestsPerSecond.toFixed(0)}/s, ${bursts} bursts), by status ${JSON.stringify(byStatus)}; latency p50 ${report.latencyMs.p50.toFixed(1)} ms, p99 ${report.latencyMs.p99.toFixed(1)} ms`);
     console.log(`admitted ${admitted.length} (${(admitted.length / wallSeconds).toFixed(2)}/s over the run)`);
-    console.log(`edge probes (third request a gap after a pair's answers; a second refuses it): ${report.edgeProbes.map((e) => `+${e.gapMs} ms ${e.thirdRefused}/${e.probes} refused`).join(', ')}`);
+    console.log(`edge probes (last request refused by a sliding second): ${report.edgeProbes.map((e) => `${e.probe} ${e.lastRefused}/${e.runs} refused`).join(', ')}`);
     console.log(`safety:   ${safety.length === 0 ? 'held: no three admitted requests provably within one sliding second' : `VIOLATED: ${safety.length}${safety.length >= 1000 ? '+' : ''} proven sets of 3 admitted in one second`}`);
     for (const ex of report.safety.examples.slice(0, 2)) console.log(`  ${ex.replace(/\n/g, '\n  ')}`);
     console.log(
