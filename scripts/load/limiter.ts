@@ -18,7 +18,7 @@
  * random (exponential) pauses throughout: a flood alone uses each budget right at the start of a
  * window, where fixed windows and buckets look exactly like a sliding second; irregular traffic
  * leaves budgets half used and then crosses window edges, where they admit a third request. Last
- * (up to 8 s) quiet edge probes (EDGE_PROBES): a window shorter than a second, a bucket or a
+ * (up to 10 s) quiet edge probes (EDGE_PROBES): a window shorter than a second, a bucket or a
  * window restarting at the first hit each admit a request there that a sliding second refuses.
  *
  * Without --base-url the bundled server is started in a child process (startReferenceServer with
@@ -306,7 +306,7 @@ const EDGE_PROBES: { name: string; run(send: Send): Promise<number> }[] = [
   thirdAfterPair(870),
 ];
 /** The last part of the run that belongs to the edge probes. */
-const EDGE_PHASE_MS = 8000;
+const EDGE_PHASE_MS = 10_000;
 
 /**
  * The edge probes in turn, with nothing else sending, each once the customer's window is empty.
@@ -357,7 +357,7 @@ async function main(): Promise<number> {
 
     const started = performance.now();
     const end = started + o.duration * 1000;
-    const trafficEnd = end - Math.min(EDGE_PHASE_MS, (o.duration * 1000) / 4);
+    const trafficEnd = end - Math.min(EDGE_PHASE_MS, (o.duration * 1000) / 3);
     const single = singles(traffic, random, trafficEnd, 300);
     const steadyStart = performance.now();
     await flood(traffic, steadySeconds).done;
