@@ -277,6 +277,7 @@ function thirdAfterPair(gapMs: number) {
     name: `third +${gapMs} ms after a pair`,
     async run(send: Send) {
       const pair = await Promise.all([send(), send()]);
+      if (pair.some((p) => p.status === 0)) return 0;
       await at(Math.max(...pair.map((p) => p.receivedAt)) + gapMs);
       return (await send()).status;
     },
@@ -285,7 +286,8 @@ function thirdAfterPair(gapMs: number) {
 
 /**
  * Quiet probes of the window's edges, each starting on an idle customer and returning the status
- * of its last request, which a sliding second refuses. A third request `gapMs` after a pair's
+ * of its last request, which a sliding second refuses (0 as soon as a request went unanswered:
+ * the phase stops there rather than wait out more timeouts). A third request `gapMs` after a pair's
  * answers is admitted by a shorter window (limiter-window-850 / -950, and a token bucket); after
  * hits at 0 and 0.9 s, one more than a second after the first one's answer and a fourth right
  * after it are both admitted by windows that restart at the first hit (limiter-fixed-window).
@@ -296,10 +298,11 @@ const EDGE_PROBES: { name: string; run(send: Send): Promise<number> }[] = [
     name: 'fourth after 0, 0.9, 1.02 s',
     async run(send: Send) {
       const first = await send();
+      if (first.status === 0) return 0;
       await at(first.receivedAt + 900);
-      await send();
+      if ((await send()).status === 0) return 0;
       await at(first.receivedAt + 1020);
-      await send();
+      if ((await send()).status === 0) return 0;
       return (await send()).status;
     },
   },
@@ -323,7 +326,9 @@ async function edgeProbes(t: Traffic, until: number): Promise<{ name: string; st
       const idleAt = Math.max(t.recorder.lastCountedAt + 1050, performance.now());
       if (idleAt + 1200 > until) break;
       await at(idleAt);
-      done.push({ name: probe.name, status: await probe.run(() => client.send()) });
+      const status = await probe.run(() => client.send());
+      done.push({ name: probe.name, status });
+      if (status === 0) break;
     }
   } finally {
     await client.close();
