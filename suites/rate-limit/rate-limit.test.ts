@@ -74,7 +74,7 @@ async function holdLane(name: string): Promise<() => Promise<void>> {
 
 check(
   ['RATE-1', 'RATE-4', 'RATE-6', 'RATE-7', 'ERR-22', 'ERR-23'],
-  'a burst over several tokens and endpoints (200, 404, 422) admits exactly 2; every 429 carries Retry-After: 1 and the error details',
+  'a burst of 9 over several tokens and endpoints (200, 404, 422) admits exactly 2 and refuses 7 at once (holding them back is a failure); every 429 carries Retry-After: 1 and the error details',
   async (t) => {
     const { tokens } = await t.exclusiveOwner({ minTokens: 2 });
     const run = await probe(t, () => ({
