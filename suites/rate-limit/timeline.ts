@@ -91,14 +91,18 @@ export const HOLD_MARGIN_MS = 500;
 
 /** The latest a conforming target can have decided on a request after it was sent, judged from `hits`. */
 export function holdBoundMs(hits: readonly Hit[]): number {
-  const answered = hits.filter((h) => outcome(h) !== 'unknown');
-  const refused = answered.filter((h) => outcome(h) === 'refused');
-  const reference = refused.length > 0 ? Math.max(...refused.map(roundTrip)) : Math.min(Infinity, ...answered.map(roundTrip));
+  // Loops, not Math.max(...): a load run has hundreds of thousands of hits.
+  let slowestRefusal = -Infinity;
+  let fastestAnswer = Infinity;
+  for (const h of hits) {
+    const kind = outcome(h);
+    if (kind === 'unknown') continue;
+    const roundTrip = h.receivedAt - h.sentAt;
+    if (kind === 'refused') slowestRefusal = Math.max(slowestRefusal, roundTrip);
+    fastestAnswer = Math.min(fastestAnswer, roundTrip);
+  }
+  const reference = Number.isFinite(slowestRefusal) ? slowestRefusal : fastestAnswer;
   return (Number.isFinite(reference) ? reference : 0) + HOLD_MARGIN_MS;
-}
-
-function roundTrip(h: Hit): number {
-  return h.receivedAt - h.sentAt;
 }
 
 export interface HoldViolation {
