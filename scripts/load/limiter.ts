@@ -6,22 +6,27 @@
  * endpoints (200 and 404 answers), records every response with the harness's send and receive
  * times, and checks from these timestamps alone (suites/rate-limit/timeline.ts):
  * - safety: no three admitted requests provably fell into one sliding second;
+ * - no queueing: no admissions that a sliding second can only have made by holding requests back
+ *   far longer than the run's round trips (a target that delays instead of answering 429);
  * - liveness: no refusal was provably wrong (fewer than two admitted requests could lie in the
  *   second before it), and in the saturated phase admissions keep up with 2 per second (at least
  *   85 %: a freed slot may wait in the server's queue under the flood).
  *
- * The traffic has two phases. First a steady flood of all connections (a third of the duration):
+ * The traffic has three phases. First a steady flood of all connections (a third of the duration):
  * every freed slot is taken at once, which measures liveness. Then bursts of all connections of
  * random length with random pauses, plus a single client sending one request at a time after
  * random (exponential) pauses throughout: a flood alone uses each budget right at the start of a
  * window, where fixed windows and buckets look exactly like a sliding second; irregular traffic
- * leaves budgets half used and then crosses window edges, where they admit a third request.
+ * leaves budgets half used and then crosses window edges, where they admit a third request. Last
+ * (up to 10 s) quiet edge probes (EDGE_PROBES): a window shorter than a second, a bucket or a
+ * window restarting at the first hit each admit a request there that a sliding second refuses.
  *
  * Without --base-url the bundled server is started in a child process (startReferenceServer with
  * a temporary database, demo seed, profile in the temp dir) and the customer is topped up to
  * --tokens tokens. Not in the usage text, for
  * the fault catalogue: `--fault ID` starts the bundled server with that fault of
- * reference-server/faults/catalog (e.g. limiter-fixed-window, limiter-token-bucket), which must fail.
+ * reference-server/faults/catalog (e.g. limiter-fixed-window, limiter-token-bucket, limiter-window-850,
+ * limiter-window-950, limiter-queueing), which must fail.
  *
  * Exit codes: 0 limit held, 1 violation, 2 usage error, 3 target unreachable or harness error.
  */
@@ -31,7 +36,7 @@ import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { HelpRequested, UsageError } from '../conformance/options.js';
-import { describeLiveness, describeSafety, livenessViolations, outcome, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
+import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
 import { prepareLoadTarget, type LoadTarget } from './target.js';
 
 const USAGE = `Usage: npm run load:limiter -- [options]
@@ -122,27 +127,38 @@ function prng(seed: number): () => number {
 }
 
 /** Every response as three parallel arrays (hundreds of thousands of them). */
+const SOURCES = ['flood connection', 'single client', 'edge probe'] as const;
+
 class Recorder {
   readonly sentAt: number[] = [];
   readonly receivedAt: number[] = [];
   readonly status: number[] = [];
-  /** Which client sent it: 0 a flood connection, 1 the single client. */
+  /** Which client sent it: an index into SOURCES. */
   readonly source: number[] = [];
   /** Requests sent but never answered (connection closed at the end of a burst): maybe admitted. */
   unknown = 0;
+  /** The latest receipt of a request that may have been admitted (not 429): a second after it the customer's window is empty. */
+  lastCountedAt = -Infinity;
 
-  add(sentAt: number, receivedAt: number, status: number, source: 0 | 1): void {
+  add(sentAt: number, receivedAt: number, status: number, source: 0 | 1 | 2): void {
     this.sentAt.push(sentAt);
     this.receivedAt.push(receivedAt);
     this.status.push(status);
     this.source.push(source);
     if (status === 0) this.unknown += 1;
+    if (status !== 429) this.lastCountedAt = Math.max(this.lastCountedAt, receivedAt);
   }
 
   hits(): Hit[] {
-    return this.status.map((status, i) => ({ label: this.source[i] === 1 ? 'single client' : 'flood connection', sentAt: this.sentAt[i] as number, receivedAt: this.receivedAt[i] as number, status }));
+    return this.status.map((status, i) => ({ label: SOURCES[this.source[i] as number] ?? 'unknown source', sentAt: this.sentAt[i] as number, receivedAt: this.receivedAt[i] as number, status }));
   }
 }
+
+/**
+ * Both clients give up on an answer after this long (recorded as unknown outcome): a target that
+ * holds requests back instead of refusing them must not stretch the run.
+ */
+const ANSWER_TIMEOUT_S = 10;
 
 /** How long after a dropped connection a request sent on it may still have been decided. */
 const UNKNOWN_BOUND_MS = 250;
@@ -182,7 +198,7 @@ function flood(t: Traffic, durationSeconds?: number): { stop(): void; done: Prom
     pipelining: 1,
     duration: durationSeconds ?? 3600,
     sampleInt: 50,
-    timeout: 10,
+    timeout: ANSWER_TIMEOUT_S,
     requests: [
       {
         method: 'GET',
@@ -211,27 +227,113 @@ function flood(t: Traffic, durationSeconds?: number): { stop(): void; done: Prom
   return { stop: () => instance.stop(), done };
 }
 
-/** One client, one request at a time, exponential pauses (mean `meanMs`), until `until`. */
-async function singles(t: Traffic, random: () => number, until: number, meanMs: number): Promise<void> {
-  const agent = new Agent({ connections: 2, keepAliveTimeout: 10_000 });
-  const next = tokenRotation([...t.target.tokens].reverse(), t.paths);
+/** A client outside autocannon: sends one request, records it, returns its receipt (or the bound of an unknown outcome). */
+function recordingClient(t: Traffic, tokens: readonly string[], source: 1 | 2) {
+  const agent = new Agent({ connections: 2, keepAliveTimeout: 10_000, headersTimeout: ANSWER_TIMEOUT_S * 1000, bodyTimeout: ANSWER_TIMEOUT_S * 1000 });
+  const next = tokenRotation(tokens, t.paths);
   const origin = new URL(t.target.baseUrl).origin;
-  try {
-    while (performance.now() < until) {
-      await sleep(-Math.log(1 - random()) * meanMs);
+  return {
+    async send(): Promise<{ receivedAt: number; status: number }> {
       const { authorization, path } = next();
       const sentAt = performance.now();
       try {
         const res = await request(`${origin}${path}`, { headers: { authorization }, dispatcher: agent });
         await res.body.dump();
-        t.recorder.add(sentAt, performance.now(), res.statusCode, 1);
+        const receivedAt = performance.now();
+        t.recorder.add(sentAt, receivedAt, res.statusCode, source);
+        return { receivedAt, status: res.statusCode };
       } catch {
-        t.recorder.add(sentAt, performance.now() + UNKNOWN_BOUND_MS, 0, 1);
+        const receivedAt = performance.now() + UNKNOWN_BOUND_MS;
+        t.recorder.add(sentAt, receivedAt, 0, source);
+        return { receivedAt, status: 0 };
       }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** One client, one request at a time, exponential pauses (mean `meanMs`), until `until`. */
+async function singles(t: Traffic, random: () => number, until: number, meanMs: number): Promise<void> {
+  const client = recordingClient(t, [...t.target.tokens].reverse(), 1);
+  try {
+    while (performance.now() < until) {
+      await sleep(-Math.log(1 - random()) * meanMs);
+      await client.send();
     }
   } finally {
-    await agent.close();
+    await client.close();
   }
+}
+
+type Send = () => Promise<{ receivedAt: number; status: number }>;
+
+async function at(time: number): Promise<void> {
+  await sleep(time - performance.now());
+}
+
+/** A pair, then a third request `gapMs` after both were answered. */
+function thirdAfterPair(gapMs: number) {
+  return {
+    name: `third +${gapMs} ms after a pair`,
+    async run(send: Send) {
+      const pair = await Promise.all([send(), send()]);
+      if (pair.some((p) => p.status === 0)) return 0;
+      await at(Math.max(...pair.map((p) => p.receivedAt)) + gapMs);
+      return (await send()).status;
+    },
+  };
+}
+
+/**
+ * Quiet probes of the window's edges, each starting on an idle customer and returning the status
+ * of its last request, which a sliding second refuses (0 as soon as a request went unanswered:
+ * the phase stops there rather than wait out more timeouts). A third request `gapMs` after a pair's
+ * answers is admitted by a shorter window (limiter-window-850 / -950, and a token bucket); after
+ * hits at 0 and 0.9 s, one more than a second after the first one's answer and a fourth right
+ * after it are both admitted by windows that restart at the first hit (limiter-fixed-window).
+ */
+const EDGE_PROBES: { name: string; run(send: Send): Promise<number> }[] = [
+  thirdAfterPair(960),
+  {
+    name: 'fourth after 0, 0.9, 1.02 s',
+    async run(send: Send) {
+      const first = await send();
+      if (first.status === 0) return 0;
+      await at(first.receivedAt + 900);
+      if ((await send()).status === 0) return 0;
+      await at(first.receivedAt + 1020);
+      if ((await send()).status === 0) return 0;
+      return (await send()).status;
+    },
+  },
+  thirdAfterPair(870),
+];
+/** The last part of the run that belongs to the edge probes. */
+const EDGE_PHASE_MS = 10_000;
+
+/**
+ * The edge probes in turn, with nothing else sending, each once the customer's window is empty.
+ * Floods answer slowly, so a third admitted by a window of 950 ms is rarely provable there (the
+ * proof needs the three decided within a second: latest receipt minus earliest send); here the
+ * round trips are short, and the verdict comes from the same proofs as the rest of the run.
+ */
+async function edgeProbes(t: Traffic, until: number): Promise<{ name: string; status: number }[]> {
+  const client = recordingClient(t, t.target.tokens, 2);
+  const done: { name: string; status: number }[] = [];
+  try {
+    for (;;) {
+      const probe = EDGE_PROBES[done.length % EDGE_PROBES.length] as (typeof EDGE_PROBES)[number];
+      const idleAt = Math.max(t.recorder.lastCountedAt + 1050, performance.now());
+      if (idleAt + 1200 > until) break;
+      await at(idleAt);
+      const status = await probe.run(() => client.send());
+      done.push({ name: probe.name, status });
+      if (status === 0) break;
+    }
+  } finally {
+    await client.close();
+  }
+  return done;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -255,19 +357,20 @@ async function main(): Promise<number> {
     const traffic: Traffic = { target, recorder, paths, connections: o.connections };
     const steadySeconds = Math.max(2, Math.round(o.duration / 3));
     console.log(
-      `load:limiter against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): customer ${target.customer}, ${target.tokens.length} token(s), ${o.connections} connections, ${o.duration} s (${steadySeconds} s steady flood, then bursts), seed ${o.seed}`,
+      `load:limiter against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): customer ${target.customer}, ${target.tokens.length} token(s), ${o.connections} connections, ${o.duration} s (${steadySeconds} s steady flood, then bursts, then edge probes), seed ${o.seed}`,
     );
 
     const started = performance.now();
     const end = started + o.duration * 1000;
-    const single = singles(traffic, random, end, 300);
+    const trafficEnd = end - Math.min(EDGE_PHASE_MS, (o.duration * 1000) / 3);
+    const single = singles(traffic, random, trafficEnd, 300);
     const steadyStart = performance.now();
     await flood(traffic, steadySeconds).done;
     const steadyEnd = performance.now();
     let bursts = 0;
-    while (performance.now() < end - 300) {
+    while (performance.now() < trafficEnd - 300) {
       await sleep(200 + random() * 1300);
-      const left = end - performance.now();
+      const left = trafficEnd - performance.now();
       if (left < 100) break;
       const run = flood(traffic);
       await sleep(Math.min(left, 200 + random() * 1300));
@@ -276,6 +379,7 @@ async function main(): Promise<number> {
       bursts += 1;
     }
     await single;
+    const edges = await edgeProbes(traffic, end);
     const wallSeconds = (performance.now() - started) / 1000;
 
     const hits = recorder.hits();
@@ -287,6 +391,8 @@ async function main(): Promise<number> {
     const admitted = hits.filter((h) => outcome(h) === 'admitted');
     const refused = hits.length - admitted.length - recorder.unknown;
     const safety = safetyViolations(hits, { max: 1000 });
+    const boundMs = holdBoundMs(hits);
+    const held = safety.length === 0 ? heldBackViolations(hits, { boundMs, max: 1000 }) : [];
     const liveness = livenessViolations(hits, { max: 1000 });
     const steadyAdmitted = admitted.filter((h) => h.receivedAt >= steadyStart && h.receivedAt <= steadyEnd).length;
     const steadyWindow = (steadyEnd - steadyStart) / 1000;
@@ -295,7 +401,7 @@ async function main(): Promise<number> {
     const required = Math.floor(2 * steadyWindow * 0.85);
     const keepsUp = steadyAdmitted >= required;
     const latencies = hits.filter((h) => h.status !== 0).map((h) => h.receivedAt - h.sentAt).sort((a, b) => a - b);
-    const ok = safety.length === 0 && liveness.length === 0 && keepsUp;
+    const ok = safety.length === 0 && held.length === 0 && liveness.length === 0 && keepsUp;
 
     const report = {
       target: target.baseUrl,
@@ -316,6 +422,11 @@ async function main(): Promise<number> {
       unknownOutcome: recorder.unknown,
       latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 },
       safety: { provenViolations: safety.length, examples: safety.slice(0, 5).map((v) => describeSafety(v, started)) },
+      edgeProbes: EDGE_PROBES.map(({ name }) => {
+        const mine = edges.filter((e) => e.name === name);
+        return { probe: name, runs: mine.length, lastRefused: mine.filter((e) => e.status === 429).length };
+      }),
+      queueing: { decisionBoundMs: boundMs, heldBack: held.length, examples: held.slice(0, 5).map((v) => describeHeldBack(v, started)) },
       liveness: {
         provenWrongRefusals: liveness.length,
         examples: liveness.slice(0, 5).map((v) => describeLiveness(v, started)),
@@ -329,8 +440,13 @@ async function main(): Promise<number> {
 
     console.log(`${hits.length} requests in ${wallSeconds.toFixed(1)} s (${report.requestsPerSecond.toFixed(0)}/s, ${bursts} bursts), by status ${JSON.stringify(byStatus)}; latency p50 ${report.latencyMs.p50.toFixed(1)} ms, p99 ${report.latencyMs.p99.toFixed(1)} ms`);
     console.log(`admitted ${admitted.length} (${(admitted.length / wallSeconds).toFixed(2)}/s over the run)`);
+    console.log(`edge probes (last request refused by a sliding second): ${report.edgeProbes.map((e) => `${e.probe} ${e.lastRefused}/${e.runs} refused`).join(', ')}`);
     console.log(`safety:   ${safety.length === 0 ? 'held: no three admitted requests provably within one sliding second' : `VIOLATED: ${safety.length}${safety.length >= 1000 ? '+' : ''} proven sets of 3 admitted in one second`}`);
     for (const ex of report.safety.examples.slice(0, 2)) console.log(`  ${ex.replace(/\n/g, '\n  ')}`);
+    console.log(
+      `queueing: ${held.length === 0 ? `none: every admission fits a sliding second with each request decided within ${boundMs.toFixed(0)} ms of its send` : `VIOLATED: ${held.length}${held.length >= 1000 ? '+' : ''} sets of admitted requests that a sliding second admits only by holding one back more than ${boundMs.toFixed(0)} ms`}`,
+    );
+    for (const ex of report.queueing.examples.slice(0, 2)) console.log(`  ${ex.replace(/\n/g, '\n  ')}`);
     console.log(
       `liveness: ${liveness.length === 0 ? 'held: no refusal was provably wrong' : `VIOLATED: ${liveness.length}${liveness.length >= 1000 ? '+' : ''} refusals with fewer than 2 admitted in the second before`}; steady flood admitted ${steadyAdmitted} in ${steadyWindow.toFixed(1)} s = ${steadyRate.toFixed(2)}/s (needs >= ${report.liveness.steadyFlood.required}: ${keepsUp ? 'keeps up' : 'TOO FEW'})`,
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judge, type Plan, type PlanRun } from '../../suites/rate-limit/probe.js';
-import { livenessViolations, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
+import { HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import type { Actor } from '../../suites/harness/client.js';
 
@@ -74,6 +74,71 @@ describe('soundness against an exact sliding log with random latencies', () => {
   });
 });
 
+describe('queueing proofs', () => {
+  /** A queue of 2 per sliding second: each request goes on once the window has room, nothing is refused. */
+  function queued(sends: readonly number[], latency: (i: number) => number): Hit[] {
+    const slots: number[] = [];
+    return sends.map((sentAt, i) => {
+      const slot = slots.length < 2 ? sentAt : Math.max(sentAt, (slots[slots.length - 2] as number) + 1000);
+      slots.push(slot);
+      return hit(sentAt, slot + latency(i), 200);
+    });
+  }
+
+  it('the decision bound is the slowest refusal, else the fastest answer, plus the margin', () => {
+    expect(holdBoundMs([hit(0, 5, 200), hit(0, 40, 429), hit(0, 20, 429)])).toBe(40 + HOLD_MARGIN_MS);
+    expect(holdBoundMs([hit(0, 5, 200), hit(0, 900, 200), hit(0, 50, 0)])).toBe(5 + HOLD_MARGIN_MS);
+  });
+
+  it('a burst admitted in pairs a second apart is held back, not jitter', () => {
+    const hits = queued(Array.from({ length: 9 }, (_, i) => i * 0.1), () => 2);
+    expect(safetyViolations(hits)).toEqual([]);
+    const v = heldBackViolations(hits);
+    expect(v.length).toBeGreaterThan(0);
+    expect(v[0]?.boundMs).toBe(2 + HOLD_MARGIN_MS);
+  });
+
+  it('a long burst is convicted even when the bound exceeds a window (slow first answers)', () => {
+    const hits = queued(Array.from({ length: 12 }, (_, i) => i * 25), (i) => (i < 2 ? 900 : 5));
+    expect(holdBoundMs(hits)).toBe(1400);
+    const v = heldBackViolations(hits);
+    expect(v[0]?.hits.length).toBe(5);
+    expect(v[0]?.most).toBe(4);
+  });
+
+  it('a burst of which 2 are admitted and the rest refused at once is not', () => {
+    const hits = [hit(0, 2, 200), hit(0, 3, 404), ...Array.from({ length: 7 }, () => hit(0, 4, 429))];
+    expect(heldBackViolations(hits)).toEqual([]);
+  });
+
+  it('property: a queue is convicted on any burst of three or more when round trips stay under 100 ms', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 12 }), fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 12, maxLength: 12 }), (n, latencies) => {
+        const hits = queued(Array.from({ length: n }, () => 0), (i) => latencies[i] as number);
+        expect(heldBackViolations(hits).length).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('property: an exact sliding log deciding within the margin of the send is never convicted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 700 }), fc.integer({ min: 0, max: HOLD_MARGIN_MS - 1 }), fc.integer({ min: 0, max: 300 })), { minLength: 1, maxLength: 40 }),
+        (requests) => {
+          let t = 0;
+          const timed = requests.map(([gap, before, after]) => {
+            t += gap;
+            return { sentAt: t, decidedAt: t + before, receivedAt: t + before + after };
+          });
+          const limiter = createSlidingWindowLimiter();
+          const decided = [...timed].sort((a, b) => a.decidedAt - b.decidedAt).map((r) => ({ ...r, status: limiter.tryAdmit('c', r.decidedAt) ? 200 : 429 }));
+          expect(heldBackViolations(decided.map((r) => hit(r.sentAt, r.receivedAt, r.status)))).toEqual([]);
+        },
+      ),
+    );
+  });
+});
+
 describe('probe verdicts', () => {
   const actor = { label: 'pool:1 token 1' } as Actor;
   const plan: Plan = {
@@ -102,5 +167,18 @@ describe('probe verdicts', () => {
   it('is undecided when the requests missed the edges the probe needs', () => {
     const placed: Plan = { ...plan, placed: (h) => (h[2] && h[2].sentAt < 500 ? 'too early' : undefined) };
     expect(judge(placed, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(400, 403, 429)])).kind).toBe('undecided');
+  });
+
+  it('fails a queue: a burst all admitted, answered a second apart', () => {
+    const burst: Plan = { steps: Array.from({ length: 4 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
+    const verdict = judge(burst, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(0, 1002, 200), hit(0, 1003, 200)]));
+    expect(verdict.kind === 'fail' && verdict.message).toMatch(/queueing \(pool:1\): .*held requests back/);
+  });
+
+  it('tells a shorter window: a third admitted 960 ms after the pair is a violation when answered within the second', () => {
+    const window: Plan = { ...plan, steps: plan.steps.map((s, i) => (i === 2 ? { ...s, at: 960, after: { steps: [0, 1], plusMs: 960 } } : s)) };
+    expect(judge(window, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(963, 966, 200)])).kind).toBe('fail');
+    expect(judge(window, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(963, 1001, 200)])).kind).toBe('undecided');
+    expect(judge(window, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(963, 966, 429)])).kind).toBe('pass');
   });
 });

@@ -5,6 +5,8 @@
  *
  * The verdict uses only the harness's own send and receive times (see timeline.ts):
  * - a proven safety or liveness violation fails the check, with the timeline in the message;
+ * - so do admissions a sliding second can only have made by holding requests back far longer than
+ *   the round trips of the same run (a queue instead of 429s);
  * - every request decided as designed passes it;
  * - anything else (the target decided differently, but jitter leaves room for a correct limiter to
  *   have done the same; or the requests missed the edges the probe needs) is undecided: the plan
@@ -13,10 +15,11 @@
  *   flaking.
  */
 import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promises';
+import * as allure from 'allure-js-commons';
 import { expect } from 'vitest';
 import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
 import type { CheckContext } from '../harness/check.js';
-import { describeLiveness, describeSafety, formatTimeline, livenessViolations, outcome, safetyViolations, WINDOW_MS, type Hit } from './timeline.js';
+import { describeHeldBack, describeLiveness, describeSafety, formatTimeline, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, WINDOW_MS, type Hit } from './timeline.js';
 
 export type Designed = 'admitted' | 'refused' | 'any' | 'public';
 
@@ -129,7 +132,9 @@ export function judge(plan: Plan, run: PlanRun): Verdict {
   const customers = [...new Set(plan.steps.map(customerOf))];
   for (const customer of customers) {
     const mine = numbered.filter((_, i) => plan.steps[i]?.expect !== 'public' && customerOf(plan.steps[i] as Step) === customer);
-    for (const v of safetyViolations(mine)) problems.push(`safety (${customer}): ${describeSafety(v, run.origin)}`);
+    const unsafe = safetyViolations(mine);
+    for (const v of unsafe) problems.push(`safety (${customer}): ${describeSafety(v, run.origin)}`);
+    if (unsafe.length === 0) for (const v of heldBackViolations(mine, { boundMs: holdBoundMs(run.hits), max: 2 })) problems.push(`queueing (${customer}): ${describeHeldBack(v, run.origin)}`);
     for (const v of livenessViolations(mine)) problems.push(`liveness (${customer}): ${describeLiveness(v, run.origin)}`);
   }
   if (problems.length > 0) return { kind: 'fail', message: `${problems.join('\n')}\n${timeline}` };
@@ -184,7 +189,11 @@ export async function probe(t: CheckContext, build: () => Plan, attempts = 3): P
     seen.push(...run.hits);
     const verdict = judge(plan, run);
     if (verdict.kind === 'fail') expect.fail(`the limiter broke the limit (attempt ${attempt}):\n${verdict.message}`);
-    if (verdict.kind === 'pass') return run;
+    if (verdict.kind === 'pass') {
+      // The report shows how often jitter cost an attempt, also when a later one decided.
+      if (undecided.length > 0) await allure.attachment('undecided attempts before the deciding one', undecided.join('\n\n'), 'text/plain');
+      return run;
+    }
     undecided.push(`attempt ${attempt}: ${verdict.message}`);
   }
   return t.skip(`inconclusive (timing jitter): ${undecided.join('\n')}`);

@@ -8,11 +8,13 @@
  * else sends for them until the check ends), sends unpaced and times its requests itself. The
  * verdicts come from the harness's send and receive times only (probe.ts, timeline.ts): a
  * violation is reported only when the timestamps prove it; when jitter makes a probe undecidable
- * it is repeated once and then reported inconclusive with the measurements.
+ * it is repeated (up to three attempts) and then reported inconclusive with the measurements. A
+ * target that admits more than it may by holding requests back (a queue that never answers 429)
+ * fails like one that admits too many (probe.ts).
  *
  * The impostor probes put each request with guard bands around the edges that tell a sliding
- * second apart from a token bucket, a sliding-window counter, a fixed window from the first hit
- * and a clock-aligned window (see the plans below).
+ * second apart from a token bucket, a sliding-window counter, a fixed window from the first hit,
+ * a clock-aligned window and a sliding window shorter than a second (see the plans below).
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -71,7 +73,7 @@ async function holdLane(name: string, pace = { limit: 2, windowMs: 1000 }): Prom
 
 check(
   ['RATE-1', 'RATE-4', 'RATE-6', 'RATE-7', 'ERR-22', 'ERR-23'],
-  'a burst over several tokens and endpoints (200, 404, 422) admits exactly 2; every 429 carries Retry-After: 1 and the error details',
+  'a burst of 9 over several tokens and endpoints (200, 404, 422) admits exactly 2 and refuses 7 at once (holding them back is a failure); every 429 carries Retry-After: 1 and the error details',
   async (t) => {
     const { tokens } = await t.exclusiveOwner({ minTokens: 2 });
     const run = await probe(t, () => ({
@@ -161,6 +163,31 @@ check(
   },
   RATE,
 );
+
+/**
+ * The window's length: the third request leaves `gapMs` after both admitted ones were answered, so
+ * on the target at least `gapMs` separate it from them and any shorter window has let the first
+ * one go. A refusal proves the window is longer than `gapMs`. An admission is a proven violation
+ * when the third was answered less than a second after the first two were sent (the target saw all
+ * three within one second); with more jitter than the 1000 - `gapMs` ms that leaves, it proves
+ * nothing and the probe runs again.
+ */
+for (const { gapMs, catches } of [
+  { gapMs: 870, catches: 850 },
+  { gapMs: 960, catches: 950 },
+]) {
+  check(
+    ['RATE-1'],
+    `the window lasts a full second: a third request ${gapMs} ms after two admitted ones were answered is refused (a ${catches} ms window admits it)`,
+    async (t) => {
+      const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+      await probe(t, () => ({
+        steps: [step(actor, 0, 0, 'admitted'), step(actor, 1, 0, 'admitted'), step(actor, 2, gapMs, 'refused', { after: { steps: [0, 1], plusMs: gapMs } })],
+      }));
+    },
+    RATE,
+  );
+}
 
 check(
   ['RATE-11', 'RATE-2', 'ERR-22', 'ERR-23'],

@@ -79,6 +79,74 @@ export function safetyViolations(hits: readonly Hit[], { limit = LIMIT, windowMs
   return found;
 }
 
+/**
+ * A limiter must answer 429 on exceeding, not hold a request back until its window has room and
+ * admit it then (a queue): from the outside a held request looks like a slow one, so the bound on
+ * how long the target may take to decide is taken from the same run. A refusal is decided and
+ * answered without waiting for room, so the slowest refusal's round trip shows how slow the
+ * network and the target are; without refusals (a queue never refuses) the fastest answer does.
+ * `HOLD_MARGIN_MS` on top of that covers jitter.
+ */
+export const HOLD_MARGIN_MS = 500;
+
+/** The latest a conforming target can have decided on a request after it was sent, judged from `hits`. */
+export function holdBoundMs(hits: readonly Hit[]): number {
+  // Loops, not Math.max(...): a load run has hundreds of thousands of hits.
+  let slowestRefusal = -Infinity;
+  let fastestAnswer = Infinity;
+  for (const h of hits) {
+    const kind = outcome(h);
+    if (kind === 'unknown') continue;
+    const roundTrip = h.receivedAt - h.sentAt;
+    if (kind === 'refused') slowestRefusal = Math.max(slowestRefusal, roundTrip);
+    fastestAnswer = Math.min(fastestAnswer, roundTrip);
+  }
+  const reference = Number.isFinite(slowestRefusal) ? slowestRefusal : fastestAnswer;
+  return (Number.isFinite(reference) ? reference : 0) + HOLD_MARGIN_MS;
+}
+
+export interface HoldViolation {
+  /** Admitted hits, earliest send first: more than a sliding window admits in `spanMs`. */
+  hits: Hit[];
+  /** From the earliest send to the latest instant any of them can have been decided within `boundMs`. */
+  spanMs: number;
+  /** How many a sliding window admits in `spanMs`. */
+  most: number;
+  /** The decision bound used: each request decided at most this long after it was sent. */
+  boundMs: number;
+}
+
+/**
+ * Sets of admitted hits that a sliding window can only have admitted by deciding one of them more
+ * than `boundMs` after it was sent, i.e. by holding it back instead of refusing it. With each
+ * decided within [sent, min(received, sent + boundMs)], a set falls into `spanMs`; a sliding window
+ * admits at most `limit` per window, `limit * (floor(spanMs / windowMs) + 1)` in that span (pairs
+ * exactly one window apart), so more is a queue. A burst held back in a queue gives sets of any
+ * size, hence the count over the span rather than only `limit + 1` within one window. Check
+ * `safetyViolations` first: its violations are among these as well.
+ */
+export function heldBackViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20, boundMs = holdBoundMs(hits) }: Limits & { boundMs?: number } = {}): HoldViolation[] {
+  const admitted = hits
+    .filter((h) => outcome(h) === 'admitted')
+    .map((hit) => ({ hit, from: hit.sentAt, to: Math.min(hit.receivedAt, hit.sentAt + boundMs) }))
+    .sort((a, b) => a.from - b.from);
+  const found: HoldViolation[] = [];
+  for (let i = 0; i < admitted.length && found.length < max; i++) {
+    const first = admitted[i] as (typeof admitted)[number];
+    const chosen = [first];
+    for (const next of admitted.slice(i + 1).sort((a, b) => a.to - b.to)) {
+      chosen.push(next);
+      const spanMs = Math.max(first.to, next.to) - first.from;
+      const most = limit * (Math.floor(spanMs / windowMs) + 1);
+      if (chosen.length > most) {
+        found.push({ hits: chosen.map((c) => c.hit).sort((a, b) => a.sentAt - b.sentAt), spanMs, most, boundMs });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
 export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): LivenessViolation[] {
   // Admitted and unknown hits, by receipt: a hit can lie in the window of a refusal r when it may
@@ -127,4 +195,8 @@ export function describeSafety(v: SafetyViolation, origin?: number): string {
 export function describeLiveness(v: LivenessViolation, origin?: number): string {
   const others = v.possible.length === 0 ? 'no admitted request' : `only ${v.possible.length} admitted request(s)`;
   return `refused although ${others} can lie in the second before it:\n${formatTimeline([v.refused, ...v.possible], origin)}`;
+}
+
+export function describeHeldBack(v: HoldViolation, origin?: number): string {
+  return `${v.hits.length} admitted requests: had the target decided each within ${v.boundMs.toFixed(0)} ms of its send (${HOLD_MARGIN_MS} ms beyond the round trips this target shows), it decided all of them within ${v.spanMs.toFixed(1)} ms, in which a sliding second admits at most ${v.most}; so it held requests back until the window had room instead of refusing them with 429:\n${formatTimeline(v.hits, origin)}`;
 }

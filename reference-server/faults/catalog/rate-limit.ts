@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { systemClock } from '../../../reference-server/src/clock.js';
 import { hashApiToken } from '../../../reference-server/src/domain/api-token.js';
@@ -122,6 +122,33 @@ function customerOfToken(deps: AppDeps, authorization: string | undefined): Cust
   return customer && !customer.blocked ? customer : undefined;
 }
 
+function isPublic(req: Request): boolean {
+  return req.method === 'OPTIONS' || (req.method === 'GET' && (req.path === '/' || req.path === '/health'));
+}
+
+/**
+ * A queue instead of refusals: each protected request of a customer waits until its sliding second
+ * has room, then goes on to be answered; nothing is refused. A request whose client goes away
+ * while it waits is dropped (its slot stays taken, as in a queue that does not look back), so the
+ * server can still close after a flood.
+ */
+function queueing(deps: AppDeps): AppDeps {
+  const slots = new Map<Key, number[]>();
+  const now = monotonic(deps);
+  const hold: RequestHandler = (req, res, next) => {
+    const customer = isPublic(req) ? undefined : customerOfToken(deps, req.headers.authorization);
+    if (!customer) return next();
+    const t = now();
+    const taken = slots.get(customer.id) ?? [];
+    const slot = taken.length < 2 ? t : Math.max(t, (taken[0] as number) + 1000);
+    slots.set(customer.id, [...taken, slot].slice(-2));
+    if (slot <= t) return next();
+    const timer = setTimeout(next, slot - t);
+    res.once('close', () => clearTimeout(timer));
+  };
+  return intercept({ ...deps, limiter: admitAll }, hold);
+}
+
 const BUSINESS_REJECTIONS = new Set([400, 403, 404, 413, 415, 422]);
 
 export const rateLimitFaults: Fault[] = [
@@ -171,8 +198,7 @@ export const rateLimitFaults: Fault[] = [
       const shared = deps.limiter ?? createSlidingWindowLimiter();
       const now = monotonic(deps);
       const countPublic: RequestHandler = (req, _res, next) => {
-        const isPublic = req.method === 'OPTIONS' || (req.method === 'GET' && (req.path === '/' || req.path === '/health'));
-        const customer = isPublic ? customerOfToken(deps, req.headers.authorization) : undefined;
+        const customer = isPublic(req) ? customerOfToken(deps, req.headers.authorization) : undefined;
         if (customer && !shared.tryAdmit(customer.id, now())) throw errors.rateLimited();
         next();
       };
@@ -245,6 +271,24 @@ export const rateLimitFaults: Fault[] = [
     description: 'an exact sliding second, but of 3 requests',
     rules: ['RATE-1'],
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(3, 1000) }),
+  },
+  {
+    id: 'limiter-window-850',
+    description: 'an exact sliding log of 2, but over 850 ms: a third request 870 ms after two admitted ones is admitted',
+    rules: ['RATE-1'],
+    configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 850) }),
+  },
+  {
+    id: 'limiter-window-950',
+    description: 'an exact sliding log of 2, but over 950 ms: a third request 960 ms after two admitted ones is admitted',
+    rules: ['RATE-1'],
+    configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 950) }),
+  },
+  {
+    id: 'limiter-queueing',
+    description: 'never answers 429: the third and later requests of a second are held until the sliding second has room, then answered 200',
+    rules: ['RATE-1'],
+    configure: queueing,
   },
   {
     id: 'limiter-too-strict',
