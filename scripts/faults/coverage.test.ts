@@ -13,6 +13,10 @@ describe('fault catalogue', () => {
     expect(catalogueProblems(faults, rules, faultAllowList)).toEqual([]);
   });
 
+  it('gives every testable rule a fault of its own or an allow-list entry with the reason', () => {
+    expect(faultCoverage(faults, rules, faultAllowList).uncovered).toEqual([]);
+  });
+
   it('reports duplicate IDs, unknown and untestable rules, and stale allow-list entries', () => {
     const problems = catalogueProblems(
       [{ id: 'f', rules: ['A-1', 'X-9'] }, { id: 'f', rules: ['A-4'] }, { id: 'g', rules: [] }],

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { systemClock } from '../../../reference-server/src/clock.js';
 import { hashApiToken } from '../../../reference-server/src/domain/api-token.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
+import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { FixedWindowLimiter } from '../../../reference-server/src/rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
@@ -188,6 +189,21 @@ export const rateLimitFaults: Fault[] = [
         next();
       };
       return interceptParsed({ ...deps, limiter: admitAll }, byToken);
+    },
+  },
+  {
+    id: 'limiter-per-connection',
+    description: 'the limit is kept per customer and connection: parallel clients of one customer each get the full budget',
+    rules: ['RATE-7'],
+    configure: (deps) => {
+      const perConnection = createSlidingWindowLimiter();
+      const now = monotonic(deps);
+      const byConnection: RequestHandler = (req, res, next) => {
+        const key = `${currentCustomer(res).id}:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? 0}`;
+        if (!perConnection.tryAdmit(key, now())) throw errors.rateLimited();
+        next();
+      };
+      return interceptParsed({ ...deps, limiter: admitAll }, byConnection);
     },
   },
   {
