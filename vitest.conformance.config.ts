@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { readRunEnv } from './suites/harness/run-env.js';
 
 /**
  * The conformance run. `npm run conformance` sets the env (target, profile, report paths) and
  * calls vitest with this config; checks inside a file run concurrently, the pacer keeps every
  * customer within the target's limit.
  */
-const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
+const reportDir = readRunEnv('reportDir') ?? 'reports';
 
 export default defineConfig({
   // The CLI may run from another repository (npx cpf-conformance): paths resolve against this package.

@@ -6,6 +6,7 @@ import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, Usage
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { writeRunEnv } from '../../suites/harness/run-env.js';
 
 export interface CliOutput {
   out(line: string): void;
@@ -54,7 +55,7 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
       receiver = await startWebhookReceiver({ port, log: err }).catch((cause: unknown) => {
         throw new Error(`--webhook-receiver ${port}: cannot listen (${(cause as Error).message}). Fix: choose a free port`);
       });
-      process.env.CPF_WEBHOOK_RECEIVER_URL = receiver.controlUrl;
+      writeRunEnv({ webhookControlUrl: receiver.controlUrl });
       log(`webhook receiver listening on ${receiver.publicAddress} (profile webhook.receiverPublicUrl: ${target.profile.webhook?.receiverPublicUrl ?? 'not set'})`);
       if (target.profile.webhook?.mode !== 'receiver') log('note: the profile\'s webhook.mode is not "receiver", so the webhook suite will not use the receiver');
     }
@@ -70,12 +71,12 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
     }
     if (checked.problems.length > 0) err(`preflight found problems (--no-preflight: running the checks anyway):\n  ${checked.problems.join('\n  ')}`);
     // The pacer counts the preflight's requests, so no role customer's first second is overspent.
-    process.env.CPF_PREFLIGHT_SENT = JSON.stringify(checked.sent);
+    writeRunEnv({ preflightSent: checked.sent });
     const { code } = await runConformance(options, target, log, interrupt);
     return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
   } finally {
     if (receiver) {
-      delete process.env.CPF_WEBHOOK_RECEIVER_URL;
+      writeRunEnv({ webhookControlUrl: undefined });
       await receiver.close();
     }
     await target.close();

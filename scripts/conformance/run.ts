@@ -12,6 +12,7 @@ import { markKnownFailuresSkipped } from './junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
 import type { PreparedTarget } from './target.js';
+import { writeRunEnv } from '../../suites/harness/run-env.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 
@@ -32,15 +33,15 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   const statsFile = join(reportDir, 'run-stats.json');
   rmSync(statsFile, { force: true });
 
-  Object.assign(process.env, {
-    CPF_PROFILE: target.profilePath,
-    CPF_BASE_URL: target.baseUrl,
-    CPF_READ_ONLY: options.readOnly ? '1' : '0',
-    CPF_REPORT_DIR: reportDir,
-    CPF_STATS_FILE: statsFile,
-    CPF_RUN_ID: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+  writeRunEnv({
+    profilePath: target.profilePath,
+    baseUrl: target.baseUrl,
+    readOnly: options.readOnly,
+    reportDir,
+    statsFile,
+    runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.
-    CPF_SHARD: options.shard ? formatShard(options.shard) : '',
+    shard: options.shard ? formatShard(options.shard) : '',
   });
   const emptyShard = emptyShardWarning(target.profile, options.shard);
   if (emptyShard) log(emptyShard);

@@ -4,6 +4,7 @@ import type { CheckResult } from '../../suites/harness/check-result.js';
 import { takeNoArguments } from '../cli/usage.js';
 import { describeSelection, FULL_RUN, type RunSelection } from './selection.js';
 import { writeTraceability } from './traceability.js';
+import { readRunEnv } from '../../suites/harness/run-env.js';
 
 /**
  * `npm run rules:matrix`: writes reports/traceability.md from the last run's checks and fails
@@ -13,7 +14,7 @@ takeNoArguments(
   process.argv.slice(2),
   'Usage: npm run rules:matrix   (reads <report dir>/checks.json of the last conformance run, writes traceability.md next to it; report dir: $CPF_REPORT_DIR, default reports)',
 );
-const reportDir = process.env.CPF_REPORT_DIR ?? 'reports';
+const reportDir = readRunEnv('reportDir') ?? 'reports';
 const checksFile = join(reportDir, 'checks.json');
 if (!existsSync(checksFile)) {
   console.error(`${checksFile} not found. Fix: run \`npm run conformance\` first (the matrix shows the last run's results)`);

@@ -5,6 +5,7 @@ import { parseProfile } from '../../spec/profile.schema.js';
 import { startPacerServer } from './pacer-server.js';
 import { parseShard, profileOfShard } from './shard.js';
 import type { TargetContext } from './target.js';
+import { readRunEnv } from './run-env.js';
 
 /**
  * Runs once in vitest's main process: reads the target and profile the CLI chose (env), starts
@@ -13,13 +14,13 @@ import type { TargetContext } from './target.js';
  * the shard's part of the pool only (shard.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const profilePath = process.env.CPF_PROFILE;
+  const profilePath = readRunEnv('profilePath');
   if (!profilePath) throw new Error('CPF_PROFILE is not set: run the suites through `npm run conformance`');
-  const profile = profileOfShard(parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath), parseShard(process.env.CPF_SHARD));
-  const baseUrl = (process.env.CPF_BASE_URL ?? profile.baseUrl ?? '').replace(/\/+$/, '');
+  const profile = profileOfShard(parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath), parseShard(readRunEnv('shard')));
+  const baseUrl = (readRunEnv('baseUrl') ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
   const pool = profile.customers.pool ?? [];
-  const preflight = JSON.parse(process.env.CPF_PREFLIGHT_SENT || '{}') as Record<string, number>;
+  const preflight = readRunEnv('preflightSent') ?? {};
   const pacer = await startPacerServer({
     leaseGroup: pool.length > 0 ? pool.map((_, i) => `pool:${i}`) : ['primary'],
     priorResponses: Object.fromEntries(Object.entries(preflight).map(([customer, at]) => [customer, [at]])),
@@ -28,9 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     baseUrl,
     siteUrl: profile.siteUrl.replace(/\/+$/, ''),
     profile,
-    readOnly: process.env.CPF_READ_ONLY === '1',
+    readOnly: readRunEnv('readOnly') ?? false,
     pacerUrl: pacer.url,
-    runId: process.env.CPF_RUN_ID ?? new Date().toISOString(),
+    runId: readRunEnv('runId') ?? new Date().toISOString(),
   };
   project.provide('cpfTarget', context);
   // The CLI runs vitest in its own process and hands its Ctrl-C over here (run.ts).
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (interrupt?.aborted) pacer.interrupt();
   interrupt?.addEventListener('abort', () => pacer.interrupt(), { once: true });
   return async () => {
-    const statsFile = process.env.CPF_STATS_FILE;
+    const statsFile = readRunEnv('statsFile');
     if (statsFile) {
       mkdirSync(dirname(statsFile), { recursive: true });
       writeFileSync(statsFile, JSON.stringify({ ...pacer.stats(), finishedAt: Date.now() }, null, 2));

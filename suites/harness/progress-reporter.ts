@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { verdictOf, type CheckResult } from './check-result.js';
+import { readRunEnv } from './run-env.js';
 
 /**
  * Prints progress per area while the run goes on and writes every check's outcome to
@@ -72,7 +73,7 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunEnd(): void {
     clearInterval(this.heartbeat);
-    const dir = process.env.CPF_REPORT_DIR ?? 'reports';
+    const dir = readRunEnv('reportDir') ?? 'reports';
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}/checks.json`, JSON.stringify(this.results, null, 2));
   }

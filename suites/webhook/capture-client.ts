@@ -11,6 +11,7 @@ import { request } from 'undici';
 import type { Profile } from '../../spec/profile.schema.js';
 import { HarnessError } from '../harness/client.js';
 import type { Answer, CaptureInfo, Delivery } from './capture-protocol.js';
+import { readRunEnv } from '../harness/run-env.js';
 
 export type CaptureSetup = { kind: 'capture' | 'receiver'; controlUrl: string } | { kind: 'none'; reason: string };
 
@@ -21,7 +22,7 @@ export function captureSetup(profile: Profile): CaptureSetup {
     return { kind: 'none', reason: 'profile webhook.mode is "capture" but names no webhook.captureControlUrl: only a target started together with a capture has one' };
   }
   if (webhook?.mode === 'receiver') {
-    const controlUrl = process.env.CPF_WEBHOOK_RECEIVER_URL;
+    const controlUrl = readRunEnv('webhookControlUrl');
     if (controlUrl) return { kind: 'receiver', controlUrl };
     return { kind: 'none', reason: 'profile webhook.mode is "receiver" but no receiver runs: start the CLI with --webhook-receiver PORT' };
   }

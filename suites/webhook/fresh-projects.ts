@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../harness/client.js';
+import { readRunEnv } from '../harness/run-env.js';
 
 interface UsedProject {
   projectKey: string;
@@ -22,7 +23,7 @@ interface StateFile {
 }
 
 function statePath(suffix: string): string {
-  const profile = process.env.CPF_PROFILE;
+  const profile = readRunEnv('profilePath');
   if (!profile) throw new HarnessError('CPF_PROFILE is not set: run the suites through `npm run conformance`');
   return `${profile}.${suffix}.json`;
 }

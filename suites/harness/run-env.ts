@@ -1,0 +1,60 @@
+/**
+ * What the CLI hands a run's vitest workers (and its global setup and reporters) through the
+ * environment: one typed place for the CPF_* names, written by scripts/conformance and read by
+ * the harness, so a variable cannot be renamed on one side only.
+ */
+export interface RunEnv {
+  /** The target profile the CLI validated. */
+  profilePath: string;
+  /** The API base (the flag wins over the profile's baseUrl). */
+  baseUrl: string;
+  readOnly: boolean;
+  reportDir: string;
+  /** Where the global setup writes the pacer's figures for the summary. */
+  statsFile: string;
+  /** Names the projects the run creates. */
+  runId: string;
+  /** `i/n` of --shard, or empty. */
+  shard: string;
+  /** Per role customer, when the preflight's request got its answer (epoch ms): the pacer counts them. */
+  preflightSent: Record<string, number>;
+  /** The loopback control side of the webhook capture (receiver or nock capture), when there is one. */
+  webhookControlUrl: string | undefined;
+}
+
+const NAMES: Readonly<Record<keyof RunEnv, string>> = {
+  profilePath: 'CPF_PROFILE',
+  baseUrl: 'CPF_BASE_URL',
+  readOnly: 'CPF_READ_ONLY',
+  reportDir: 'CPF_REPORT_DIR',
+  statsFile: 'CPF_STATS_FILE',
+  runId: 'CPF_RUN_ID',
+  shard: 'CPF_SHARD',
+  preflightSent: 'CPF_PREFLIGHT_SENT',
+  webhookControlUrl: 'CPF_WEBHOOK_RECEIVER_URL',
+};
+
+function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
+  if (value === undefined) return undefined;
+  if (key === 'readOnly') return value ? '1' : '0';
+  if (key === 'preflightSent') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Sets the given entries; `undefined` removes one (a long-lived fault-runner process runs many CLI calls). */
+export function writeRunEnv(values: Partial<RunEnv>): void {
+  for (const [key, value] of Object.entries(values) as [keyof RunEnv, RunEnv[keyof RunEnv]][]) {
+    const text = encode(key, value);
+    if (text === undefined) delete process.env[NAMES[key]];
+    else process.env[NAMES[key]] = text;
+  }
+}
+
+/** One entry as the CLI set it, or undefined when it did not. */
+export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefined {
+  const text = process.env[NAMES[key]];
+  if (text === undefined || text === '') return undefined;
+  if (key === 'readOnly') return (text === '1') as RunEnv[K];
+  if (key === 'preflightSent') return JSON.parse(text) as RunEnv[K];
+  return text as RunEnv[K];
+}
