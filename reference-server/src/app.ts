@@ -6,7 +6,7 @@ import { errors } from './http/api-error.js';
 import { authenticate } from './http/authenticate.js';
 import { errorMapper, notFound } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
-import { noSniff, noStore } from './http/security-headers.js';
+import { noSniff, noStore, privateFile } from './http/security-headers.js';
 import { customerRateLimit, type RefusalTarpit } from './http/rate-limit.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(noSniff);
   app.use(API_PREFIX, noStore, api);
-  app.use(FILES_PREFIX, siteFileRoutes(deps.store, signer));
+  app.use(FILES_PREFIX, privateFile, siteFileRoutes(deps.store, signer));
   app.use(openApiRoutes());
   app.use(notFound);
   app.use(errorMapper(log));

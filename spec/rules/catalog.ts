@@ -127,7 +127,11 @@ const meta = inArea('meta', [
     'OPTIONS must grant no general CORS access: no `Access-Control-Allow-Origin: *` and no echo of an arbitrary Origin',
   ),
   must('META-12', S.service, 'responses with a body must be JSON (Content-Type application/json)'),
-  outOfReach('META-13', S.service, 'the API must be served over HTTPS only', 'whether plain HTTP is refused depends on the network in front of the target; the kit only sees the base URL it is given'),
+  must(
+    'META-13',
+    S.service,
+    'the API must be served over HTTPS only: the base URL and every link the target hands out must use https (plain http to a loopback host is a finding waived for local targets)',
+  ),
   must('META-14', S.versioning, 'the interface must be served under the path prefix /api/v2'),
   outOfReach(
     'META-15',
@@ -176,7 +180,11 @@ const auth = inArea('auth', [
     "a new token must be shown only at creation or renewal in the customer's pro area",
     'tokens are issued in the pro area, outside this interface',
   ),
-  outOfReach('AUTH-12', S.auth(3), 'stored tokens must not be shown again', 'the pro area is outside this interface'),
+  must(
+    'AUTH-12',
+    S.auth(3),
+    'stored tokens must not be shown again: no response (status line, header or body) and no link the interface hands out may contain an API token',
+  ),
   outOfReach(
     'AUTH-13',
     S.auth(3),
@@ -441,11 +449,10 @@ const projects = inArea('projects', [
   must('PROJ-88', S.project, '`projektData` must hold the project fields as scalar values'),
   // List
   must('PROJ-89', S.endpoints, 'GET /reports must answer HTTP 200 with the groups `projekte`, `leads`, `api` and `archiv`, each an array'),
-  outOfReach(
+  must(
     'PROJ-90',
     S.endpoints,
-    "GET /reports must return all of the customer's own main projects in one response (no pagination)",
-    'the full set of projects of a target is not known to the kit',
+    "GET /reports must return all of the customer's own main projects in one response (no pagination): every project the customer created is listed, and paging parameters (page, limit) do not shrink the list",
   ),
   must('PROJ-91', S.endpoints, 'GET /reports must list only own projects (a foreign project key must not appear)'),
   must('PROJ-92', S.endpoints, 'a newly created project must appear in GET /reports'),
@@ -480,6 +487,10 @@ const projects = inArea('projects', [
   // Scope
   must('PROJ-118', S.service, 'projects must not be deletable through this interface (a DELETE must leave the project in place)'),
   must('PROJ-119', S.project, 'returned project values must be the normalized inputs (a value written is read back in normalized form)'),
+  // Added for statements that had no rule (issue 16)
+  must('PROJ-120', S.project, '`email` sent as null must delete the value (sending null deletes an optional value)'),
+  must('PROJ-121', S.endpoints, 'GET /reports must list main projects only: a project variant must not appear in any group'),
+  must('PROJ-122', S.auth(7), 'an unlocked customer with an expired license must be able to set the portal password of an own project (PUT .../password 200)'),
 ]);
 
 // -------------------------------------------------------------------------------------------------
@@ -571,13 +582,16 @@ const rooms = inArea('rooms', [
     'a client obligation',
   ),
   must('ROOM-54', S.service, 'rooms must not be deletable through this interface (a DELETE must leave the room in place)'),
-  outOfReach(
+  must(
     'ROOM-55',
     S.room,
-    'components and U-values must not be added automatically to base room data',
-    'components and U-values are not visible through this interface',
+    'components and U-values must not be added automatically to base room data: a project whose rooms hold base data only must not become calculable (results 422 calculation_unavailable)',
   ),
   must('ROOM-56', S.auth(8), 'a non-existent room id of an own project must give 404'),
+  // Added for statements that had no rule (issue 16): the fields the room table gives no deletion
+  must('ROOM-57', S.roomTable, '`raumEtage` sent as empty string or null on PATCH must give 422 and keep the stored floor (a floor id cannot be deleted)'),
+  must('ROOM-58', S.roomTable, '`raumTemperatur` sent as empty string or null on PATCH must give 422 and keep the stored temperature (it cannot be deleted)'),
+  must('ROOM-59', S.roomTable, '`raumBezeichnung` sent as empty string or null on PATCH must give 422 and keep the stored name (not empty)'),
 ]);
 
 // -------------------------------------------------------------------------------------------------
@@ -606,6 +620,8 @@ const status = inArea('status', [
   must('STAT-10', S.fundingStatus, 'a funding application `status` must be one of the eleven values of the status table'),
   notShown('STAT-11', S.fundingStatus, 'transitions of funding application status: not shown'),
   must('STAT-12', S.fundingStatus, 'no public operation must change a funding application'),
+  // Added for statements that had no rule (issue 16)
+  must('STAT-13', S.projectStatus, 'a refused room creation (no room created) must leave a project in status 1 in status 1'),
 ]);
 
 // -------------------------------------------------------------------------------------------------
@@ -666,6 +682,9 @@ const funding = inArea('funding', [
   must('FUND-43', S.funding, '`projectId` must equal projektHeader.id of the project named by `projectKey`'),
   outOfReach('FUND-44', S.funding, '`statusStep` must not be a percentage; steps may be skipped', 'the processing logic is internal'),
   outOfReach('FUND-45', S.endpointRule(10), 'clients must tolerate pages that shift under parallel changes', 'a client obligation'),
+  // Added for statements that had no rule (issue 16)
+  must('FUND-46', S.funding, '`projectKey` and `projectId` must be null for a project-bound application whose project is no longer available'),
+  must('FUND-47', S.funding, '`advisor.name` must be the full name of the advisor, else the stored advisor name, else null (in this order)'),
 ]);
 
 // -------------------------------------------------------------------------------------------------
@@ -708,11 +727,10 @@ const results = inArea('results', [
   must('RES-22', S.endpointRule(8), 'the alias `spreizung` must be accepted when greater than 0; 0 or less gives 422'),
   must('RES-23', S.endpointRule(8), 'the current parameter name must take precedence over its alias'),
   must('RES-24', S.endpointRule(8), 'system temperature values must apply to this calculation only and must not be stored'),
-  outOfReach(
+  must(
     'RES-25',
     S.endpointRule(8),
-    'system temperature values must influence the radiator and hydraulic calculation',
-    'the contents of radiators and hydraulicBalance are not shown',
+    'system temperature values must influence the radiator and hydraulic calculation: other values give other `radiators` and `hydraulicBalance` (their contents are not shown)',
   ),
   must('RES-26', S.endpointRule(8), 'floor heating groups must stay at 10, 7 and 5 K whatever system temperature is given'),
   outOfReach(
@@ -721,7 +739,11 @@ const results = inArea('results', [
     'clients must give `flowTemperature` together with `spread`',
     'a client obligation; the reaction to only one of them is not shown',
   ),
-  outOfReach('RES-28', S.endpointRule(8), 'rooms or radiators must not be created through the results endpoint', 'a GET cannot be shown to create nothing without seeing all data'),
+  must(
+    'RES-28',
+    S.endpointRule(8),
+    'rooms or radiators must not be created through the results endpoint: a results call with parameters changes neither the rooms nor the radiators of the project',
+  ),
   must('RES-29', S.endpointRule(8), 'a project outside the license radius must give 403 authorization'),
   must('RES-30', S.endpointRule(8), 'a customer without license (locked) must get 403 authorization'),
   must('RES-31', S.endpointRule(8), 'an unlocked customer whose license has expired must get 403 authorization (license check)'),
@@ -742,11 +764,10 @@ const documents = inArea('documents', [
   must('DOC-7', S.endpoints, 'the pdf `type` must default to `service`'),
   must('DOC-8', S.endpoints, 'the pdf must accept `type=service` and `type=check`'),
   must('DOC-9', S.endpointRule(6), '`type=check` without the heat-pump function right must give 403 authorization'),
-  outOfReach(
+  must(
     'DOC-10',
     S.endpointRule(6),
-    'every pdf call must generate and store a document (repeated calls can create further documents)',
-    'stored documents are not listed by this interface',
+    'every pdf call must generate and store a document: two calls give two distinct document links, both retrievable after the second call',
   ),
   must('DOC-11', S.endpointRule(6), 'a project outside the license radius must give 403 authorization on the pdf endpoint'),
   must('DOC-12', S.endpointRule(6), 'a customer without license (locked) must get 403 authorization on the pdf endpoint'),
@@ -761,6 +782,11 @@ const documents = inArea('documents', [
   outOfReach('DOC-21', S.endpointRule(7), 'after expiry of links clients must fetch the picture list again', 'a client obligation'),
   must('DOC-22', S.auth(8), 'the pictures endpoint must give 404 for a foreign or non-existent project'),
   must('DOC-23', S.pdf, 'PDF links must be retrievable (the file URL answers with a document)'),
+  // Added for statements that had no rule (issue 16)
+  must('DOC-24', S.pictures, 'picture links must be time limited: a picture link whose lifetime has passed must not serve the image'),
+  must('DOC-25', S.pdf, 'document links must be time limited: a document link whose lifetime has passed must not serve the document'),
+  must('DOC-26', S.pictures, 'picture links must be confidential: the answer to a picture link must not be storable by shared caches (Cache-Control `private` or `no-store`)'),
+  must('DOC-27', S.auth(7), 'an unlocked customer with an expired license must be able to read the picture list of an own project (200)'),
 ]);
 
 // -------------------------------------------------------------------------------------------------
@@ -837,6 +863,8 @@ const rateLimit = inArea('rate-limit', [
   must('RATE-12', S.limits, 'a fixed limit per source IP must apply to requests with invalid tokens (checked against the documented value)'),
   notShown('RATE-13', S.limits, 'value of the invalid-token limit per source IP: not shown'),
   outOfReach('RATE-14', S.limits, 'clients must wait at least 1 second after a 429', 'a client obligation'),
+  // Added for statements that had no rule (issue 16)
+  must('RATE-15', S.limits, 'the limit must be fixed: no request header or query parameter raises it (a third request within a second still gives 429)'),
 ]);
 
 /** Every rule, in area order. */

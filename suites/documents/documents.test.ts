@@ -331,3 +331,20 @@ describe('GET /reports/{projectKey}/pictures', () => {
     { needs: needsAll(needsForeignProject) },
   );
 });
+
+// Endpoint rule 6: "generates and stores a document on every call". The default and the
+// type=service answers are two calls for the same kind of document (shared with the checks above,
+// no extra request): each must have stored its own document, the first still there after the second.
+describe('GET /reports/{projectKey}/pdf: every call stores a document', () => {
+  check(
+    'DOC-10',
+    'two pdf calls for a service document (default and type=service) must give two distinct file.url links, and both must serve a PDF after the second call',
+    async (t) => {
+      const first = expectPdfResponse(await sharedPdf(t)).file.url;
+      const second = expectPdfResponse(await sharedPdf(t, 'service')).file.url;
+      expect(second, 'the second pdf call must link another stored document than the first').not.toBe(first);
+      for (const url of [first, second]) await expectPdfFile(await fetchLink(t, url));
+    },
+    PDF,
+  );
+});

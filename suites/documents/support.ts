@@ -99,6 +99,8 @@ export interface Fetched {
   url: string;
   status: number;
   contentType: string;
+  /** Response headers, names in lowercase. */
+  headers: Record<string, string>;
   bytes: Buffer;
 }
 
@@ -119,7 +121,7 @@ export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> 
       headers: redactHeaders(headers),
       body: TEXTUAL.test(contentType) ? bytes.toString('utf8') : `(${bytes.length} bytes of ${contentType || 'unknown type'}, starting ${JSON.stringify(bytes.subarray(0, 16).toString('latin1'))})`,
     };
-    return { url, status: res.status, contentType, bytes };
+    return { url, status: res.status, contentType, headers, bytes };
   } catch (err) {
     exchange.receivedAt = performance.now();
     exchange.error = err instanceof Error ? err.message : String(err);

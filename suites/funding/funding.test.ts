@@ -11,9 +11,11 @@ import { expectedValueChecks } from './expected-value-checks.js';
 import { listChecks } from './list-checks.js';
 import { projectChecks } from './project-checks.js';
 import { singleChecks } from './single-checks.js';
+import { storedDataChecks } from './stored-data-checks.js';
 
 listChecks();
 singleChecks();
 projectChecks();
 accessChecks();
 expectedValueChecks();
+storedDataChecks();

@@ -161,8 +161,8 @@ export function parameterChecks(): void {
 
   describe('GET /reports/{projectKey}/results: values are not stored', () => {
     check(
-      'RES-24',
-      'a results call with system temperatures changes neither the project detail (GET /reports/{key}) nor a later results call without parameters',
+      ['RES-24', 'RES-28'],
+      'a results call with system temperatures changes neither the project detail (GET /reports/{key}), nor its rooms (GET .../rooms), nor a later results call without parameters (so no radiator either)',
       async (t) => {
         const primary = t.as('primary');
         const key = calculableKey(t.profile);
@@ -173,10 +173,15 @@ export function parameterChecks(): void {
         const detailBefore = await primary.get(`/reports/${key}`);
         expectStatus(detailBefore, 200);
         expectSchema(detailBefore, projectDetailResponseSchema, 'project detail');
+        const roomsBefore = await primary.get(`/reports/${key}/rooms`);
+        expectStatus(roomsBefore, 200);
         expectResults(await primary.get(resultsPath(key, query)));
         const detailAfter = await primary.get(`/reports/${key}`);
         expectStatus(detailAfter, 200);
         expect(detailAfter.json(), `the project detail must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore.json());
+        const roomsAfter = await primary.get(`/reports/${key}/rooms`);
+        expectStatus(roomsAfter, 200);
+        expect(roomsAfter.json(), `the rooms must be unchanged by GET .../results${describeQuery(query)} (no room is created through it)`).toEqual(roomsBefore.json());
         const after = await primary.get(resultsPath(key));
         // The whole answer: the spec names no time-dependent member of the results response.
         expect(expectResults(after), `a results call without parameters after GET .../results${describeQuery(query)} must answer as the one before it`).toEqual(expectResults(before));

@@ -8,9 +8,11 @@
  * and lets the checks share the answers several of them read; the checks live in modules by topic.
  */
 import { accessChecks } from './access-checks.js';
+import { effectChecks } from './effect-checks.js';
 import { parameterChecks } from './parameter-checks.js';
 import { responseChecks } from './response-checks.js';
 
 responseChecks();
 parameterChecks();
 accessChecks();
+effectChecks();

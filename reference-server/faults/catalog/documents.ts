@@ -10,6 +10,7 @@ import type { Customer } from '../../../reference-server/src/store/customers.js'
 import type { WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
 import type { WebhookRequest, WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
 import { captureSender } from '../kit/capture-sender.js';
+import { claimByTrigger } from '../kit/webhook-claim.js';
 import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
 
 /**
@@ -385,24 +386,7 @@ export const documentFaults: Fault[] = [
     id: 'webhook-portal-not-claimed',
     description: "the portal's central document creation sends a delivery without claiming it: the first API PDF sends a second",
     rules: ['HOOK-5'],
-    configure: (deps) => {
-      const documents = deps.store.documents;
-      let lastTrigger: string | undefined;
-      return {
-        ...deps,
-        store: {
-          ...deps.store,
-          documents: {
-            ...documents,
-            insert: (d: Parameters<typeof documents.insert>[0]) => {
-              lastTrigger = d.trigger;
-              return documents.insert(d);
-            },
-            claimWebhook: (projectId: number, at: Date) => (lastTrigger === 'portal' ? true : documents.claimWebhook(projectId, at)),
-          },
-        },
-      };
-    },
+    configure: (deps) => claimByTrigger(deps, (claim, trigger, projectId, at) => (trigger === 'portal' ? true : claim(projectId, at))),
   },
   {
     id: 'webhook-extra-event',

@@ -7,6 +7,7 @@ import { errorFaults } from './errors.js';
 import { fundingFaults } from './funding.js';
 import { projectCoverageFaults } from './project-coverage.js';
 import { hardeningFaults } from './hardening.js';
+import { newRuleFaults } from './new-rules.js';
 import { projectFaults } from './projects.js';
 import { rateLimitFaults } from './rate-limit.js';
 import { resultsFaults } from './results.js';
@@ -34,4 +35,5 @@ export const faults: Fault[] = [
   ...hardeningFaults,
   ...webhookFaults,
   ...sweepFaults,
+  ...newRuleFaults,
 ];

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { parseHostLiteral } from '../../../reference-server/src/webhook/host-literal.js';
 import type { WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
 import { captureResolver, captureSender } from '../kit/capture-sender.js';
+import { claimByTrigger } from '../kit/webhook-claim.js';
 import type { Fault } from '../fault.js';
 import { documentFaults, documentRewrite, plainTransport, withTransport } from './documents.js';
 
@@ -34,24 +35,7 @@ function splitTransport(useUnguarded: (url: string) => boolean): (send: WebhookS
 }
 
 /** The portal's creation claims the project's delivery and sends nothing. */
-function portalClaimsSilently(deps: AppDeps): AppDeps {
-  const documents = deps.store.documents;
-  let lastTrigger: string | undefined;
-  return {
-    ...deps,
-    store: {
-      ...deps.store,
-      documents: {
-        ...documents,
-        insert: (d: Parameters<typeof documents.insert>[0]) => {
-          lastTrigger = d.trigger;
-          return documents.insert(d);
-        },
-        claimWebhook: (projectId: number, at: Date) => documents.claimWebhook(projectId, at) && lastTrigger !== 'portal',
-      },
-    },
-  };
-}
+const portalClaimsSilently = (deps: AppDeps): AppDeps => claimByTrigger(deps, (claim, trigger, projectId, at) => claim(projectId, at) && trigger !== 'portal');
 
 /** These rules need a receiver that answers as told: proven against the real receiver too. */
 const RECEIVER_STEERED = ['webhook-retried', 'webhook-blocks-pdf', 'webhook-follows-redirects'];

@@ -11,3 +11,12 @@ export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
+
+/**
+ * Files behind signed links: the link is confidential and its holder's alone, so no shared cache
+ * may keep what it serves (nor serve it on after the link expired).
+ */
+export const privateFile: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'private, no-store');
+  next();
+};

@@ -5,6 +5,7 @@ import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { APARTMENT_BLOCK, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
+import { seedExpiredLinks, type ExpiredLinks } from './expired-links.js';
 import { demoApplications } from './funding-demo.js';
 import { demoPictures } from './pictures-demo.js';
 import { seedWebhookProjects, type WebhookProjects } from './webhook-demo.js';
@@ -38,6 +39,8 @@ interface ProjectSpec {
   origin: ProjectOrigin;
   status: number;
   data: Record<string, string>;
+  /** Purpose of the main project this one is a variant of (made in the portal beside it). */
+  variantOf?: string;
 }
 
 export const POOL_SIZE = 24;
@@ -81,6 +84,7 @@ const PROJECTS: ProjectSpec[] = [
   { owner: 'primary', purpose: 'archived', origin: 'portal', status: 5, data: house('Archiv Köpenick', '12555') },
   { owner: 'primary', purpose: 'outside', origin: 'portal', status: 2, data: house('Außerhalb München', '80331') },
   { owner: 'primary', purpose: 'large', origin: 'portal', status: 2, data: house('Mehrfamilienhaus Prenzlauer Berg', '10405', { projektBewohner: '40' }) },
+  { owner: 'primary', purpose: 'variant', origin: 'portal', status: 2, variantOf: 'portal', data: house('Einfamilienhaus Mitte (Variante Wärmepumpe)', '10178', { projektArtHeizung: '6' }) },
   { owner: 'foreign', purpose: 'foreign', origin: 'portal', status: 2, data: house('Fremdes Projekt München', '80939') },
   { owner: 'expiredUnlocked', purpose: 'expired', origin: 'portal', status: 2, data: house('Projekt nach Lizenzablauf', '01067') },
   { owner: 'locked', purpose: 'locked', origin: 'portal', status: 2, data: house('Projekt ohne Lizenz', '20095') },
@@ -119,9 +123,14 @@ export interface SeedResult {
     bndId: string | null;
     statusLabel: string;
     nextAction: string;
+    /** Project-bound, but the project was deleted in the portal. */
+    projectNoLongerAvailable: boolean;
+    /** The advisor's names as stored (advisor.name falls back from the first to the second). */
+    advisor: { fullName: string | null; storedName: string | null };
   }[];
   foreignApplicationId: string;
   webhook: WebhookProjects;
+  expiredLinks: ExpiredLinks;
 }
 
 export function seedDemo(store: Store, clock: Clock): SeedResult {
@@ -151,14 +160,15 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     const projects: Record<string, string> = {};
     for (const spec of PROJECTS) {
       const owner = customers[spec.owner] as SeededCustomer;
-      const existing = store.projects.listByCustomer(owner.id).find((p) => p.data['projektName'] === spec.data['projektName']);
+      const existing = store.projects.listAllByCustomer(owner.id).find((p) => p.data['projektName'] === spec.data['projektName']);
       if (existing) {
         projects[spec.purpose] = existing.key;
         continue;
       }
       let key = generateProjectKey();
       while (store.projects.keyExists(key)) key = generateProjectKey();
-      store.projects.insert({ key, customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, at: clock.now() });
+      const variantOf = spec.variantOf === undefined ? undefined : store.projects.findOwned(projects[spec.variantOf] as string, owner.id)?.id;
+      store.projects.insert({ key, customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, at: clock.now(), ...(variantOf === undefined ? {} : { variantOf }) });
       projects[spec.purpose] = key;
     }
     const byRole = customers as Record<Role, SeededCustomer>;
@@ -180,7 +190,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     for (const plan of fundingPlan) {
       for (const row of demoApplications(plan)) if (!store.funding.exists(row.application_id)) store.funding.insert(row);
     }
-    const keyOf = new Map(store.projects.listByCustomer(byRole.primary.id).map((p) => [p.id, p.key]));
+    const keyOf = new Map(store.projects.listAllByCustomer(byRole.primary.id).map((p) => [p.id, p.key]));
     const primaryApplications = store.funding
       .pageOfCustomer(byRole.primary.id, 1000, 0)
       .rows.map((r) => ({
@@ -191,9 +201,16 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
         bndId: r.bnd_id,
         statusLabel: r.status_label,
         nextAction: r.next_action,
+        projectNoLongerAvailable: r.project_available === 0,
+        advisor: { fullName: r.advisor_full_name, storedName: r.advisor_stored_name },
       }));
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
     const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id);
-    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook };
+    const expiredLinks = seedExpiredLinks(store, clock, {
+      picturesProjectId: projectId('portal'),
+      documentProjectId: projectId('completed'),
+      documentProjectKey: projects['completed'] as string,
+    });
+    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks };
   });
 }

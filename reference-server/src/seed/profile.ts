@@ -36,6 +36,11 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
           incomplete: seed.projects['completed'],
           outsideRadius: seed.projects['outside'],
           withPictures: seed.projects['portal'],
+          variant: seed.projects['variant'],
+        },
+        expiredLinks: {
+          ...(seed.expiredLinks.picture === undefined ? {} : { picture: `${new URL(baseUrl).origin}${seed.expiredLinks.picture}` }),
+          document: `${siteUrl}${seed.expiredLinks.document}`,
         },
         funding: {
           applications: seed.primaryApplications,

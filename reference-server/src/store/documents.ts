@@ -48,6 +48,7 @@ export function createDocumentRepository(db: Db) {
   );
   const byId = db.prepare<[number], DocumentRow>('SELECT id, project_id, type, name, size, temporary, created_at FROM documents WHERE id = ?');
   const countByProject = db.prepare<[number], number>('SELECT count(*) FROM documents WHERE project_id = ?').pluck();
+  const firstOfProject = db.prepare<[number], DocumentRow>('SELECT id, project_id, type, name, size, temporary, created_at FROM documents WHERE project_id = ? ORDER BY id LIMIT 1');
   const bytes = db.prepare<[number], Buffer>('SELECT bytes FROM documents WHERE id = ?').pluck();
   // Only the first caller changes the row: that caller alone sends the project's one delivery.
   const claim = db.prepare('UPDATE projects SET webhook_claimed_at = ? WHERE id = ? AND webhook_claimed_at IS NULL');
@@ -69,6 +70,10 @@ export function createDocumentRepository(db: Db) {
     },
     bytes: (id: number): Buffer | undefined => bytes.get(id),
     countOfProject: (projectId: number): number => countByProject.get(projectId) ?? 0,
+    firstOfProject(projectId: number): StoredDocument | undefined {
+      const row = firstOfProject.get(projectId);
+      return row && toDocument(row);
+    },
     claimWebhook: (projectId: number, at: Date): boolean => claim.run(at.toISOString(), projectId).changes === 1,
     recordDelivery(d: WebhookDelivery): void {
       recordDelivery.run(d.projectKey, d.eventId, d.delivered ? 1 : 0, d.status ?? null, d.error ?? null, Math.round(d.durationMs), d.at.toISOString());

@@ -172,4 +172,10 @@ export const migrations: readonly Migration[] = [
     name: 'server settings',
     sql: `CREATE TABLE server_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
   },
+  {
+    version: 6,
+    name: 'project variants',
+    // A variant is made in the portal beside its main project; GET /reports lists main projects only.
+    sql: `ALTER TABLE projects ADD COLUMN variant_of INTEGER REFERENCES projects(id);`,
+  },
 ];

@@ -11,6 +11,8 @@ export interface Project {
   data: Record<string, string>;
   createdAt: string;
   activityAt: string;
+  /** Id of the main project this one is a variant of; null for a main project. */
+  variantOf: number | null;
 }
 
 interface ProjectRow {
@@ -22,9 +24,10 @@ interface ProjectRow {
   data: string;
   created_at: string;
   activity_at: string;
+  variant_of: number | null;
 }
 
-const COLUMNS = 'id, key, customer_id, origin, status, data, created_at, activity_at';
+const COLUMNS = 'id, key, customer_id, origin, status, data, created_at, activity_at, variant_of';
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -36,6 +39,7 @@ function toProject(row: ProjectRow): Project {
     data: JSON.parse(row.data) as Record<string, string>,
     createdAt: row.created_at,
     activityAt: row.activity_at,
+    variantOf: row.variant_of,
   };
 }
 
@@ -46,6 +50,7 @@ export interface NewProject {
   status?: number;
   data: Record<string, string>;
   at: Date;
+  variantOf?: number;
 }
 
 export function createProjectRepository(db: Db) {
@@ -57,9 +62,12 @@ export function createProjectRepository(db: Db) {
   const byCustomer = db.prepare<[number], ProjectRow>(
     `SELECT ${COLUMNS} FROM projects WHERE customer_id = ? ORDER BY id`,
   );
+  const mainByCustomer = db.prepare<[number], ProjectRow>(
+    `SELECT ${COLUMNS} FROM projects WHERE customer_id = ? AND variant_of IS NULL ORDER BY id`,
+  );
   const insert = db.prepare(
-    `INSERT INTO projects (key, customer_id, origin, status, data, created_at, activity_at)
-     VALUES (@key, @customerId, @origin, @status, @data, @at, @at)`,
+    `INSERT INTO projects (key, customer_id, origin, status, data, created_at, activity_at, variant_of)
+     VALUES (@key, @customerId, @origin, @status, @data, @at, @at, @variantOf)`,
   );
   const updateData = db.prepare('UPDATE projects SET data = ?, activity_at = ? WHERE id = ?');
   const updatePassword = db.prepare('UPDATE projects SET password_hash = ? WHERE id = ?');
@@ -77,7 +85,12 @@ export function createProjectRepository(db: Db) {
       const row = byKey.get(key);
       return row && toProject(row);
     },
+    /** The customer's main projects (what GET /reports lists); variants are left out. */
     listByCustomer(customerId: number): Project[] {
+      return mainByCustomer.all(customerId).map(toProject);
+    },
+    /** Main projects and their variants. */
+    listAllByCustomer(customerId: number): Project[] {
       return byCustomer.all(customerId).map(toProject);
     },
     keyExists(key: string): boolean {
@@ -91,6 +104,7 @@ export function createProjectRepository(db: Db) {
         status: p.status ?? 1,
         data: JSON.stringify(p.data),
         at: p.at.toISOString(),
+        variantOf: p.variantOf ?? null,
       });
       return Number(info.lastInsertRowid);
     },

@@ -33,7 +33,7 @@ export const passwordExample: Example = { summary: 'A new portal password', valu
 const later = (days: number) => new Date(EXAMPLE_TIME.getTime() + days * 86_400_000).toISOString();
 
 function project(overrides: Partial<Project>): Project {
-  return { id: 1042, key: EXAMPLE_PROJECT_KEY, customerId: 1, origin: 'api', status: 1, data: {}, createdAt: later(0), activityAt: later(0), ...overrides };
+  return { id: 1042, key: EXAMPLE_PROJECT_KEY, customerId: 1, origin: 'api', status: 1, data: {}, createdAt: later(0), activityAt: later(0), variantOf: null, ...overrides };
 }
 
 const created = project({ data: applyProjectChanges({}, parseProjectWrite(projectWriteExamples.withData.value)) });

@@ -1,0 +1,67 @@
+/**
+ * Values that follow from what the target stores for an application ("Funding application (read
+ * only)"): `projectKey` is null "when the project is no longer available" (also `projectId`: "null
+ * when none available"), and `advisor.name` is the "full name, else stored advisor name, else
+ * null". Which project is gone and which names are stored is not visible through the interface,
+ * so the profile states them (resources.funding.applications[].projectNoLongerAvailable and
+ * .advisor); without them the checks are skipped.
+ *
+ * Both judge the one walk of the customer list the file shares (sharedApplications).
+ */
+import { describe, expect } from 'vitest';
+import type { Profile } from '../../spec/profile.schema.js';
+import type { FundingApplication } from '../../spec/contract/funding.js';
+import { check } from '../harness/check.js';
+import { expectedApplications, needsAll, needsApplications, sharedApplications, type ExpectedApplication } from './support.js';
+
+const unavailableProjects = (p: Profile) => expectedApplications(p).filter((e) => e.projectNoLongerAvailable === true);
+const storedAdvisors = (p: Profile) => expectedApplications(p).filter((e) => e.advisor !== undefined);
+
+const needsUnavailable = (p: Profile) =>
+  unavailableProjects(p).length > 0 ? undefined : 'an application with projectNoLongerAvailable: true in resources.funding.applications';
+const needsAdvisors = (p: Profile) => (storedAdvisors(p).length > 0 ? undefined : 'applications with their stored advisor names (advisor) in resources.funding.applications');
+
+/** The applications of `expected` as the list showed them; those missing from it fail the check. */
+function seenOf(seen: readonly FundingApplication[], expected: readonly ExpectedApplication[], what: string): [ExpectedApplication, FundingApplication][] {
+  const byId = new Map(seen.map((a) => [a.applicationId, a]));
+  const missing = expected.filter((e) => !byId.has(e.applicationId)).map((e) => e.applicationId);
+  expect(missing, `applications ${what} are missing from GET /funding/applications`).toEqual([]);
+  return expected.map((e) => [e, byId.get(e.applicationId) as FundingApplication]);
+}
+
+function expectNone(problems: readonly string[], total: number, what: string): void {
+  const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
+  expect(problems.length, `${what}: ${problems.length} of ${total} differ: ${shown}`).toBe(0);
+}
+
+export function storedDataChecks(): void {
+  describe('values that follow from stored data', () => {
+    check(
+      'FUND-46',
+      'an application whose project is no longer available (projectNoLongerAvailable in the profile) must show projectKey null and projectId null',
+      async (t) => {
+        const expected = unavailableProjects(t.profile);
+        const pairs = seenOf(await sharedApplications(t), expected, 'whose project is no longer available');
+        const wrong = pairs.flatMap(([e, a]) => (a.projectKey === null && a.projectId === null ? [] : [`${e.applicationId}: projectKey ${JSON.stringify(a.projectKey)}, projectId ${JSON.stringify(a.projectId)}`]));
+        expectNone(wrong, pairs.length, 'projectKey and projectId must be null when the project is no longer available');
+      },
+      { needs: needsAll(needsApplications, needsUnavailable) },
+    );
+
+    check(
+      'FUND-47',
+      '`advisor.name` must be the stored full name, else the stored advisor name, else null (names from the profile, every application that states them)',
+      async (t) => {
+        const expected = storedAdvisors(t.profile);
+        const pairs = seenOf(await sharedApplications(t), expected, 'with stored advisor names');
+        const wrong = pairs.flatMap(([e, a]) => {
+          const names = e.advisor as NonNullable<ExpectedApplication['advisor']>;
+          const name = names.fullName ?? names.storedName ?? null;
+          return a.advisor.name === name ? [] : [`${e.applicationId}: advisor.name ${JSON.stringify(a.advisor.name)}, expected ${JSON.stringify(name)} (full name ${JSON.stringify(names.fullName)}, stored name ${JSON.stringify(names.storedName)})`];
+        });
+        expectNone(wrong, pairs.length, 'advisor.name must fall back from the full name to the stored name to null');
+      },
+      { needs: needsAll(needsApplications, needsAdvisors) },
+    );
+  });
+}
