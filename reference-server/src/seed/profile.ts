@@ -58,6 +58,9 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         freshCalculableProjects: seed.webhook.fresh,
         incompleteProject: seed.webhook.incomplete,
         ssrf: { customer: customer(c.webhookSsrf), freshCalculableProjects: seed.webhook.ssrfFresh },
+        // This server sends right after the PDF's commit, to a receiver on the same machine: a
+        // delivery that has not come within 15 s will not come (a foreign target may need longer).
+        deliveryWaitSeconds: 15,
       },
       limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },
     },
