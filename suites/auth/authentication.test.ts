@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
 import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
-import { Actor, type ApiResponse } from '../harness/client.js';
+import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { pacerCall } from '../harness/pacer-client.js';
@@ -102,6 +102,11 @@ function invalidTokenLane(profile: Profile) {
  * the harness's next request of that owner would then meet a 429. The invalid-token lane is taken
  * first: its wait can last seconds, and the owner's other checks must not wait that long.
  */
+const TOKEN_TAKEN_ANYWAY: ThrottleMeaning = {
+  verdict: 'failed',
+  reason: 'the request carries no token the spec accepts and was paced below the per-address limit, so a 429 means the target authenticated it as the customer',
+};
+
 async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor: Actor) => Promise<ApiResponse>): Promise<ApiResponse> {
   const url = target().pacerUrl;
   const lane = invalidTokenLane(t.profile);
@@ -109,7 +114,9 @@ async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor
   try {
     await pacerCall(url, '/acquire', { customer: owner.label });
     try {
-      return await request(new Actor('token not sent as Bearer', undefined, undefined, t));
+      // Paced below the per-address limit for unauthenticated requests and in the owner's window:
+      // a 429 can only come from counting it as the owner's, i.e. from taking the token this way.
+      return await request(new Actor('token not sent as Bearer', undefined, undefined, t, TOKEN_TAKEN_ANYWAY));
     } finally {
       await pacerCall(url, '/release', { customer: owner.label });
     }
