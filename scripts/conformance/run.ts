@@ -18,6 +18,18 @@ const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts'
 /** Exit code of a run stopped by SIGINT/SIGTERM (128 + SIGINT), as shells report Ctrl-C. */
 export const INTERRUPTED_EXIT_CODE = 130;
 
+/** The exploration budget for the workers; the seed is drawn here so the run can print it for a replay. */
+function exploreEnv(options: RunOptions, log: (line: string) => void): Record<string, string> {
+  const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  const selected = options.areas.length === 0 || options.areas.includes('explore');
+  if (selected && !options.readOnly) log(`explore: seed ${seed} (replay with --seed ${seed})`);
+  return {
+    CPF_EXPLORE_SEED: String(seed),
+    CPF_EXPLORE_RUNS: options.exploreRuns ? String(options.exploreRuns) : '',
+    CPF_EXPLORE_SECONDS: options.exploreSeconds ? String(options.exploreSeconds) : '',
+  };
+}
+
 /**
  * Runs the suites against a prepared target and writes every report; returns the exit code. When
  * `interrupt` fires, the checks stop and the reports of what finished are still written, with the
@@ -41,6 +53,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     CPF_RUN_ID: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.
     CPF_SHARD: options.shard ? formatShard(options.shard) : '',
+    ...exploreEnv(options, log),
   });
   const emptyShard = emptyShardWarning(target.profile, options.shard);
   if (emptyShard) log(emptyShard);
