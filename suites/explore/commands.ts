@@ -524,25 +524,24 @@ export function commandArbitraries(inputs: ProjectInputs, projectName: (suffix: 
   const createEmpty = fc.boolean().map((omit): Cmd => new CreateEmpty(omit));
   const createWithData = fc.tuple(envelope, name, inputs.validFields(3)).map(([e, n, sent]): Cmd => new CreateWithData(e, n, sent));
   const next = fc.oneof(
-    weighted(1, createEmpty),
-    weighted(2, createWithData),
+    weighted(1, fc.oneof(createEmpty, createWithData)),
     weighted(1, fc.tuple(name, inputs.invalid).map(([n, invalid]) => new CreateRefused(n, invalid))),
-    weighted(5, fc.tuple(index, inputs.validFields(3), envelope).map(([p, sent, e]) => new PatchProject(p, sent, e))),
-    weighted(2, fc.tuple(index, inputs.invalid, fc.option(inputs.validFields(1).map((s) => s[0] as Valid<ReleasedProjectField>))).map(([p, invalid, beside]) => new PatchProjectRefused(p, invalid, beside ?? undefined))),
-    weighted(2, fc.tuple(index, validPassword).map(([p, password]) => new SetPassword(p, password))),
+    weighted(7, fc.tuple(index, inputs.validFields(3), envelope).map(([p, sent, e]) => new PatchProject(p, sent, e))),
+    weighted(1, fc.tuple(index, inputs.invalid, fc.option(inputs.validFields(1).map((s) => s[0] as Valid<ReleasedProjectField>))).map(([p, invalid, beside]) => new PatchProjectRefused(p, invalid, beside ?? undefined))),
+    weighted(3, fc.tuple(index, validPassword).map(([p, password]) => new SetPassword(p, password))),
     weighted(1, fc.tuple(index, invalidPasswordBody).map(([p, attempt]) => new SetPasswordRefused(p, attempt))),
-    weighted(3, fc.tuple(index, reader).map(([p, who]) => new ReadProject(p, who))),
+    weighted(4, fc.tuple(index, reader).map(([p, who]) => new ReadProject(p, who))),
     weighted(1, reader.map((who) => new ListProjects(who))),
     weighted(1, index.map((p) => new ReadResults(p))),
-    weighted(6, fc.tuple(index, roomCreation).map(([p, sent]) => new CreateRoom(p, sent))),
+    weighted(10, fc.tuple(index, roomCreation).map(([p, sent]) => new CreateRoom(p, sent))),
     weighted(1, fc.tuple(index, roomInvalid, roomName).map(([p, invalid, n]) => new CreateRoomRefused(p, invalid, n))),
-    weighted(4, fc.tuple(index, index, roomChange).map(([p, room, sent]) => new PatchRoom(p, room, sent))),
+    weighted(3, fc.tuple(index, index, roomChange).map(([p, room, sent]) => new PatchRoom(p, room, sent))),
     weighted(1, fc.tuple(index, index, roomInvalid).map(([p, room, invalid]) => new PatchRoomRefused(p, room, invalid))),
-    weighted(3, fc.tuple(index, reader).map(([p, who]) => new ListRooms(p, who))),
+    weighted(2, fc.tuple(index, reader).map(([p, who]) => new ListRooms(p, who))),
     weighted(2, fc.tuple(index, index, reader).map(([p, room, who]) => new ReadRoom(p, room, who))),
     weighted(1, fc.tuple(index, index, index).map(([p, room, other]) => new ReadRoomElsewhere(p, room, other))),
     weighted(
-      2,
+      1,
       fc
         .tuple(index, fc.constantFrom<StrangerAction>('detail', 'rooms', 'room', 'patch', 'list'), inputs.validFields(1))
         .map(([p, action, sent]) => new StrangerRequest(p, action, sent[0] as Valid<ReleasedProjectField>)),

@@ -1,6 +1,7 @@
 /**
- * One explored sequence: fast-check draws commands (seed `seed + index`), runs them against the
- * target through a leased pool customer and compares every answer with the model. A difference
+ * One lane of the exploration: fast-check draws its sequences (seed `seed + lane`), runs them
+ * one after the other against the target through a leased pool customer and compares every
+ * answer with the model. A difference
  * is shrunk to a shortest sequence that still shows it (every attempt on fresh projects, within
  * the shrink budget) and reported as a numbered list of requests, with a replay script.
  */
@@ -17,7 +18,7 @@ import { projectInputs } from './inputs.js';
 import { emptyCustomerModel } from './model.js';
 import { formatJournal, replayScript } from './report.js';
 import { ExploreMismatch, Session, type JournalEntry, type Who } from './session.js';
-import type { ExploreSettings } from './settings.js';
+import { runsOfLane, type ExploreSettings } from './settings.js';
 
 interface Attempt {
   journal: JournalEntry[];
@@ -41,14 +42,17 @@ async function actorsFor(t: CheckContext): Promise<{ actors: Partial<Record<Who,
   return { actors, notes };
 }
 
-export async function exploreSequence(t: CheckContext, settings: ExploreSettings, index: number): Promise<void> {
+export async function exploreLane(t: CheckContext, settings: ExploreSettings, lane: number): Promise<void> {
   const { actors, notes } = await actorsFor(t);
-  const seed = (settings.seed + index) | 0;
+  const seed = (settings.seed + lane) | 0;
+  const runs = runsOfLane(settings, lane);
   const projectName = (suffix: string) => harnessProjectName(`explore ${suffix}`);
   const postal = t.profile.resources?.postalCodes;
   const inputs = projectInputs(projectName, { valid: postal?.valid ?? [], invalid: postal?.invalid ?? [] });
   const arbitraries = commandArbitraries(inputs, projectName);
-  const sequences = fc.tuple(arbitraries.first, fc.commands([arbitraries.next], { maxCommands: settings.maxCommands - 1, size: 'max' }));
+  // Drawn three times as long as run, and cut at maxCommands: uniform lengths from 0 would leave
+  // most sequences too short to build a state worth exploring.
+  const sequences = fc.tuple(arbitraries.first, fc.commands([arbitraries.next], { maxCommands: 3 * settings.maxCommands, size: 'max' }));
 
   const exploreUntil = performance.now() + settings.seconds * 1000;
   let shrinkUntil: number | undefined;
@@ -57,7 +61,7 @@ export async function exploreSequence(t: CheckContext, settings: ExploreSettings
   let first: Attempt | undefined;
   let last: Attempt | undefined;
   let harnessError: unknown;
-  let explored: JournalEntry[] = [];
+  const explored: JournalEntry[][] = [];
 
   const property = fc.asyncProperty(sequences, async ([opening, rest]) => {
     if (harnessError !== undefined) return;
@@ -68,18 +72,19 @@ export async function exploreSequence(t: CheckContext, settings: ExploreSettings
       }
       shrinkAttempts += 1;
     }
+    const state = emptyCustomerModel();
+    const session = new Session(actors, () => state.passwords);
     const model: ExploreModel = {
-      state: emptyCustomerModel(),
+      state,
       // Shrinking replays sequences that ran before: the exploring time no longer cuts them.
-      open: () => shrinkUntil !== undefined || performance.now() < exploreUntil,
+      open: () => session.commandsRun < settings.maxCommands && (shrinkUntil !== undefined || performance.now() < exploreUntil),
       secondToken: actors.owner2 !== undefined,
       stranger: actors.stranger !== undefined,
     };
-    const session = new Session(actors, () => model.state.passwords);
     const real: ExploreReal = { session, projectName };
     try {
       await fc.asyncModelRun(() => ({ model, real }), [opening, ...rest]);
-      if (shrinkUntil === undefined) explored = session.journal;
+      if (shrinkUntil === undefined) explored.push(session.journal);
     } catch (err) {
       if (!(err instanceof ExploreMismatch)) {
         // A harness error (an unintended 429, an unreachable target) judges nothing: never shrink towards it.
@@ -93,16 +98,17 @@ export async function exploreSequence(t: CheckContext, settings: ExploreSettings
       throw err;
     }
   });
-  const details = await fc.check(property, { numRuns: 1, seed, plugins: [fc.unbiased()] });
+  const details = await fc.check(property, { numRuns: runs, seed, plugins: [fc.unbiased()] });
 
-  const heading = `sequence ${index + 1} of ${settings.runs}, seed ${settings.seed} (fast-check seed ${seed})`;
+  const heading = `lane ${lane + 1} of ${settings.lanes}, seed ${settings.seed} (fast-check seed ${seed})`;
   if (!details.failed || !first || !last) {
     if (harnessError !== undefined) throw harnessError;
-    await allure.attachment('explored sequence', `${heading}${notes.length ? `\n(${notes.join('; ')})` : ''}\n\n${formatJournal(explored)}`, 'text/plain');
+    const sequencesText = explored.map((journal, i) => `sequence ${i + 1} of ${runs}:\n${formatJournal(journal)}`).join('\n\n');
+    await allure.attachment('explored sequences', `${heading}${notes.length ? `\n(${notes.join('; ')})` : ''}\n\n${sequencesText}`, 'text/plain');
     return;
   }
   const commandsOf = (journal: readonly JournalEntry[]) => journal[journal.length - 1]?.command ?? 0;
-  const shrunk = `shrunk from ${commandsOf(first.journal)} to ${commandsOf(last.journal)} commands in ${details.numShrinks} steps (${shrinkAttempts} replays)`;
+  const shrunk = `sequence ${details.numRuns} of ${runs} failed; shrunk from ${commandsOf(first.journal)} to ${commandsOf(last.journal)} commands in ${details.numShrinks} steps (${shrinkAttempts} replays)`;
   const stopped = shrinkStopped ? `; shrinking stopped early ${shrinkStopped}` : harnessError !== undefined ? `; shrinking stopped early: ${String(harnessError)}` : '';
   const list = formatJournal(last.journal);
   const script = replayScript(last.journal, target().baseUrl, `${heading}; ${last.error.message}`);

@@ -5,13 +5,13 @@
  * later write, a field lost after an unrelated change, the n-th room answered differently, a
  * second token that sees an older state.
  *
- * Each sequence is its own check on its own leased pool customer (another one plays the customer
- * that must find nothing), so the sequences run side by side, each within its customer's limit.
+ * The sequences run in lanes, each lane a check on its own leased pool customer (another one plays
+ * the customer that must find nothing), so they go side by side, each within its customer's limit.
  */
 import { describe } from 'vitest';
 import { check } from '../harness/check.js';
-import { exploreSequence } from './explore-run.js';
-import { exploreSettings } from './settings.js';
+import { exploreLane } from './explore-run.js';
+import { exploreSettings, runsOfLane } from './settings.js';
 
 /** Every rule a sequence's comparisons judge (the failure names the one that broke). */
 const EXPLORE_RULES = [
@@ -28,11 +28,11 @@ const EXPLORE_RULES = [
 const settings = exploreSettings();
 
 describe('stateful exploration', () => {
-  for (let index = 0; index < settings.runs; index++) {
+  for (let lane = 0; lane < settings.lanes; lane++) {
     check(
       EXPLORE_RULES,
-      `sequence ${index + 1} of ${settings.runs}: up to ${settings.maxCommands} random commands, every answer as the model predicts`,
-      (t) => exploreSequence(t, settings, index),
+      `lane ${lane + 1} of ${settings.lanes}: ${runsOfLane(settings, lane)} random sequences of up to ${settings.maxCommands} commands, every answer as the model predicts`,
+      (t) => exploreLane(t, settings, lane),
       { writes: true, timeout: (settings.seconds + settings.shrinkSeconds + 60) * 1000 },
     );
   }

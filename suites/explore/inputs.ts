@@ -187,9 +187,9 @@ const ROOM_VALID: Record<RoomField, fc.Arbitrary<Valid<RoomField>>> = {
 
 const OPTIONAL_ROOM_FIELDS = ['raumEtage', 'raumFlaeche', 'raumHoehe', 'raumTemperatur', 'raumNotiz'] as const;
 
-/** A creation body: the name (required) and up to four more fields. */
+/** A creation body: the name (required) and one to four more fields. */
 export const roomCreation: fc.Arbitrary<Valid<RoomField>[]> = fc
-  .tuple(ROOM_VALID.raumBezeichnung, fc.subarray([...OPTIONAL_ROOM_FIELDS], { maxLength: 4 }))
+  .tuple(ROOM_VALID.raumBezeichnung, fc.subarray([...OPTIONAL_ROOM_FIELDS], { minLength: 1, maxLength: 4 }))
   .chain(([name, chosen]) => fc.tuple(fc.constant(name), ...chosen.map((f) => ROOM_VALID[f])));
 
 /** A PATCH body: one to three fields. */

@@ -12,6 +12,7 @@ import { rateLimitFaults } from './rate-limit.js';
 import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
 import { ruleCoverageFaults } from './rule-coverage.js';
+import { sequenceFaults } from './sequences.js';
 import { verdictFaults } from './verdicts.js';
 import { webhookFaults } from './webhook.js';
 
@@ -32,4 +33,5 @@ export const faults: Fault[] = [
   ...assertsFaults,
   ...hardeningFaults,
   ...webhookFaults,
+  ...sequenceFaults,
 ];
