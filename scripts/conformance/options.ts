@@ -60,7 +60,7 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
                       its own target (the default bundled server, or --image) or a profile with its own role customers
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
   --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 8)
-  --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 2*S more)
+  --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
   --seed N            stateful exploration: the seed to replay (printed with every run and failure)
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed.`;

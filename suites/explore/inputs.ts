@@ -158,13 +158,13 @@ export function projectInputs(projectName: (suffix: string) => string, postal: {
 // Room fields
 // -------------------------------------------------------------------------------------------------
 
-const decimalRoomValue = (field: 'raumFlaeche' | 'raumHoehe', max: number, rule: string) =>
+const decimalRoomValue = (field: 'raumFlaeche' | 'raumHoehe', max: number, rule: string, deletionRule: string) =>
   fc.oneof(
     fc
       .integer({ min: 1, max: max * 100 })
       .map((i) => i / 100)
       .chain((v) => numberForms(v, true).map((value) => ({ field, value, expected: { kind: 'decimalText', number: v, rule } as Expected }))),
-    fc.constantFrom<unknown>('', null).map((value) => ({ field, value, expected: { kind: 'empty', rule } as Expected })),
+    fc.constantFrom<unknown>('', null).map((value) => ({ field, value, expected: { kind: 'empty', rule: deletionRule } as Expected })),
   );
 
 const ROOM_VALID: Record<RoomField, fc.Arbitrary<Valid<RoomField>>> = {
@@ -174,8 +174,8 @@ const ROOM_VALID: Record<RoomField, fc.Arbitrary<Valid<RoomField>>> = {
   raumEtage: fc
     .integer({ min: ROOM_LIMITS.floorMin, max: ROOM_LIMITS.floorMax })
     .chain((floor) => numberForms(floor, false).map((value) => ({ field: 'raumEtage' as const, value, expected: { kind: 'text', text: String(floor), rule: 'ROOM-19' } as Expected }))),
-  raumFlaeche: decimalRoomValue('raumFlaeche', ROOM_LIMITS.areaMax, 'ROOM-22'),
-  raumHoehe: decimalRoomValue('raumHoehe', ROOM_LIMITS.heightMax, 'ROOM-25'),
+  raumFlaeche: decimalRoomValue('raumFlaeche', ROOM_LIMITS.areaMax, 'ROOM-22', 'ROOM-23'),
+  raumHoehe: decimalRoomValue('raumHoehe', ROOM_LIMITS.heightMax, 'ROOM-25', 'ROOM-26'),
   raumTemperatur: fc
     .constantFrom(...ROOM_LIMITS.temperatures)
     .chain((t) => numberForms(t, false).map((value) => ({ field: 'raumTemperatur' as const, value, expected: { kind: 'jsonNumber', number: t, rule: 'ROOM-28' } as Expected }))),

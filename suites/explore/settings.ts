@@ -41,7 +41,7 @@ export function exploreSettings(env: NodeJS.ProcessEnv = process.env): ExploreSe
     // Without the CLI (a bare vitest run) the seed is drawn here; the failure message names it.
     seed: env.CPF_EXPLORE_SEED && Number.isInteger(seed) ? seed : Math.floor(Math.random() * 0x7fffffff),
     maxCommands: EXPLORE_DEFAULTS.maxCommands,
-    shrinkSeconds: 2 * seconds,
+    shrinkSeconds: 3 * seconds,
     shrinkAttempts: EXPLORE_DEFAULTS.shrinkAttempts,
   };
 }
