@@ -25,6 +25,10 @@ export interface RunOptions {
   webhookReceiver?: number;
   /** A failed preflight stops the run (exit 2); with --no-preflight its findings are only warnings. */
   preflight: boolean;
+  /** Stateful exploration (suites/explore): sequences, seconds of exploring, and the seed to replay. */
+  exploreRuns?: number;
+  exploreSeconds?: number;
+  seed?: number;
 }
 
 export class UsageError extends Error {}
@@ -35,7 +39,7 @@ export class HelpRequested extends Error {}
 /** The target cannot be brought up (no Docker engine, an unhealthy container): exit 3 with the message alone. */
 export class TargetError extends Error {}
 
-export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit'] as const;
+export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
 
 export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
@@ -55,10 +59,13 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
                       concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
                       its own target (the default bundled server, or --image) or a profile with its own role customers
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
+  --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 8)
+  --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
+  --seed N            stateful exploration: the seed to replay (printed with every run and failure)
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed.`;
 
-const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver'] as const;
+const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
   const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true };
@@ -136,6 +143,22 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
           throw new UsageError(`--webhook-receiver '${value}' is not a port. Fix: the port (1-65535) your webhook.receiverPublicUrl forwards to, e.g. --webhook-receiver 8099`);
         }
         options.webhookReceiver = port;
+        break;
+      }
+      case '--explore-runs':
+      case '--explore-seconds': {
+        const n = Number(value);
+        if (!/^\d+$/.test(value) || n < 1 || n > 1000) throw new UsageError(`${name} '${value}' is not a count. Fix: a whole number from 1 to 1000, e.g. ${name} ${name === '--explore-runs' ? 8 : 30}`);
+        if (name === '--explore-runs') options.exploreRuns = n;
+        else options.exploreSeconds = n;
+        break;
+      }
+      case '--seed': {
+        const n = Number(value);
+        if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(n) || Math.abs(n) > 0x7fffffff) {
+          throw new UsageError(`--seed '${value}' is not a seed. Fix: the integer a run printed ("explore: seed N"), e.g. --seed 1234567`);
+        }
+        options.seed = n;
         break;
       }
       case '--shard': {

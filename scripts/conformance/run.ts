@@ -12,12 +12,21 @@ import { markKnownFailuresSkipped } from './junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
 import type { PreparedTarget } from './target.js';
-import { writeRunEnv } from '../../suites/harness/run-env.js';
+import { writeRunEnv, type RunEnv } from '../../suites/harness/run-env.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 
 /** Exit code of a run stopped by SIGINT/SIGTERM (128 + SIGINT), as shells report Ctrl-C. */
 export const INTERRUPTED_EXIT_CODE = 130;
+
+/** The exploration budget for the workers; the seed is drawn here so the run can print it for a replay. */
+function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunEnv, 'exploreSeed'> & Partial<Pick<RunEnv, 'exploreRuns' | 'exploreSeconds'>> {
+  const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  const selected = options.areas.length === 0 || options.areas.includes('explore');
+  if (selected && !options.readOnly) log(`explore: seed ${seed} (replay with --seed ${seed})`);
+  // Undefined removes what an earlier run of a long-lived fault-runner process left.
+  return { exploreSeed: seed, exploreRuns: options.exploreRuns, exploreSeconds: options.exploreSeconds };
+}
 
 /**
  * Runs the suites against a prepared target and writes every report; returns the exit code. When
@@ -42,6 +51,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.
     shard: options.shard ? formatShard(options.shard) : '',
+    ...exploreEnv(options, log),
   });
   const emptyShard = emptyShardWarning(target.profile, options.shard);
   if (emptyShard) log(emptyShard);

@@ -20,6 +20,10 @@ export interface RunEnv {
   preflightSent: Record<string, number>;
   /** The loopback control side of the webhook capture (receiver or nock capture), when there is one. */
   webhookControlUrl: string | undefined;
+  /** Stateful exploration: the seed of its sequences, how many, and the seconds they may take. */
+  exploreSeed: number;
+  exploreRuns: number;
+  exploreSeconds: number;
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -32,7 +36,12 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   shard: 'CPF_SHARD',
   preflightSent: 'CPF_PREFLIGHT_SENT',
   webhookControlUrl: 'CPF_WEBHOOK_RECEIVER_URL',
+  exploreSeed: 'CPF_EXPLORE_SEED',
+  exploreRuns: 'CPF_EXPLORE_RUNS',
+  exploreSeconds: 'CPF_EXPLORE_SECONDS',
 };
+
+const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
 
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
@@ -56,5 +65,9 @@ export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefine
   if (text === undefined || text === '') return undefined;
   if (key === 'readOnly') return (text === '1') as RunEnv[K];
   if (key === 'preflightSent') return JSON.parse(text) as RunEnv[K];
+  if (NUMBERS.has(key)) {
+    const n = Number(text);
+    return (Number.isInteger(n) ? n : undefined) as RunEnv[K] | undefined;
+  }
   return text as RunEnv[K];
 }

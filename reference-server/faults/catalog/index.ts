@@ -14,6 +14,7 @@ import { resultsFaults } from './results.js';
 import { roomFaults } from './rooms.js';
 import { ruleCoverageFaults } from './rule-coverage.js';
 import { sweepFaults } from './sweeps.js';
+import { sequenceFaults } from './sequences.js';
 import { verdictFaults } from './verdicts.js';
 import { webhookFaults } from './webhook.js';
 
@@ -36,4 +37,5 @@ export const faults: Fault[] = [
   ...webhookFaults,
   ...sweepFaults,
   ...newRuleFaults,
+  ...sequenceFaults,
 ];

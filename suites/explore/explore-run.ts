@@ -1,0 +1,127 @@
+/**
+ * One lane of the exploration: fast-check draws its sequences (seed `seed + lane`), runs them
+ * one after the other against the target through a leased pool customer and compares every
+ * answer with the model. A difference
+ * is shrunk to a shortest sequence that still shows it (every attempt on fresh projects, within
+ * the shrink budget) and reported as a numbered list of requests, with a replay script.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as allure from 'allure-js-commons';
+import fc from 'fast-check';
+import { harnessProjectName, type CheckContext } from '../harness/check.js';
+import { Actor } from '../harness/client.js';
+import { target } from '../harness/target.js';
+import { TargetAssertionError } from '../harness/target-assertion.js';
+import { commandArbitraries, type ExploreModel, type ExploreReal } from './commands.js';
+import { projectInputs } from './inputs.js';
+import { emptyCustomerModel } from './model.js';
+import { formatJournal, replayScript } from './report.js';
+import { ExploreMismatch, Session, type JournalEntry, type Who } from './session.js';
+import { runsOfLane, type ExploreSettings } from './settings.js';
+
+interface Attempt {
+  journal: JournalEntry[];
+  error: ExploreMismatch;
+}
+
+/** The owner (a leased pool customer), its second token, and another customer for the requests that must find nothing. */
+async function actorsFor(t: CheckContext): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[] }> {
+  const owner = await t.owner();
+  const notes: string[] = [];
+  const [, index] = owner.label.split(':');
+  const entry = index === undefined ? t.profile.customers.primary : t.profile.customers.pool?.[Number(index)];
+  const second = entry?.tokens[1];
+  const actors: Partial<Record<Who, Actor>> = { owner };
+  if (second) actors.owner2 = new Actor(`${owner.label} token 2`, second, { customer: owner.label }, t);
+  else notes.push(`${owner.label} has one token: no reads through a second token`);
+  const other = await t.owner();
+  if (other.label !== owner.label) actors.stranger = other;
+  else if (t.profile.customers.foreign) actors.stranger = t.as('foreign');
+  else notes.push('no second pool customer and no customers.foreign: no requests of another customer');
+  return { actors, notes };
+}
+
+export async function exploreLane(t: CheckContext, settings: ExploreSettings, lane: number): Promise<void> {
+  const { actors, notes } = await actorsFor(t);
+  const seed = (settings.seed + lane) | 0;
+  const runs = runsOfLane(settings, lane);
+  const projectName = (suffix: string) => harnessProjectName(`explore ${suffix}`);
+  const postal = t.profile.resources?.postalCodes;
+  const inputs = projectInputs(projectName, { valid: postal?.valid ?? [], invalid: postal?.invalid ?? [] });
+  const arbitraries = commandArbitraries(inputs, projectName);
+  // Drawn three times as long as run, and cut at maxCommands: uniform lengths from 0 would leave
+  // most sequences too short to build a state worth exploring.
+  // Shrinking only drops commands: every replay costs requests, and smaller values inside a command
+  // (another project index, fewer fields) rarely make a sequence shorter.
+  const sequences = fc.tuple(fc.noShrink(arbitraries.first), fc.commands([fc.noShrink(arbitraries.next)], { maxCommands: 3 * settings.maxCommands, size: 'max' }));
+
+  const exploreUntil = performance.now() + settings.seconds * 1000;
+  let shrinkUntil: number | undefined;
+  let shrinkAttempts = 0;
+  let shrinkStopped: string | undefined;
+  let first: Attempt | undefined;
+  let last: Attempt | undefined;
+  let harnessError: unknown;
+  const explored: JournalEntry[][] = [];
+
+  const property = fc.asyncProperty(sequences, async ([opening, rest]) => {
+    if (harnessError !== undefined) return;
+    if (shrinkUntil !== undefined) {
+      if (shrinkAttempts >= settings.shrinkAttempts || performance.now() > shrinkUntil) {
+        shrinkStopped ??= shrinkAttempts >= settings.shrinkAttempts ? `after ${shrinkAttempts} attempts (the limit)` : `after ${settings.shrinkSeconds} s (the limit)`;
+        return;
+      }
+      shrinkAttempts += 1;
+    }
+    const state = emptyCustomerModel();
+    const session = new Session(actors, () => state.passwords);
+    const model: ExploreModel = {
+      state,
+      // Shrinking replays sequences that ran before: the exploring time no longer cuts them.
+      open: () => session.commandsRun < settings.maxCommands && (shrinkUntil !== undefined || performance.now() < exploreUntil),
+      secondToken: actors.owner2 !== undefined,
+      stranger: actors.stranger !== undefined,
+    };
+    const real: ExploreReal = { session, projectName };
+    try {
+      await fc.asyncModelRun(() => ({ model, real }), [opening, ...rest]);
+      if (shrinkUntil === undefined) explored.push(session.journal);
+    } catch (err) {
+      if (!(err instanceof ExploreMismatch)) {
+        // A harness error (an unintended 429, an unreachable target) judges nothing: never shrink towards it.
+        harnessError = err;
+        return;
+      }
+      const attempt = { journal: session.journal, error: err };
+      first ??= attempt;
+      last = attempt;
+      shrinkUntil ??= performance.now() + settings.shrinkSeconds * 1000;
+      throw err;
+    }
+  });
+  const details = await fc.check(property, { numRuns: runs, seed, plugins: [fc.unbiased()] });
+
+  const heading = `lane ${lane + 1} of ${settings.lanes}, seed ${settings.seed} (fast-check seed ${seed})`;
+  if (!details.failed || !first || !last) {
+    if (harnessError !== undefined) throw harnessError;
+    const sequencesText = explored.map((journal, i) => `sequence ${i + 1} of ${runs}:\n${formatJournal(journal)}`).join('\n\n');
+    await allure.attachment('explored sequences', `${heading}${notes.length ? `\n(${notes.join('; ')})` : ''}\n\n${sequencesText}`, 'text/plain');
+    return;
+  }
+  const commandsOf = (journal: readonly JournalEntry[]) => journal[journal.length - 1]?.command ?? 0;
+  const shrunk = `sequence ${details.numRuns} of ${runs} failed; shrunk from ${commandsOf(first.journal)} to ${commandsOf(last.journal)} commands in ${details.numShrinks} steps (${shrinkAttempts} replays)`;
+  const stopped = shrinkStopped ? `; shrinking stopped early ${shrinkStopped}` : harnessError !== undefined ? `; shrinking stopped early: ${String(harnessError)}` : '';
+  const list = formatJournal(last.journal);
+  const script = replayScript(last.journal, target().baseUrl, `${heading}; ${last.error.message}`);
+  const dir = resolve(process.env.CPF_REPORT_DIR ?? 'reports', 'explore');
+  mkdirSync(dir, { recursive: true });
+  const scriptPath = join(dir, `replay-${seed}.sh`);
+  writeFileSync(scriptPath, script);
+  chmodSync(scriptPath, 0o755);
+  await allure.attachment('shrunk sequence', `${heading}, ${shrunk}${stopped}\n\n${list}`, 'text/plain');
+  await allure.attachment(`replay-${seed}.sh`, script, 'text/x-shellscript');
+  throw new TargetAssertionError(
+    `${last.error.message}\n${heading}, ${shrunk}${stopped}:\n${list}\nreplay: ${scriptPath} (set the $CPF_TOKEN_* variables it names); rerun: --area explore --seed ${settings.seed} --explore-runs ${settings.runs}`,
+  );
+}
