@@ -17,6 +17,12 @@ export interface Fault {
    * as a foreign target would.
    */
   webhookCapture?: 'receiver';
+  /**
+   * 'sequences': a defect only a sequence of operations shows, proven by the stateful exploration
+   * (suites/explore). Its lanes name nearly every project and room rule, so the fault runner runs
+   * them only for such faults: for the others they would add a minute of exploring each.
+   */
+  foundBy?: 'sequences';
 }
 
 /** Adds middleware in front of every API route. */

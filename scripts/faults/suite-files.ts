@@ -5,14 +5,16 @@ import { join, relative } from 'node:path';
  * The suite files whose checks name any of the given rules, found by the IDs' literal text.
  * A match in a helper module of a suite folder selects every test file of that folder (the
  * module is imported by them). Without a match (IDs built at run time) all files are returned.
+ * The stateful exploration (suites/explore) is included only with `withExploration`.
  */
-export function suiteFilesFor(root: string, ruleIds: readonly string[]): string[] {
+export function suiteFilesFor(root: string, ruleIds: readonly string[], withExploration = false): string[] {
   const suitesDir = join(root, 'suites');
   const pattern = new RegExp(`['"\`](${ruleIds.map((id) => id.replace('-', '\\-')).join('|')})['"\`]`);
   const selected = new Set<string>();
   const all: string[] = [];
   for (const folder of readdirSync(suitesDir, { withFileTypes: true })) {
-    if (!folder.isDirectory() || ['harness', 'rules', 'contract'].includes(folder.name)) continue;
+    if (!folder.isDirectory() || folder.name === 'harness') continue;
+    if (folder.name === 'explore' && !withExploration) continue;
     const dir = join(suitesDir, folder.name);
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
     const tests = files.filter((f) => f.endsWith('.test.ts')).map((f) => relative(root, join(dir, f)));

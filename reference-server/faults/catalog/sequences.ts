@@ -21,6 +21,7 @@ const PROJECT_DETAIL = /^\/reports\/([^/]+)$/;
 export const sequenceFaults: Fault[] = [
   {
     id: 'sequence-status-regresses-after-patch',
+    foundBy: 'sequences',
     description: 'a project PATCH that follows a room creation (status 2) sets the status back to 1',
     rules: ['PROJ-102'],
     configure: (deps) =>
@@ -39,6 +40,7 @@ export const sequenceFaults: Fault[] = [
   },
   {
     id: 'sequence-patch-after-password-clears-name',
+    foundBy: 'sequences',
     description: 'the first project PATCH after a password change clears projektName',
     rules: ['PROJ-102'],
     configure: (deps) =>
@@ -61,6 +63,7 @@ export const sequenceFaults: Fault[] = [
   },
   {
     id: 'sequence-third-room-default-height',
+    foundBy: 'sequences',
     description: 'the third room created in a project gets the default height 2.5 whatever raumHoehe was sent',
     rules: ['ROOM-25'],
     configure: (deps) =>
@@ -77,6 +80,7 @@ export const sequenceFaults: Fault[] = [
   },
   {
     id: 'sequence-second-token-lags',
+    foundBy: 'sequences',
     description: "a project read through any but the customer's first-seen token shows the data as it was before the last PATCH",
     rules: ['AUTH-10'],
     configure: (deps) => {
