@@ -19,9 +19,22 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
   exitWithUsage(
-    'Usage: npm run conformance:external -- [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+    'Usage: npm run conformance:external -- [--pool N] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; --pool N keeps only the first N pool customers of that profile, 0 none, as a foreign target with a handful of test customers has; see npm run conformance -- --help)',
   );
 }
+
+/** `--pool N`: the profile is cut to the role customers and N pool customers. */
+function poolSize(args: string[]): { size: number | undefined; rest: string[] } {
+  const at = args.indexOf('--pool');
+  if (at < 0) return { size: undefined, rest: args };
+  const value = args[at + 1] ?? '';
+  if (!/^\d+$/.test(value)) {
+    console.error(`--pool needs the number of pool customers to keep, got '${value}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
+    process.exit(2);
+  }
+  return { size: Number(value), rest: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+const { size: keepPool, rest: cliArgs } = poolSize(process.argv.slice(2));
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -42,14 +55,19 @@ const server = await spawnServer([
   '--webhook-url', receiverUrl, '--webhook-authenticate', authenticate, '--allow-loopback-webhooks',
 ]);
 console.log(`reference server process ${server.child.pid} on ${server.origin}, webhook to ${receiverUrl}`);
-const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown> };
+const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
 written.webhook = { ...written.webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate };
+if (keepPool !== undefined) {
+  written.customers.pool = written.customers.pool?.slice(0, keepPool);
+  if (keepPool === 0) delete written.customers.pool;
+  console.log(`profile cut to the role customers and ${keepPool} pool customers`);
+}
 writeFileSync(profile, JSON.stringify(written, null, 2), { mode: 0o600 });
 const cli = spawn(
   process.execPath,
   [
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/conformance/main.ts'),
-    '--base-url', `${server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...process.argv.slice(2),
+    '--base-url', `${server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...cliArgs,
   ],
   { cwd: ROOT, stdio: 'inherit' },
 );

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../fixtures/profile.schema.js';
+import { leaseCandidates } from './lease-candidates.js';
 import { startPacerServer } from './pacer-server.js';
 import { parseShard, profileOfShard } from './shard.js';
 import type { TargetContext } from './target.js';
@@ -18,10 +19,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const profile = profileOfShard(parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath), parseShard(process.env.CPF_SHARD));
   const baseUrl = (process.env.CPF_BASE_URL ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
-  const pool = profile.customers.pool ?? [];
   const preflight = JSON.parse(process.env.CPF_PREFLIGHT_SENT || '{}') as Record<string, number>;
   const pacer = await startPacerServer({
-    leaseGroup: pool.length > 0 ? pool.map((_, i) => `pool:${i}`) : ['primary'],
+    leaseGroup: leaseCandidates(profile),
+    expectedRoleRequests: JSON.parse(process.env.CPF_EXPECTED_ROLE_REQUESTS || '{}') as Record<string, number>,
     priorResponses: Object.fromEntries(Object.entries(preflight).map(([customer, at]) => [customer, [at]])),
   });
   const context: TargetContext = {
@@ -46,3 +47,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pacer.close();
   };
 }
+
