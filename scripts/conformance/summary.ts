@@ -17,6 +17,8 @@ export interface RunSummary {
   totals: Omit<AreaCounts, 'area'>;
   wallSeconds: number;
   pacingFloorSeconds: number;
+  /** The floor estimated before the run (floor-estimate.ts), for runs the estimate covers. */
+  expectedFloorSeconds?: number;
   busiestCustomer: string | undefined;
   requests: number;
   unintended429: RunStats['unintended429'];
@@ -35,6 +37,7 @@ export function summarize(input: {
   stats: RunStats & { finishedAt?: number };
   wallSeconds: number;
   reports: Record<string, string>;
+  expectedFloorSeconds?: number;
   expectations?: ExpectationVerdict;
 }): RunSummary {
   const byArea = new Map<string, AreaCounts>();
@@ -56,6 +59,7 @@ export function summarize(input: {
     totals,
     wallSeconds: input.wallSeconds,
     pacingFloorSeconds: busiest ? busiest[1] / 2 : 0,
+    ...(input.expectedFloorSeconds !== undefined ? { expectedFloorSeconds: input.expectedFloorSeconds } : {}),
     busiestCustomer: busiest?.[0],
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
@@ -76,7 +80,8 @@ export function formatSummary(s: RunSummary): string {
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] as number) : String(c).padStart(widths[i] as number))).join('  ');
   const out = [`Conformance run against ${s.target}${s.readOnly ? ' (read-only)' : ''}`, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''];
   const ratio = s.pacingFloorSeconds > 0 ? ` (${(s.wallSeconds / s.pacingFloorSeconds).toFixed(2)}x the floor)` : '';
-  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer})` : ''}${ratio}`);
+  const expected = s.expectedFloorSeconds !== undefined ? `, estimated before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer}${expected})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.skipped.length > 0) {
     const reasons = new Map<string, string[]>();
