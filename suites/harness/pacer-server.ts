@@ -16,6 +16,8 @@ export interface RunStats {
    * scripts/conformance/floor-estimate.ts learns the next runs' floor estimates from.
    */
   demandByArea?: Record<string, Record<string, number>>;
+  /** Per customer, its first grant and its last response (ms after startedAt): the stretch its pace could fill. */
+  busyByCustomer?: Record<string, { first: number; last: number }>;
   unintended429: { customer: string; check: string; method: string; path: string }[];
   createdProjects: { customer: string; key: string; check: string }[];
 }
@@ -108,7 +110,8 @@ export async function startPacerServer(options: {
   let interrupted = false;
   let arrivals = 0;
   const finishedLeases = { count: 0, requests: 0 };
-  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, unintended429: [], createdProjects: [] };
+  const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
+  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], createdProjects: [] };
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
     const { window } = state(customer);
     for (const at of times) {
@@ -146,7 +149,13 @@ export async function startPacerServer(options: {
     return (w.check === undefined ? undefined : checks.get(w.check)?.firstGrantAt) ?? Infinity;
   }
 
-  function pump(s: CustomerState): void {
+  function busy(customer: string, granted: boolean): void {
+    const at = Date.now() - stats.startedAt;
+    const span = (busyByCustomer[customer] ??= { first: at, last: at });
+    if (!granted) span.last = at;
+  }
+
+  function pump(customer: string, s: CustomerState): void {
     if (s.waiters.length > 1) s.waiters.sort((a, b) => rank(a) - rank(b) || a.seq - b.seq);
     for (let head = s.waiters[0]; head; head = s.waiters[0]) {
       const wait = s.window.waitMs(Date.now(), head.grants);
@@ -154,13 +163,14 @@ export async function startPacerServer(options: {
         if (wait !== Infinity && !s.timer) {
           s.timer = setTimeout(() => {
             s.timer = undefined;
-            pump(s);
+            pump(customer, s);
           }, Math.ceil(wait));
         }
         return;
       }
       s.window.grant(head.grants);
       s.waiters.shift();
+      busy(customer, true);
       if (head.check !== undefined) checkState(head.check).firstGrantAt ??= Date.now();
       head.resolve();
     }
@@ -253,12 +263,14 @@ export async function startPacerServer(options: {
         count(customer, check, optionalString(body.area), grants);
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
         s.waiters.push({ grants, check, seq: arrivals++, resolve, reject });
-        pump(s);
+        pump(customer, s);
       }),
     '/release': (body) => {
-      const s = state(String(body.customer));
+      const customer = String(body.customer);
+      const s = state(customer);
       s.window.complete(Date.now());
-      pump(s);
+      busy(customer, false);
+      pump(customer, s);
     },
     '/lease': async (body) => {
       const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
