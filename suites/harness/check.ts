@@ -217,8 +217,8 @@ export class CheckContext implements RequestRecorder {
    * itself and must be registered with `expects429`.
    *
    * The pacer leases it exclusively among every customer with an active license and `minTokens`
-   * tokens, preferring one few checks hold and little work waits for (a pool customer, else a role
-   * customer); it never waits for the others' leases to end, so it cannot starve: their requests
+   * tokens, the one with the least work done and expected (its holders' and role work waits while
+   * the probe runs; a pool customer when the profile has one); it never waits for the others' leases to end, so it cannot starve: their requests
    * wait in the pacer while this check runs. Both of the customer's pacer grants are held until
    * the check ends: they come together once the customer's last paced response is over a second
    * old (so its window on the target is empty), and returning them at the end makes the next

@@ -194,20 +194,19 @@ export async function startPacerServer(options: {
   }
 
   /**
-   * The fitting customer with the least expected load; an exclusive lease also prefers one with
-   * the fewest current holders (their requests wait while it runs) and never shares one with
-   * another exclusive holder. Undefined while every fitting customer is held exclusively.
+   * The fitting customer with the least expected load (for an exclusive lease too: the work of its
+   * holders and its role work waits while the probe runs, so the busiest customer is the worst
+   * choice), never one another check holds exclusively. Undefined while every fitting customer is.
    */
-  function pickLease(kind: LeaseKind, exclusive: boolean, minTokens: number, not: ReadonlySet<string>): string | undefined {
+  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>): string | undefined {
     let best: string | undefined;
-    let bestScore: [number, number] = [Infinity, Infinity];
+    let bestLoad = Infinity;
     for (const c of candidates) {
-      const s = state(c.customer);
-      if (s.exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
-      const score: [number, number] = [exclusive ? s.leases : 0, expectedLoad(c)];
-      if (score[0] < bestScore[0] || (score[0] === bestScore[0] && score[1] < bestScore[1])) {
+      if (state(c.customer).exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
+      const load = expectedLoad(c);
+      if (load < bestLoad) {
         best = c.customer;
-        bestScore = score;
+        bestLoad = load;
       }
     }
     return best;
@@ -221,7 +220,7 @@ export async function startPacerServer(options: {
     if (!candidates.some((c) => fits(c, kind, minTokens) && !held.has(c.customer))) return null;
     for (;;) {
       if (interrupted) throw new Interrupted('run interrupted');
-      const customer = pickLease(kind, exclusive, minTokens, held);
+      const customer = pickLease(kind, minTokens, held);
       if (customer) {
         const s = state(customer);
         s.leases += 1;
