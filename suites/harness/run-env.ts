@@ -20,6 +20,10 @@ export interface RunEnv {
   preflightSent: Record<string, number>;
   /** The loopback control side of the webhook capture (receiver or nock capture), when there is one. */
   webhookControlUrl: string | undefined;
+  /** Per role customer, the requests the run's checks are expected to send as it (the pacer's lease choice). */
+  expectedRoleRequests: Record<string, number>;
+  /** How long a check may wait for its first granted request (from the expected pacing floor). */
+  waitLimitSeconds: number;
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -32,12 +36,14 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   shard: 'CPF_SHARD',
   preflightSent: 'CPF_PREFLIGHT_SENT',
   webhookControlUrl: 'CPF_WEBHOOK_RECEIVER_URL',
+  expectedRoleRequests: 'CPF_EXPECTED_ROLE_REQUESTS',
+  waitLimitSeconds: 'CPF_WAIT_LIMIT_SECONDS',
 };
 
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
   if (key === 'readOnly') return value ? '1' : '0';
-  if (key === 'preflightSent') return JSON.stringify(value);
+  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.stringify(value);
   return String(value);
 }
 
@@ -55,6 +61,7 @@ export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefine
   const text = process.env[NAMES[key]];
   if (text === undefined || text === '') return undefined;
   if (key === 'readOnly') return (text === '1') as RunEnv[K];
-  if (key === 'preflightSent') return JSON.parse(text) as RunEnv[K];
+  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.parse(text) as RunEnv[K];
+  if (key === 'waitLimitSeconds') return Number(text) as RunEnv[K];
   return text as RunEnv[K];
 }
