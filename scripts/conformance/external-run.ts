@@ -26,7 +26,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
   exitWithUsage(
-    `Usage: npm run conformance:external -- [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)\n${LATENCY_USAGE}`,
+    `Usage: npm run conformance:external -- [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; --pool N keeps only the first N pool customers of that profile, 0 none, as a foreign target with a handful of test customers has; see npm run conformance -- --help)\n${LATENCY_USAGE}`,
   );
 }
 let taken: ReturnType<typeof takeLatencyFlags>;
@@ -37,7 +37,20 @@ try {
   console.error(err.message);
   process.exit(2);
 }
-const { latency, rest: cliArgs } = taken;
+
+/** `--pool N`: the profile is cut to the role customers and N pool customers. */
+function poolSize(args: string[]): { size: number | undefined; rest: string[] } {
+  const at = args.indexOf('--pool');
+  if (at < 0) return { size: undefined, rest: args };
+  const value = args[at + 1] ?? '';
+  if (!/^\d+$/.test(value)) {
+    console.error(`--pool needs the number of pool customers to keep, got '${value}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
+    process.exit(2);
+  }
+  return { size: Number(value), rest: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+const { size: keepPool, rest: cliArgs } = poolSize(taken.rest);
+const { latency } = taken;
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -55,10 +68,15 @@ if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.
 // The latency verdict reads this run's summary, never one an earlier run left behind.
 const summaryFile = join(resolve(ROOT, reportDirOf(cliArgs)), 'summary.json');
 if (proxy) rmSync(summaryFile, { force: true });
-const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown> };
+const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
 // The address-policy checks need the bundled target's configuration in the CLI's process: not here.
 const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? {};
 written.webhook = { ...webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate };
+if (keepPool !== undefined) {
+  written.customers.pool = written.customers.pool?.slice(0, keepPool);
+  if (keepPool === 0) delete written.customers.pool;
+  console.log(`profile cut to the role customers and ${keepPool} pool customers`);
+}
 writeFileSync(profile, JSON.stringify(written, null, 2), { mode: 0o600 });
 const cli = spawn(
   process.execPath,

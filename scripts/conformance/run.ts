@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../../suites/harness/check-result.js';
-import { emptyShardWarning, formatShard } from '../../suites/harness/shard.js';
+import { emptyShardWarning, formatShard, profileOfShard } from '../../suites/harness/shard.js';
 import type { RunStats } from '../../suites/harness/pacer-server.js';
 import type { RunSelection } from '../rules-matrix/selection.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { buildAllureReport } from './allure-report.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
+import { estimateFloor, formatEstimate, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
 import { markKnownFailuresSkipped } from './junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
@@ -55,6 +56,16 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   });
   const emptyShard = emptyShardWarning(target.profile, options.shard);
   if (emptyShard) log(emptyShard);
+  const table = loadDemandTable();
+  const profile = profileOfShard(target.profile, options.shard);
+  // Checks of other files or rules than the table's areas cannot be told apart: the whole run's estimate bounds the waits then.
+  const estimate = estimateFloor(profile, table, options.areas);
+  const comparable = options.rules.length + options.files.length === 0 && !options.shard;
+  if (comparable) log(formatEstimate(estimate));
+  writeRunEnv({
+    expectedRoleRequests: estimate.roleRequests,
+    waitLimitSeconds: waitLimitSeconds(comparable ? estimate : estimateFloor(profile, table)),
+  });
 
   const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
   log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
@@ -132,7 +143,16 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   if (expectations?.known.length && existsSync(junitFile)) writeFileSync(junitFile, markKnownFailuresSkipped(readFileSync(junitFile, 'utf8'), expectations.known));
   const unrestricted = options.rules.length + options.areas.length + options.files.length === 0 && !options.shard;
   const unknownEntries = expected && unrestricted ? unmatchedEntries(checks, expected) : [];
-  const summary = summarize({ target: target.baseUrl, readOnly: options.readOnly, checks, stats, wallSeconds, reports, ...(expectations ? { expectations } : {}) });
+  const summary = summarize({
+    target: target.baseUrl,
+    readOnly: options.readOnly,
+    checks,
+    stats,
+    wallSeconds,
+    reports,
+    ...(comparable ? { expectedFloorSeconds: estimate.floorSeconds } : {}),
+    ...(expectations ? { expectations } : {}),
+  });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
   log(formatSummary(summary));
   let code = exitCodeFor(summary);

@@ -17,7 +17,11 @@ export interface RunSummary {
   totals: Omit<AreaCounts, 'area'>;
   wallSeconds: number;
   pacingFloorSeconds: number;
+  /** The floor estimated before the run (floor-estimate.ts), for runs the estimate covers. */
+  expectedFloorSeconds?: number;
   busiestCustomer: string | undefined;
+  /** Seconds after the pacer started at which the busiest customer's first request was granted and its last response arrived. */
+  busiestSpan?: { first: number; last: number };
   requests: number;
   unintended429: RunStats['unintended429'];
   createdProjects: number;
@@ -35,6 +39,7 @@ export function summarize(input: {
   stats: RunStats & { finishedAt?: number };
   wallSeconds: number;
   reports: Record<string, string>;
+  expectedFloorSeconds?: number;
   expectations?: ExpectationVerdict;
 }): RunSummary {
   const byArea = new Map<string, AreaCounts>();
@@ -49,6 +54,7 @@ export function summarize(input: {
   // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
   const perCustomer = Object.entries(input.stats.requestsByCustomer).filter(([c]) => !c.startsWith('#'));
   const busiest = perCustomer.sort((a, b) => b[1] - a[1])[0];
+  const busiestSpan = busiest ? input.stats.busyByCustomer?.[busiest[0]] : undefined;
   return {
     target: input.target,
     readOnly: input.readOnly,
@@ -56,7 +62,9 @@ export function summarize(input: {
     totals,
     wallSeconds: input.wallSeconds,
     pacingFloorSeconds: busiest ? busiest[1] / 2 : 0,
+    ...(input.expectedFloorSeconds !== undefined ? { expectedFloorSeconds: input.expectedFloorSeconds } : {}),
     busiestCustomer: busiest?.[0],
+    ...(busiestSpan ? { busiestSpan: secondsOf(busiestSpan) } : {}),
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
     createdProjects: input.stats.createdProjects.length,
@@ -69,6 +77,10 @@ export function summarize(input: {
   };
 }
 
+function secondsOf(span: { first: number; last: number }): { first: number; last: number } {
+  return { first: span.first / 1000, last: span.last / 1000 };
+}
+
 export function formatSummary(s: RunSummary): string {
   const header = ['area', 'passed', 'failed', 'broken', 'skipped'];
   const rows = [...s.areas.map((a) => [a.area, a.passed, a.failed, a.broken, a.skipped]), ['total', s.totals.passed, s.totals.failed, s.totals.broken, s.totals.skipped]];
@@ -76,7 +88,10 @@ export function formatSummary(s: RunSummary): string {
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] as number) : String(c).padStart(widths[i] as number))).join('  ');
   const out = [`Conformance run against ${s.target}${s.readOnly ? ' (read-only)' : ''}`, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''];
   const ratio = s.pacingFloorSeconds > 0 ? ` (${(s.wallSeconds / s.pacingFloorSeconds).toFixed(2)}x the floor)` : '';
-  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer})` : ''}${ratio}`);
+  const expected = s.expectedFloorSeconds !== undefined ? `, estimated before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
+  // Where the wall time beyond the floor went: before the busiest customer's first grant, after its last response, or idle in between.
+  const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer}${expected}${span})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.skipped.length > 0) {
     const reasons = new Map<string, string[]>();

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
-import { Actor, HarnessError, type RequestRecorder, type ThrottleMeaning } from './client.js';
+import { Actor, HarnessError, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
 import { pacerCall } from './pacer-client.js';
+import type { LeaseKind } from './pacer-server.js';
+import { readRunEnv } from './run-env.js';
 import { target } from './target.js';
 
 export interface CheckOptions {
@@ -20,6 +23,24 @@ export interface CheckOptions {
 }
 
 const DEFAULT_INVALID_TOKEN_PACE = { requests: 30, windowSeconds: 10 };
+
+/**
+ * How long a check may wait for its first granted request when the CLI gave no bound
+ * (CPF_WAIT_LIMIT_SECONDS, derived from the expected pacing floor).
+ */
+const DEFAULT_WAIT_LIMIT_MS = 900_000;
+
+export function waitLimitMs(): number {
+  const seconds = readRunEnv('waitLimitSeconds');
+  return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_WAIT_LIMIT_MS;
+}
+
+/** What a lease kind asks of the customer, for the reason of a skip when no customer of the profile fits. */
+const LEASE_NEEDS: Record<LeaseKind, string> = {
+  licensed: 'a customer with an active license other than customers.foreign',
+  heatpump: 'a customer with an active license and the heat-pump right (customers.primary or the pool)',
+  'own-data-only': 'a customer with an active license',
+};
 
 /** What `exclusiveOwner()` hands a rate-limit check: a customer nobody else uses meanwhile. */
 export interface ExclusiveCustomer {
@@ -40,14 +61,19 @@ export function harnessProjectName(suffix = ''): string {
 /** What a check body gets: actors for the profile's roles, and the skip/record plumbing. */
 export class CheckContext implements RequestRecorder {
   readonly exchanges: Exchange[] = [];
+  /** Names the check to the pacer, which serves the checks it has started first. */
+  readonly id = randomUUID();
   private readonly leases: string[] = [];
   private readonly heldLanes: (() => Promise<void>)[] = [];
   private hasEnded = false;
+  private hasSent = false;
+  private onFirstSend: (() => void) | undefined;
 
   constructor(
     readonly checkName: string,
     readonly expects429: boolean,
     private readonly ctx: TestContext,
+    private readonly area?: string,
   ) {}
 
   get profile(): Profile {
@@ -62,6 +88,30 @@ export class CheckContext implements RequestRecorder {
     this.exchanges.push(e);
   }
 
+  sending(): void {
+    if (this.hasSent) return;
+    this.hasSent = true;
+    this.onFirstSend?.();
+  }
+
+  /** Runs `start` when the check's first request goes out (the pacer granted it), at once if it already has. */
+  whenFirstSending(start: () => void): void {
+    if (this.hasSent) start();
+    else this.onFirstSend = start;
+  }
+
+  private pacing(customer: string, extra: Omit<Pacing, 'customer'> & { grants?: number } = {}): Pacing {
+    return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...extra };
+  }
+
+  /** The profile entry behind a pacer customer name: a role, or `pool:<index>`. */
+  private entryOf(customer: string) {
+    const pool = /^pool:(\d+)$/.exec(customer);
+    const entry = pool ? this.profile.customers.pool?.[Number(pool[1])] : this.profile.customers[customer as CustomerRole];
+    if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
+    return entry;
+  }
+
   skip(reason: string): never {
     this.ctx.task.meta.skipReason = reason;
     return this.ctx.skip(reason);
@@ -73,29 +123,38 @@ export class CheckContext implements RequestRecorder {
     if (!customer) this.skip(`profile has no customers.${role}`);
     const token = customer.tokens[tokenIndex];
     if (token === undefined) this.skip(`profile customers.${role} has no token #${tokenIndex + 1}`);
-    return new Actor(role, token, { customer: role }, this);
+    return new Actor(role, token, this.pacing(role), this);
   }
 
   /**
-   * A customer with an active license that owns what it creates: one of the pool (spreading the
-   * load over several rate-limit budgets), or the primary customer when the profile has no pool.
+   * A customer with an active license that owns what it creates, leased for this check: any
+   * customer of the profile with one (the pool, and the role customers whose role the kind does
+   * not exclude), the one with the least work done and expected, so the load spreads over every
+   * rate-limit budget the profile has. `licensed` (default) never gives the customer owning the
+   * profile's foreign resources; `heatpump` needs the heat-pump right; `own-data-only` may give
+   * any licensed customer (the check touches nothing but what it creates).
    */
-  async owner(): Promise<Actor> {
-    const { customer } = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: false });
+  async owner(kind: LeaseKind = 'licensed'): Promise<Actor> {
+    const customer = await this.lease(kind, false, 1);
+    return new Actor(customer, this.entryOf(customer).tokens[0] as string, this.pacing(customer), this);
+  }
+
+  private async lease(kind: LeaseKind, exclusive: boolean, minTokens: number): Promise<string> {
+    const { customer } = await pacerCall<{ customer: string | null }>(target().pacerUrl, '/lease', { check: this.id, kind, exclusive, minTokens });
+    if (customer === null) {
+      return this.skip(minTokens > 1 ? `needs a customer with an active license and ${minTokens} tokens; the profile has none` : `needs ${LEASE_NEEDS[kind]}; the profile has none`);
+    }
     this.leases.push(customer);
     await this.releaseIfEnded();
-    const [, index] = customer.split(':');
-    const entry = index === undefined ? this.profile.customers.primary : this.profile.customers.pool?.[Number(index)];
-    if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
-    return new Actor(customer, entry.tokens[0], { customer }, this);
+    return customer;
   }
 
   /**
    * A leased owner together with a project of theirs that checks may PATCH freely: created once
    * per customer and worker (with a valid postal code from the profile), then reused.
    */
-  async ownerWithProject(): Promise<{ actor: Actor; key: string }> {
-    const actor = await this.owner();
+  async ownerWithProject(kind: LeaseKind = 'licensed'): Promise<{ actor: Actor; key: string }> {
+    const actor = await this.owner(kind);
     let key = sharedProjects.get(actor.label);
     if (!key) {
       const plz = this.profile.resources?.postalCodes?.valid[0];
@@ -114,7 +173,7 @@ export class CheckContext implements RequestRecorder {
 
   /** No Authorization header at all: public endpoints, and 401 checks. */
   anonymous(): Actor {
-    return new Actor('anonymous', undefined, { customer: '#invalid-token', ...this.invalidTokenPace() }, this, this.invalidTokenThrottle());
+    return new Actor('anonymous', undefined, this.pacing('#invalid-token', this.invalidTokenPace()), this, this.invalidTokenThrottle());
   }
 
   /** A public endpoint needs no pacing: the limit does not apply to it. */
@@ -124,7 +183,7 @@ export class CheckContext implements RequestRecorder {
 
   /** An arbitrary (invalid) token, paced under the target's per-IP limit for invalid tokens. */
   withToken(token: string, label = 'invalid token'): Actor {
-    return new Actor(label, token, { customer: '#invalid-token', ...this.invalidTokenPace() }, this, this.invalidTokenThrottle());
+    return new Actor(label, token, this.pacing('#invalid-token', this.invalidTokenPace()), this, this.invalidTokenThrottle());
   }
 
   private invalidTokenPace() {
@@ -158,51 +217,35 @@ export class CheckContext implements RequestRecorder {
    * target for over one second, with one unpaced actor per token. The check times its requests
    * itself and must be registered with `expects429`.
    *
-   * A pool customer is leased exclusively; when the check needs more tokens than the pool
-   * customers have, the first pool customer with enough tokens, else the primary customer, is
-   * taken instead (other checks' requests of it wait in the pacer meanwhile). Either way both of
-   * the customer's pacer grants are held until the check ends: they come together once the
-   * customer's last paced response is over a second old (so its window on the target is empty),
-   * and returning them at the end makes the next user wait a second past this check's last
-   * response. The check is skipped when no customer has `minTokens` tokens.
+   * The pacer leases it exclusively among every customer with an active license and `minTokens`
+   * tokens, the one with the least work done and expected (its holders' and role work waits while
+   * the probe runs; a pool customer when the profile has one); it never waits for the others' leases to end, so it cannot starve: their requests
+   * wait in the pacer while this check runs. Both of the customer's pacer grants are held until
+   * the check ends: they come together once the customer's last paced response is over a second
+   * old (so its window on the target is empty), and returning them at the end makes the next
+   * user wait a second past this check's last response. The check is skipped when no customer
+   * has `minTokens` tokens.
    */
   async exclusiveOwner(options: { minTokens?: number } = {}): Promise<ExclusiveCustomer> {
-    const minTokens = options.minTokens ?? 1;
-    const pool = this.profile.customers.pool ?? [];
-    let customer: string;
-    let tokens: string[];
-    if (pool.length > 0 && pool.every((c) => c.tokens.length >= minTokens)) {
-      const leased = await pacerCall<{ customer: string }>(target().pacerUrl, '/lease', { exclusive: true });
-      this.leases.push(leased.customer);
-      await this.releaseIfEnded();
-      customer = leased.customer;
-      const [, index] = customer.split(':');
-      const entry = index === undefined ? this.profile.customers.primary : pool[Number(index)];
-      if (!entry) throw new HarnessError(`pacer leased unknown customer ${customer}`);
-      tokens = entry.tokens;
-    } else {
-      const index = pool.findIndex((c) => c.tokens.length >= minTokens);
-      const entry = index >= 0 ? pool[index] : this.profile.customers.primary;
-      if (!entry || entry.tokens.length < minTokens) this.skip(`needs a customer with ${minTokens} tokens; the profile's pool and primary customers have fewer`);
-      customer = index >= 0 ? `pool:${index}` : 'primary';
-      tokens = entry.tokens;
-    }
+    const customer = await this.lease('own-data-only', true, options.minTokens ?? 1);
+    const tokens = this.entryOf(customer).tokens;
     // Both grants in one request: taken one by one, the first would be held while others' requests
     // keep taking the second slot (halving the customer's rate), and two holders could each keep one.
     const url = target().pacerUrl;
-    await pacerCall(url, '/acquire', { customer, grants: 2 });
+    await pacerCall(url, '/acquire', this.pacing(customer, { grants: 2 }));
     this.heldLanes.push(async () => {
       await pacerCall(url, '/release', { customer });
       await pacerCall(url, '/release', { customer });
     });
     await this.releaseIfEnded();
+    this.sending();
     return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
   }
 
   async release(): Promise<void> {
     this.hasEnded = true;
     for (const free of this.heldLanes.splice(0)) await free();
-    for (const customer of this.leases.splice(0)) await pacerCall(target().pacerUrl, '/unlease', { customer });
+    for (const customer of this.leases.splice(0)) await pacerCall(target().pacerUrl, '/unlease', { customer, check: this.id });
   }
 
   /**
@@ -216,10 +259,28 @@ export class CheckContext implements RequestRecorder {
   }
 }
 
-async function withDeadline(work: Promise<void>, limitMs: number): Promise<void> {
+/**
+ * The check's time limit runs from its first granted request, not from when it was queued: with
+ * few customers, checks wait long for their turn, and that wait is the pacing's, not the check's.
+ * The wait itself is bounded too (run-level), so a customer that never comes free ends the check
+ * as a harness error instead of stalling the run.
+ */
+async function withDeadline(work: Promise<void>, t: CheckContext, limitMs: number, waitMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HarnessError(`the check did not finish within ${limitMs / 1000} s`)), limitMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new HarnessError(
+            `the pacer granted no request of this check within ${Math.round(waitMs / 1000)} s, far longer than the expected pacing floor of the run suggests: a customer it needs never came free (harness error; the summary prints the floor)`,
+          ),
+        ),
+      waitMs,
+    );
+    t.whenFirstSending(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(new HarnessError(`the check did not finish within ${limitMs / 1000} s of its first granted request`)), limitMs);
+    });
   });
   try {
     await Promise.race([work, deadline]);
@@ -250,14 +311,16 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
   assertRules(ruleIds, title);
   const fullTitle = ruleTitle(ruleIds, title);
   const limitMs = options.timeout ?? 120_000;
+  const waitMs = waitLimitMs();
   // vitest's own timeout abandons the body without running `finally`, which would keep pacer
-  // lanes and leases held and stall every later check on them; the deadline below fires first.
-  test(fullTitle, { timeout: limitMs + 5_000 }, async (ctx) => {
+  // lanes and leases held and stall every later check on them; the deadlines below fire first.
+  test(fullTitle, { timeout: waitMs + limitMs + 5_000 }, async (ctx) => {
     const first = getRule(ruleIds[0] as string);
     ctx.task.meta.rules = ruleIds;
     // The area of a check is the suite folder it lives in, as `--area` selects it (a check of
     // suites/auth may name a project rule first); the report tree groups by the rule's area.
-    ctx.task.meta.area = basename(dirname(ctx.task.file.filepath));
+    const area = basename(dirname(ctx.task.file.filepath));
+    ctx.task.meta.area = area;
     // Report tree: area, then rule (scripts/conformance/allurerc.json groups by epic and feature).
     await allure.epic(first.area);
     await allure.feature(`${first.id}: ${first.text}`);
@@ -265,12 +328,12 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
     await allure.severity(options.expects429 ? 'normal' : 'critical');
     await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
 
-    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx);
+    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area);
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);
     try {
-      await withDeadline(body(t), limitMs);
+      await withDeadline(body(t), t, limitMs, waitMs);
     } catch (err) {
       const last = t.exchanges[t.exchanges.length - 1];
       if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');

@@ -52,12 +52,17 @@ export interface RequestRecorder {
   expects429: boolean;
   /** True once the check has ended (e.g. its deadline fired while the body still runs). */
   readonly ended: boolean;
+  /** Called before each request goes out, once the pacer granted it: the check's deadline runs from the first. */
+  sending?(): void;
 }
 
 export interface Pacing {
   customer: string;
   limit?: number;
   windowMs?: number;
+  /** The sending check (the pacer serves checks it has started first) and its area (for the run's demand figures). */
+  check?: string;
+  area?: string;
 }
 
 /**
@@ -119,6 +124,7 @@ export class Actor {
       if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
       this.refuseAfterEnd(method, path);
     }
+    this.recorder.sending?.();
     const exchange: Exchange = {
       customer: this.label,
       request: { method, url: redactUrl(url), headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },

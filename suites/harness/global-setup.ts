@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../spec/profile.schema.js';
+import { leaseCandidates } from './lease-candidates.js';
 import { startPacerServer } from './pacer-server.js';
 import { parseShard, profileOfShard } from './shard.js';
 import type { TargetContext } from './target.js';
@@ -19,10 +20,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const profile = profileOfShard(parseProfile(JSON.parse(readFileSync(profilePath, 'utf8')), profilePath), parseShard(readRunEnv('shard')));
   const baseUrl = (readRunEnv('baseUrl') ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
-  const pool = profile.customers.pool ?? [];
   const preflight = readRunEnv('preflightSent') ?? {};
   const pacer = await startPacerServer({
-    leaseGroup: pool.length > 0 ? pool.map((_, i) => `pool:${i}`) : ['primary'],
+    leaseGroup: leaseCandidates(profile),
+    expectedRoleRequests: readRunEnv('expectedRoleRequests') ?? {},
     priorResponses: Object.fromEntries(Object.entries(preflight).map(([customer, at]) => [customer, [at]])),
   });
   const context: TargetContext = {
@@ -47,3 +48,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pacer.close();
   };
 }
+

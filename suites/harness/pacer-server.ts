@@ -5,23 +5,74 @@ import { createPacingWindow, type PacingWindow } from './pacing-window.js';
 /**
  * One scheduler for all vitest workers, living in the main process (started by the global
  * setup): workers ask it over loopback HTTP before each request to the target and report when
- * the response arrived. It also hands out pool customers and collects the run's figures.
+ * the response arrived. It also leases customers with an active license to checks and collects
+ * the run's figures.
  */
 export interface RunStats {
   startedAt: number;
   requestsByCustomer: Record<string, number>;
+  /**
+   * Requests per area and demand kind (`role:primary`, `lease:licensed`, `exclusive`, ...): what
+   * scripts/conformance/floor-estimate.ts learns the next runs' floor estimates from.
+   */
+  demandByArea?: Record<string, Record<string, number>>;
+  /** Per customer, its first grant and its last response (ms after startedAt): the stretch its pace could fill. */
+  busyByCustomer?: Record<string, { first: number; last: number }>;
   unintended429: { customer: string; check: string; method: string; path: string }[];
   createdProjects: { customer: string; key: string; check: string }[];
 }
 
+/**
+ * What a leasing check needs of its customer. `licensed`: an active license (create, read and
+ * change own projects) and not the customer that owns the profile's foreign resources (checks
+ * compare against those); `heatpump`: that and the heat-pump function right; `own-data-only`:
+ * any customer with an active license, the foreign one too (the check touches only what it creates).
+ */
+export const LEASE_KINDS = ['licensed', 'heatpump', 'own-data-only'] as const;
+export type LeaseKind = (typeof LEASE_KINDS)[number];
+
+/** A customer of the profile with an active license that checks may lease. */
+export interface LeaseCandidate {
+  customer: string;
+  tokens: number;
+  /** Known to hold the heat-pump function right (pool and primary by the profile's definition). */
+  heatpump: boolean;
+  /** Owns the profile's foreign resources (customers.foreign). */
+  foreign: boolean;
+}
+
+interface Waiter {
+  grants: number;
+  check: string | undefined;
+  /** Arrival order, the tie-break among checks of equal seniority. */
+  seq: number;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
 interface CustomerState {
   window: PacingWindow;
-  /** FIFO: the head waits until all its grants are possible, so a whole-lane request is not starved. */
-  waiters: { grants: number; resolve: () => void; reject: (err: Error) => void }[];
+  /** Served by seniority (below); the head waits until all its grants are possible, so a whole-lane request is not starved. */
+  waiters: Waiter[];
   timer: NodeJS.Timeout | undefined;
   leases: number;
-  exclusive: boolean;
+  /** The check holding the customer exclusively ('' for a caller outside any check). */
+  exclusive: string | undefined;
+  /** Requests of checks that do not lease this customer (its role work) and of those that do. */
+  roleRequests: number;
+  leaseRequests: number;
 }
+
+interface CheckState {
+  /** When the pacer granted the check's first request (epoch ms): its seniority. */
+  firstGrantAt?: number;
+  /** Customers the check leases, with the kind of demand their requests count as. */
+  leases: Map<string, string>;
+  leaseRequests: Map<string, number>;
+}
+
+/** Requests a leasing check sends on its customer before the run has measured any (a guess; the median check sends a few). */
+const DEFAULT_REQUESTS_PER_LEASE = 6;
 
 export interface PacerServer {
   url: string;
@@ -41,15 +92,26 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 export async function startPacerServer(options: {
-  leaseGroup: string[];
+  /** Customers checks may lease; a bare name is a pool-like customer with the heat-pump right and 2 tokens. */
+  leaseGroup: (LeaseCandidate | string)[];
+  /**
+   * Requests each role customer is expected to send for its role (the floor estimate's table): a
+   * customer with much role work to come gets leased only once the others have as much.
+   */
+  expectedRoleRequests?: Record<string, number>;
   marginMs?: number;
   /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
   priorResponses?: Record<string, number[]>;
 }): Promise<PacerServer> {
   const customers = new Map<string, CustomerState>();
+  const checks = new Map<string, CheckState>();
+  const candidates: LeaseCandidate[] = options.leaseGroup.map((c) => (typeof c === 'string' ? { customer: c, tokens: 2, heatpump: true, foreign: false } : c));
   const leaseWaiters: (() => void)[] = [];
   let interrupted = false;
-  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, unintended429: [], createdProjects: [] };
+  let arrivals = 0;
+  const finishedLeases = { count: 0, requests: 0 };
+  const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
+  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], createdProjects: [] };
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
     const { window } = state(customer);
     for (const at of times) {
@@ -62,59 +124,133 @@ export async function startPacerServer(options: {
   function state(customer: string, limit = 2, windowMs = 1000): CustomerState {
     let s = customers.get(customer);
     if (!s) {
-      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: false };
+      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: undefined, roleRequests: 0, leaseRequests: 0 };
       customers.set(customer, s);
     }
     return s;
   }
 
-  function pump(s: CustomerState): void {
+  function checkState(id: string): CheckState {
+    let c = checks.get(id);
+    if (!c) {
+      c = { leases: new Map(), leaseRequests: new Map() };
+      checks.set(id, c);
+    }
+    return c;
+  }
+
+  /**
+   * Seniority: a check the pacer has granted a request keeps precedence over checks not yet
+   * started, in the order they started, so a started check finishes at its customers' pace
+   * instead of sharing it with every check queued behind (its deadline runs from that first
+   * grant). Checks not yet started, and lanes outside any check, are served in arrival order.
+   */
+  function rank(w: Waiter): number {
+    return (w.check === undefined ? undefined : checks.get(w.check)?.firstGrantAt) ?? Infinity;
+  }
+
+  function busy(customer: string, granted: boolean): void {
+    const at = Date.now() - stats.startedAt;
+    const span = (busyByCustomer[customer] ??= { first: at, last: at });
+    if (!granted) span.last = at;
+  }
+
+  function pump(customer: string, s: CustomerState): void {
+    if (s.waiters.length > 1) s.waiters.sort((a, b) => rank(a) - rank(b) || a.seq - b.seq);
     for (let head = s.waiters[0]; head; head = s.waiters[0]) {
       const wait = s.window.waitMs(Date.now(), head.grants);
       if (wait > 0) {
         if (wait !== Infinity && !s.timer) {
           s.timer = setTimeout(() => {
             s.timer = undefined;
-            pump(s);
+            pump(customer, s);
           }, Math.ceil(wait));
         }
         return;
       }
       s.window.grant(head.grants);
       s.waiters.shift();
+      busy(customer, true);
+      if (head.check !== undefined) checkState(head.check).firstGrantAt ??= Date.now();
       head.resolve();
     }
   }
 
-  /** The customer with the fewest current leases; among those, the one that has sent the fewest requests. */
-  function pickLease(exclusive: boolean): string | undefined {
+  /** Requests a lease is expected to bring, learned from the leases that ended. */
+  function requestsPerLease(): number {
+    return finishedLeases.count >= 10 ? finishedLeases.requests / finishedLeases.count : DEFAULT_REQUESTS_PER_LEASE;
+  }
+
+  /** The work a customer has had and is expected to get: its role work (as estimated, or as sent when more) and its leases. */
+  function expectedLoad(c: LeaseCandidate): number {
+    const s = state(c.customer);
+    return Math.max(options.expectedRoleRequests?.[c.customer] ?? 0, s.roleRequests) + s.leaseRequests + s.leases * requestsPerLease();
+  }
+
+  function fits(c: LeaseCandidate, kind: LeaseKind, minTokens: number): boolean {
+    if (c.tokens < minTokens) return false;
+    if (kind === 'heatpump') return c.heatpump && !c.foreign;
+    return kind === 'own-data-only' || !c.foreign;
+  }
+
+  /**
+   * The fitting customer with the least expected load (for an exclusive lease too: the work of its
+   * holders and its role work waits while the probe runs, so the busiest customer is the worst
+   * choice), never one another check holds exclusively. Undefined while every fitting customer is.
+   */
+  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>): string | undefined {
     let best: string | undefined;
-    let bestScore: [number, number] = [Infinity, Infinity];
-    for (const customer of options.leaseGroup) {
-      const s = state(customer);
-      if (s.exclusive || (exclusive && s.leases > 0)) continue;
-      const score: [number, number] = [s.leases, stats.requestsByCustomer[customer] ?? 0];
-      if (score[0] < bestScore[0] || (score[0] === bestScore[0] && score[1] < bestScore[1])) {
-        best = customer;
-        bestScore = score;
+    let bestLoad = Infinity;
+    for (const c of candidates) {
+      if (state(c.customer).exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
+      const load = expectedLoad(c);
+      if (load < bestLoad) {
+        best = c.customer;
+        bestLoad = load;
       }
     }
     return best;
   }
 
-  async function lease(exclusive: boolean): Promise<string> {
+  /** A customer for the check, or null when no customer of the profile fits (the check is skipped). */
+  async function lease(check: string | undefined, kind: LeaseKind, exclusive: boolean, minTokens: number): Promise<string | null> {
+    if (!candidates.some((c) => fits(c, kind, minTokens))) return null;
+    // A second exclusive customer of one check (RATE-5 takes two) must be another one; with none left it would wait for itself.
+    const held = new Set(exclusive && check !== undefined ? checkState(check).leases.keys() : []);
+    if (!candidates.some((c) => fits(c, kind, minTokens) && !held.has(c.customer))) return null;
     for (;;) {
       if (interrupted) throw new Interrupted('run interrupted');
-      const customer = pickLease(exclusive);
+      const customer = pickLease(kind, minTokens, held);
       if (customer) {
         const s = state(customer);
         s.leases += 1;
-        s.exclusive = exclusive;
+        if (exclusive) s.exclusive = check ?? '';
+        if (check !== undefined) checkState(check).leases.set(customer, exclusive ? 'exclusive' : `lease:${kind}`);
         return customer;
       }
       await new Promise<void>((resolve) => leaseWaiters.push(resolve));
     }
   }
+
+  function count(customer: string, check: string | undefined, area: string | undefined, grants: number): void {
+    stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
+    const s = state(customer);
+    const c = check === undefined ? undefined : checks.get(check);
+    const leased = c?.leases.get(customer);
+    if (leased) {
+      s.leaseRequests += grants;
+      c?.leaseRequests.set(customer, (c.leaseRequests.get(customer) ?? 0) + grants);
+    } else {
+      s.roleRequests += grants;
+    }
+    if (area !== undefined && stats.demandByArea) {
+      const kind = leased ?? `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`;
+      const row = (stats.demandByArea[area] ??= {});
+      row[kind] = (row[kind] ?? 0) + grants;
+    }
+  }
+
+  const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
   const handlers: Record<string, (body: Record<string, unknown>) => Promise<unknown> | unknown> = {
     '/acquire': (body) =>
@@ -122,21 +258,36 @@ export async function startPacerServer(options: {
         if (interrupted) return reject(new Interrupted('run interrupted'));
         const customer = String(body.customer);
         const grants = typeof body.grants === 'number' ? body.grants : 1;
-        stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
+        const check = optionalString(body.check);
+        count(customer, check, optionalString(body.area), grants);
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
-        s.waiters.push({ grants, resolve, reject });
-        pump(s);
+        s.waiters.push({ grants, check, seq: arrivals++, resolve, reject });
+        pump(customer, s);
       }),
     '/release': (body) => {
-      const s = state(String(body.customer));
+      const customer = String(body.customer);
+      const s = state(customer);
       s.window.complete(Date.now());
-      pump(s);
+      busy(customer, false);
+      pump(customer, s);
     },
-    '/lease': async (body) => ({ customer: await lease(body.exclusive === true) }),
+    '/lease': async (body) => {
+      const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
+      const minTokens = typeof body.minTokens === 'number' ? body.minTokens : 1;
+      return { customer: await lease(optionalString(body.check), kind, body.exclusive === true, minTokens) };
+    },
     '/unlease': (body) => {
-      const s = state(String(body.customer));
+      const customer = String(body.customer);
+      const s = state(customer);
+      const check = optionalString(body.check) ?? '';
       s.leases = Math.max(0, s.leases - 1);
-      s.exclusive = false;
+      if (s.exclusive === check) s.exclusive = undefined;
+      const c = checks.get(check);
+      if (c?.leases.delete(customer)) {
+        finishedLeases.count += 1;
+        finishedLeases.requests += c.leaseRequests.get(customer) ?? 0;
+        c.leaseRequests.delete(customer);
+      }
       leaseWaiters.splice(0).forEach((wake) => wake());
     },
     '/unintended-429': (body) => {

@@ -24,6 +24,10 @@ export interface RunEnv {
   exploreSeed: number;
   exploreRuns: number;
   exploreSeconds: number;
+  /** Per role customer, the requests the run's checks are expected to send as it (the pacer's lease choice). */
+  expectedRoleRequests: Record<string, number>;
+  /** How long a check may wait for its first granted request (from the expected pacing floor). */
+  waitLimitSeconds: number;
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -39,6 +43,8 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   exploreSeed: 'CPF_EXPLORE_SEED',
   exploreRuns: 'CPF_EXPLORE_RUNS',
   exploreSeconds: 'CPF_EXPLORE_SECONDS',
+  expectedRoleRequests: 'CPF_EXPECTED_ROLE_REQUESTS',
+  waitLimitSeconds: 'CPF_WAIT_LIMIT_SECONDS',
 };
 
 const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
@@ -46,7 +52,7 @@ const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSec
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
   if (key === 'readOnly') return value ? '1' : '0';
-  if (key === 'preflightSent') return JSON.stringify(value);
+  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.stringify(value);
   return String(value);
 }
 
@@ -64,7 +70,8 @@ export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefine
   const text = process.env[NAMES[key]];
   if (text === undefined || text === '') return undefined;
   if (key === 'readOnly') return (text === '1') as RunEnv[K];
-  if (key === 'preflightSent') return JSON.parse(text) as RunEnv[K];
+  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.parse(text) as RunEnv[K];
+  if (key === 'waitLimitSeconds') return Number(text) as RunEnv[K];
   if (NUMBERS.has(key)) {
     const n = Number(text);
     return (Number.isInteger(n) ? n : undefined) as RunEnv[K] | undefined;

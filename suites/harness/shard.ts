@@ -29,7 +29,7 @@ export function poolOfShard<T>(pool: readonly T[], shard: Shard | undefined): T[
  * The profile as one shard sees it: only its part of the pool. Every check reaches pool customers
  * through this profile (leases, and the fallback for checks that need several tokens), so none
  * can touch another shard's customers. Without a part the profile has no pool, and checks lease
- * the primary customer as for a profile without one.
+ * the licensed role customers as for a profile without one.
  */
 export function profileOfShard(profile: Profile, shard: Shard | undefined): Profile {
   if (!shard || !profile.customers.pool) return profile;
@@ -42,5 +42,5 @@ export function profileOfShard(profile: Profile, shard: Shard | undefined): Prof
 export function emptyShardWarning(profile: Profile, shard: Shard | undefined): string | undefined {
   const size = profile.customers.pool?.length ?? 0;
   if (!shard || size === 0 || poolOfShard(profile.customers.pool ?? [], shard).length > 0) return undefined;
-  return `warning: shard ${formatShard(shard)} gets no pool customer (the profile's pool has ${size}, pool customer k goes to shard (k mod ${shard.count}) + 1); its checks use the primary customer instead, far slower (long checks may exceed their time limit). Fix: fewer shards, or at least n pool customers in the profile`;
+  return `warning: shard ${formatShard(shard)} gets no pool customer (the profile's pool has ${size}, pool customer k goes to shard (k mod ${shard.count}) + 1); its checks lease the licensed role customers instead (primary, noHeatpumpRight, education, foreign), far slower, and those customers are shared with the other shards. Fix: fewer shards, or at least n pool customers in the profile`;
 }

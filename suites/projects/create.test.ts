@@ -107,7 +107,7 @@ describe('POST /reports', () => {
     ['PROJ-72', 'PROJ-76', 'PROJ-1', 'PROJ-70', 'PROJ-71', 'PROJ-73', 'PROJ-74', 'PROJ-75', 'STAT-1'],
     'POST /reports without a body must answer 201 with {status: 200, action: createReport, projektHeader, projektData}: key of nine lowercase letters, absolute link under {site_url}, numeric id, status 1',
     async (t) => {
-      const actor = await t.owner();
+      const actor = await t.owner('own-data-only');
       const body = expectCreated(await actor.post('/reports'));
       expect(body.projektHeader.key).toMatch(/^[a-z]{9}$/);
       expect(Number.isInteger(body.projektHeader.id), `projektHeader.id ${body.projektHeader.id} must be a number identifying the project`).toBe(true);
@@ -119,7 +119,7 @@ describe('POST /reports', () => {
     ['PROJ-77', 'PROJ-82', 'PROJ-1'],
     'POST /reports with the body {} must answer 201, and a repeated identical call must create a further project with a different key',
     async (t) => {
-      const actor = await t.owner();
+      const actor = await t.owner('own-data-only');
       const first = expectCreated(await actor.post('/reports', {}));
       const second = expectCreated(await actor.post('/reports', {}));
       expect(second.projektHeader.key, 'a repeated creation must not return the first project (no idempotency key)').not.toBe(first.projektHeader.key);
@@ -137,7 +137,7 @@ describe('POST /reports', () => {
       'PROJ-78',
       `POST /reports with ${label} in the body must give 422 validation`,
       async (t) => {
-        const actor = await t.owner();
+        const actor = await t.owner('own-data-only');
         expectRejected(await actor.post('/reports', body));
       },
       WRITES,
@@ -151,7 +151,7 @@ describe('POST /reports/with-data', () => {
       [envelope === 'projectData' ? 'PROJ-5' : 'PROJ-6', 'PROJ-84', 'PROJ-87', 'PROJ-1', 'PROJ-119'],
       `POST /reports/with-data with the envelope \`${envelope}\` must answer 201 with the creation response showing the sent values normalized, and the detail must show them too`,
       async (t) => {
-        const actor = await t.owner();
+        const actor = await t.owner('own-data-only');
         const { sent, expected } = presetData(t, `with-data ${envelope}`);
         const created = expectCreated(await actor.post('/reports/with-data', { [envelope]: sent }));
         for (const [field, want] of Object.entries(expected)) expectReadBack(created.projektData, field, want, sent[field]);
@@ -174,7 +174,7 @@ describe('POST /reports/with-data', () => {
       c.rules,
       `POST /reports/with-data with ${c.label} must give 422 validation`,
       async (t) => {
-        const actor = await t.owner();
+        const actor = await t.owner('own-data-only');
         expectRejected(await actor.post('/reports/with-data', c.body), c.field);
       },
       WRITES,
@@ -184,7 +184,7 @@ describe('POST /reports/with-data', () => {
     'PROJ-85',
     'POST /reports/with-data without a body (Content-Type application/json) must be refused with a validation error',
     async (t) => {
-      const actor = await t.owner();
+      const actor = await t.owner('own-data-only');
       expectNoBodyRefused(await actor.post('/reports/with-data', undefined, { headers: { 'content-type': 'application/json' } }));
     },
     WRITES,
@@ -206,7 +206,7 @@ describe('POST /reports/with-data', () => {
     'PROJ-14',
     'POST /reports/with-data with an empty envelope must give 422 validation',
     async (t) => {
-      const actor = await t.owner();
+      const actor = await t.owner('own-data-only');
       expectRejected(await actor.post('/reports/with-data', { projectData: {} }));
     },
     WRITES,

@@ -5,7 +5,7 @@
  * deletion, plus the general input rules (envelopes, unknown fields, scalars only) and fast-check
  * properties for normalization and range boundaries.
  *
- * Every check writes to the project of a leased pool customer (`t.ownerWithProject()`), one PATCH
+ * Every check writes to the project of a leased pool customer (`t.ownerWithProject('own-data-only')`), one PATCH
  * per case, so cases run in parallel over the pool. A check that reads a field back holds the lock
  * of that field of that project (support.ts), so concurrent checks never race on one value.
  */
@@ -60,7 +60,7 @@ function acceptCase(c: AcceptCase, needs?: (p: CheckContext['profile']) => strin
     c.rules,
     c.title,
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await withLocks(fieldLocks(key, [c.field]), async () => {
         if (c.before !== undefined) await patchAccepted(actor, key, { [c.field]: c.before });
         await patchAccepted(actor, key, { [c.field]: c.value }, c.envelope);
@@ -82,7 +82,7 @@ function rejectCase(rules: string[], title: string, body: unknown, field?: strin
     rules,
     title,
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       expectRejected(await actor.patch(`/reports/${key}`, body), field);
     },
     WRITES,
@@ -121,7 +121,7 @@ type Refused = { body: (marker: string) => unknown; field?: string };
  * the check holds the lock of `companion`, so no other check writes it meanwhile.
  */
 async function expectNothingStored(t: CheckContext, companion: ReleasedProjectField, requests: readonly Refused[]): Promise<void> {
-  const { actor, key } = await t.ownerWithProject();
+  const { actor, key } = await t.ownerWithProject('own-data-only');
   await withLocks(fieldLocks(key, [companion]), async () => {
     const markers: string[] = [];
     for (const request of requests) {
@@ -244,7 +244,7 @@ const projectPostalCodeChecks = () => describe('projektPostleitzahl', () => {
     'PROJ-21',
     '`projektPostleitzahl` must accept every postal code the profile lists as present in the climate data, read back unchanged',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await withLocks(fieldLocks(key, ['projektPostleitzahl']), async () => {
         for (const code of validPostalCodes(t.profile)) {
           await patchAccepted(actor, key, { projektPostleitzahl: code });
@@ -258,7 +258,7 @@ const projectPostalCodeChecks = () => describe('projektPostleitzahl', () => {
     'PROJ-22',
     '`projektPostleitzahl` not present in the climate data (every invalid code of the profile, and "abcde") must give 422 validation',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await withLocks(fieldLocks(key, ['projektPostleitzahl']), async () => {
         for (const code of [...invalidPostalCodes(t.profile), 'abcde']) {
           expectRejected(await patchFields(actor, key, { projektPostleitzahl: code }), 'projektPostleitzahl');
@@ -275,7 +275,7 @@ const projectPostalCodeChecks = () => describe('projektPostleitzahl', () => {
       rule,
       `\`projektPostleitzahl\` as ${label} must give 422 validation and the stored postal code must stay`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         await withLocks(fieldLocks(key, ['projektPostleitzahl']), async () => {
           const code = validPostalCodes(t.profile)[0] as string;
           await patchAccepted(actor, key, { projektPostleitzahl: code });
@@ -677,7 +677,7 @@ const envelopeChecks = () => describe('envelopes and general input rules', () =>
     ['PROJ-104'],
     'PATCH without a body (Content-Type application/json) must be refused with a validation error',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const res = await actor.patch(`/reports/${key}`, undefined, { headers: { 'content-type': 'application/json' } });
       expectStatus(res, [400, 422]);
       expectError(res, res.status, 'validation');
@@ -733,7 +733,7 @@ describe('properties', () => {
       [ids.range, ids.strings, 'PROJ-119'],
       `property: any \`${field}\` in ${rule.min} to ${rule.max}${rule.integer ? ' (integer)' : ''}, sent as number, numeric string${rule.decimalComma ? ' or with decimal comma' : ''}, is accepted and read back as the same number`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         await assertProperty(
           fc.asyncProperty(inRange(field), async ({ sent, value }) => {
             await withLocks(fieldLocks(key, [field]), async () => {
@@ -750,7 +750,7 @@ describe('properties', () => {
       [ids.range],
       `property: any \`${field}\` outside ${rule.min} to ${rule.max}${rule.integer ? ' or not an integer' : ''}, as number or numeric string, gives 422 validation naming the field`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         await assertProperty(
           fc.asyncProperty(outOfRange(field), async (value) => {
             expectRejected(await patchFields(actor, key, { [field]: value }), field);
@@ -767,7 +767,7 @@ describe('properties', () => {
     [...CODE_FIELD_NAMES.flatMap((f) => [CODE_FIELDS[f].range, CODE_FIELDS[f].forms]), 'PROJ-119'],
     'property: any combination of valid codes of the five code fields, each sent as number or numeric string, is accepted and read back as the same codes',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const record = fc.record(
         Object.fromEntries(
           CODE_FIELD_NAMES.map((f) => [f, fc.constantFrom(...codesOf(f)).chain((code) => fc.constantFrom<number | string>(code, String(code)))]),
@@ -793,7 +793,7 @@ describe('properties', () => {
       [CODE_FIELDS[field].range],
       `property: any integer that is not one of the codes ${codes.join(', ')} of \`${field}\`, as number or numeric string, gives 422 validation naming the field`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         const value = fc
           .integer({ min: -100, max: 3000 })
           .filter((n) => !codes.includes(n))
@@ -813,7 +813,7 @@ describe('properties', () => {
     ['PROJ-62', 'PROJ-63', 'PROJ-119'],
     'property: texts and plain numbers sent to the eight contact text fields together are read back as the text (numbers normalized to their text)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const value = fc.oneof(
         plainText.map((s) => ({ sent: s as string | number, text: s })),
         fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => ({ sent: n as string | number, text: String(n) })),
@@ -837,7 +837,7 @@ describe('properties', () => {
     ['PROJ-17', 'PROJ-119'],
     'property: any text sent as `projektName` is read back unchanged',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await assertProperty(
         fc.asyncProperty(plainText, async (text) => {
           const name = harnessProjectName(text);
@@ -857,7 +857,7 @@ describe('properties', () => {
     ['PROJ-20', 'PROJ-61', 'PROJ-64'],
     'property: any text containing a NUL character, in any text field, gives 422 validation naming the field',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const fields = ['projektName', 'email', ...CONTACT_TEXT_FIELDS] as const;
       const sample = fc.record({
         field: fc.constantFrom(...fields),
@@ -877,7 +877,7 @@ describe('properties', () => {
     ['PROJ-65', 'PROJ-66', 'PROJ-119'],
     'property: any `plz` of 4 or 5 digits sent as string is accepted and read back unchanged, leading zeros kept',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await assertProperty(
         fc.asyncProperty(fc.stringMatching(/^\d{4,5}$/), async (plz) => {
           await withLocks(fieldLocks(key, ['plz']), async () => {
@@ -895,7 +895,7 @@ describe('properties', () => {
     ['PROJ-65'],
     'property: any `plz` with fewer than 4 or more than 5 digits, or with a non-digit, gives 422 validation naming the field',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const invalid = fc.oneof(fc.stringMatching(/^\d{1,3}$/), fc.stringMatching(/^\d{6,9}$/), fc.stringMatching(/^\d{0,3}[^0-9]\d{0,3}$/));
       await assertProperty(
         fc.asyncProperty(invalid, async (plz) => {

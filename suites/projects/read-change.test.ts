@@ -30,7 +30,7 @@ describe('GET /reports/{projectKey}', () => {
     ['PROJ-95', 'PROJ-96', 'PROJ-97', 'PROJ-88'],
     'GET /reports/{projectKey} of an own project must answer 200 with projektHeader (the key, link under {site_url}, id, status) and the released data in projektData as scalars, without password, internal or owner fields',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const note = `Detail ${marker()}`;
       await withLocks(fieldLocks(key, ['bemerkungen']), async () => {
         await patchAccepted(actor, key, { bemerkungen: note });
@@ -54,7 +54,7 @@ describe('PATCH /reports/{projectKey}', () => {
     ['PROJ-102', 'PROJ-101'],
     'PATCH /reports/{projectKey} must change only the sent field; every other released field and the header stay unchanged',
     async (t) => {
-      const actor = await t.owner();
+      const actor = await t.owner('own-data-only');
       const plz = validPostalCodes(t.profile)[0];
       const created = await actor.post('/reports/with-data', {
         projectData: {
@@ -103,7 +103,7 @@ describe('PATCH /reports/{projectKey}', () => {
     ['PROJ-27', 'PROJ-33', 'PROJ-39', 'PROJ-60', 'PROJ-67', 'PROJ-63'],
     'optional values sent together as empty string or null in one PATCH must all be deleted',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const fields = ['projektArtHeizung', 'projektBewohner', 'projektBaujahr', 'email', 'plz', 'bemerkungen'];
       await withLocks(fieldLocks(key, fields), async () => {
         await patchAccepted(actor, key, { projektArtHeizung: 4, projektBewohner: 2, projektBaujahr: 1990, email: 'weg@example.org', plz: '12345', bemerkungen: 'weg' });
@@ -132,7 +132,7 @@ describe('PATCH /reports/{projectKey}', () => {
     'PROJ-118',
     'DELETE /reports/{projectKey} must leave the project in place (projects are not deletable through this interface)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const before = await readDetail(actor, key);
       await actor.send('DELETE', `/reports/${key}`);
       const after = await readDetail(actor, key);
@@ -150,7 +150,7 @@ describe('PUT /reports/{projectKey}/password', () => {
       ['PROJ-107', 'PROJ-108', 'PROJ-114', 'PROJ-115'],
       `PUT .../password with ${length} characters must answer 200; the password never appears in a response, and the API token keeps working`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         const newPassword = password(length);
         expect([...newPassword].length).toBe(length);
         const res = await actor.put(`/reports/${key}/password`, { newPassword });
@@ -178,7 +178,7 @@ describe('PUT /reports/{projectKey}/password', () => {
       rule,
       `PUT .../password with ${label} must give 422 validation`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         for (const body of bodies) {
           const field = rule === 'PROJ-113' ? undefined : 'newPassword';
           expectRejected(await actor.put(`/reports/${key}/password`, body), field);
@@ -191,7 +191,7 @@ describe('PUT /reports/{projectKey}/password', () => {
 
 describe('GET /reports', () => {
   check('PROJ-89', 'GET /reports must answer 200 with the groups `projekte`, `leads`, `api` and `archiv`, each an array', async (t) => {
-    const actor = await t.owner();
+    const actor = await t.owner('own-data-only');
     await projectList(actor);
   });
 
@@ -199,7 +199,7 @@ describe('GET /reports', () => {
     'PROJ-92',
     'a project created by the customer must appear in its GET /reports',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       expect(listsKey(await projectList(actor), key), `created project ${key} must be listed`).toBe(true);
     },
     WRITES,

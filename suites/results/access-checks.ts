@@ -71,13 +71,14 @@ export function accessChecks(): void {
       'RES-32',
       'results of a project of another customer answer 404 not_found',
       async (t) => {
-        expectError(await t.as('primary').get(resultsPath(t.profile.resources?.foreignProjectKey as string)), 404, 'not_found');
+        // Any licensed customer but the foreign one: the 404 must come from ownership, not from a missing license.
+        expectError(await (await t.owner()).get(resultsPath(t.profile.resources?.foreignProjectKey as string)), 404, 'not_found');
       },
       { needs: needsForeignProject },
     );
 
     check('RES-32', 'results of a project key that does not exist answer 404 not_found', async (t) => {
-      expectError(await t.as('primary').get(resultsPath(neverExistingKey())), 404, 'not_found');
+      expectError(await (await t.owner()).get(resultsPath(neverExistingKey())), 404, 'not_found');
     });
   });
 }

@@ -3,9 +3,9 @@
  * rule 8, Authentication 6-8, "Errors"). Expected values come from the spec (contract/results.ts)
  * and from formulas that hold for any implementation, never from the target's answers.
  *
- * Budget: every results request of the area is a request of the primary customer (the profile's
- * projects are the primary customer's), so the whole area shares one budget of 2 requests per
- * second. Responses several checks read (no parameters, 35/5 and 75/10 on the calculable
+ * Budget: every results request on the profile's projects is a request of the primary customer
+ * (they are the primary customer's), so those share one budget of 2 requests per second; the 404
+ * checks of keys no customer of theirs owns lease a customer instead. Responses several checks read (no parameters, 35/5 and 75/10 on the calculable
  * project) are fetched once per file and attached to every check that reads them.
  */
 import { isDeepStrictEqual } from 'node:util';

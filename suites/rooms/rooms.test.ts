@@ -3,7 +3,7 @@
  * endpoint table and endpoint rule 9).
  *
  * All checks are in one file on purpose: the shared project of a leased pool customer
- * (`t.ownerWithProject()`) and its shared room are created once per customer and file, so one file
+ * (`t.ownerWithProject('own-data-only')`) and its shared room are created once per customer and file, so one file
  * creates as few projects and rooms as the cases allow. Bodies the target must refuse are sent to
  * the shared project (a refused creation creates nothing), accepted values are PATCHed onto the
  * shared room and read back from the PATCH response while the check holds that field's lock.
@@ -53,7 +53,7 @@ function rejectCreateBody(rules: string[], title: string, body: unknown, field?:
     rules,
     title,
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       expectRoomRejected(await actor.post(roomsPath(key), body), field);
     },
     WRITES,
@@ -70,7 +70,7 @@ function rejectCreate(rules: string[], field: string, value: unknown, why: strin
     rules,
     `\`${field}\` ${describeValue(value)} (${why}) beside a valid name must give 422 validation at creation and create no room`,
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const name = roomName(`rejected ${marker()}`);
       expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }), field);
       await expectNoRoomNamed(actor, key, name);
@@ -292,7 +292,7 @@ describe('floor table', () => {
       ['ROOM-19', 'ROOM-20', 'ROOM-44', 'ROOM-45', 'ROOM-47'],
       `floor ids ${floors.join(', ')} must be accepted at creation and with PATCH, output as a string, with raumEtageBezeichnung and raumEtageKuerzel from the floor table`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         const expectLabels = (data: RoomData, floor: FloorId, sent: unknown) => {
           expectFloor(data, floor, sent);
           expect(data.raumEtageBezeichnung, `raumEtageBezeichnung of floor ${floor}`).toBe(FLOOR_LABELS[floor].bezeichnung);
@@ -321,7 +321,7 @@ describe('raumBaujahr', () => {
     ['ROOM-35', 'ROOM-36'],
     '`raumBaujahr` must be copied from the project at room creation and must not follow a later change of the project',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const year = 1900 + Math.floor(Math.random() * 100);
       const later = year + 7;
       await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
@@ -346,7 +346,7 @@ describe('room object and endpoints', () => {
     ['ROOM-2', 'ROOM-3', 'ROOM-5', 'ROOM-6', 'ROOM-7', 'ROOM-14', 'ROOM-15', 'ROOM-20', 'ROOM-29'],
     'POST .../rooms must answer 201 with {room}: a string id, the project key and the nine roomData fields (strings, raumTemperatur a number); GET with room.id taken exactly must answer 200 with the same room',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const res = await actor.post(roomsPath(key), {
         roomData: { raumBezeichnung: roomName('object'), raumEtage: 2, raumFlaeche: 14.5, raumHoehe: 2.6, raumTemperatur: 22, raumNotiz: 'Nordseite' },
       });
@@ -368,7 +368,7 @@ describe('room object and endpoints', () => {
     ['ROOM-21', 'ROOM-24', 'ROOM-27', 'ROOM-31', 'ROOM-34'],
     'a room created with only raumBezeichnung must get the defaults: floor 1, height 2.5, temperature 20, area and note empty',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const { roomData } = await createRoom(actor, key, { raumBezeichnung: roomName('defaults') });
       expectFloor(roomData, ROOM_DEFAULTS.raumEtage);
       expect(roomData.raumFlaeche, 'raumFlaeche must default to empty').toBe(ROOM_DEFAULTS.raumFlaeche);
@@ -383,7 +383,7 @@ describe('room object and endpoints', () => {
     ['ROOM-1', 'ROOM-52'],
     'a repeated room creation must create a further room with a different id, and GET .../rooms must answer 200 with both in rooms[]',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const roomData = { raumBezeichnung: roomName(`twice ${marker()}`), raumEtage: 3 };
       const first = await createRoom(actor, key, roomData);
       const second = await createRoom(actor, key, roomData);
@@ -403,7 +403,7 @@ describe('room object and endpoints', () => {
     ['ROOM-4', 'ROOM-49'],
     'PATCH of a room must answer 200 with {room} and change only the sent fields; the others are kept (also when read again)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const created = await createRoom(actor, key, {
         raumBezeichnung: roomName('keep'),
         raumEtage: 2,
@@ -582,7 +582,7 @@ describe('raumBezeichnung', () => {
     'ROOM-18',
     '`raumBezeichnung` of 120 characters must be accepted at creation (201)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const name = `${roomName('120')} `.padEnd(120, 'n');
       expectName((await createRoom(actor, key, { raumBezeichnung: name })).roomData, name);
     },
@@ -783,7 +783,7 @@ describe('fields that cannot be written', () => {
     'ROOM-11',
     '`raumBaujahr` sent at creation must not be written (422 creating no room, or the room gets the project value)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
         const name = roomName(`baujahr written ${marker()}`);
         const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, raumBaujahr: '1234' } });
@@ -827,7 +827,7 @@ describe('fields that cannot be written', () => {
       'ROOM-12',
       `\`${field}\` sent at creation must not be written (422 creating no room, or the label derived from the floor)`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject();
+        const { actor, key } = await t.ownerWithProject('own-data-only');
         const name = roomName(`label written ${marker()}`);
         const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, raumEtage: 2, [field]: sent } });
         if (res.status === 422) {
@@ -864,7 +864,7 @@ describe('fields that cannot be written', () => {
     'ROOM-10',
     '`id` and `projectKey` inside roomData at creation must not be written (422 creating no room, or a server-chosen id and the key of the path)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const ownId = `cpf-own-id-${marker()}`;
       const idName = roomName(`id written ${marker()}`);
       const withId = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: idName, id: ownId } });
@@ -971,7 +971,7 @@ describe('write bodies', () => {
     ['ROOM-48', 'ROOM-10'],
     'a creation body with another top-level field next to roomData (projectKey) must give 422 validation',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject();
+      const { actor, key } = await t.ownerWithProject('own-data-only');
       const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('extra top level') }, projectKey: key });
       expectRoomRejected(res);
     },

@@ -84,7 +84,7 @@ const sharedRooms = new Map<string, Promise<Room>>();
  * or that only send bodies the target must refuse.
  */
 export async function ownerWithRoom(t: CheckContext): Promise<{ actor: Actor; key: string; room: Room }> {
-  const { actor, key } = await t.ownerWithProject();
+  const { actor, key } = await t.ownerWithProject('own-data-only');
   let room = sharedRooms.get(key);
   if (!room) {
     room = createRoom(actor, key, { raumBezeichnung: roomName('shared room') });
@@ -105,7 +105,7 @@ export async function ownersWithRooms(t: CheckContext, n: number): Promise<{ act
 
 /** Like `ownersWithRooms`, without the room. */
 export async function ownersWithProject(t: CheckContext, n: number): Promise<{ actor: Actor; key: string }[]> {
-  const leased = await Promise.all(Array.from({ length: n }, () => t.ownerWithProject()));
+  const leased = await Promise.all(Array.from({ length: n }, () => t.ownerWithProject('own-data-only')));
   return leased.filter((owner, i) => leased.findIndex((o) => o.actor.label === owner.actor.label) === i);
 }
 

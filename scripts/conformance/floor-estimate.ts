@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Profile } from '../../spec/profile.schema.js';
+import { leaseCandidates } from '../../suites/harness/lease-candidates.js';
+import type { LeaseCandidate, LeaseKind } from '../../suites/harness/pacer-server.js';
+
+/**
+ * The pacing floor a run should reach with a given profile, estimated before it starts: the
+ * requests per area and kind of demand that a full bundled run counted (request-demand.json),
+ * role work on its role customer, leased work spread over the profile's licensed customers the
+ * way the pacer spreads it (least loaded first). An estimate: checks that a smaller profile skips
+ * still count, and a changed suite changes the figures until the table is rewritten
+ * (`npx tsx scripts/conformance/update-demand-table.ts reports/run-stats.json` after a full bundled run).
+ */
+export const DEMAND_TABLE = resolve(import.meta.dirname, 'request-demand.json');
+
+export interface DemandTable {
+  $comment?: string;
+  /** Per area, requests per kind: `role:<role>`, `lease:<lease kind>`, `exclusive`. */
+  areas: Record<string, Record<string, number>>;
+}
+
+export interface FloorEstimate {
+  floorSeconds: number;
+  busiest: string;
+  busiestRequests: number;
+  /** Requests each role customer sends for its role (the pacer leases it only once others have as much). */
+  roleRequests: Record<string, number>;
+  /** Pool customers to add for a clearly shorter floor, with the floor they would give; absent when more would not help. */
+  morePool?: { count: number; floorSeconds: number };
+}
+
+const ROLES = ['primary', 'foreign', 'expiredUnlocked', 'locked', 'blocked', 'noHeatpumpRight', 'education'] as const;
+
+/** Order matters: the narrowest kind first, so the wider ones fill around it. */
+const KINDS: readonly LeaseKind[] = ['heatpump', 'licensed', 'own-data-only'];
+
+export function loadDemandTable(path = DEMAND_TABLE): DemandTable {
+  return JSON.parse(readFileSync(path, 'utf8')) as DemandTable;
+}
+
+function fits(c: LeaseCandidate, kind: LeaseKind): boolean {
+  if (kind === 'heatpump') return c.heatpump && !c.foreign;
+  return kind === 'own-data-only' || !c.foreign;
+}
+
+/** Raises the least loaded of `names` to a common level until `amount` is placed (water filling). */
+function fill(load: Map<string, number>, names: readonly string[], amount: number): void {
+  if (names.length === 0 || amount <= 0) return;
+  const sorted = [...names].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0));
+  let left = amount;
+  for (let i = 0; i < sorted.length && left > 0; i++) {
+    const level = load.get(sorted[i] as string) ?? 0;
+    const next = i + 1 < sorted.length ? (load.get(sorted[i + 1] as string) ?? 0) : Infinity;
+    const room = (next - level) * (i + 1);
+    const raise = Math.min(room, left) / (i + 1);
+    for (let j = 0; j <= i; j++) load.set(sorted[j] as string, (load.get(sorted[j] as string) ?? 0) + raise);
+    left -= raise * (i + 1);
+  }
+}
+
+function loads(profile: Profile, demand: Record<string, number>, extraPool: number): Map<string, number> {
+  const load = new Map<string, number>();
+  for (const role of ROLES) if (profile.customers[role]) load.set(role, demand[`role:${role}`] ?? 0);
+  const candidates = [...leaseCandidates(profile), ...Array.from({ length: extraPool }, (_, i) => ({ customer: `pool:+${i}`, tokens: 2, heatpump: true, foreign: false }))];
+  for (const c of candidates) if (!load.has(c.customer)) load.set(c.customer, 0);
+  const leased = { ...demand };
+  // Exclusive holders take both grants of a customer with no further need: any licensed one.
+  leased['lease:own-data-only'] = (leased['lease:own-data-only'] ?? 0) + (leased.exclusive ?? 0);
+  for (const kind of KINDS) fill(load, candidates.filter((c) => fits(c, kind)).map((c) => c.customer), leased[`lease:${kind}`] ?? 0);
+  return load;
+}
+
+function busiestOf(load: Map<string, number>): [string, number] {
+  return [...load].reduce<[string, number]>((best, entry) => (entry[1] > best[1] ? entry : best), ['primary', 0]);
+}
+
+/** The estimate for a profile and the areas a run selects (all when empty). */
+export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
+  const demand: Record<string, number> = {};
+  for (const [area, row] of Object.entries(table.areas)) {
+    if (areas.length > 0 && !areas.includes(area)) continue;
+    for (const [kind, n] of Object.entries(row)) demand[kind] = (demand[kind] ?? 0) + n;
+  }
+  const [busiest, busiestRequests] = busiestOf(loads(profile, demand, 0));
+  const floorSeconds = busiestRequests / 2;
+  const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));
+  // Past this many, added pool customers only take work the role customers do not set the floor with.
+  const limit = busiestOf(loads(profile, demand, 1000))[1] / 2;
+  let morePool: FloorEstimate['morePool'];
+  if (floorSeconds - limit >= 1) {
+    for (let count = 1; count <= 1000; count++) {
+      const floor = busiestOf(loads(profile, demand, count))[1] / 2;
+      if (floor <= limit + Math.max(1, (floorSeconds - limit) * 0.1)) {
+        morePool = { count, floorSeconds: floor };
+        break;
+      }
+    }
+  }
+  return { floorSeconds, busiest, busiestRequests, roleRequests, ...(morePool ? { morePool } : {}) };
+}
+
+/** The line the CLI prints before the run. */
+export function formatEstimate(e: FloorEstimate): string {
+  const more = e.morePool
+    ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.floorSeconds.toFixed(0)} s`
+    : '; more pool customers would not shorten it (role work sets it)';
+  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${e.busiest}, ~${Math.round(e.busiestRequests)} requests)${more}`;
+}
+
+/**
+ * How long a check may wait for its first granted request before the run calls it a harness
+ * error: several times the whole expected floor, never below five minutes (slow targets pace
+ * slower than 2 per second, since a slot frees one second after the response).
+ */
+export function waitLimitSeconds(e: FloorEstimate): number {
+  return Math.max(300, Math.ceil(3 * e.floorSeconds + 60));
+}

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pacerCall } from './pacer-client.js';
+import { startPacerServer, type LeaseCandidate, type PacerServer } from './pacer-server.js';
+
+let pacer: PacerServer | undefined;
+afterEach(async () => {
+  await pacer?.close();
+  pacer = undefined;
+});
+
+const role = (customer: string, heatpump: boolean, tokens = 1): LeaseCandidate => ({ customer, tokens, heatpump, foreign: customer === 'foreign' });
+/** A profile without a pool: its licensed role customers only. */
+const ROLES_ONLY = [role('primary', true, 3), role('noHeatpumpRight', false), role('education', false), role('foreign', false)];
+
+async function start(leaseGroup: LeaseCandidate[], expectedRoleRequests: Record<string, number> = {}): Promise<string> {
+  pacer = await startPacerServer({ leaseGroup, expectedRoleRequests });
+  return pacer.url;
+}
+
+const lease = (url: string, check: string, body: Record<string, unknown> = {}) => pacerCall<{ customer: string | null }>(url, '/lease', { check, kind: 'licensed', exclusive: false, ...body }).then((r) => r.customer);
+
+describe('leases without a pool', () => {
+  it('spread over every licensed role customer, by the work expected of each', async () => {
+    const url = await start(ROLES_ONLY, { primary: 12 });
+    const got = [];
+    for (let i = 0; i < 6; i++) got.push(await lease(url, `c${i}`));
+    // foreign owns the resources `licensed` checks compare against; primary has 12 requests of its own to come.
+    expect(got.filter((c) => c === 'foreign')).toEqual([]);
+    expect(new Set(got.slice(0, 2))).toEqual(new Set(['noHeatpumpRight', 'education']));
+    expect(got).toContain('primary');
+  });
+
+  it('give each kind only the customers it may have, and none when the profile has none', async () => {
+    const url = await start(ROLES_ONLY);
+    for (let i = 0; i < 4; i++) expect(await lease(url, `h${i}`, { kind: 'heatpump' })).toBe('primary');
+    const any = new Set<string | null>();
+    for (let i = 0; i < 8; i++) any.add(await lease(url, `o${i}`, { kind: 'own-data-only' }));
+    expect(any).toContain('foreign');
+    expect(await lease(url, 'x', { exclusive: true, minTokens: 4 })).toBeNull();
+  });
+
+  it('hand out an exclusive customer at once, though every customer is leased, and a second one of the same check is another', async () => {
+    const url = await start(ROLES_ONLY);
+    for (let i = 0; i < 12; i++) await lease(url, `holder${i}`, { kind: 'own-data-only' });
+    const first = await lease(url, 'rate', { exclusive: true });
+    const second = await lease(url, 'rate', { exclusive: true });
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+    // An exclusive customer gets no further leases until given back.
+    const others = new Set<string | null>();
+    for (let i = 0; i < 8; i++) others.add(await lease(url, `later${i}`, { kind: 'own-data-only' }));
+    expect(others.has(first)).toBe(false);
+    await pacerCall(url, '/unlease', { customer: first, check: 'rate' });
+    const after = new Set<string | null>();
+    for (let i = 0; i < 8; i++) after.add(await lease(url, `after${i}`, { kind: 'own-data-only' }));
+    expect(after.has(first)).toBe(true);
+  });
+
+  it('for minTokens take the only customer with enough tokens', async () => {
+    const url = await start(ROLES_ONLY);
+    expect(await lease(url, 'burst', { exclusive: true, minTokens: 2 })).toBe('primary');
+  });
+});
+
+describe('seniority', () => {
+  it('serves a check the pacer has started before checks that queued earlier but have not started', async () => {
+    const url = await start([]);
+    const acquire = (check: string) => pacerCall(url, '/acquire', { customer: 'primary', check });
+    const release = () => pacerCall(url, '/release', { customer: 'primary' });
+    await acquire('started');
+    await acquire('other');
+    const order: string[] = [];
+    const queued = ['new-1', 'new-2'].map((check) => acquire(check).then(() => order.push(check)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const senior = acquire('started').then(() => order.push('started'));
+    // One slot frees (a second after this response): it goes to the started check; the other stays in flight.
+    await release();
+    await senior;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(order).toEqual(['started']);
+    await release();
+    await release();
+    await Promise.all(queued);
+    expect(order).toEqual(['started', 'new-1', 'new-2']);
+    await release();
+    await release();
+  });
+});
