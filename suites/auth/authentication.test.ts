@@ -14,8 +14,6 @@ import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/en
 import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
-import { pacerCall } from '../harness/pacer-client.js';
-import { target } from '../harness/target.js';
 import { absentKey, someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';
 
@@ -108,20 +106,19 @@ const TOKEN_TAKEN_ANYWAY: ThrottleMeaning = {
 };
 
 async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor: Actor) => Promise<ApiResponse>): Promise<ApiResponse> {
-  const url = target().pacerUrl;
-  const lane = invalidTokenLane(t.profile);
-  await pacerCall(url, '/acquire', lane);
+  const { customer, ...pace } = invalidTokenLane(t.profile);
+  const releaseLane = await t.holdLane(customer, pace);
   try {
-    await pacerCall(url, '/acquire', { customer: owner.label });
+    const releaseOwner = await t.holdLane(owner.label);
     try {
       // Paced below the per-address limit for unauthenticated requests and in the owner's window:
       // a 429 can only come from counting it as the owner's, i.e. from taking the token this way.
       return await request(new Actor('token not sent as Bearer', undefined, undefined, t, TOKEN_TAKEN_ANYWAY));
     } finally {
-      await pacerCall(url, '/release', { customer: owner.label });
+      await releaseOwner();
     }
   } finally {
-    await pacerCall(url, '/release', lane);
+    await releaseLane();
   }
 }
 

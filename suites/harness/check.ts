@@ -100,6 +100,20 @@ export class CheckContext implements RequestRecorder {
     else this.onFirstSend = start;
   }
 
+  /**
+   * Takes grants of a pacer lane for requests the check paces itself (sent by an unpaced actor, or
+   * counted in two lanes at once), as a part of this check: the pacer serves them with the
+   * check's seniority like its other requests. Returns the release of every grant taken.
+   */
+  async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number } = {}): Promise<() => Promise<void>> {
+    const url = target().pacerUrl;
+    await pacerCall(url, '/acquire', this.pacing(customer, extra));
+    this.sending();
+    return async () => {
+      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', this.pacing(customer, { ...(extra.limit ? { limit: extra.limit } : {}), ...(extra.windowMs ? { windowMs: extra.windowMs } : {}) }));
+    };
+  }
+
   private pacing(customer: string, extra: Omit<Pacing, 'customer'> & { grants?: number } = {}): Pacing {
     return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...extra };
   }

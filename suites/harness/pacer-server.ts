@@ -259,8 +259,10 @@ export async function startPacerServer(options: {
         const customer = String(body.customer);
         const grants = typeof body.grants === 'number' ? body.grants : 1;
         const check = optionalString(body.check);
-        count(customer, check, optionalString(body.area), grants);
+        // The lane is created with the pace its first request names (count() would create it with
+        // the API's 2 per second, and a whole-lane hold of the invalid-token lane could never be granted).
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
+        count(customer, check, optionalString(body.area), grants);
         s.waiters.push({ grants, check, seq: arrivals++, resolve, reject });
         pump(customer, s);
       }),

@@ -21,11 +21,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contract/error-envelope.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
-import { check } from '../harness/check.js';
+import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
-import { pacerCall } from '../harness/pacer-client.js';
 import { createPacingWindow } from '../harness/pacing-window.js';
-import { target } from '../harness/target.js';
 import { outside, probe, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from './timeline.js';
 
@@ -63,12 +61,8 @@ function expect429Contract(responses: readonly ApiResponse[]): void {
 }
 
 /** Takes every pacer grant of a lane (a customer's 2 per second, or the invalid-token lane's pace), so no other check sends on it. */
-async function holdLane(name: string, pace = { limit: 2, windowMs: 1000 }): Promise<() => Promise<void>> {
-  const url = target().pacerUrl;
-  await pacerCall(url, '/acquire', { customer: name, grants: pace.limit, ...pace });
-  return async () => {
-    for (let i = 0; i < pace.limit; i++) await pacerCall(url, '/release', { customer: name });
-  };
+function holdLane(t: CheckContext, name: string, pace = { limit: 2, windowMs: 1000 }): Promise<() => Promise<void>> {
+  return t.holdLane(name, { grants: pace.limit, ...pace });
 }
 
 check(
@@ -307,15 +301,18 @@ check(
     if (!documented) return t.skip('profile has no limits.invalidTokenPerIp (the documented invalid-token limit per source IP)');
     const { requests: limit, windowSeconds } = documented;
     const windowMs = windowSeconds * 1000;
-    const [owner] = (await t.exclusiveOwner()).tokens as [Actor];
     // Every harness request that the target counts per IP goes through these two pacer lanes
     // (invalid or missing tokens, the blocked customer): holding them keeps the IP's count ours.
     // The blocked lane first, so the wait for the other one counts toward the quiet below.
-    const releaseBlocked = await holdLane('blocked');
+    const releaseBlocked = await holdLane(t, 'blocked');
     const blockedQuietSince = performance.now();
     // The harness paces invalid tokens at half the documented limit (check.ts): all of those
     // grants, given once no invalid-token request of the harness was answered for a window.
-    const releaseInvalid = await holdLane('#invalid-token', { limit: Math.max(1, Math.floor(limit / 2)), windowMs });
+    const releaseInvalid = await holdLane(t, '#invalid-token', { limit: Math.max(1, Math.floor(limit / 2)), windowMs });
+    // The customer last: a check that sends a request in both the invalid-token lane and its
+    // owner's (auth) takes the invalid-token lane first, so holding that lane and then waiting for
+    // a customer never waits on such a check in turn.
+    const [owner] = (await t.exclusiveOwner()).tokens as [Actor];
     let lastReceived = performance.now();
     try {
       // A window of quiet since the blocked customer's last request, so the IP's window holds

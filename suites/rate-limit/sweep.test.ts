@@ -14,7 +14,6 @@ import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectStatus } from '../harness/expect-api.js';
-import { pacerCall } from '../harness/pacer-client.js';
 import { target } from '../harness/target.js';
 import { absentKey, absentValues } from '../sweeps/path-values.js';
 import { probe, type Step } from './probe.js';
@@ -79,15 +78,8 @@ for (const [first, second] of pairs()) {
 async function holdRole(t: CheckContext, role: CustomerRole): Promise<{ actor: Actor; release: () => Promise<void> }> {
   const token = t.profile.customers[role]?.tokens[0];
   if (token === undefined) return t.skip(`profile has no customers.${role}`);
-  const url = target().pacerUrl;
-  await pacerCall(url, '/acquire', { customer: role, grants: 2 });
-  return {
-    actor: new Actor(role, token, undefined, t),
-    release: async () => {
-      await pacerCall(url, '/release', { customer: role });
-      await pacerCall(url, '/release', { customer: role });
-    },
-  };
+  const release = await t.holdLane(role, { grants: 2 });
+  return { actor: new Actor(role, token, undefined, t), release };
 }
 
 interface Rejection {
