@@ -1,17 +1,11 @@
 import type { Profile } from '../../fixtures/profile.schema.js';
+import { BUNDLED_IMAGE } from './container-image.js';
 import { UsageError } from './options.js';
 
 /**
  * What `--image` starts, decided without touching Docker so it can be unit-tested: the image
  * reference, ports, environment, health wait and where the profile comes from.
  */
-
-/** The bundled image (Dockerfile at the repository root); container-config.test.ts keeps both in step. */
-export const BUNDLED_IMAGE = {
-  port: 8080,
-  apiPath: '/api/v2',
-  profilePath: '/data/profile.json',
-} as const;
 
 /** The first start of a fresh image migrates and seeds its database before it answers. */
 export const STARTUP_TIMEOUT_MS = 120_000;
