@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContainerRuntimeClient } from 'testcontainers';
@@ -115,9 +115,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * An engine whose host name is this machine's runs here, so the ports it publishes are on this
+ * machine's loopback. testcontainers would take the bridge's gateway instead wherever /.dockerenv
+ * exists (as in some sandboxes that are no container of this engine), and only once the engine
+ * has recorded that gateway: reachable too, but not loopback, and not the same from run to run.
+ */
+export async function runsOnThisMachine(client: ContainerRuntimeClient): Promise<boolean> {
+  const info = (await client.container.dockerode.info()) as { Name?: string };
+  return info.Name === hostname();
+}
+
 function describeEngine(client: ContainerRuntimeClient): string {
   const rt = client.info.containerRuntime;
-  return `Docker ${rt.serverVersion} on ${rt.operatingSystem}, host ${rt.host}`;
+  return `Docker ${rt.serverVersion} on ${rt.operatingSystem}`;
 }
 
 function lastLine(file: string): string {

@@ -6,7 +6,7 @@ import type Dockerode from 'dockerode';
 import { takeNoArguments } from '../cli/usage.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { ensureBaseImage, removeStaleBases } from './base-image.js';
-import { ensureEngine, stopEngine } from './engine.js';
+import { ensureEngine, runsOnThisMachine, stopEngine } from './engine.js';
 import { IMAGE_ROLE_LABEL } from './image-build.js';
 import { buildTestImage, TEST_IMAGE, TEST_ROLE } from './test-image.js';
 
@@ -104,6 +104,10 @@ try {
     const client = engine.client.container.dockerode;
     docker = client;
     step(`engine: ${engine.describe}`);
+    if (process.env.TESTCONTAINERS_HOST_OVERRIDE === undefined && (await runsOnThisMachine(engine.client))) {
+      process.env.TESTCONTAINERS_HOST_OVERRIDE = 'localhost';
+      step("the engine runs on this machine: the CLI reaches the container's port on localhost");
+    }
     const leftovers = await testContainers(client);
     if (leftovers.length > 0) {
       step(`removing ${leftovers.length} container(s) an earlier run left behind`);
