@@ -56,12 +56,13 @@ export async function prepareContainerTarget(image: string, profile: Profile | u
   const runtime = await engineCheck(tc);
   const hostPort = await new tc.RandomPortGenerator().generatePort();
   const origin = hostOrigin(runtime.info.containerRuntime.host, hostPort);
+  // A container that exits (a broken image) ends the wait at once, with its last log lines.
   log(`starting container ${name} (port ${plan.containerPort} on ${origin}), waiting for GET ${plan.health.path}`);
   const { health } = plan;
   const container = await new tc.GenericContainer(name)
     .withExposedPorts({ container: plan.containerPort, host: hostPort })
     .withEnvironment(containerEnv(plan, origin))
-    .withWaitStrategy(tc.Wait.forHttp(health.path, health.port).forStatusCode(health.statusCode).withStartupTimeout(health.startupTimeoutMs))
+    .withWaitStrategy(tc.Wait.forHttp(health.path, health.port, { abortOnContainerExit: true }).forStatusCode(health.statusCode).withStartupTimeout(health.startupTimeoutMs))
     .start()
     .catch((err: unknown) => {
       throw new TargetError(

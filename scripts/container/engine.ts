@@ -53,10 +53,10 @@ export async function answeringEngine(): Promise<{ client: ContainerRuntimeClien
 export async function ensureEngine(log: (line: string) => void): Promise<Engine> {
   const answering = await answeringEngine();
   if ('client' in answering) return { kind: 'ready', client: answering.client, startedPid: undefined, describe: describeEngine(answering.client) };
-  if (process.env.DOCKER_HOST) return { kind: 'unavailable', reason: `DOCKER_HOST=${process.env.DOCKER_HOST} does not answer (${answering.reason})` };
+  if (process.env.DOCKER_HOST) return { kind: 'unavailable', reason: `DOCKER_HOST=${process.env.DOCKER_HOST} does not answer (${answering.reason}). Fix: start that engine, or unset DOCKER_HOST` };
   const why = `no Docker engine answers (${answering.reason})`;
-  if (process.getuid?.() !== 0) return { kind: 'unavailable', reason: `${why}, and starting dockerd needs root` };
-  if (spawnSync('dockerd', ['--version']).error) return { kind: 'unavailable', reason: `${why}, and dockerd is not installed (apt-get install docker.io)` };
+  if (process.getuid?.() !== 0) return { kind: 'unavailable', reason: `${why}, and starting dockerd needs root. Fix: start Docker, set DOCKER_HOST, or run as root` };
+  if (spawnSync('dockerd', ['--version']).error) return { kind: 'unavailable', reason: `${why}, and dockerd is not on PATH. Fix: apt-get install docker.io (started here when run as root), or set DOCKER_HOST` };
 
   const logFile = join(tmpdir(), 'cpf-dockerd.log');
   for (const config of DOCKERD_CONFIGURATIONS) {
@@ -65,7 +65,7 @@ export async function ensureEngine(log: (line: string) => void): Promise<Engine>
     if ('client' in started) return { kind: 'ready', client: started.client, startedPid: started.pid, describe: `${describeEngine(started.client)}, started here (${config.why})` };
     log(`dockerd (${config.why}) did not come up: ${started.reason}`);
   }
-  return { kind: 'unavailable', reason: `${why}, and dockerd did not start in any configuration (${DOCKERD_CONFIGURATIONS.map((c) => c.why).join('; ')}); see ${logFile}` };
+  return { kind: 'unavailable', reason: `${why}, and dockerd did not start in any configuration (${DOCKERD_CONFIGURATIONS.map((c) => c.why).join('; ')}); the log is ${logFile}` };
 }
 
 async function startDockerd(args: readonly string[], logFile: string): Promise<{ client: ContainerRuntimeClient; pid: number } | { reason: string }> {
