@@ -76,7 +76,7 @@ async function runConformance(): Promise<{ code: number | null; output: string }
   return { code, output };
 }
 
-/** A clean run: exit 0, checks passed and none failed or broken, no unintended 429. */
+/** A clean run: exit 0, checks passed and none failed or broken, every skip with its reason, no unintended 429. */
 function judgeRun(run: { code: number | null; output: string }): RunSummary {
   const file = join(ROOT, REPORT_DIR, 'summary.json');
   if (!existsSync(file)) throw new CheckFailed(`the run exited with ${run.code} and wrote no ${REPORT_DIR}/summary.json`);
@@ -86,6 +86,8 @@ function judgeRun(run: { code: number | null; output: string }): RunSummary {
   if (totals.passed === 0 || totals.failed + totals.broken > 0 || summary.unintended429.length > 0) {
     throw new CheckFailed(`exit 0, yet ${JSON.stringify(totals)} and ${summary.unintended429.length} unintended 429s`);
   }
+  const unexplained = summary.skipped.filter((k) => k.reason.trim() === '');
+  if (unexplained.length > 0) throw new CheckFailed(`${unexplained.length} checks skipped without a reason, e.g. ${unexplained[0]?.title}`);
   // The CLI says so once it has waited for health and read the seed profile out of the container.
   if (!/container [0-9a-f]{12} healthy, API base http:\/\/\S+\/api\/v2/.test(run.output)) throw new CheckFailed('the run did not report a healthy container and the API base read from its profile');
   return summary;
