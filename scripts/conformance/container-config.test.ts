@@ -76,6 +76,19 @@ describe('--image: profile rewrite', () => {
     expect(rewritten.customers).toEqual(seed.customers);
   });
 
+  it("moves every other link of the container's own origin, and nothing else", () => {
+    const seed = {
+      ...profile({ baseUrl: 'http://0.0.0.0:8080/api/v2', siteUrl: 'http://localhost:49153' }),
+      resources: { expiredLinks: { picture: 'http://0.0.0.0:8080/files/pictures/p1?sig=abc', document: 'http://0.0.0.0:80801/files/d1' }, links: ['http://0.0.0.0:8080', 'https://elsewhere.example.com/x'] },
+    } as unknown as Profile;
+    const rewritten = rewriteProfileOrigin(seed, 'http://localhost:49153') as unknown as { resources: unknown; customers: unknown };
+    expect(rewritten.resources).toEqual({
+      expiredLinks: { picture: 'http://localhost:49153/files/pictures/p1?sig=abc', document: 'http://0.0.0.0:80801/files/d1' },
+      links: ['http://localhost:49153', 'https://elsewhere.example.com/x'],
+    });
+    expect(rewritten.customers).toEqual(seed.customers);
+  });
+
   it('moves siteUrl along only when it shared the origin of baseUrl', () => {
     const same = rewriteProfileOrigin(profile({ baseUrl: 'http://localhost:3000/api/v2', siteUrl: 'http://localhost:3000/portal/' }), 'http://127.0.0.1:50000');
     expect(same).toMatchObject({ baseUrl: 'http://127.0.0.1:50000/api/v2', siteUrl: 'http://127.0.0.1:50000/portal' });
