@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
-import { BUNDLED_IMAGE, checkImageRef, containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
+import { checkImageRef, containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
 import { parseRunOptions, UsageError } from './options.js';
 
 const profile = (urls: { baseUrl?: string; siteUrl: string }): Profile =>
@@ -78,32 +76,23 @@ describe('--image: profile rewrite', () => {
     expect(rewritten.customers).toEqual(seed.customers);
   });
 
+  it("moves every other link of the container's own origin, and nothing else", () => {
+    const seed = {
+      ...profile({ baseUrl: 'http://0.0.0.0:8080/api/v2', siteUrl: 'http://localhost:49153' }),
+      resources: { expiredLinks: { picture: 'http://0.0.0.0:8080/files/pictures/p1?sig=abc', document: 'http://0.0.0.0:80801/files/d1' }, links: ['http://0.0.0.0:8080', 'https://elsewhere.example.com/x'] },
+    } as unknown as Profile;
+    const rewritten = rewriteProfileOrigin(seed, 'http://localhost:49153') as unknown as { resources: unknown; customers: unknown };
+    expect(rewritten.resources).toEqual({
+      expiredLinks: { picture: 'http://localhost:49153/files/pictures/p1?sig=abc', document: 'http://0.0.0.0:80801/files/d1' },
+      links: ['http://localhost:49153', 'https://elsewhere.example.com/x'],
+    });
+    expect(rewritten.customers).toEqual(seed.customers);
+  });
+
   it('moves siteUrl along only when it shared the origin of baseUrl', () => {
     const same = rewriteProfileOrigin(profile({ baseUrl: 'http://localhost:3000/api/v2', siteUrl: 'http://localhost:3000/portal/' }), 'http://127.0.0.1:50000');
     expect(same).toMatchObject({ baseUrl: 'http://127.0.0.1:50000/api/v2', siteUrl: 'http://127.0.0.1:50000/portal' });
     const elsewhere = rewriteProfileOrigin(profile({ baseUrl: 'http://localhost:3000/api/v2', siteUrl: 'https://portal.example.com' }), 'http://127.0.0.1:50000');
     expect(elsewhere.siteUrl).toBe('https://portal.example.com');
-  });
-});
-
-describe('Dockerfile', () => {
-  const dockerfile = readFileSync(resolve(import.meta.dirname, '../../Dockerfile'), 'utf8');
-
-  it('serves where the container plan expects: port, health path, database volume and profile path', () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
-    expect(cmd, 'a CMD in exec form').toBeDefined();
-    const args = JSON.parse(cmd as string) as string[];
-    // The entry of `npm run server`, started by node itself so SIGTERM reaches the server.
-    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(args.slice(0, 4)).toEqual(['node', '--import', 'tsx', pkg.scripts.server?.split(' ')[1]]);
-    const flag = (name: string) => args[args.indexOf(name) + 1];
-    expect(flag('--host')).toBe('0.0.0.0');
-    expect(flag('--port')).toBe(String(BUNDLED_IMAGE.port));
-    expect(flag('--profile-out')).toBe(BUNDLED_IMAGE.profilePath);
-    expect(flag('--db')?.startsWith('/data/')).toBe(true);
-    expect(dockerfile).toMatch(/^VOLUME \/data$/m);
-    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${BUNDLED_IMAGE.port}$`, 'm'));
-    expect(dockerfile).toContain(`http://127.0.0.1:${BUNDLED_IMAGE.port}${BUNDLED_IMAGE.apiPath}/health`);
-    expect(dockerfile).toMatch(/^FROM node:20-bookworm-slim/m);
   });
 });

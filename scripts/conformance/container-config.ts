@@ -1,17 +1,11 @@
 import type { Profile } from '../../spec/profile.schema.js';
+import { BUNDLED_IMAGE } from './container-image.js';
 import { UsageError } from './options.js';
 
 /**
  * What `--image` starts, decided without touching Docker so it can be unit-tested: the image
  * reference, ports, environment, health wait and where the profile comes from.
  */
-
-/** The bundled image (Dockerfile at the repository root); container-config.test.ts keeps both in step. */
-export const BUNDLED_IMAGE = {
-  port: 8080,
-  apiPath: '/api/v2',
-  profilePath: '/data/profile.json',
-} as const;
 
 /** The first start of a fresh image migrates and seeds its database before it answers. */
 export const STARTUP_TIMEOUT_MS = 120_000;
@@ -90,16 +84,31 @@ function apiPathOf(url: URL): string {
 
 /**
  * The profile as the host sees the container: baseUrl moves to the mapped origin (keeping its
- * path), and so does siteUrl when it shared baseUrl's origin; a siteUrl elsewhere stays.
+ * path), and so does siteUrl when it shared baseUrl's origin; a siteUrl elsewhere stays. Every
+ * other link under baseUrl's origin moves along (links a seed made absolute against the server's
+ * own origin, such as expired picture or document links).
  */
 export function rewriteProfileOrigin(profile: Profile, origin: string): Profile & { baseUrl: string } {
   const base = new URL(profile.baseUrl ?? `http://localhost:${BUNDLED_IMAGE.port}${BUNDLED_IMAGE.apiPath}`);
   const site = new URL(profile.siteUrl);
+  const moved = moveLinks(profile, base.origin, origin) as Profile;
   return {
-    ...profile,
+    ...moved,
     baseUrl: `${origin}${apiPathOf(base)}`,
     siteUrl: site.origin === base.origin ? `${origin}${apiPathOf(site)}` : profile.siteUrl,
   };
+}
+
+function moveLinks(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return isUnder(value, from) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) return value.map((v) => moveLinks(v, from, to));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moveLinks(v, from, to)]));
+  return value;
+}
+
+/** `http://0.0.0.0:8080/files/x` lies under `http://0.0.0.0:8080`; `http://0.0.0.0:80801/` does not. */
+function isUnder(value: string, origin: string): boolean {
+  return value === origin || (value.startsWith(origin) && '/?#'.includes(value.charAt(origin.length)));
 }
 
 /** The message for a machine without a reachable Docker engine (exit code 3). */

@@ -9,6 +9,11 @@ import type { PreparedTarget } from './target.js';
 
 /** A socket that accepts but never answers must not stall the CLI before it says what is wrong. */
 const ENGINE_CHECK_TIMEOUT_MS = 15_000;
+/**
+ * testcontainers stops with no grace by default (SIGKILL at once); the server finishes its
+ * requests and closes its database on SIGTERM, within a second.
+ */
+const STOP_GRACE_MS = 10_000;
 
 // Loaded only in this mode: the other modes should not pay for (or depend on) dockerode.
 async function loadTestcontainers(): Promise<typeof import('testcontainers')> {
@@ -51,12 +56,13 @@ export async function prepareContainerTarget(image: string, profile: Profile | u
   const runtime = await engineCheck(tc);
   const hostPort = await new tc.RandomPortGenerator().generatePort();
   const origin = hostOrigin(runtime.info.containerRuntime.host, hostPort);
+  // A container that exits (a broken image) ends the wait at once, with its last log lines.
   log(`starting container ${name} (port ${plan.containerPort} on ${origin}), waiting for GET ${plan.health.path}`);
   const { health } = plan;
   const container = await new tc.GenericContainer(name)
     .withExposedPorts({ container: plan.containerPort, host: hostPort })
     .withEnvironment(containerEnv(plan, origin))
-    .withWaitStrategy(tc.Wait.forHttp(health.path, health.port).forStatusCode(health.statusCode).withStartupTimeout(health.startupTimeoutMs))
+    .withWaitStrategy(tc.Wait.forHttp(health.path, health.port, { abortOnContainerExit: true }).forStatusCode(health.statusCode).withStartupTimeout(health.startupTimeoutMs))
     .start()
     .catch((err: unknown) => {
       throw new TargetError(
@@ -66,7 +72,7 @@ export async function prepareContainerTarget(image: string, profile: Profile | u
     });
   const dir = mkdtempSync(join(tmpdir(), 'cpf-container-'));
   const close = async () => {
-    await container.stop();
+    await container.stop({ timeout: STOP_GRACE_MS });
     rmSync(dir, { recursive: true, force: true });
   };
   try {
