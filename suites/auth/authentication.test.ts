@@ -80,11 +80,9 @@ describe('blocked customer (every protected endpoint)', () => {
   }
 });
 
-/** The first token of a leased owner (`pool:<i>`, or `primary` when the profile has no pool). */
-function tokenOf(profile: Profile, label: string): string {
-  const [, index] = label.split(':');
-  const customer = index === undefined ? profile.customers.primary : profile.customers.pool?.[Number(index)];
-  return customer?.tokens[0] as string;
+/** The first token of a leased owner (a pool customer or a role customer with a license). */
+function tokenOf(t: CheckContext, label: string): string {
+  return t.entryOf(label).tokens[0] as string;
 }
 
 /** Pacing of requests without a valid token as the harness keeps it: half the documented per-IP limit (check.ts). */
@@ -126,7 +124,7 @@ async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor
 async function ownerWithValidToken(t: CheckContext): Promise<{ owner: Actor; token: string }> {
   const owner = await t.owner();
   expectStatus(await owner.get('/reports'), 200);
-  return { owner, token: tokenOf(t.profile, owner.label) };
+  return { owner, token: tokenOf(t, owner.label) };
 }
 
 interface Variant {

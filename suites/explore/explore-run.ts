@@ -25,13 +25,12 @@ interface Attempt {
   error: ExploreMismatch;
 }
 
-/** The owner (a leased pool customer), its second token, and another customer for the requests that must find nothing. */
+/** The owner (a leased customer), its second token, and another customer for the requests that must find nothing. */
 async function actorsFor(t: CheckContext): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[] }> {
   const owner = await t.owner();
   const notes: string[] = [];
-  const [, index] = owner.label.split(':');
-  const entry = index === undefined ? t.profile.customers.primary : t.profile.customers.pool?.[Number(index)];
-  const second = entry?.tokens[1];
+  // The leased customer may be a role customer as well as a pool one: its own second token.
+  const second = t.entryOf(owner.label).tokens[1];
   const actors: Partial<Record<Who, Actor>> = { owner };
   if (second) actors.owner2 = new Actor(`${owner.label} token 2`, second, { customer: owner.label }, t);
   else notes.push(`${owner.label} has one token: no reads through a second token`);

@@ -119,7 +119,7 @@ export class CheckContext implements RequestRecorder {
   }
 
   /** The profile entry behind a pacer customer name: a role, or `pool:<index>`. */
-  private entryOf(customer: string) {
+  entryOf(customer: string) {
     const pool = /^pool:(\d+)$/.exec(customer);
     const entry = pool ? this.profile.customers.pool?.[Number(pool[1])] : this.profile.customers[customer as CustomerRole];
     if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
