@@ -94,6 +94,11 @@ try {
     const profile = join(serverDir, 'profile.json');
     server = await spawnServer(['--port', '0', '--db', join(serverDir, 'reference.sqlite'), '--profile-out', profile]);
     const baseUrl = `${server.origin}/api/v2`;
+    // As an implementer without a webhook receiver: the seed's "capture" section works only for the
+    // bundled target the CLI starts itself, so it goes (the webhook checks are skipped, with the reason).
+    const written = JSON.parse(readFileSync(profile, 'utf8')) as Record<string, unknown>;
+    delete written.webhook;
+    writeFileSync(profile, JSON.stringify(written, null, 2), { mode: 0o600 });
     step(`npx cpf-conformance doctor --base-url ${baseUrl} --profile target/profile.json   (server process ${server.child.pid})`);
     expectExit('doctor', await run('npx', ['--no-install', 'cpf-conformance', 'doctor', '--base-url', baseUrl, '--profile', 'target/profile.json'], folder, 120_000));
     step(`npx cpf-conformance --base-url ${baseUrl} --profile target/profile.json --area meta --report-dir reports/external --no-html`);
