@@ -80,11 +80,6 @@ describe('blocked customer (every protected endpoint)', () => {
   }
 });
 
-/** The first token of a leased owner (a pool customer or a role customer with a license). */
-function tokenOf(t: CheckContext, label: string): string {
-  return t.entryOf(label).tokens[0] as string;
-}
-
 /** Pacing of requests without a valid token as the harness keeps it: half the documented per-IP limit (check.ts). */
 function invalidTokenLane(profile: Profile) {
   const documented = profile.limits?.invalidTokenPerIp ?? { requests: 30, windowSeconds: 10 };
@@ -124,7 +119,7 @@ async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor
 async function ownerWithValidToken(t: CheckContext): Promise<{ owner: Actor; token: string }> {
   const owner = await t.owner();
   expectStatus(await owner.get('/reports'), 200);
-  return { owner, token: tokenOf(t, owner.label) };
+  return { owner, token: t.entryOf(owner.label).tokens[0] as string };
 }
 
 interface Variant {

@@ -245,14 +245,8 @@ export class CheckContext implements RequestRecorder {
     const tokens = this.entryOf(customer).tokens;
     // Both grants in one request: taken one by one, the first would be held while others' requests
     // keep taking the second slot (halving the customer's rate), and two holders could each keep one.
-    const url = target().pacerUrl;
-    await pacerCall(url, '/acquire', this.pacing(customer, { grants: 2 }));
-    this.heldLanes.push(async () => {
-      await pacerCall(url, '/release', { customer });
-      await pacerCall(url, '/release', { customer });
-    });
+    this.heldLanes.push(await this.holdLane(customer, { grants: 2 }));
     await this.releaseIfEnded();
-    this.sending();
     return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
   }
 
