@@ -97,6 +97,7 @@ export async function startLatencyProxy(options: LatencyProxyOptions): Promise<L
 
     from.on('data', (chunk: Buffer) => enqueue(chunk));
     from.on('end', () => enqueue(null));
+    from.on('error', () => enqueue(null));
     to.on('close', () => clearTimeout(timer));
   }
 
@@ -108,9 +109,11 @@ export async function startLatencyProxy(options: LatencyProxyOptions): Promise<L
       socket.setNoDelay(true);
       socket.on('close', () => sockets.delete(socket));
       // A reset on either side ends the connection on both; an orderly end travels the leg
-      // behind the data instead (enqueue(null)), so nothing in flight is cut off.
+      // behind the data instead (enqueue(null)), so nothing in flight is cut off. The target's
+      // reset too: what it answered before (a 413 while the body still arrives) is still held
+      // in the leg and reaches the client before its end, as on a real network.
       socket.on('error', () => {
-        client.destroy();
+        if (socket === client) client.destroy();
         upstream.destroy();
       });
     }
