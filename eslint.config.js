@@ -18,23 +18,22 @@ export default tseslint.config(
       globals: { document: 'readonly', window: 'readonly', location: 'readonly', fetch: 'readonly', console: 'readonly', URL: 'readonly', JSON: 'readonly' },
     },
   },
-  // Import boundaries: spec/ is the spine and imports nothing else; the suites judge a target only
-  // over HTTP; the reference server is an independent reading of the spec (it takes the profile
-  // schema to write its seed's profile, never the contract schemas or the rule catalogue).
-  ...boundary('spec/**/*.ts', ['**/suites/**', '**/scripts/**', '**/reference-server/**', '**/fixtures/**'], 'spec/ is the spine: it imports none of the other folders'),
+  // Import boundaries: spec/ is the spine and imports nothing else; harness-core/ is what the CLI
+  // and the suites' workers share at run time (pacer, run environment, result taxonomy, capture
+  // protocol, limiter timeline) and imports only spec/; nothing imports the suites; the suites
+  // judge a target only over HTTP; the reference server is an independent reading of the spec (it
+  // takes the profile schema to write its seed's profile, never the contract schemas or the rule
+  // catalogue).
+  ...boundary('spec/**/*.ts', ['**/suites/**', '**/scripts/**', '**/reference-server/**', '**/fixtures/**', '**/harness-core/**'], 'spec/ is the spine: it imports none of the other folders'),
+  ...boundary('harness-core/**/*.ts', ['**/suites/**', '**/scripts/**', '**/reference-server/**', '**/fixtures/**'], 'harness-core/ is shared by the CLI and the suites: it imports only spec/'),
   ...boundary('suites/**/*.ts', ['**/reference-server/**', '**/scripts/**'], 'the suites judge a target only through HTTP: they import neither the reference server nor scripts'),
   ...boundary(
     'reference-server/src/**/*.ts',
-    ['**/suites/**', '**/scripts/**', '**/faults/**', '**/spec/**/*.js', '!**/spec/profile.schema.js'],
-    'the reference server is an independent reading of the spec: of spec/ it imports only the profile schema, and nothing of suites/, scripts/ or the fault library',
+    ['**/suites/**', '**/scripts/**', '**/faults/**', '**/harness-core/**', '**/spec/**/*.js', '!**/spec/profile.schema.js'],
+    'the reference server is an independent reading of the spec: of spec/ it imports only the profile schema, and nothing of suites/, scripts/, harness-core/ or the fault library',
   ),
-  ...boundary('reference-server/faults/**/*.ts', ['**/suites/**', '**/scripts/**', '**/spec/**/*.js', '!**/spec/rules/*.js', '!**/spec/endpoints.js'], 'the fault library breaks the server: it imports the server, rule IDs and the endpoint table, nothing of the suites or scripts'),
-  ...boundary(
-    'scripts/**/*.ts',
-    // File patterns (gitignore-style: a file under an excluded directory cannot be allowed again).
-    ['**/suites/**/*.js', '!**/suites/harness/*.js', '!**/suites/webhook/capture-protocol.js', '!**/suites/rate-limit/timeline.js', '!**/suites/rate-limit/probe.js'],
-    'scripts use the suites only through the harness and the shared wire and timing modules, never a check file',
-  ),
+  ...boundary('reference-server/faults/**/*.ts', ['**/suites/**', '**/scripts/**', '**/harness-core/**', '**/spec/**/*.js', '!**/spec/rules/*.js', '!**/spec/endpoints.js'], 'the fault library breaks the server: it imports the server, rule IDs and the endpoint table, nothing of the suites, the harness or scripts'),
+  ...boundary('scripts/**/*.ts', ['**/suites/**'], 'nothing imports the suites: scripts share the run through harness-core/ and the spec through spec/'),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

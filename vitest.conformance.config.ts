@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { readRunEnv } from './suites/harness/run-env.js';
+import { readRunEnv } from './harness-core/run-env.js';
 
 /**
  * The conformance run. `npm run conformance` sets the env (target, profile, report paths) and

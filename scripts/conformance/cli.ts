@@ -6,7 +6,7 @@ import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, Usage
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
-import { writeRunEnv } from '../../suites/harness/run-env.js';
+import { writeRunEnv } from '../../harness-core/run-env.js';
 
 export interface CliOutput {
   out(line: string): void;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import { isKnownRule } from '../../spec/rules/catalog.js';
 import { UsageError } from './options.js';
 

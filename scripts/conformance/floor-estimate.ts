@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Profile } from '../../spec/profile.schema.js';
-import { leaseCandidates } from '../../suites/harness/lease-candidates.js';
-import type { LeaseCandidate, LeaseKind } from '../../suites/harness/pacer-server.js';
+import { leaseCandidates } from '../../harness-core/lease-candidates.js';
+import type { LeaseCandidate, LeaseKind } from '../../harness-core/pacer-server.js';
 
 /**
  * The pacing floor a run should reach with a given profile, estimated before it starts: the

@@ -1,4 +1,4 @@
-import { formatShard, parseShard, type Shard } from '../../suites/harness/shard.js';
+import { formatShard, parseShard, type Shard } from '../../harness-core/shard.js';
 
 /**
  * Command line of `npm run conformance`. A usage error names the flag and the fix; the CLI exits

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
-import type { CheckResult } from '../../suites/harness/check-result.js';
-import { emptyShardWarning, formatShard, profileOfShard } from '../../suites/harness/shard.js';
-import type { RunStats } from '../../suites/harness/pacer-server.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
+import { emptyShardWarning, formatShard, profileOfShard } from '../../harness-core/shard.js';
+import type { RunStats } from '../../harness-core/pacer-server.js';
 import type { RunSelection } from '../rules-matrix/selection.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { buildAllureReport } from './allure-report.js';
@@ -13,7 +13,7 @@ import { markKnownFailuresSkipped } from './junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
 import type { PreparedTarget } from './target.js';
-import { writeRunEnv, type RunEnv } from '../../suites/harness/run-env.js';
+import { writeRunEnv, type RunEnv } from '../../harness-core/run-env.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 

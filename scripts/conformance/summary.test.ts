@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../suites/harness/check-result.js';
-import type { RunStats } from '../../suites/harness/pacer-server.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
+import type { RunStats } from '../../harness-core/pacer-server.js';
 import { exitCodeFor, formatSummary, summarize } from './summary.js';
 
 const check = (title: string, state: CheckResult['state'], note?: string): CheckResult => ({ title, file: 'suites/auth/a.test.ts', area: 'auth', rules: [], state, durationMs: 0, ...(note ? { note } : {}) });

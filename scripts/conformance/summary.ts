@@ -1,5 +1,5 @@
-import type { CheckResult } from '../../suites/harness/check-result.js';
-import type { RunStats } from '../../suites/harness/pacer-server.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
+import type { RunStats } from '../../harness-core/pacer-server.js';
 import type { ExpectationVerdict } from './expectations.js';
 
 export interface AreaCounts {

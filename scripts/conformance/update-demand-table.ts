@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RunStats } from '../../suites/harness/pacer-server.js';
+import type { RunStats } from '../../harness-core/pacer-server.js';
 import { exitWithUsage } from '../cli/usage.js';
 import { DEMAND_TABLE, type DemandTable } from './floor-estimate.js';
 

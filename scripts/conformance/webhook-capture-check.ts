@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Profile } from '../../spec/profile.schema.js';
-import type { CaptureInfo } from '../../suites/webhook/capture-protocol.js';
+import type { CaptureInfo } from '../../harness-core/capture-protocol.js';
 import { UsageError } from './options.js';
 
 const sameBase = (a: string, b: string) => new URL(a.replace(/\/+$/, '')).href === new URL(b.replace(/\/+$/, '')).href;

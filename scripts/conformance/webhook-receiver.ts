@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listen, startControlServer } from '../webhook-capture/control-server.js';
-import type { Answer, Delivery } from '../../suites/webhook/capture-protocol.js';
+import type { Answer, Delivery } from '../../harness-core/capture-protocol.js';
 import { DeliveryLog } from '../webhook-capture/delivery-log.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import type { Fault } from '../../reference-server/faults/fault.js';
 
 export interface FaultVerdict {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import { rules } from '../../spec/rules/catalog.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { faultAllowList } from '../../reference-server/faults/allow-list.js';

@@ -4,7 +4,7 @@
  *
  * Drives one customer's rate limit with parallel clients over several of its tokens and several
  * endpoints (200 and 404 answers), records every response with the harness's send and receive
- * times, and checks from these timestamps alone (suites/rate-limit/timeline.ts):
+ * times, and checks from these timestamps alone (harness-core/rate-limit-timeline.ts):
  * - safety: no three admitted requests provably fell into one sliding second;
  * - no queueing: no admissions that a sliding second can only have made by holding requests back
  *   far longer than the run's round trips (a target that delays instead of answering 429);
@@ -36,7 +36,7 @@ import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { HelpRequested, UsageError } from '../conformance/options.js';
-import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../suites/rate-limit/timeline.js';
+import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { prepareLoadTarget, type LoadTarget } from './target.js';
 
 const USAGE = `Usage: npm run load:limiter -- [options]

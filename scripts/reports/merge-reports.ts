@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import { buildAllureReport } from '../conformance/allure-report.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { mergeJunit } from './junit-merge.js';
 import { MergeError, mergeReports } from './merge-reports.js';

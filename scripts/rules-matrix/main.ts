@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import { takeNoArguments } from '../cli/usage.js';
 import { describeSelection, FULL_RUN, type RunSelection } from './selection.js';
 import { writeTraceability } from './traceability.js';
-import { readRunEnv } from '../../suites/harness/run-env.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 /**
  * `npm run rules:matrix`: writes reports/traceability.md from the last run's checks and fails

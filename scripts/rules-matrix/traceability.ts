@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CheckResult } from '../../suites/harness/check-result.js';
+import type { CheckResult } from '../../harness-core/check-result.js';
 import { rules, type Rule } from '../../spec/rules/catalog.js';
 import { describeSelection, FULL_RUN, isSelected, type RunSelection } from './selection.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ANSWER_KINDS, type Answer, type CaptureInfo } from '../../suites/webhook/capture-protocol.js';
+import { ANSWER_KINDS, type Answer, type CaptureInfo } from '../../harness-core/capture-protocol.js';
 import type { DeliveryLog } from './delivery-log.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Answer, Delivery } from '../../suites/webhook/capture-protocol.js';
+import type { Answer, Delivery } from '../../harness-core/capture-protocol.js';
 
 /**
  * What a capture records and how it answers, shared by both kinds (the nock capture next to the

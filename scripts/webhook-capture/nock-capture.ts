@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import nock from 'nock';
-import type { Answer, CaptureInfo, Delivery } from '../../suites/webhook/capture-protocol.js';
+import type { Answer, CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
 import { closeServer, listen } from './control-server.js';
 import { DeliveryLog } from './delivery-log.js';
 import { PRIVATE_NAME_SUFFIX } from '../../reference-server/faults/kit/capture-sender.js';

@@ -1,4 +1,4 @@
-import { readRunEnv } from '../harness/run-env.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 /**
  * The exploration budget the CLI hands the workers (`--explore-runs`, `--explore-seconds`,
  * `--seed`, through CPF_EXPLORE_* in scripts/conformance/run.ts). The defaults fit CI: 24

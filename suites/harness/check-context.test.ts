@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
 import { parseProfile } from '../../spec/profile.schema.js';
-import { startPacerServer, type PacerServer } from './pacer-server.js';
+import { startPacerServer, type PacerServer } from '../../harness-core/pacer-server.js';
 import type { TargetContext } from './target.js';
 
 const context: { current?: TargetContext } = {};

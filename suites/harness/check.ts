@@ -7,9 +7,9 @@ import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
-import { pacerCall } from './pacer-client.js';
-import type { LeaseKind } from './pacer-server.js';
-import { readRunEnv } from './run-env.js';
+import { pacerCall } from '../../harness-core/pacer-client.js';
+import type { LeaseKind } from '../../harness-core/pacer-server.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 import { target } from './target.js';
 
 export interface CheckOptions {

@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { pacerCall } from './pacer-client.js';
+import { pacerCall } from '../../harness-core/pacer-client.js';
 import { redactHeaders, redactUrl, type Exchange } from './exchange.js';
 import { TargetAssertionError } from './target-assertion.js';
 import { target } from './target.js';

@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../spec/profile.schema.js';
-import { leaseCandidates } from './lease-candidates.js';
-import { startPacerServer } from './pacer-server.js';
-import { parseShard, profileOfShard } from './shard.js';
+import { leaseCandidates } from '../../harness-core/lease-candidates.js';
+import { startPacerServer } from '../../harness-core/pacer-server.js';
+import { parseShard, profileOfShard } from '../../harness-core/shard.js';
 import type { TargetContext } from './target.js';
-import { readRunEnv } from './run-env.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 /**
  * Runs once in vitest's main process: reads the target and profile the CLI chose (env), starts

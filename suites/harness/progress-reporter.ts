@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { verdictOf, type CheckResult } from './check-result.js';
-import { readRunEnv } from './run-env.js';
+import { verdictOf, type CheckResult } from '../../harness-core/check-result.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 /**
  * Prints progress per area while the run goes on and writes every check's outcome to

@@ -19,7 +19,7 @@ import * as allure from 'allure-js-commons';
 import { expect } from 'vitest';
 import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
 import type { CheckContext } from '../harness/check.js';
-import { describeHeldBack, describeLiveness, describeSafety, formatTimeline, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, WINDOW_MS, type Hit } from './timeline.js';
+import { describeHeldBack, describeLiveness, describeSafety, formatTimeline, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, WINDOW_MS, type Hit } from '../../harness-core/rate-limit-timeline.js';
 
 export type Designed = 'admitted' | 'refused' | 'any' | 'public';
 

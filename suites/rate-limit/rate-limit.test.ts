@@ -23,9 +23,9 @@ import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contrac
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
-import { createPacingWindow } from '../harness/pacing-window.js';
+import { createPacingWindow } from '../../harness-core/pacing-window.js';
 import { outside, probe, type Step } from './probe.js';
-import { describeLiveness, formatTimeline, livenessViolations, type Hit } from './timeline.js';
+import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 
 const RATE = { expects429: true } as const;
 

@@ -13,7 +13,7 @@
 import type { Profile } from '../../spec/profile.schema.js';
 import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
-import type { CaptureInfo, Delivery } from './capture-protocol.js';
+import type { CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
 import { FreshProjects } from './fresh-projects.js';
 import type { Skipped } from './observation.js';
 import { pdfPath, scenarioRecorder, type ScenarioContext } from './scenarios.js';

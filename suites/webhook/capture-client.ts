@@ -10,8 +10,8 @@
 import { request } from 'undici';
 import type { Profile } from '../../spec/profile.schema.js';
 import { HarnessError } from '../harness/client.js';
-import type { Answer, CaptureInfo, Delivery } from './capture-protocol.js';
-import { readRunEnv } from '../harness/run-env.js';
+import type { Answer, CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 export type CaptureSetup = { kind: 'capture' | 'receiver'; controlUrl: string } | { kind: 'none'; reason: string };
 

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { isoUtcSchema, isUnderSiteUrl } from '../../spec/contract/common.js';
 import { webhookHeadersSchema, webhookPayloadSchema, WEBHOOK_EVENT_TYPE, WEBHOOK_HEADERS } from '../../spec/contract/webhook.js';
 import { check } from '../harness/check.js';
-import type { Delivery } from './capture-protocol.js';
+import type { Delivery } from '../../harness-core/capture-protocol.js';
 import { bodyOf } from './observation.js';
 import { portalScenario, temporaryScenario } from './scenarios.js';
 import { attach, contextFor, documentOf, firstDeliveries, observeMain, payloadOf, unlessSkipped, WEBHOOK } from './support.js';

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../harness/client.js';
-import { readRunEnv } from '../harness/run-env.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 interface UsedProject {
   projectKey: string;

@@ -4,7 +4,7 @@
  */
 import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
-import type { Delivery } from './capture-protocol.js';
+import type { Delivery } from '../../harness-core/capture-protocol.js';
 
 /** Why a scenario could not run: every check using it is skipped with this reason. */
 export interface Skipped {

@@ -12,7 +12,7 @@ import type { ApiResponse, RequestRecorder } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
 import { target } from '../harness/target.js';
 import { captureClient, captureSetup, type CaptureClient } from './capture-client.js';
-import type { Answer, CaptureInfo, Delivery } from './capture-protocol.js';
+import type { Answer, CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
 import { FreshProjects } from './fresh-projects.js';
 import { bodyOf, type MainObservation, type Skipped } from './observation.js';
 import { actorOf, incompleteProject, receiverCustomer } from './webhook-customers.js';

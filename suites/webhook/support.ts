@@ -7,7 +7,7 @@ import type { Profile } from '../../spec/profile.schema.js';
 import type { CheckContext, CheckOptions } from '../harness/check.js';
 import type { Exchange } from '../harness/exchange.js';
 import { captureSetup } from './capture-client.js';
-import type { Delivery } from './capture-protocol.js';
+import type { Delivery } from '../../harness-core/capture-protocol.js';
 import { bodyOf, deliveryExchange, isSkipped, type MainObservation, type Skipped } from './observation.js';
 import { mainScenario, scenarioContext, type ScenarioContext } from './scenarios.js';
 

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { HelpRequested, UsageError } from '../../conformance/options.js';
 import { buildAllureReport } from '../../conformance/allure-report.js';
 import { loadProfile } from '../../conformance/target.js';
-import { formatShard } from '../../../suites/harness/shard.js';
+import { formatShard } from '../../../harness-core/shard.js';
 import type { Customer } from './engine.js';
 import { faultIds, findFault } from './faults.js';
 import { percentiles } from './histograms.js';

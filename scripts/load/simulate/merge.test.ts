@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poolOfShard } from '../../../suites/harness/shard.js';
+import { poolOfShard } from '../../../harness-core/shard.js';
 import { percentileMs, sumHistograms } from './histograms.js';
 import { OPERATIONS } from './operations.js';
 import { defaultOptions } from './options.js';

@@ -1,4 +1,4 @@
-import { parseShard, type Shard } from '../../../suites/harness/shard.js';
+import { parseShard, type Shard } from '../../../harness-core/shard.js';
 import { HelpRequested, UsageError } from '../../conformance/options.js';
 import { DEFAULT_WEIGHTS, OPERATIONS, parseWeights, type Operation, type Weights } from './operations.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Profile } from '../../../spec/profile.schema.js';
-import { poolOfShard, type Shard } from '../../../suites/harness/shard.js';
+import { poolOfShard, type Shard } from '../../../harness-core/shard.js';
 import { UsageError } from '../../conformance/options.js';
 import type { Customer } from './engine.js';
 

@@ -1,4 +1,4 @@
-import { describeLiveness, livenessViolations, type Hit } from '../../../suites/rate-limit/timeline.js';
+import { describeLiveness, livenessViolations, type Hit } from '../../../harness-core/rate-limit-timeline.js';
 import { recordMs } from './histograms.js';
 import { ENDPOINTS, OPERATION_SPECS, type Endpoint } from './operations.js';
 import { addErrorExample, bucketOf, emptyStats, type SimulationStats } from './stats.js';

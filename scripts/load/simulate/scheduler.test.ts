@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT, WINDOW_MS } from '../../../suites/rate-limit/timeline.js';
+import { LIMIT, WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
 import { DueHeap } from './due-heap.js';
 import { seededRandom } from './random.js';
 import { runScheduler } from './scheduler.js';

@@ -1,4 +1,4 @@
-import { LIMIT, WINDOW_MS } from '../../../suites/rate-limit/timeline.js';
+import { LIMIT, WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
 
 /**
  * The client side of the limit: per customer the send times of its last LIMIT requests. A request

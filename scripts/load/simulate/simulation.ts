@@ -8,7 +8,7 @@ import { Recorder } from './recorder.js';
 import type { RunInfo, SimulationResult } from './result-file.js';
 import { runScheduler, type ArrivalPlan } from './scheduler.js';
 import { SendBudget } from './send-budget.js';
-import { LIMIT, WINDOW_MS } from '../../../suites/rate-limit/timeline.js';
+import { LIMIT, WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
 
 export interface SimulationTarget {
   baseUrl: string;

@@ -1,4 +1,4 @@
-import type { Profile } from '../../spec/profile.schema.js';
+import type { Profile } from '../spec/profile.schema.js';
 
 /**
  * `--shard i/n` splits the customer pool as well as the suite files: pool customer k belongs to

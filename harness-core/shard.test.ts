@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfile, type Profile } from '../../spec/profile.schema.js';
+import { parseProfile, type Profile } from '../spec/profile.schema.js';
 import { emptyShardWarning, parseShard, poolOfShard, profileOfShard } from './shard.js';
 
 const customer = (id: string) => ({ id, tokens: [`token-${id}`] });

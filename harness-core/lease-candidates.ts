@@ -1,4 +1,4 @@
-import type { Profile } from '../../spec/profile.schema.js';
+import type { Profile } from '../spec/profile.schema.js';
 import type { LeaseCandidate } from './pacer-server.js';
 
 /**
