@@ -12,8 +12,8 @@ const role = (customer: string, heatpump: boolean, tokens = 1): LeaseCandidate =
 /** A profile without a pool: its licensed role customers only. */
 const ROLES_ONLY = [role('primary', true, 3), role('noHeatpumpRight', false), role('education', false), role('foreign', false)];
 
-async function start(leaseGroup: LeaseCandidate[], expectedRoleRequests: Record<string, number> = {}): Promise<string> {
-  pacer = await startPacerServer({ leaseGroup, expectedRoleRequests });
+async function start(leaseGroup: LeaseCandidate[], expectedRoleRequests: Record<string, number> = {}, maxLeasesPerCustomer = Infinity): Promise<string> {
+  pacer = await startPacerServer({ leaseGroup, expectedRoleRequests, maxLeasesPerCustomer });
   return pacer.url;
 }
 
@@ -55,6 +55,20 @@ describe('leases without a pool', () => {
     const after = new Set<string | null>();
     for (let i = 0; i < 8; i++) after.add(await lease(url, `after${i}`, { kind: 'own-data-only' }));
     expect(after.has(first)).toBe(true);
+  });
+
+  it("hold a check's first lease back while every fitting customer serves the most leases at once, but not its second one or an exclusive one", async () => {
+    const url = await start([role('primary', true), role('education', false)], {}, 1);
+    expect(new Set([await lease(url, 'a'), await lease(url, 'b')])).toEqual(new Set(['primary', 'education']));
+    let third: string | null | undefined;
+    const waiting = lease(url, 'c').then((c) => (third = c));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(third, 'a third check waits while both customers serve one lease').toBeUndefined();
+    expect(await lease(url, 'a', { kind: 'own-data-only' }), 'the second lease of a check is not held back').not.toBeNull();
+    await pacerCall(url, '/unlease', { customer: 'education', check: 'b' });
+    await waiting;
+    expect(third).toBe('education');
+    expect(await lease(url, 'rate', { exclusive: true }), 'nor is an exclusive one').not.toBeNull();
   });
 
   it('for minTokens take the only customer with enough tokens', async () => {

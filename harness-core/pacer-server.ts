@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { candidateFits } from './lease-fit.js';
 import { createPacingWindow, type PacingWindow } from './pacing-window.js';
 
 /**
@@ -26,9 +27,11 @@ export interface RunStats {
  * What a leasing check needs of its customer. `licensed`: an active license (create, read and
  * change own projects) and not the customer that owns the profile's foreign resources (checks
  * compare against those); `heatpump`: that and the heat-pump function right; `own-data-only`:
- * any customer with an active license, the foreign one too (the check touches only what it creates).
+ * any customer with an active license, the foreign one too (the check touches only what it creates);
+ * `calculable` / `funding`: a customer the profile gives a calculable project / expected funding
+ * applications (the primary customer, and pool customers with such resources).
  */
-export const LEASE_KINDS = ['licensed', 'heatpump', 'own-data-only'] as const;
+export const LEASE_KINDS = ['licensed', 'heatpump', 'own-data-only', 'calculable', 'funding'] as const;
 export type LeaseKind = (typeof LEASE_KINDS)[number];
 
 /** A customer of the profile with an active license that checks may lease. */
@@ -39,6 +42,8 @@ export interface LeaseCandidate {
   heatpump: boolean;
   /** Owns the profile's foreign resources (customers.foreign). */
   foreign: boolean;
+  /** The resource kinds the profile gives this customer (`calculable`, `funding`). */
+  owns?: readonly LeaseKind[];
 }
 
 interface Waiter {
@@ -56,6 +61,8 @@ interface CustomerState {
   waiters: Waiter[];
   timer: NodeJS.Timeout | undefined;
   leases: number;
+  /** Requests the checks holding a lease said they would send (a lease without a hint is absent). */
+  leaseHints: Map<string, number>;
   /** The check holding the customer exclusively ('' for a caller outside any check). */
   exclusive: string | undefined;
   /** Requests of checks that do not lease this customer (its role work) and of those that do. */
@@ -73,6 +80,14 @@ interface CheckState {
 
 /** Requests a leasing check sends on its customer before the run has measured any (a guess; the median check sends a few). */
 const DEFAULT_REQUESTS_PER_LEASE = 6;
+
+/**
+ * Leases one customer serves at once. Lease sizes vary (1 to 40 requests) and are mostly unknown
+ * when granted, so handing every waiting check a customer at the start piles a few heavy checks on
+ * one budget; with a cap, a customer gets its next check when one of its checks ends, and the work
+ * spreads by what was actually sent. Three keep a customer's 2 requests per second busy.
+ */
+const DEFAULT_MAX_LEASES_PER_CUSTOMER = 3;
 
 export interface PacerServer {
   url: string;
@@ -100,6 +115,8 @@ export async function startPacerServer(options: {
    */
   expectedRoleRequests?: Record<string, number>;
   marginMs?: number;
+  /** Leases one customer holds at once (a check's further leases are not held back: it already waits on them). */
+  maxLeasesPerCustomer?: number;
   /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
   priorResponses?: Record<string, number[]>;
 }): Promise<PacerServer> {
@@ -110,6 +127,7 @@ export async function startPacerServer(options: {
   let interrupted = false;
   let arrivals = 0;
   const finishedLeases = { count: 0, requests: 0 };
+  const maxLeases = options.maxLeasesPerCustomer ?? DEFAULT_MAX_LEASES_PER_CUSTOMER;
   const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
   const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], createdProjects: [] };
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
@@ -124,7 +142,7 @@ export async function startPacerServer(options: {
   function state(customer: string, limit = 2, windowMs = 1000): CustomerState {
     let s = customers.get(customer);
     if (!s) {
-      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, exclusive: undefined, roleRequests: 0, leaseRequests: 0 };
+      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, leaseHints: new Map(), exclusive: undefined, roleRequests: 0, leaseRequests: 0 };
       customers.set(customer, s);
     }
     return s;
@@ -181,28 +199,35 @@ export async function startPacerServer(options: {
     return finishedLeases.count >= 10 ? finishedLeases.requests / finishedLeases.count : DEFAULT_REQUESTS_PER_LEASE;
   }
 
-  /** The work a customer has had and is expected to get: its role work (as estimated, or as sent when more) and its leases. */
+  /**
+   * The work a customer has had and is expected to get: its role work (as estimated, or as sent
+   * when more) and its leases: what a hinted lease has still to send, a typical lease's worth for
+   * the others (a long exploration lane on one customer must not look like a two-request check).
+   */
   function expectedLoad(c: LeaseCandidate): number {
     const s = state(c.customer);
-    return Math.max(options.expectedRoleRequests?.[c.customer] ?? 0, s.roleRequests) + s.leaseRequests + s.leases * requestsPerLease();
+    let ahead = (s.leases - s.leaseHints.size) * requestsPerLease();
+    for (const [check, hint] of s.leaseHints) ahead += Math.max(0, hint - (checks.get(check)?.leaseRequests.get(c.customer) ?? 0));
+    return Math.max(options.expectedRoleRequests?.[c.customer] ?? 0, s.roleRequests) + s.leaseRequests + ahead;
   }
 
   function fits(c: LeaseCandidate, kind: LeaseKind, minTokens: number): boolean {
-    if (c.tokens < minTokens) return false;
-    if (kind === 'heatpump') return c.heatpump && !c.foreign;
-    return kind === 'own-data-only' || !c.foreign;
+    return c.tokens >= minTokens && candidateFits(c, kind);
   }
 
   /**
    * The fitting customer with the least expected load (for an exclusive lease too: the work of its
    * holders and its role work waits while the probe runs, so the busiest customer is the worst
-   * choice), never one another check holds exclusively. Undefined while every fitting customer is.
+   * choice), never one another check holds exclusively, and for a check's first lease none that
+   * serves the most leases at once already. Undefined while every fitting customer is one of those.
    */
-  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>): string | undefined {
+  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>, capped: boolean): string | undefined {
     let best: string | undefined;
     let bestLoad = Infinity;
     for (const c of candidates) {
-      if (state(c.customer).exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
+      const s = state(c.customer);
+      if (s.exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
+      if (capped && s.leases >= maxLeases) continue;
       const load = expectedLoad(c);
       if (load < bestLoad) {
         best = c.customer;
@@ -213,17 +238,22 @@ export async function startPacerServer(options: {
   }
 
   /** A customer for the check, or null when no customer of the profile fits (the check is skipped). */
-  async function lease(check: string | undefined, kind: LeaseKind, exclusive: boolean, minTokens: number): Promise<string | null> {
+  async function lease(check: string | undefined, kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number): Promise<string | null> {
     if (!candidates.some((c) => fits(c, kind, minTokens))) return null;
     // A second exclusive customer of one check (RATE-5 takes two) must be another one; with none left it would wait for itself.
     const held = new Set(exclusive && check !== undefined ? checkState(check).leases.keys() : []);
     if (!candidates.some((c) => fits(c, kind, minTokens) && !held.has(c.customer))) return null;
     for (;;) {
       if (interrupted) throw new Interrupted('run interrupted');
-      const customer = pickLease(kind, minTokens, held);
+      // Exclusive holders are few and waited for by design; a check's further leases would wait on
+      // itself; a lease that says it is long is placed at once, on the least loaded customer (the
+      // longest first, so the short ones fill in around it).
+      const capped = !exclusive && expectedRequests === undefined && (check === undefined || checkState(check).leases.size === 0);
+      const customer = pickLease(kind, minTokens, held, capped);
       if (customer) {
         const s = state(customer);
         s.leases += 1;
+        if (check !== undefined && expectedRequests !== undefined) s.leaseHints.set(check, expectedRequests);
         if (exclusive) s.exclusive = check ?? '';
         if (check !== undefined) checkState(check).leases.set(customer, exclusive ? 'exclusive' : `lease:${kind}`);
         return customer;
@@ -276,13 +306,15 @@ export async function startPacerServer(options: {
     '/lease': async (body) => {
       const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
       const minTokens = typeof body.minTokens === 'number' ? body.minTokens : 1;
-      return { customer: await lease(optionalString(body.check), kind, body.exclusive === true, minTokens) };
+      const expectedRequests = typeof body.expectedRequests === 'number' ? body.expectedRequests : undefined;
+      return { customer: await lease(optionalString(body.check), kind, body.exclusive === true, minTokens, expectedRequests) };
     },
     '/unlease': (body) => {
       const customer = String(body.customer);
       const s = state(customer);
       const check = optionalString(body.check) ?? '';
       s.leases = Math.max(0, s.leases - 1);
+      s.leaseHints.delete(check);
       if (s.exclusive === check) s.exclusive = undefined;
       const c = checks.get(check);
       if (c?.leases.delete(customer)) {

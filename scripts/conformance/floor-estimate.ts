@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Profile } from '../../spec/profile.schema.js';
 import { leaseCandidates } from '../../harness-core/lease-candidates.js';
-import type { LeaseCandidate, LeaseKind } from '../../harness-core/pacer-server.js';
+import { candidateFits } from '../../harness-core/lease-fit.js';
+import type { LeaseKind } from '../../harness-core/pacer-server.js';
 
 /**
  * The pacing floor a run should reach with a given profile, estimated before it starts: the
@@ -33,15 +34,10 @@ export interface FloorEstimate {
 const ROLES = ['primary', 'foreign', 'expiredUnlocked', 'locked', 'blocked', 'noHeatpumpRight', 'education'] as const;
 
 /** Order matters: the narrowest kind first, so the wider ones fill around it. */
-const KINDS: readonly LeaseKind[] = ['heatpump', 'licensed', 'own-data-only'];
+const KINDS: readonly LeaseKind[] = ['calculable', 'funding', 'heatpump', 'licensed', 'own-data-only'];
 
 export function loadDemandTable(path = DEMAND_TABLE): DemandTable {
   return JSON.parse(readFileSync(path, 'utf8')) as DemandTable;
-}
-
-function fits(c: LeaseCandidate, kind: LeaseKind): boolean {
-  if (kind === 'heatpump') return c.heatpump && !c.foreign;
-  return kind === 'own-data-only' || !c.foreign;
 }
 
 /** Raises the least loaded of `names` to a common level until `amount` is placed (water filling). */
@@ -67,7 +63,7 @@ function loads(profile: Profile, demand: Record<string, number>, extraPool: numb
   const leased = { ...demand };
   // Exclusive holders take both grants of a customer with no further need: any licensed one.
   leased['lease:own-data-only'] = (leased['lease:own-data-only'] ?? 0) + (leased.exclusive ?? 0);
-  for (const kind of KINDS) fill(load, candidates.filter((c) => fits(c, kind)).map((c) => c.customer), leased[`lease:${kind}`] ?? 0);
+  for (const kind of KINDS) fill(load, candidates.filter((c) => candidateFits(c, kind)).map((c) => c.customer), leased[`lease:${kind}`] ?? 0);
   return load;
 }
 

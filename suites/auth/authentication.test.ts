@@ -14,6 +14,7 @@ import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/en
 import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
+import { invalidTokenLane } from '../harness/invalid-token-lane.js';
 import { absentKey, someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';
 
@@ -80,11 +81,6 @@ describe('blocked customer (every protected endpoint)', () => {
   }
 });
 
-/** Pacing of requests without a valid token as the harness keeps it: half the documented per-IP limit (check.ts). */
-function invalidTokenLane(profile: Profile) {
-  const documented = profile.limits?.invalidTokenPerIp ?? { requests: 30, windowSeconds: 10 };
-  return { customer: '#invalid-token', limit: Math.max(1, Math.floor(documented.requests / 2)), windowMs: documented.windowSeconds * 1000 };
-}
 
 /**
  * Sends a request that carries `owner`'s valid token in a way that must not authenticate. It is

@@ -26,8 +26,9 @@ interface Attempt {
 }
 
 /** The owner (a leased customer), its second token, and another customer for the requests that must find nothing. */
-async function actorsFor(t: CheckContext): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[] }> {
-  const owner = await t.owner();
+async function actorsFor(t: CheckContext, ownerRequests: number): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[] }> {
+  // Most of a lane's requests go to its owner: the pacer leases the others around that load.
+  const owner = await t.owner('licensed', { expectedRequests: ownerRequests });
   const notes: string[] = [];
   // The leased customer may be a role customer as well as a pool one: its own second token.
   const second = t.entryOf(owner.label).tokens[1];
@@ -42,9 +43,9 @@ async function actorsFor(t: CheckContext): Promise<{ actors: Partial<Record<Who,
 }
 
 export async function exploreLane(t: CheckContext, settings: ExploreSettings, lane: number): Promise<void> {
-  const { actors, notes } = await actorsFor(t);
-  const seed = (settings.seed + lane) | 0;
   const runs = runsOfLane(settings, lane);
+  const { actors, notes } = await actorsFor(t, runs * settings.maxCommands);
+  const seed = (settings.seed + lane) | 0;
   const projectName = (suffix: string) => harnessProjectName(`explore ${suffix}`);
   const postal = t.profile.resources?.postalCodes;
   const inputs = projectInputs(projectName, { valid: postal?.valid ?? [], invalid: postal?.invalid ?? [] });

@@ -2,7 +2,7 @@ import { readRunEnv } from '../../harness-core/run-env.js';
 /**
  * The exploration budget the CLI hands the workers (`--explore-runs`, `--explore-seconds`,
  * `--seed`, through CPF_EXPLORE_* in scripts/conformance/run.ts). The defaults fit CI: 24
- * sequences of up to 16 commands in 12 lanes side by side, each lane on its own pool customer,
+ * sequences of up to 16 commands in 24 lanes side by side, each lane on its own pool customer,
  * within 30 s. Fewer find the sequence faults of the catalogue too rarely: a sequence of 16
  * commands meets a given three-step pattern (a third room with a height, a PATCH after a password
  * change, a second token's read after a PATCH) in about one case of four.
@@ -23,8 +23,12 @@ export interface ExploreSettings {
 }
 
 export const EXPLORE_DEFAULTS = { runs: 24, seconds: 30, maxCommands: 16, shrinkAttempts: 120 } as const;
-/** Each lane leases two pool customers (owner and the one that must find nothing): 12 lanes use the bundled pool of 24. */
-const MAX_LANES = 12;
+/**
+ * Each lane leases two customers (owner and the one that must find nothing). One sequence per lane
+ * by default: a lane's requests all go to its owner one after another, so a lane of two sequences
+ * (about 40 requests, 20 s) would set the run's floor on its own.
+ */
+const MAX_LANES = 24;
 
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && value > 0 ? value : fallback;

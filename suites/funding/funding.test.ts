@@ -2,9 +2,10 @@
  * The funding area: read-only funding applications (spec "Funding application (read only)", the
  * funding status table, endpoint rule 10, Authentication 8, "Errors", "Limits").
  *
- * All funding data belongs to the primary customer, so most checks share its budget of 2 requests
- * per second. One test file (vitest runs the checks of a file concurrently) keeps that budget busy
- * from the first to the last request; the checks themselves live in the modules by endpoint.
+ * The checks reading expected funding data lease a customer the profile gives it (the primary
+ * customer, and pool customers with `resources.funding`: harness/resource-owner.ts) and share the
+ * answers they all read per customer; one test file (vitest runs the checks of a file
+ * concurrently) lets them share; the checks themselves live in the modules by endpoint.
  */
 import { accessChecks } from './access-checks.js';
 import { expectedValueChecks } from './expected-value-checks.js';

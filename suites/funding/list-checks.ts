@@ -4,9 +4,8 @@
  * `limit`, the order, pages past the end, a pagination walk against the profile, and 422 for unknown
  * or invalid parameters.
  *
- * Funding data belongs to the primary customer, so every check reading it shares that customer's
- * budget of 2 requests per second: the checks of this file spend about a dozen of its requests. The
- * parameter matrix does not depend on data and runs as pool customers.
+ * The checks reading expected funding data run as a leased owner of it (harness/resource-owner.ts);
+ * the parameter matrix does not depend on data and runs as any leased customer.
  */
 import { describe, expect } from 'vitest';
 import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
@@ -15,7 +14,7 @@ import { expectError } from '../harness/expect-api.js';
 import {
   duplicates,
   expectDescending,
-  expectedApplications,
+  fundingActor,
   expectedPageLength,
   expectList,
   expectMatchesProfile,
@@ -24,6 +23,7 @@ import {
   LIST_PATH,
   needsApplications,
   needsFunding,
+  ownerApplications,
   sortedExpected,
   walk,
   walkLimit,
@@ -39,8 +39,8 @@ export function listChecks(): void {
       ['FUND-1', 'FUND-25', 'FUND-26', 'FUND-33'],
       'GET /funding/applications without parameters answers 200 with exactly {status: 200, action, applications, total, page: 1, limit: 50}, starting at the highest application id',
       async (t) => {
-        const expected = sortedExpected(expectedApplications(t.profile));
-        const list = expectList(await t.as('primary').get(LIST_PATH));
+        const expected = sortedExpected(await ownerApplications(t));
+        const list = expectList(await (await fundingActor(t)).get(LIST_PATH));
         expectPaging(list, firstPage, defaultLimit, 'without parameters');
         expect(list.total, 'total must count all applications of the customer (the profile expects them)').toBe(expected.length);
         expect(list.applications.length, `the default page holds min(50, total) applications`).toBe(expectedPageLength(list.total, firstPage, defaultLimit));
@@ -56,7 +56,7 @@ export function listChecks(): void {
       async (t) => {
         // The strict contract schema (contract/funding.ts) is the assertion: no extra field, none
         // omitted (missing values are null), every type and format of the field table.
-        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { limit: maxLimit })));
+        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
         expectPaging(list, firstPage, maxLimit, 'limit=100');
         expect(list.applications.length, 'limit=100 must be accepted and fill the page up to 100').toBe(expectedPageLength(list.total, firstPage, maxLimit));
         expect(list.applications.length, 'the primary customer must have applications for this check to judge them').toBeGreaterThan(0);
@@ -70,9 +70,9 @@ export function listChecks(): void {
       ['FUND-5', 'FUND-31', 'FUND-32', 'FUND-33', 'FUND-39', 'FUND-42'],
       'a pagination walk at a small limit sees every expected application exactly once, in application id descending order, with a constant total and an empty page past the end',
       async (t) => {
-        const expected = expectedApplications(t.profile);
+        const expected = await ownerApplications(t);
         const limit = walkLimit(expected.length);
-        const result = await walk(t.as('primary'), LIST_PATH, limit, expected.length);
+        const result = await walk(await fundingActor(t), LIST_PATH, limit, expected.length);
         const seen = result.pages.flatMap((p) => p.applications);
         result.pages.forEach((p, index) => {
           const page = index + 1;
@@ -96,11 +96,11 @@ export function listChecks(): void {
       ['FUND-39', 'FUND-42'],
       'the standalone and canceled applications the profile expects appear in GET /funding/applications with their status and project key',
       async (t) => {
-        const expected = expectedApplications(t.profile);
+        const expected = await ownerApplications(t);
         const special = expected.filter((e) => e.projectKey === null || e.status === 'canceled');
         if (special.length === 0) t.skip('the profile expects no standalone or canceled application');
         if (expected.length > maxLimit) t.skip(`the profile expects more than ${maxLimit} applications: the walk check covers them`);
-        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { limit: maxLimit })));
+        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
         const byId = new Map(list.applications.map((a) => [a.applicationId, a]));
         for (const e of special) {
           const actual = byId.get(e.applicationId);
@@ -115,9 +115,9 @@ export function listChecks(): void {
       ['FUND-28', 'FUND-32', 'FUND-33'],
       'GET /funding/applications?page=1000000 (the maximum page) answers 200 with an empty list, page 1000000 and the full total',
       async (t) => {
-        const expected = expectedApplications(t.profile);
+        const expected = await ownerApplications(t);
         if (expected.length > (maxPage - 1) * defaultLimit) t.skip('the profile expects applications on page 1000000');
-        const list = expectList(await t.as('primary').get(withQuery(LIST_PATH, { page: maxPage })));
+        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { page: maxPage })));
         expectPaging(list, maxPage, defaultLimit, 'page=1000000');
         expect(ids(list.applications), 'page 1000000 lies past the end: an empty list').toEqual([]);
         expect(list.total, 'total must count all applications, also on a page past the end').toBe(expected.length);

@@ -9,16 +9,17 @@ import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
 import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
 import { check } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { fundingOwner } from '../harness/resource-owner.js';
 import {
   absentProjectKey,
   duplicates,
   expectDescending,
-  expectedApplications,
   expectedPageLength,
   expectIndistinguishable,
   expectList,
   expectPaging,
   fieldConsistencyProblems,
+  fundingActor,
   ids,
   LIST_PATH,
   needsAll,
@@ -39,11 +40,12 @@ export function projectChecks(): void {
       ['FUND-34', 'FUND-38'],
       'the project variant for an own project answers 200 with exactly the applications of that project (a subset of the customer list, not merged), sorted by application id descending',
       async (t) => {
-        const key = t.profile.resources?.funding?.projectWithApplications as string;
-        const ofProject = expectedApplications(t.profile).filter((e) => e.projectKey?.toLowerCase() === key.toLowerCase());
-        const all = expectedApplications(t.profile);
+        const { actor, funding } = await fundingOwner(t);
+        const key = funding.projectWithApplications as string;
+        const ofProject = funding.applications.filter((e) => e.projectKey?.toLowerCase() === key.toLowerCase());
+        const all = funding.applications;
         expect(ofProject.length, `the profile expects no application with projectKey ${key}, though it names it projectWithApplications`).toBeGreaterThan(0);
-        const list = expectList(await t.as('primary').get(withQuery(projectListPath(key), { limit: maxLimit })));
+        const list = expectList(await actor.get(withQuery(projectListPath(key), { limit: maxLimit })));
         expectPaging(list, firstPage, maxLimit, 'project variant, limit=100');
         expect(list.total, `total must count the applications of project ${key} only`).toBe(ofProject.length);
         expect(list.total, 'the project list cannot hold more than the customer list').toBeLessThanOrEqual(all.length);
@@ -65,8 +67,9 @@ export function projectChecks(): void {
       ['FUND-36', 'FUND-38'],
       'the project variant for an own project without applications answers 200 with an empty list, total 0, page 1 and limit 50',
       async (t) => {
-        const key = t.profile.resources?.funding?.projectWithoutApplications as string;
-        const list = expectList(await t.as('primary').get(projectListPath(key)));
+        const { actor, funding } = await fundingOwner(t);
+        const key = funding.projectWithoutApplications as string;
+        const list = expectList(await actor.get(projectListPath(key)));
         expectPaging(list, firstPage, defaultLimit, 'project without applications, no parameters');
         expect(ids(list.applications), `project ${key} has no applications`).toEqual([]);
         expect(list.total, `project ${key} has no applications`).toBe(0);
@@ -84,8 +87,8 @@ export function projectChecks(): void {
         ['FUND-38', 'ERR-20'],
         `the project variant with ${what} (?${query}) answers 422 validation like the customer list`,
         async (t) => {
-          const key = t.profile.resources?.funding?.projectWithoutApplications as string;
-          expectError(await t.as('primary').get(`${projectListPath(key)}?${query}`), 422, 'validation');
+          const { actor, funding } = await fundingOwner(t);
+          expectError(await actor.get(`${projectListPath(funding.projectWithoutApplications as string)}?${query}`), 422, 'validation');
         },
         { needs: needsProjectWithoutApplications },
       );
@@ -125,7 +128,7 @@ export function projectChecks(): void {
       ['FUND-43', 'FUND-8', 'FUND-10', 'FUND-11', 'FUND-12', 'FUND-19', 'FUND-22'],
       'projectKey names an own project whose projektHeader.id equals projectId; project-bound applications carry "project_bound", standalone ones no project, and an advisor id only with an assignment',
       async (t) => {
-        const primary = t.as('primary');
+        const primary = await fundingActor(t);
         const list = expectList(await primary.get(withQuery(LIST_PATH, { limit: maxLimit })));
         expect(list.applications.flatMap(fieldConsistencyProblems)).toEqual([]);
         const byKey = new Map<string, Set<number | null>>();

@@ -17,6 +17,7 @@ import {
 import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
+import { fundingOwner } from '../harness/resource-owner.js';
 
 export type ExpectedApplication = NonNullable<NonNullable<Profile['resources']>['funding']>['applications'][number];
 
@@ -37,6 +38,22 @@ export function withQuery(path: string, query: Record<string, string | number> |
 
 export function expectedApplications(profile: Profile): ExpectedApplication[] {
   return profile.resources?.funding?.applications ?? [];
+}
+
+/** The applications the check's funding owner (resource-owner.ts) is expected to see. */
+export async function ownerApplications(t: CheckContext): Promise<ExpectedApplication[]> {
+  return (await fundingOwner(t)).funding.applications;
+}
+
+/** The customer the check reads funding as: the primary customer or a pool customer with funding resources. */
+export async function fundingActor(t: CheckContext): Promise<Actor> {
+  return (await fundingOwner(t)).actor;
+}
+
+/** Every application id the profile expects for any customer. */
+function everyExpectedId(profile: Profile): string[] {
+  const pool = (profile.customers.pool ?? []).flatMap((c) => c.resources?.funding?.applications ?? []);
+  return [...expectedApplications(profile), ...pool].map((a) => a.applicationId);
 }
 
 export const needsFunding = (p: Profile) => (p.resources?.funding ? undefined : 'resources.funding');
@@ -162,7 +179,7 @@ export function fieldConsistencyProblems(a: FundingApplication): string[] {
  * `like` nor one of the profile's applications: a never-existing id for the requesting customer.
  */
 export function absentApplicationId(like: string, profile: Profile): string {
-  const known = new Set([like, ...expectedApplications(profile).map((a) => a.applicationId)]);
+  const known = new Set([like, ...everyExpectedId(profile)]);
   for (;;) {
     const candidate = /^\d+$/.test(like)
       ? Array.from({ length: Math.max(like.length, 8) }, () => String(randomInt(10))).join('').replace(/^0/, '9')
@@ -245,7 +262,7 @@ export async function walk(actor: Actor, path: string, limit: number, expectedCo
 // One reading of the whole customer list, shared by the checks of the file
 // ---------------------------------------------------------------------------------------------
 
-let shared: Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }> | undefined;
+const shared = new Map<string, Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }>>();
 
 /** Pages 1, 2, ... at the maximum limit until one holds fewer than the limit or all `total` were read. */
 async function readAll(actor: Actor, expectedCount: number): Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }> {
@@ -265,17 +282,20 @@ async function readAll(actor: Actor, expectedCount: number): Promise<{ applicati
 }
 
 /**
- * Every application of the primary customer, read once per file at the maximum limit and handed to
- * each check that asks (with the exchanges attached to it), so the checks comparing field values
- * with the profile spend the primary customer's budget once together.
+ * Every application of the check's funding owner, read once per file and owner at the maximum limit
+ * and handed to each check that asks (with the exchanges attached to it), so the checks comparing
+ * field values with the profile spend that customer's budget once together.
  */
 export async function sharedApplications(t: CheckContext): Promise<FundingApplication[]> {
-  const first = shared === undefined;
-  if (!shared) {
-    shared = readAll(t.as('primary'), expectedApplications(t.profile).length);
-    shared.catch(() => (shared = undefined));
+  const { actor, funding } = await fundingOwner(t);
+  let reading = shared.get(actor.label);
+  const first = reading === undefined;
+  if (!reading) {
+    reading = readAll(actor, funding.applications.length);
+    shared.set(actor.label, reading);
+    reading.catch(() => shared.delete(actor.label));
   }
-  const { applications, responses } = await shared;
+  const { applications, responses } = await reading;
   if (!first) for (const res of responses) t.record(res.exchange);
   return applications;
 }

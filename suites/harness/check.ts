@@ -7,6 +7,7 @@ import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
+import { invalidTokenLane } from './invalid-token-lane.js';
 import { pacerCall } from '../../harness-core/pacer-client.js';
 import type { LeaseKind } from '../../harness-core/pacer-server.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
@@ -22,7 +23,6 @@ export interface CheckOptions {
   timeout?: number;
 }
 
-const DEFAULT_INVALID_TOKEN_PACE = { requests: 30, windowSeconds: 10 };
 
 /**
  * How long a check may wait for its first granted request when the CLI gave no bound
@@ -40,6 +40,8 @@ const LEASE_NEEDS: Record<LeaseKind, string> = {
   licensed: 'a customer with an active license other than customers.foreign',
   heatpump: 'a customer with an active license and the heat-pump right (customers.primary or the pool)',
   'own-data-only': 'a customer with an active license',
+  calculable: 'a customer with a calculable project (resources.primaryProjectKeys.calculable or pool[].resources.calculable)',
+  funding: 'a customer with expected funding applications (resources.funding or pool[].resources.funding)',
 };
 
 /** What `exclusiveOwner()` hands a rate-limit check: a customer nobody else uses meanwhile. */
@@ -148,13 +150,14 @@ export class CheckContext implements RequestRecorder {
    * profile's foreign resources; `heatpump` needs the heat-pump right; `own-data-only` may give
    * any licensed customer (the check touches nothing but what it creates).
    */
-  async owner(kind: LeaseKind = 'licensed'): Promise<Actor> {
-    const customer = await this.lease(kind, false, 1);
+  async owner(kind: LeaseKind = 'licensed', options: { expectedRequests?: number } = {}): Promise<Actor> {
+    const customer = await this.lease(kind, false, 1, options.expectedRequests);
     return new Actor(customer, this.entryOf(customer).tokens[0] as string, this.pacing(customer), this);
   }
 
-  private async lease(kind: LeaseKind, exclusive: boolean, minTokens: number): Promise<string> {
-    const { customer } = await pacerCall<{ customer: string | null }>(target().pacerUrl, '/lease', { check: this.id, kind, exclusive, minTokens });
+  private async lease(kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number): Promise<string> {
+    const hint = expectedRequests === undefined ? {} : { expectedRequests };
+    const { customer } = await pacerCall<{ customer: string | null }>(target().pacerUrl, '/lease', { check: this.id, kind, exclusive, minTokens, ...hint });
     if (customer === null) {
       return this.skip(minTokens > 1 ? `needs a customer with an active license and ${minTokens} tokens; the profile has none` : `needs ${LEASE_NEEDS[kind]}; the profile has none`);
     }
@@ -167,8 +170,8 @@ export class CheckContext implements RequestRecorder {
    * A leased owner together with a project of theirs that checks may PATCH freely: created once
    * per customer and worker (with a valid postal code from the profile), then reused.
    */
-  async ownerWithProject(kind: LeaseKind = 'licensed'): Promise<{ actor: Actor; key: string }> {
-    const actor = await this.owner(kind);
+  async ownerWithProject(kind: LeaseKind = 'licensed', options: { expectedRequests?: number } = {}): Promise<{ actor: Actor; key: string }> {
+    const actor = await this.owner(kind, options);
     let key = sharedProjects.get(actor.label);
     if (!key) {
       const plz = this.profile.resources?.postalCodes?.valid[0];
@@ -201,9 +204,8 @@ export class CheckContext implements RequestRecorder {
   }
 
   private invalidTokenPace() {
-    const limit = this.profile.limits?.invalidTokenPerIp ?? DEFAULT_INVALID_TOKEN_PACE;
-    // Half the documented limit: a fixed window admits twice its size across a boundary, a sliding one does not.
-    return { limit: Math.max(1, Math.floor(limit.requests / 2)), windowMs: limit.windowSeconds * 1000 };
+    const { limit, windowMs } = invalidTokenLane(this.profile);
+    return { limit, windowMs };
   }
 
   /**

@@ -733,7 +733,7 @@ describe('properties', () => {
       [ids.range, ids.strings, 'PROJ-119'],
       `property: any \`${field}\` in ${rule.min} to ${rule.max}${rule.integer ? ' (integer)' : ''}, sent as number, numeric string${rule.decimalComma ? ' or with decimal comma' : ''}, is accepted and read back as the same number`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject('own-data-only');
+        const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: 2 * ROUND_TRIP_RUNS });
         await assertProperty(
           fc.asyncProperty(inRange(field), async ({ sent, value }) => {
             await withLocks(fieldLocks(key, [field]), async () => {
@@ -750,7 +750,7 @@ describe('properties', () => {
       [ids.range],
       `property: any \`${field}\` outside ${rule.min} to ${rule.max}${rule.integer ? ' or not an integer' : ''}, as number or numeric string, gives 422 validation naming the field`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject('own-data-only');
+        const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: REJECT_RUNS });
         await assertProperty(
           fc.asyncProperty(outOfRange(field), async (value) => {
             expectRejected(await patchFields(actor, key, { [field]: value }), field);
@@ -767,7 +767,7 @@ describe('properties', () => {
     [...CODE_FIELD_NAMES.flatMap((f) => [CODE_FIELDS[f].range, CODE_FIELDS[f].forms]), 'PROJ-119'],
     'property: any combination of valid codes of the five code fields, each sent as number or numeric string, is accepted and read back as the same codes',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: 2 * ROUND_TRIP_RUNS });
       const record = fc.record(
         Object.fromEntries(
           CODE_FIELD_NAMES.map((f) => [f, fc.constantFrom(...codesOf(f)).chain((code) => fc.constantFrom<number | string>(code, String(code)))]),
@@ -793,7 +793,7 @@ describe('properties', () => {
       [CODE_FIELDS[field].range],
       `property: any integer that is not one of the codes ${codes.join(', ')} of \`${field}\`, as number or numeric string, gives 422 validation naming the field`,
       async (t) => {
-        const { actor, key } = await t.ownerWithProject('own-data-only');
+        const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: REJECT_RUNS });
         const value = fc
           .integer({ min: -100, max: 3000 })
           .filter((n) => !codes.includes(n))
@@ -813,7 +813,7 @@ describe('properties', () => {
     ['PROJ-62', 'PROJ-63', 'PROJ-119'],
     'property: texts and plain numbers sent to the eight contact text fields together are read back as the text (numbers normalized to their text)',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: 2 * ROUND_TRIP_RUNS });
       const value = fc.oneof(
         plainText.map((s) => ({ sent: s as string | number, text: s })),
         fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => ({ sent: n as string | number, text: String(n) })),
@@ -837,7 +837,7 @@ describe('properties', () => {
     ['PROJ-17', 'PROJ-119'],
     'property: any text sent as `projektName` is read back unchanged',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: 2 * ROUND_TRIP_RUNS });
       await assertProperty(
         fc.asyncProperty(plainText, async (text) => {
           const name = harnessProjectName(text);
@@ -857,7 +857,7 @@ describe('properties', () => {
     ['PROJ-20', 'PROJ-61', 'PROJ-64'],
     'property: any text containing a NUL character, in any text field, gives 422 validation naming the field',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: REJECT_RUNS });
       const fields = ['projektName', 'email', ...CONTACT_TEXT_FIELDS] as const;
       const sample = fc.record({
         field: fc.constantFrom(...fields),
@@ -877,7 +877,7 @@ describe('properties', () => {
     ['PROJ-65', 'PROJ-66', 'PROJ-119'],
     'property: any `plz` of 4 or 5 digits sent as string is accepted and read back unchanged, leading zeros kept',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: 2 * ROUND_TRIP_RUNS });
       await assertProperty(
         fc.asyncProperty(fc.stringMatching(/^\d{4,5}$/), async (plz) => {
           await withLocks(fieldLocks(key, ['plz']), async () => {
@@ -895,7 +895,7 @@ describe('properties', () => {
     ['PROJ-65'],
     'property: any `plz` with fewer than 4 or more than 5 digits, or with a non-digit, gives 422 validation naming the field',
     async (t) => {
-      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: REJECT_RUNS });
       const invalid = fc.oneof(fc.stringMatching(/^\d{1,3}$/), fc.stringMatching(/^\d{6,9}$/), fc.stringMatching(/^\d{0,3}[^0-9]\d{0,3}$/));
       await assertProperty(
         fc.asyncProperty(invalid, async (plz) => {

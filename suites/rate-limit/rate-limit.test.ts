@@ -23,6 +23,7 @@ import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contrac
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
+import { invalidTokenLane } from '../harness/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
 import { outside, probe, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
@@ -306,9 +307,10 @@ check(
     // The blocked lane first, so the wait for the other one counts toward the quiet below.
     const releaseBlocked = await holdLane(t, 'blocked');
     const blockedQuietSince = performance.now();
-    // The harness paces invalid tokens at half the documented limit (check.ts): all of those
-    // grants, given once no invalid-token request of the harness was answered for a window.
-    const releaseInvalid = await holdLane(t, '#invalid-token', { limit: Math.max(1, Math.floor(limit / 2)), windowMs });
+    // All grants of the harness's invalid-token lane (invalid-token-lane.ts), given once no
+    // invalid-token request of the harness was answered for a window.
+    const lane = invalidTokenLane(t.profile);
+    const releaseInvalid = await holdLane(t, lane.customer, { limit: lane.limit, windowMs: lane.windowMs });
     // The customer last: a check that sends a request in both the invalid-token lane and its
     // owner's (auth) takes the invalid-token lane first, so holding that lane and then waiting for
     // a customer never waits on such a check in turn.

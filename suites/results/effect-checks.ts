@@ -8,7 +8,8 @@
 import { describe, expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { check } from '../harness/check.js';
-import { calculableResults, describeQuery, HIGH, LOW, needsCalculable, show } from './support.js';
+import { needsCalculableOwner } from '../harness/resource-owner.js';
+import { calculableResults, describeQuery, HIGH, LOW, show } from './support.js';
 
 const isEmpty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.keys(value).length === 0);
 
@@ -28,7 +29,7 @@ export function effectChecks(): void {
           ).toBe(false);
         }
       },
-      { needs: needsCalculable },
+      { needs: needsCalculableOwner },
     );
   });
 }

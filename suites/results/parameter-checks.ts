@@ -13,8 +13,8 @@ import { describe, expect } from 'vitest';
 import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { calculableOwner, needsCalculableOwner } from '../harness/resource-owner.js';
 import {
-  calculableKey,
   calculableResults,
   describeQuery,
   differs,
@@ -22,12 +22,12 @@ import {
   expectSpreads,
   HIGH,
   LOW,
-  needsCalculable,
+  ownResults,
   resultsPath,
   type Query,
 } from './support.js';
 
-const NEEDS = { needs: needsCalculable } as const;
+const NEEDS = { needs: needsCalculableOwner } as const;
 
 /** 422 validation for a query on the calculable project. */
 function rejected(rules: string[], what: string, query: Query): void {
@@ -35,7 +35,7 @@ function rejected(rules: string[], what: string, query: Query): void {
     rules,
     `GET .../results${describeQuery(query)} (${what}) answers 422 validation`,
     async (t) => {
-      expectError(await t.as('primary').get(resultsPath(calculableKey(t.profile), query)), 422, 'validation');
+      expectError(await ownResults(t, query), 422, 'validation');
     },
     NEEDS,
   );
@@ -63,7 +63,7 @@ export function parameterChecks(): void {
         rules,
         `GET .../results${describeQuery(query)} (${what}) answers 200 with the full contract, and the floor heating balance is the one without parameters`,
         async (t) => {
-          const [base, res] = await Promise.all([calculableResults(t), t.as('primary').get(resultsPath(calculableKey(t.profile), query))]);
+          const [base, res] = await Promise.all([calculableResults(t), ownResults(t, query)]);
           const body = expectResults(res);
           expect(body.results.available, 'results.available').toBe(true);
           expectSpreads(body.results.floorHeatingBalance, describeQuery(query));
@@ -86,7 +86,7 @@ export function parameterChecks(): void {
         rules,
         `GET .../results${describeQuery(query)} (${what}) answers exactly as ${describeQuery(plain)}: a number in exponent notation is a number`,
         async (t) => {
-          const [res, expected] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), query)), calculableResults(t, plain)]);
+          const [res, expected] = await Promise.all([ownResults(t, query), calculableResults(t, plain)]);
           expect(expectResults(res), `${describeQuery(query)} denotes ${describeQuery(plain)} and must answer as it does`).toEqual(expected);
         },
         NEEDS,
@@ -131,7 +131,7 @@ export function parameterChecks(): void {
       ['RES-21', 'RES-22'],
       `the aliases ${describeQuery(alias)} give the same answer as ${describeQuery(LOW)}`,
       async (t) => {
-        const [res, low, base] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), alias)), calculableResults(t, LOW), calculableResults(t, {})]);
+        const [res, low, base] = await Promise.all([ownResults(t, alias), calculableResults(t, LOW), calculableResults(t, {})]);
         const body = expectResults(res);
         if (!differs(low, base)) t.skip(`the answers ${describeQuery(LOW)} and without parameters are identical, so an ignored alias cannot be told from an applied one`);
         expect(body, `${describeQuery(alias)} must answer exactly as ${describeQuery(LOW)}`).toEqual(low);
@@ -151,7 +151,7 @@ export function parameterChecks(): void {
         'RES-23',
         `the current name wins over its alias (${what}): GET .../results${describeQuery(query)} answers exactly as ${describeQuery(LOW)}`,
         async (t) => {
-          const [res, { low }] = await Promise.all([t.as('primary').get(resultsPath(calculableKey(t.profile), query)), observableParameters(t)]);
+          const [res, { low }] = await Promise.all([ownResults(t, query), observableParameters(t)]);
           expect(expectResults(res), `${describeQuery(query)} must answer as the current names alone (${describeQuery(LOW)})`).toEqual(low);
         },
         NEEDS,
@@ -164,25 +164,24 @@ export function parameterChecks(): void {
       ['RES-24', 'RES-28'],
       'a results call with system temperatures changes neither the project detail (GET /reports/{key}), nor its rooms (GET .../rooms), nor a later results call without parameters (so no radiator either)',
       async (t) => {
-        const primary = t.as('primary');
-        const key = calculableKey(t.profile);
+        const { actor: owner, key } = await calculableOwner(t);
         // Unusual values of this check only: a target that stored them would show them afterwards.
         const query = { flowTemperature: 42.5, spread: 7.5 };
-        const before = await primary.get(resultsPath(key));
+        const before = await owner.get(resultsPath(key));
         expectResults(before);
-        const detailBefore = await primary.get(`/reports/${key}`);
+        const detailBefore = await owner.get(`/reports/${key}`);
         expectStatus(detailBefore, 200);
         expectSchema(detailBefore, projectDetailResponseSchema, 'project detail');
-        const roomsBefore = await primary.get(`/reports/${key}/rooms`);
+        const roomsBefore = await owner.get(`/reports/${key}/rooms`);
         expectStatus(roomsBefore, 200);
-        expectResults(await primary.get(resultsPath(key, query)));
-        const detailAfter = await primary.get(`/reports/${key}`);
+        expectResults(await owner.get(resultsPath(key, query)));
+        const detailAfter = await owner.get(`/reports/${key}`);
         expectStatus(detailAfter, 200);
         expect(detailAfter.json(), `the project detail must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore.json());
-        const roomsAfter = await primary.get(`/reports/${key}/rooms`);
+        const roomsAfter = await owner.get(`/reports/${key}/rooms`);
         expectStatus(roomsAfter, 200);
         expect(roomsAfter.json(), `the rooms must be unchanged by GET .../results${describeQuery(query)} (no room is created through it)`).toEqual(roomsBefore.json());
-        const after = await primary.get(resultsPath(key));
+        const after = await owner.get(resultsPath(key));
         // The whole answer: the spec names no time-dependent member of the results response.
         expect(expectResults(after), `a results call without parameters after GET .../results${describeQuery(query)} must answer as the one before it`).toEqual(expectResults(before));
       },

@@ -3,13 +3,13 @@
  * Results response"): the envelope and types, the floor heating groups and their circuits, and the
  * compatibility structure `projekt.abgleichFBH`, value by value against `results.floorHeatingBalance`.
  *
- * All checks read one shared answer (support.ts `sharedResults`): one request of the primary customer.
+ * All checks read one shared answer per owner of a calculable project (support.ts `sharedResults`).
  */
 import { describe, expect } from 'vitest';
 import { FLOOR_HEATING_SPREADS } from '../../spec/contract/results.js';
 import { check } from '../harness/check.js';
+import { calculableOwner, needsCalculableOwner } from '../harness/resource-owner.js';
 import {
-  calculableKey,
   calculableResults,
   circuitsOf,
   expectSpreads,
@@ -18,12 +18,11 @@ import {
   FLOW_SUM_TOLERANCE_PER_ROOM,
   legacy,
   LPM_TOLERANCE,
-  needsCalculable,
   show,
   WATER_HEAT_CAPACITY,
 } from './support.js';
 
-const NEEDS = { needs: needsCalculable } as const;
+const NEEDS = { needs: needsCalculableOwner } as const;
 
 /** Registers the checks (called by results.test.ts, so that all results checks run concurrently in one file). */
 export function responseChecks(): void {
@@ -35,7 +34,7 @@ export function responseChecks(): void {
         // The strict contract (contract/results.ts) checks the envelope, every member of `results`
         // and its type; the contents the spec leaves open (summary, radiators, ...) stay open.
         const body = await calculableResults(t);
-        expect(body.project.key, 'project.key must be the key of the requested project').toBe(calculableKey(t.profile));
+        expect(body.project.key, 'project.key must be the key of the requested project').toBe((await calculableOwner(t)).key);
         // The profile names this project calculable: its results are computed.
         expect(body.results.available, 'results.available for a calculable project').toBe(true);
         expect(body.results.status, 'results.status must be "calculated" when available is true').toBe('calculated');

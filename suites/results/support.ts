@@ -3,10 +3,11 @@
  * rule 8, Authentication 6-8, "Errors"). Expected values come from the spec (contract/results.ts)
  * and from formulas that hold for any implementation, never from the target's answers.
  *
- * Budget: every results request on the profile's projects is a request of the primary customer
- * (they are the primary customer's), so those share one budget of 2 requests per second; the 404
- * checks of keys no customer of theirs owns lease a customer instead. Responses several checks read (no parameters, 35/5 and 75/10 on the calculable
- * project) are fetched once per file and attached to every check that reads them.
+ * Budget: the checks on a calculable project lease its owner (the primary customer, or a pool
+ * customer the profile gives one: resource-owner.ts), so they spread over those budgets; the 404
+ * checks of keys no customer of theirs owns lease a customer instead. Responses several checks read
+ * (no parameters, 35/5 and 75/10 on the calculable project) are fetched once per file and owner and
+ * attached to every check that reads them.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
@@ -20,6 +21,7 @@ import {
 } from '../../spec/contract/results.js';
 import type { CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
+import { calculableOwner } from '../harness/resource-owner.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 
 // -------------------------------------------------------------------------------------------------
@@ -99,21 +101,29 @@ export const HIGH = { flowTemperature: 75, spread: 10 } as const;
 const shared = new Map<string, Promise<ApiResponse>>();
 
 /**
- * GET .../results of the calculable project as the primary customer, sent once per file for each
- * query; the checks that reuse the answer get its exchange attached to their report.
+ * GET .../results of the check's calculable project (resource-owner.ts) with the query, sent once
+ * per file, owner and query; the checks that reuse the answer get its exchange attached to their report.
  */
 export async function sharedResults(t: CheckContext, query: Query = {}): Promise<ApiResponse> {
-  const path = resultsPath(calculableKey(t.profile), query);
-  const pending = shared.get(path);
+  const owner = await calculableOwner(t);
+  const path = resultsPath(owner.key, query);
+  const id = `${owner.actor.label} ${path}`;
+  const pending = shared.get(id);
   if (pending) {
     const res = await pending;
     t.record(res.exchange);
     return res;
   }
-  const request = t.as('primary').get(path);
-  shared.set(path, request);
-  request.catch(() => shared.delete(path));
+  const request = owner.actor.get(path);
+  shared.set(id, request);
+  request.catch(() => shared.delete(id));
   return request;
+}
+
+/** GET .../results of the check's calculable project with the query, sent for this check alone. */
+export async function ownResults(t: CheckContext, query: Query = {}): Promise<ApiResponse> {
+  const owner = await calculableOwner(t);
+  return owner.actor.get(resultsPath(owner.key, query));
 }
 
 /** HTTP 200 and the strict results contract (RES-1, RES-2, RES-4). */

@@ -1,3 +1,5 @@
+import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
+
 /**
  * The spec's error table as one registry: every error the server answers is built here,
  * so status, `details.type` and the German message cannot drift apart.
@@ -59,7 +61,7 @@ export const errors = {
       429,
       'Zu viele Anfragen mit ungültigem API-Token von dieser Adresse. Bitte später erneut versuchen.',
       { type: 'rate_limit' },
-      { 'Retry-After': '10' },
+      { 'Retry-After': String(INVALID_TOKEN_LIMIT.windowSeconds) },
     ),
   serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
   serviceUnavailable: () =>

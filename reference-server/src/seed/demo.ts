@@ -9,6 +9,8 @@ import { seedExpiredLinks, type ExpiredLinks } from './expired-links.js';
 import { demoApplications } from './funding-demo.js';
 import { demoPictures } from './pictures-demo.js';
 import { seedWebhookProjects, type WebhookProjects } from './webhook-demo.js';
+import { expectedApplications, type ExpectedApplication } from './funding-expectations.js';
+import { RESOURCE_OWNERS_IN_POOL, seedPoolResources, type PoolResources } from './pool-resources.js';
 
 /**
  * The documented demo data set (README "Demo data"). Names, licenses, projects and field
@@ -43,7 +45,7 @@ interface ProjectSpec {
   variantOf?: string;
 }
 
-export const POOL_SIZE = 24;
+export const POOL_SIZE = 48;
 
 const CUSTOMERS: CustomerSpec[] = [
   { role: 'primary', name: 'Heizungsbau Primus GmbH', license: 'annual', heatpumpRight: true, tokens: 3, regions: NORTH_EAST },
@@ -115,21 +117,11 @@ export interface SeedResult {
   pool: SeededCustomer[];
   projects: Record<string, string>;
   /** The primary customer's applications as the API shows them (id, status, project key, ids and German texts). */
-  primaryApplications: {
-    applicationId: string;
-    status: string;
-    projectKey: string | null;
-    bzaId: string | null;
-    bndId: string | null;
-    statusLabel: string;
-    nextAction: string;
-    /** Project-bound, but the project was deleted in the portal. */
-    projectNoLongerAvailable: boolean;
-    /** The advisor's names as stored (advisor.name falls back from the first to the second). */
-    advisor: { fullName: string | null; storedName: string | null };
-  }[];
+  primaryApplications: ExpectedApplication[];
   foreignApplicationId: string;
   webhook: WebhookProjects;
+  /** Calculable project and funding applications of the first pool customers, by pool index. */
+  poolResources: PoolResources[];
   expiredLinks: ExpiredLinks;
 }
 
@@ -190,20 +182,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     for (const plan of fundingPlan) {
       for (const row of demoApplications(plan)) if (!store.funding.exists(row.application_id)) store.funding.insert(row);
     }
-    const keyOf = new Map(store.projects.listAllByCustomer(byRole.primary.id).map((p) => [p.id, p.key]));
-    const primaryApplications = store.funding
-      .pageOfCustomer(byRole.primary.id, 1000, 0)
-      .rows.map((r) => ({
-        applicationId: r.application_id,
-        status: r.status,
-        projectKey: r.project_id === null ? null : (keyOf.get(r.project_id) ?? null),
-        bzaId: r.bza_id,
-        bndId: r.bnd_id,
-        statusLabel: r.status_label,
-        nextAction: r.next_action,
-        projectNoLongerAvailable: r.project_available === 0,
-        advisor: { fullName: r.advisor_full_name, storedName: r.advisor_stored_name },
-      }));
+    const primaryApplications = expectedApplications(store, byRole.primary.id);
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
     const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id);
     const expiredLinks = seedExpiredLinks(store, clock, {
@@ -211,6 +190,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       documentProjectId: projectId('completed'),
       documentProjectKey: projects['completed'] as string,
     });
-    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks };
+    const poolResources = seedPoolResources(store, clock, pool.slice(0, RESOURCE_OWNERS_IN_POOL));
+    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks, poolResources };
   });
 }

@@ -24,7 +24,10 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         blocked: customer(c.blocked),
         noHeatpumpRight: customer(c.noHeatpumpRight),
         education: customer(c.education),
-        pool: seed.pool.map(customer),
+        pool: seed.pool.map((c, i) => {
+          const resources = seed.poolResources[i];
+          return resources ? { ...customer(c), resources } : customer(c);
+        }),
       },
       resources: {
         foreignProjectKey: seed.projects['foreign'],

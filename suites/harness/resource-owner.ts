@@ -1,0 +1,75 @@
+/**
+ * The customer a results or funding check runs as: the primary customer or a pool customer the
+ * profile gives the same kind of resource (`pool[].resources`), leased like any other customer so
+ * these checks spread over every such budget instead of queueing on the primary customer's.
+ * One check keeps one owner: every request of a check that compares answers goes to the same
+ * customer's resource.
+ */
+import type { Profile } from '../../spec/profile.schema.js';
+import type { CheckContext } from './check.js';
+import type { Actor } from './client.js';
+
+type Funding = NonNullable<NonNullable<Profile['resources']>['funding']>;
+/** What the funding checks compare against: the owner's expected applications and projects. */
+export type OwnedFunding = Pick<Funding, 'applications' | 'projectWithApplications' | 'projectWithoutApplications'>;
+
+export interface CalculableOwner {
+  actor: Actor;
+  key: string;
+}
+
+export interface FundingOwner {
+  actor: Actor;
+  funding: OwnedFunding;
+}
+
+function poolEntry(profile: Profile, customer: string) {
+  const match = /^pool:(\d+)$/.exec(customer);
+  return match ? profile.customers.pool?.[Number(match[1])] : undefined;
+}
+
+function calculableOf(profile: Profile, customer: string): string | undefined {
+  return customer === 'primary' ? profile.resources?.primaryProjectKeys?.calculable : poolEntry(profile, customer)?.resources?.calculable;
+}
+
+function fundingOf(profile: Profile, customer: string): OwnedFunding | undefined {
+  return customer === 'primary' ? profile.resources?.funding : poolEntry(profile, customer)?.resources?.funding;
+}
+
+/** Whether any customer of the profile has a calculable project (`options.needs`). */
+export const needsCalculableOwner = (p: Profile) =>
+  p.resources?.primaryProjectKeys?.calculable || p.customers.pool?.some((c) => c.resources?.calculable)
+    ? undefined
+    : 'resources.primaryProjectKeys.calculable (or pool[].resources.calculable)';
+
+/** Whether any customer of the profile has expected funding applications (`options.needs`). */
+export const needsFundingOwner = (p: Profile) =>
+  p.resources?.funding || p.customers.pool?.some((c) => c.resources?.funding) ? undefined : 'resources.funding (or pool[].resources.funding)';
+
+const calculableOwners = new WeakMap<CheckContext, Promise<CalculableOwner>>();
+const fundingOwners = new WeakMap<CheckContext, Promise<FundingOwner>>();
+
+function once<T>(cache: WeakMap<CheckContext, Promise<T>>, t: CheckContext, make: () => Promise<T>): Promise<T> {
+  let owner = cache.get(t);
+  if (!owner) {
+    owner = make();
+    cache.set(t, owner);
+  }
+  return owner;
+}
+
+/** This check's owner of a calculable project, leased on first use. */
+export function calculableOwner(t: CheckContext): Promise<CalculableOwner> {
+  return once(calculableOwners, t, async () => {
+    const actor = await t.owner('calculable');
+    return { actor, key: calculableOf(t.profile, actor.label) as string };
+  });
+}
+
+/** This check's owner of expected funding applications, leased on first use. */
+export function fundingOwner(t: CheckContext): Promise<FundingOwner> {
+  return once(fundingOwners, t, async () => {
+    const actor = await t.owner('funding');
+    return { actor, funding: fundingOf(t.profile, actor.label) as OwnedFunding };
+  });
+}
