@@ -1,8 +1,10 @@
 /**
  * HOOK-6 (spec "Events" 2: only sent when a webhook address is configured in the pro area), against
  * the bundled target only: its capture acts as the pro area (it clears the customer's address) and,
- * in the process of the target's sender, sees every request that sender makes, wherever it is
- * addressed. A receiver sees only what is addressed to it, so elsewhere the check is skipped.
+ * in the process of the target's sender, sees what that sender sends to the capture, its loopback
+ * listeners and intercepted addresses, while nock lets no other connection leave the process (a
+ * sender falling back to another customer's address or to loopback is seen). A receiver sees only
+ * what is addressed to it, so elsewhere the check is skipped.
  *
  * The customer whose address is cleared is webhook.ssrf.customer (configurable-customer.ts); the
  * first PDF of a fresh calculable project of theirs must succeed and send nothing. The target's
@@ -29,7 +31,7 @@ interface NoAddressObservation {
 }
 
 const ONLY_OWN_CAPTURE =
-  "needs the target's pro area (to clear a customer's webhook address) and a capture that sees every request the target's sender makes: only the capture next to the bundled target has both (webhook.mode \"capture\"); a receiver cannot see deliveries sent elsewhere";
+  "needs the target's pro area (to clear a customer's webhook address) and a capture in the process of the target's sender: only the capture next to the bundled target has both (webhook.mode \"capture\"); a receiver cannot see deliveries sent elsewhere";
 
 let observation: Promise<NoAddressObservation | Skipped> | undefined;
 
