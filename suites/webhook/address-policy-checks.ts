@@ -14,7 +14,7 @@ export function addressPolicyChecks(): void {
         'HOOK-8',
         `a webhook target at ${address.what} must be refused: nothing reaches it, the PDF still succeeds`,
         async (t) => {
-          const obs = unlessSkipped(t, await addressPolicyScenario(await contextFor(t), t.profile));
+          const obs = unlessSkipped(t, await addressPolicyScenario(await contextFor(t)));
           const result = unlessSkipped(t, obs.results.get(address.id) ?? { skip: `no result for ${address.id}` });
           attach(t, result.deliveries, [result.pdf.exchange]);
           expect(result.pdf.status, `the first PDF of ${result.key} with the webhook target ${result.url} must still succeed`).toBe(200);

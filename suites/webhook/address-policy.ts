@@ -3,21 +3,21 @@
  * bundled target only: pointing a customer's webhook at a refused address is the target's
  * configuration, which only the capture next to the bundled target can change (target control).
  *
- * One after another (the webhook target is per customer, and webhook.ssrf.customer has one), each
- * refused address becomes that customer's webhook target and the first PDF of a fresh project of
- * theirs is requested; once the target's sender is idle, the capture tells what reached any trap.
+ * One after another (the webhook target is per customer, and webhook.ssrf.customer has one:
+ * configurable-customer.ts), each refused address becomes that customer's webhook target and the
+ * first PDF of a fresh project of theirs is requested; once the target's sender is idle, the
+ * capture tells what reached any trap.
  * Loopback in every notation, 0.0.0.0 and a name resolving to 127.0.0.1 lead to real listeners
  * of the capture on this machine; other ranges are intercepted by the capture's nock, so a sender
  * that does not refuse them is seen without anything leaving the machine.
  */
-import type { Profile } from '../../spec/profile.schema.js';
 import type { ApiResponse } from '../harness/client.js';
 import type { Exchange } from '../harness/exchange.js';
 import type { CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
-import { FreshProjects } from './fresh-projects.js';
+import { withConfigurableCustomer } from './configurable-customer.js';
 import type { Skipped } from './observation.js';
 import { pdfPath, scenarioRecorder, type ScenarioContext } from './scenarios.js';
-import { actorOf, ssrfCustomer } from './webhook-customers.js';
+import { actorOf } from './webhook-customers.js';
 
 type Trap = NonNullable<CaptureInfo['trap']>;
 
@@ -70,40 +70,38 @@ export interface AddressPolicyObservation {
 
 let observation: Promise<AddressPolicyObservation | Skipped> | undefined;
 
-export function addressPolicyScenario(c: ScenarioContext, profile: Profile): Promise<AddressPolicyObservation | Skipped> {
-  observation ??= run(c, profile);
+export function addressPolicyScenario(c: ScenarioContext): Promise<AddressPolicyObservation | Skipped> {
+  observation ??= run(c);
   return observation;
 }
 
-async function run(c: ScenarioContext, profile: Profile): Promise<AddressPolicyObservation | Skipped> {
-  const customer = ssrfCustomer(profile);
-  const projects = profile.webhook?.ssrf?.freshCalculableProjects ?? [];
+async function run(c: ScenarioContext): Promise<AddressPolicyObservation | Skipped> {
   const trap = c.info.trap;
   if (!c.info.targetControl || !trap) return { skip: "needs the bundled target's configuration (a customer's webhook target), which only its capture can set (webhook.mode \"capture\")" };
-  if (!customer?.name) return { skip: 'profile webhook.ssrf.customer names no id (the customer name the pro area knows)' };
-  const fresh = new FreshProjects(projects, 'profile webhook.ssrf.freshCalculableProjects', 'webhook-ssrf-used');
-  const { recorder, exchanges } = scenarioRecorder('address policy');
-  const actor = actorOf(customer, recorder);
-  const results = new Map<string, RefusedAddressResult | Skipped>();
-  try {
-    for (const address of REFUSED_ADDRESSES) {
-      const url = address.url(trap);
-      if (typeof url !== 'string') {
-        results.set(address.id, { skip: url.unavailable });
-        continue;
+  return withConfigurableCustomer(c, async (customer) => {
+    const { recorder, exchanges } = scenarioRecorder('address policy');
+    const actor = actorOf(customer, recorder);
+    const results = new Map<string, RefusedAddressResult | Skipped>();
+    try {
+      for (const address of REFUSED_ADDRESSES) {
+        const url = address.url(trap);
+        if (typeof url !== 'string') {
+          results.set(address.id, { skip: url.unavailable });
+          continue;
+        }
+        const project = customer.fresh.take(address.what);
+        if ('skip' in project) {
+          results.set(address.id, project);
+          continue;
+        }
+        await c.client.setWebhook(customer.name, url);
+        const pdf = await actor.get(pdfPath(project.key));
+        await c.client.idle();
+        results.set(address.id, { url, key: project.key, pdf, deliveries: await c.client.deliveries(project.key) });
       }
-      const project = fresh.take(address.what);
-      if ('skip' in project) {
-        results.set(address.id, project);
-        continue;
-      }
-      await c.client.setWebhook(customer.name, url);
-      const pdf = await actor.get(pdfPath(project.key));
-      await c.client.idle();
-      results.set(address.id, { url, key: project.key, pdf, deliveries: await c.client.deliveries(project.key) });
+    } finally {
+      await c.client.setWebhook(customer.name, null);
     }
-  } finally {
-    await c.client.setWebhook(customer.name, null);
-  }
-  return { results, exchanges };
+    return { results, exchanges };
+  });
 }

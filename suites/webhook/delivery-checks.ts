@@ -13,6 +13,13 @@ import { bodyOf } from './observation.js';
 import { portalScenario, temporaryScenario } from './scenarios.js';
 import { attach, contextFor, documentOf, firstDeliveries, observeMain, payloadOf, unlessSkipped, WEBHOOK } from './support.js';
 
+/**
+ * Header names of the usual webhook signature schemes (GitHub's X-Hub-Signature-256, Stripe-Signature,
+ * Standard Webhooks' Webhook-Signature, X-Shopify-Hmac-Sha256, RFC 9421's Signature and
+ * Signature-Input, ...): the spec says there is none.
+ */
+const SIGNATURE_HEADER = /signature|hmac/i;
+
 export function deliveryChecks(): void {
   describe('pdf.generated: trigger and count', () => {
     check(
@@ -130,6 +137,19 @@ export function deliveryChecks(): void {
           expect(delivery.headers[WEBHOOK_HEADERS.delivery], 'X-Service-Delivery must be present and not empty').toBeTruthy();
           expect(parsed.success, `delivery headers: ${parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`).toBe(true);
           expect(delivery.headers[WEBHOOK_HEADERS.delivery], 'X-Service-Delivery must equal the payload eventId').toBe(payloadOf(delivery).eventId);
+        }
+      },
+      WEBHOOK,
+    );
+
+    check(
+      'HOOK-32',
+      'a delivery must carry no signature header (no HMAC signature: X-Signature, X-Hub-Signature-256, Webhook-Signature, ...)',
+      async (t) => {
+        for (const { delivery } of firstDeliveries(await observeMain(t))) {
+          const names = Object.keys(delivery.headers);
+          expect(names.length, 'the capture recorded no header of the delivery: nothing to judge').toBeGreaterThan(0);
+          expect(names.filter((name) => SIGNATURE_HEADER.test(name)), `signature headers among ${names.join(', ')}`).toEqual([]);
         }
       },
       WEBHOOK,

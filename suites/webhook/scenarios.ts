@@ -76,7 +76,8 @@ function scenarioActor(profile: Profile, name: string) {
 
 export const pdfPath = (key: string, type?: 'service' | 'check') => `/reports/${encodeURIComponent(key)}/pdf${type ? `?type=${type}` : ''}`;
 
-function settle(c: ScenarioContext, key: string, expect: number): Promise<Delivery[]> {
+/** The key's deliveries once `expect` of them arrived (at most waitMs) and nothing more came for QUIET_MS. */
+export function settle(c: ScenarioContext, key: string, expect: number): Promise<Delivery[]> {
   return c.client.settled(key, { expect, waitMs: c.waitMs, quietMs: QUIET_MS });
 }
 

@@ -6,8 +6,10 @@
  */
 import { addressPolicyChecks } from './address-policy-checks.js';
 import { deliveryChecks } from './delivery-checks.js';
+import { noAddressChecks } from './no-address-checks.js';
 import { receiverChecks } from './receiver-checks.js';
 
 deliveryChecks();
 receiverChecks();
 addressPolicyChecks();
+noAddressChecks();

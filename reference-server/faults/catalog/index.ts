@@ -7,6 +7,7 @@ import { errorFaults } from './errors.js';
 import { fundingFaults } from './funding.js';
 import { projectCoverageFaults } from './project-coverage.js';
 import { hardeningFaults } from './hardening.js';
+import { hooks2Faults } from './hooks2.js';
 import { newRuleFaults } from './new-rules.js';
 import { projectFaults } from './projects.js';
 import { rateLimitFaults } from './rate-limit.js';
@@ -38,4 +39,5 @@ export const faults: Fault[] = [
   ...sweepFaults,
   ...newRuleFaults,
   ...sequenceFaults,
+  ...hooks2Faults,
 ];

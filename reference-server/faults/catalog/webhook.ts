@@ -40,7 +40,7 @@ const portalClaimsSilently = (deps: AppDeps): AppDeps => claimByTrigger(deps, (c
 /** These rules need a receiver that answers as told: proven against the real receiver too. */
 const RECEIVER_STEERED = ['webhook-retried', 'webhook-blocks-pdf', 'webhook-follows-redirects'];
 
-const inReceiverMode = (fault: Fault): Fault => ({
+export const inReceiverMode = (fault: Fault): Fault => ({
   ...fault,
   id: `${fault.id}-receiver`,
   description: `${fault.description} (deliveries to the CLI's real receiver, as from a foreign target)`,
