@@ -1,5 +1,6 @@
 import type { Fault } from '../fault.js';
 import { metaFaults } from './meta.js';
+import { auditFaults } from './audit.js';
 import { assertsFaults } from './asserts.js';
 import { authFaults } from './auth.js';
 import { documentFaults } from './documents.js';
@@ -38,4 +39,5 @@ export const faults: Fault[] = [
   ...sweepFaults,
   ...newRuleFaults,
   ...sequenceFaults,
+  ...auditFaults,
 ];
