@@ -128,6 +128,22 @@ describe('POST /reports', () => {
     WRITES,
   );
 
+  // Endpoint rule 1 names both creation endpoints; identical preset data is where a target that
+  // deduplicates would be tempted to hand back the first project.
+  check(
+    'PROJ-82',
+    'POST /reports/with-data repeated with the same preset body must answer 201 twice with two different projects (no idempotency key)',
+    async (t) => {
+      const actor = await t.owner('own-data-only');
+      const body = { projectData: { projektName: harnessProjectName('repeated with-data') } };
+      const first = expectCreated(await actor.post('/reports/with-data', body));
+      const second = expectCreated(await actor.post('/reports/with-data', body));
+      expect(second.projektHeader.key, 'a repeated creation with the same data must not return the first project (no idempotency key)').not.toBe(first.projektHeader.key);
+      expect(second.projektHeader.id, 'a repeated creation with the same data must create a further project').not.toBe(first.projektHeader.id);
+    },
+    WRITES,
+  );
+
   for (const [body, label] of [
     [{ projektName: 'x' }, 'a project field'],
     [{ projectData: { projektName: 'x' } }, 'an envelope'],

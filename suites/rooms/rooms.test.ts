@@ -471,6 +471,34 @@ describe('room object and endpoints', () => {
     WRITES,
   );
 
+  // "Foreign and non-existent resources are indistinguishable": for room ids as for project keys.
+  // The never-existing id has the shape of the foreign one, so only existence differs.
+  check(
+    'AUTH-19',
+    "a room id of another customer's project and a never-existing room id, sent through an own project, must get the same 404 body apart from the id (GET and PATCH)",
+    async (t) => {
+      const foreign = t.as('foreign');
+      const foreignKey = t.profile.resources?.foreignProjectKey as string;
+      const foreignRoom = (await listRooms(foreign, foreignKey))[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }));
+      const foreignId = foreignRoom.id;
+      const missingId = /^\d+$/.test(foreignId) ? '9'.repeat(foreignId.length + 3) : `${foreignId}-cpf-missing-${marker()}`;
+      const { actor, key } = await t.ownerWithProject('own-data-only');
+      const answers = async (id: string) => {
+        const got = await actor.get(roomsPath(key, id));
+        const patched = await actor.patch(roomsPath(key, id), { roomData: { raumNotiz: `fremd ${marker()}` } });
+        return [got, patched].map((res) => {
+          expectError(res, 404, 'not_found');
+          return res.text.split(id).join('{roomId}');
+        });
+      };
+      const [foreignGet, foreignPatch] = await answers(foreignId);
+      const [missingGet, missingPatch] = await answers(missingId);
+      expect(foreignGet, 'GET: the answer for a foreign room id must not differ from the one for a never-existing id').toBe(missingGet);
+      expect(foreignPatch, 'PATCH: the answer for a foreign room id must not differ from the one for a never-existing id').toBe(missingPatch);
+    },
+    { ...WRITES, needs: needsForeignProject },
+  );
+
   check(
     'ROOM-9',
     'the rooms of a foreign project must give 404 not_found (list and single room)',

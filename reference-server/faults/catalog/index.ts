@@ -1,5 +1,6 @@
 import type { Fault } from '../fault.js';
 import { metaFaults } from './meta.js';
+import { auditFaults } from './audit.js';
 import { assertsFaults } from './asserts.js';
 import { authFaults } from './auth.js';
 import { documentFaults } from './documents.js';
@@ -40,4 +41,5 @@ export const faults: Fault[] = [
   ...newRuleFaults,
   ...sequenceFaults,
   ...hooks2Faults,
+  ...auditFaults,
 ];
