@@ -71,9 +71,13 @@ export async function prepareContainerTarget(image: string, profile: Profile | u
       );
     });
   const dir = mkdtempSync(join(tmpdir(), 'cpf-container-'));
+  // The profile copy holds tokens in clear: it goes also when the container is gone already.
   const close = async () => {
-    await container.stop({ timeout: STOP_GRACE_MS });
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      await container.stop({ timeout: STOP_GRACE_MS });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
   try {
     const rewritten = rewriteProfileOrigin(plan.bundled ? await readSeedProfile(container, name, plan.profileInContainer) : plan.profile, origin);

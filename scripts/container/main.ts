@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { takeNoArguments } from '../cli/usage.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { ensureBaseImage, removeStaleBases } from './base-image.js';
 import { ensureEngine, runsOnThisMachine, stopEngine } from './engine.js';
+import { acquireRunLock } from './run-lock.js';
 import { IMAGE_ROLE_LABEL } from './image-build.js';
 import { buildTestImage, TEST_IMAGE, TEST_ROLE } from './test-image.js';
 
@@ -21,6 +24,10 @@ import { buildTestImage, TEST_IMAGE, TEST_ROLE } from './test-image.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const REPORT_DIR = 'reports/container';
 const RUN_TIMEOUT_MS = 15 * 60_000;
+/** Another checkout's container test ahead of this one takes about two minutes. */
+const LOCK_TIMEOUT_MS = 20 * 60_000;
+/** The CLI stops its container with 10 s grace after npm is gone. */
+const GROUP_EXIT_TIMEOUT_MS = 30_000;
 const USAGE = `Usage: npm run test:container   (builds ${TEST_IMAGE} and runs npm run conformance -- --image against it, reports in ${REPORT_DIR}; CPF_REQUIRE_DOCKER=1 fails instead of skipping without a Docker engine)`;
 takeNoArguments(process.argv.slice(2), USAGE);
 
@@ -45,23 +52,44 @@ async function removeContainers(docker: Dockerode, containers: readonly Dockerod
 
 // Ctrl-C or a CI runner's SIGTERM: the CLI is told as Ctrl-C tells it (it stops its container),
 // the next step is not started, and the cleanup below still runs.
-let interrupted = false;
+const interruption = new AbortController();
 let cli: ChildProcess | undefined;
 const onSignal = () => {
-  interrupted = true;
-  cli?.kill('SIGINT');
+  interruption.abort();
+  if (cli?.pid !== undefined) signalGroup(cli.pid, 'SIGINT');
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 function stopIfInterrupted(): void {
-  if (interrupted) throw new CheckFailed('interrupted');
+  if (interruption.signal.aborted) throw new CheckFailed('interrupted');
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * npm runs the CLI as a grandchild (npm, sh, tsx, node). When npm ends first (a signal from
+ * outside), the CLI is still stopping its container: its whole process group is waited for
+ * before anything is judged, or the container would be counted as left behind while it stops.
+ */
+async function groupGone(pid: number): Promise<void> {
+  const deadline = performance.now() + GROUP_EXIT_TIMEOUT_MS;
+  while (signalGroup(pid, 0) && performance.now() < deadline) await sleep(200);
+  if (signalGroup(pid, 0)) signalGroup(pid, 'SIGKILL');
 }
 
 /** The CLI as a user runs it, its output shown indented; SIGINT on a timeout, as Ctrl-C would. */
-async function runConformance(): Promise<{ code: number | null; output: string }> {
+async function runConformance(): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   const args = ['run', 'conformance', '--', '--image', TEST_IMAGE, '--no-html', '--report-dir', REPORT_DIR];
   step(`npm ${args.join(' ')}`);
-  const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own, so that the CLI and everything it starts can be signalled and waited for together.
+  const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   cli = child;
   let output = '';
   const show = (chunk: Buffer) => {
@@ -70,10 +98,11 @@ async function runConformance(): Promise<{ code: number | null; output: string }
   };
   child.stdout.on('data', show);
   child.stderr.on('data', show);
-  const timer = setTimeout(() => child.kill('SIGINT'), RUN_TIMEOUT_MS);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const timer = setTimeout(() => signalGroup(child.pid as number, 'SIGINT'), RUN_TIMEOUT_MS);
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  await groupGone(child.pid as number);
   clearTimeout(timer);
-  return { code, output };
+  return { code, signal, output };
 }
 
 /** A clean run: exit 0, checks passed and none failed or broken, every skip with its reason, no unintended 429. */
@@ -95,8 +124,10 @@ function judgeRun(run: { code: number | null; output: string }): RunSummary {
 
 let engineStartedHere: number | undefined;
 let docker: Dockerode | undefined;
+let releaseLock: (() => void) | undefined;
 let exitCode = 0;
 try {
+  releaseLock = await acquireRunLock(join(tmpdir(), 'cpf-container-test.lock'), step, LOCK_TIMEOUT_MS, interruption.signal);
   const engine = await ensureEngine(step);
   if (engine.kind === 'unavailable') {
     if (process.env.CPF_REQUIRE_DOCKER === '1') throw new CheckFailed(`a Docker engine is required (CPF_REQUIRE_DOCKER=1): ${engine.reason}`);
@@ -133,6 +164,7 @@ try {
     const run = await runConformance();
     const runSeconds = seconds(from);
     stopIfInterrupted();
+    if (run.signal) throw new CheckFailed(`npm run conformance was ended by ${run.signal} from outside this test`);
     const remaining = await testContainers(client);
     if (remaining.length > 0) {
       throw new CheckFailed(`the run left ${remaining.length} container(s) behind: ${remaining.map((c) => `${c.Id.slice(0, 12)} (${c.State})`).join(', ')}`);
@@ -157,5 +189,6 @@ try {
     step(`stopping the dockerd started here (pid ${engineStartedHere})`);
     await stopEngine(engineStartedHere);
   }
+  releaseLock?.();
 }
 process.exit(exitCode);
