@@ -17,7 +17,7 @@ import { createDocumentService, type GeneratedPdf, type PdfKind } from './docume
 import { documentsRoutes } from './routes/documents.js';
 import { fundingRoutes } from './routes/funding.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhook/dispatcher.js';
-import { createGuardedFetch } from './webhook/guarded-fetch.js';
+import { createGuardedFetch, type WebhookSend } from './webhook/guarded-fetch.js';
 import { picturesRoutes } from './routes/pictures.js';
 import { FILES_PREFIX } from './domain/site-paths.js';
 import { siteFileRoutes } from './routes/site-files.js';
@@ -63,21 +63,28 @@ const options: RequestHandler = (req, res, next) => {
   else next();
 };
 
+/**
+ * The webhook sender a target gets unless one is injected: the SSRF-guarded transport (or `send`,
+ * for a sender that resolves or delivers differently), outcomes recorded in the store.
+ */
+export function defaultWebhookDispatcher(deps: AppDeps, options: { send?: WebhookSend; newEventId?: () => string } = {}): WebhookDispatcher {
+  return createWebhookDispatcher({
+    send: options.send ?? createGuardedFetch({ allowLoopback: deps.allowLoopbackWebhooks ?? false }),
+    record: (d) =>
+      deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
+    log: deps.log ?? (() => {}),
+    clock: deps.clock ?? systemClock,
+    ...(options.newEventId ? { newEventId: options.newEventId } : {}),
+  });
+}
+
 /** Builds the application without side effects: no listening, no env reads, no timers. */
 export function createApp(deps: AppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const log = deps.log ?? (() => {});
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
   const signer = createLinkSigner(deps.signingSecret ?? randomBytes(32).toString('hex'), () => clock.now());
-  const webhook =
-    deps.webhook ??
-    createWebhookDispatcher({
-      send: createGuardedFetch({ allowLoopback: deps.allowLoopbackWebhooks ?? false }),
-      record: (d) =>
-        deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
-      log,
-      clock,
-    });
+  const webhook = deps.webhook ?? defaultWebhookDispatcher(deps);
   const documents = createDocumentService({ store: deps.store, clock, siteUrl, signer, webhook });
   const portal: PortalFunctions = {
     async createDocument(projectKey, kind, options) {

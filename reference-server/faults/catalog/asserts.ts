@@ -10,27 +10,18 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { parseProjectWrite } from '../../../reference-server/src/domain/project-fields.js';
 import { parseRoomPatch } from '../../../reference-server/src/domain/room-fields.js';
 import type { Store } from '../../../reference-server/src/store/store.js';
-import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { rewriteApplications } from '../kit/applications.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject, type Json } from '../kit/json-shapes.js';
+import { isPatchProject, isPdf, isPictures } from '../kit/paths.js';
+import { envelopeOf } from '../kit/project-envelope.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 // -------------------------------------------------------------------------------------------------
 // Funding: values of the right type but not the stored ones
 // -------------------------------------------------------------------------------------------------
-
-const FUNDING_PATH = /^\/funding\/applications(?:\/[^/]+)?\/?$|^\/reports\/[^/]+\/funding\/applications\/?$/;
-
-/** Rewrites every application of successful funding answers (lists and single reads). */
-function rewriteApplications(fn: (application: Json) => Json): RequestHandler {
-  return rewriteJson((body, req, res) => {
-    if (!FUNDING_PATH.test(req.path) || res.statusCode >= 400 || !isObject(body)) return body;
-    if (Array.isArray(body.applications)) return { ...body, applications: (body.applications as Json[]).map((a) => fn({ ...a })) };
-    if (isObject(body.application)) return { ...body, application: fn({ ...body.application }) };
-    return body;
-  });
-}
 
 const stripZeros = (value: unknown) => (typeof value === 'string' ? value.replace(/^0+(?=.)/, '') : value);
 
@@ -126,13 +117,10 @@ function weakFile(store: Store, path: string): { type: string; bytes: Buffer | s
   return found ? { type: found.contentType, bytes: found.bytes } : undefined;
 }
 
-const PDF = /^\/reports\/[A-Za-z]+\/pdf$/;
-const PICTURES = /^\/reports\/[A-Za-z]+\/pictures$/;
-
 /** Rewrites the links of successful PDF answers. */
 function rewritePdfLinks(fn: (body: Json & { file: Json }) => Json): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (req.method !== 'GET' || !PDF.test(req.path) || res.statusCode >= 400 || !isObject(body) || !isObject(body.file)) return body;
+    if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !isPlainObject(body.file)) return body;
     return fn({ ...body, file: { ...body.file } });
   });
 }
@@ -140,7 +128,7 @@ function rewritePdfLinks(fn: (body: Json & { file: Json }) => Json): RequestHand
 /** Rewrites the picture items of successful picture lists (with their position). */
 function rewritePictureLinks(fn: (picture: Json, index: number) => Json): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (req.method !== 'GET' || !PICTURES.test(req.path) || res.statusCode >= 400 || !isObject(body) || !Array.isArray(body.pictures)) return body;
+    if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body) || !Array.isArray(body.pictures)) return body;
     return { ...body, pictures: (body.pictures as Json[]).map((p, i) => fn({ ...p }, i)) };
   });
 }
@@ -211,11 +199,10 @@ const statusFaults: Fault[] = [
     id: 'asserts-room-create-moves-status-4',
     description: 'room creation moves a completed project (status 4) to 2; archived ones (5) stay',
     rules: ['STAT-5'],
-    configure: (deps) => {
-      const projects = deps.store.projects;
-      const setStatusAndActivity = (id: number, status: number, at: Date) => projects.setStatusAndActivity(id, status === 4 ? 2 : status, at);
-      return { ...deps, store: { ...deps.store, projects: { ...projects, setStatusAndActivity } } };
-    },
+    configure: (deps) =>
+      wrapRepository(deps, 'projects', (projects) => ({
+        setStatusAndActivity: (id: number, status: number, at: Date) => projects.setStatusAndActivity(id, status === 4 ? 2 : status, at),
+      })),
   },
 ];
 
@@ -256,20 +243,17 @@ function dropInvalidBesideValid(deps: AppDeps, fieldsOf: (req: Request) => Json 
   });
 }
 
-const PROJECT = /^\/reports\/[A-Za-z]{9}$/;
 const ROOM = /^\/reports\/[A-Za-z]{9}\/rooms\/[^/]+$/;
 
 /** The one envelope of a project PATCH (bodies with both envelopes or other keys are left alone). */
 function projectFields(req: Request): Json | undefined {
   const body: unknown = req.body;
-  if (!PROJECT.test(req.path) || !isObject(body) || Object.keys(body).length !== 1) return undefined;
-  const envelope = body.projectData ?? body.projektData;
-  return isObject(envelope) ? envelope : undefined;
+  return isPatchProject(req) && isPlainObject(body) && Object.keys(body).length === 1 ? envelopeOf(body) : undefined;
 }
 
 function roomFields(req: Request): Json | undefined {
   const body: unknown = req.body;
-  return ROOM.test(req.path) && isObject(body) && isObject(body.roomData) ? body.roomData : undefined;
+  return ROOM.test(req.path) && isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
 }
 
 const validProjectField = acceptedAlone(parseProjectWrite, (fields) => ({ projectData: fields }));

@@ -1,26 +1,18 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import type { Customer } from '../../../reference-server/src/store/customers.js';
 import type { Project } from '../../../reference-server/src/store/projects.js';
-import { intercept, rewriteJson, type Fault } from '../fault.js';
-
-/** Replaces the customer the token lookup finds (after the real lookup). */
-function mapCustomer(deps: AppDeps, fn: (customer: Customer | undefined, tokenHash: string) => Customer | undefined): AppDeps {
-  const customers = deps.store.customers;
-  return {
-    ...deps,
-    store: { ...deps.store, customers: { ...customers, findByTokenHash: (tokenHash: string) => fn(customers.findByTokenHash(tokenHash), tokenHash) } },
-  };
-}
+import { mapTokenCustomer } from '../kit/customer.js';
+import { remapError } from '../kit/error-remap.js';
+import { intercept } from '../kit/intercept.js';
+import { applicationOfAnyOwner, roomOfAnyProject } from '../kit/ownerless-lookups.js';
+import { isPublic } from '../kit/paths.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 /** Replaces the "own and existing project" lookup every project route goes through. */
 function mapOwnedProject(deps: AppDeps, fn: (found: Project | undefined, key: string, customerId: number) => Project | undefined): AppDeps {
-  const projects = deps.store.projects;
-  return {
-    ...deps,
-    store: { ...deps.store, projects: { ...projects, findOwned: (key: string, customerId: number) => fn(projects.findOwned(key, customerId), key, customerId) } },
-  };
+  return wrapRepository(deps, 'projects', (projects) => ({ findOwned: (key: string, customerId: number) => fn(projects.findOwned(key, customerId), key, customerId) }));
 }
 
 /** Answers with an error envelope right away (before authentication). */
@@ -30,18 +22,6 @@ function answer(status: number, type: string, when: (req: Request) => boolean): 
     res.status(status).json({ status, error: 'Fehler (eingebauter Defekt).', details: { type } });
   };
 }
-
-/** Turns one error of the server into another, consistently in status and envelope. */
-function remapError(from: number, to: number, type: string, when: (req: Request) => boolean = () => true): RequestHandler {
-  return rewriteJson((body, req, res) => {
-    if (res.statusCode !== from || !when(req)) return body;
-    res.status(to);
-    const envelope = body as { details?: Record<string, unknown> };
-    return { ...envelope, status: to, details: { ...envelope.details, type } };
-  });
-}
-
-const isPublic = (req: Request) => req.method === 'OPTIONS' || (req.method === 'GET' && (req.path === '/' || req.path === '/health'));
 
 export const authFaults: Fault[] = [
   {
@@ -74,7 +54,7 @@ export const authFaults: Fault[] = [
     id: 'auth-blocked-customer-admitted',
     description: 'a blocked customer is treated as not blocked',
     rules: ['AUTH-3'],
-    configure: (deps) => mapCustomer(deps, (c) => c && { ...c, blocked: false }),
+    configure: (deps) => mapTokenCustomer(deps, (c) => c && { ...c, blocked: false }),
   },
   {
     id: 'auth-missing-token-403',
@@ -86,7 +66,7 @@ export const authFaults: Fault[] = [
     id: 'auth-invalid-token-404',
     description: 'an unknown or malformed token answers 404 not_found instead of 401',
     rules: ['AUTH-2'],
-    configure: (deps) => intercept(deps, remapError(401, 404, 'not_found', (req) => req.headers.authorization !== undefined)),
+    configure: (deps) => intercept(deps, remapError(401, 404, { type: 'not_found', when: (req) => req.headers.authorization !== undefined })),
   },
   {
     id: 'auth-second-token-other-customer',
@@ -94,7 +74,7 @@ export const authFaults: Fault[] = [
     rules: ['AUTH-10'],
     configure: (deps) => {
       const firstHash = new Map<number, string>();
-      return mapCustomer(deps, (c, hash) => {
+      return mapTokenCustomer(deps, (c, hash) => {
         if (!c) return c;
         const first = firstHash.get(c.id) ?? (firstHash.set(c.id, hash), hash);
         return first === hash ? c : (deps.store.customers.findById(c.id + 1) ?? c);
@@ -117,31 +97,31 @@ export const authFaults: Fault[] = [
     id: 'auth-expired-license-may-create',
     description: 'an unlocked customer with an expired license is treated as holding an annual license (creation allowed)',
     rules: ['AUTH-15', 'PROJ-80'],
-    configure: (deps) => mapCustomer(deps, (c) => (c && c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
+    configure: (deps) => mapTokenCustomer(deps, (c) => (c && c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
   },
   {
     id: 'auth-function-right-ignored',
     description: 'the heat-pump function right is not checked: a customer without it gets the heat-pump check PDF',
     rules: ['AUTH-15'],
-    configure: (deps) => mapCustomer(deps, (c) => c && { ...c, heatpumpRight: true }),
+    configure: (deps) => mapTokenCustomer(deps, (c) => c && { ...c, heatpumpRight: true }),
   },
   {
     id: 'auth-locked-customer-reads',
     description: 'a locked customer (expired, not unlocked) is treated as unlocked: reading answers 200 instead of 403',
     rules: ['AUTH-16'],
-    configure: (deps) => mapCustomer(deps, (c) => (c && c.license === 'expired' && !c.unlocked ? { ...c, unlocked: true } : c)),
+    configure: (deps) => mapTokenCustomer(deps, (c) => (c && c.license === 'expired' && !c.unlocked ? { ...c, unlocked: true } : c)),
   },
   {
     id: 'auth-education-refused',
     description: 'an education license is treated as expired: project creation answers 403',
     rules: ['PROJ-81'],
-    configure: (deps) => mapCustomer(deps, (c) => (c && c.license === 'education' ? { ...c, license: 'expired' } : c)),
+    configure: (deps) => mapTokenCustomer(deps, (c) => (c && c.license === 'education' ? { ...c, license: 'expired' } : c)),
   },
   {
     id: 'auth-expired-reads-refused',
     description: 'an unlocked customer with an expired license is treated as locked: reading answers 403',
     rules: ['PROJ-94', 'PROJ-99'],
-    configure: (deps) => mapCustomer(deps, (c) => (c && c.license === 'expired' && c.unlocked ? { ...c, unlocked: false } : c)),
+    configure: (deps) => mapTokenCustomer(deps, (c) => (c && c.license === 'expired' && c.unlocked ? { ...c, unlocked: false } : c)),
   },
   {
     id: 'auth-foreign-project-403',
@@ -157,14 +137,7 @@ export const authFaults: Fault[] = [
     id: 'auth-foreign-project-readable',
     description: "the ownership check is missing: another customer's project can be read and changed",
     rules: ['AUTH-17'],
-    configure: (deps) => {
-      const ownerOf = deps.store.db.prepare<[string], number>('SELECT customer_id FROM projects WHERE key = ?').pluck();
-      return mapOwnedProject(deps, (found, key) => {
-        if (found) return found;
-        const owner = ownerOf.get(key);
-        return owner === undefined ? undefined : deps.store.projects.findOwned(key, owner);
-      });
-    },
+    configure: (deps) => mapOwnedProject(deps, (found, key) => found ?? deps.store.projects.findByKey(key)),
   },
   {
     id: 'auth-missing-project-403',
@@ -181,13 +154,8 @@ export const authFaults: Fault[] = [
     description: 'a room id is found whatever project the path names (rooms of other customers are reachable)',
     rules: ['AUTH-20'],
     configure: (deps) => {
-      const rooms = deps.store.rooms;
-      const projectOf = deps.store.db.prepare<[string], number>('SELECT project_id FROM rooms WHERE public_id = ?').pluck();
-      const findInProject = (publicId: string, projectId: number) => {
-        const owner = projectOf.get(publicId);
-        return rooms.findInProject(publicId, projectId) ?? (owner === undefined ? undefined : rooms.findInProject(publicId, owner));
-      };
-      return { ...deps, store: { ...deps.store, rooms: { ...rooms, findInProject } } };
+      const anywhere = roomOfAnyProject(deps.store);
+      return wrapRepository(deps, 'rooms', (rooms) => ({ findInProject: (publicId: string, projectId: number) => rooms.findInProject(publicId, projectId) ?? anywhere(publicId) }));
     },
   },
   {
@@ -195,27 +163,21 @@ export const authFaults: Fault[] = [
     description: 'GET /funding/applications/{id} ignores the owner: applications of other customers are readable',
     rules: ['AUTH-21'],
     configure: (deps) => {
-      const funding = deps.store.funding;
-      const ownerOf = deps.store.db.prepare<[string], number>('SELECT customer_id FROM funding_applications WHERE application_id = ?').pluck();
-      const findOwned = (applicationId: string, customerId: number) => {
-        const owner = ownerOf.get(applicationId);
-        return funding.findOwned(applicationId, customerId) ?? (owner === undefined ? undefined : funding.findOwned(applicationId, owner));
-      };
-      return { ...deps, store: { ...deps.store, funding: { ...funding, findOwned } } };
+      const anyOwner = applicationOfAnyOwner(deps.store);
+      return wrapRepository(deps, 'funding', (funding) => ({ findOwned: (applicationId: string, customerId: number) => funding.findOwned(applicationId, customerId) ?? anyOwner(applicationId) }));
     },
   },
   {
     id: 'auth-foreign-application-403',
     description: "another customer's funding application answers 403 authorization instead of 404 (reveals that the id exists)",
     rules: ['AUTH-19', 'AUTH-21'],
-    configure: (deps) => {
-      const funding = deps.store.funding;
-      const findOwned = (applicationId: string, customerId: number) => {
-        const found = funding.findOwned(applicationId, customerId);
-        if (!found && funding.exists(applicationId)) throw errors.forbidden('Fremder Förderantrag.');
-        return found;
-      };
-      return { ...deps, store: { ...deps.store, funding: { ...funding, findOwned } } };
-    },
+    configure: (deps) =>
+      wrapRepository(deps, 'funding', (funding) => ({
+        findOwned: (applicationId: string, customerId: number) => {
+          const found = funding.findOwned(applicationId, customerId);
+          if (!found && funding.exists(applicationId)) throw errors.forbidden('Fremder Förderantrag.');
+          return found;
+        },
+      })),
   },
 ];

@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
 import type { WebhookDispatcher } from '../../../reference-server/src/webhook/dispatcher.js';
 import type { WebhookRequest, WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
 import { captureSender } from '../kit/capture-sender.js';
+import { currentCustomer, swapCustomerOn } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject, type Json } from '../kit/json-shapes.js';
+import { isPdf, isPictures, PDF_PATH, PICTURES_PATH } from '../kit/paths.js';
+import { rewriteQuery } from '../kit/query-rewrite.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
 import { claimByTrigger } from '../kit/webhook-claim.js';
-import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults of the documents area (PDF response, signed links, pictures) and of the webhook.
@@ -21,14 +26,6 @@ import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } fro
  * (scripts/faults/faulted-run.ts), where the webhook checks read its deliveries.
  */
 
-/** Paths relative to the API prefix. */
-const PDF = /^\/reports\/([A-Za-z]+)\/pdf$/;
-const PICTURES = /^\/reports\/([A-Za-z]+)\/pictures$/;
-const isPdf = (req: Request) => req.method === 'GET' && PDF.test(req.path);
-const isPictures = (req: Request) => req.method === 'GET' && PICTURES.test(req.path);
-
-type Json = Record<string, unknown>;
-
 // -------------------------------------------------------------------------------------------------
 // Helpers: responses
 // -------------------------------------------------------------------------------------------------
@@ -36,8 +33,8 @@ type Json = Record<string, unknown>;
 /** Rewrites successful PDF responses. */
 function rewritePdf(fn: (body: Json & { file: Json }) => unknown): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (!isPdf(req) || res.statusCode >= 400 || body === null || typeof body !== 'object' || !('file' in body)) return body;
-    const copy = { ...(body as Json) } as Json & { file: Json };
+    if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !('file' in body)) return body;
+    const copy = { ...body } as Json & { file: Json };
     copy.file = { ...copy.file };
     return fn(copy);
   });
@@ -46,18 +43,14 @@ function rewritePdf(fn: (body: Json & { file: Json }) => unknown): RequestHandle
 /** Rewrites every item of successful picture lists. */
 function rewritePictures(fn: (picture: Json) => Json): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (!isPictures(req) || res.statusCode >= 400 || body === null || typeof body !== 'object') return body;
-    const pictures = (body as { pictures?: unknown }).pictures;
-    return Array.isArray(pictures) ? { ...(body as Json), pictures: pictures.map((p: Json) => fn({ ...p })) } : body;
+    if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body)) return body;
+    return Array.isArray(body.pictures) ? { ...body, pictures: (body.pictures as Json[]).map((p) => fn({ ...p })) } : body;
   });
 }
 
 /** Changes the authenticated customer as seen by the PDF route (runs after authentication). */
 function pdfCustomer(deps: AppDeps, fn: (customer: Customer) => Customer): AppDeps {
-  return interceptParsed(deps, (req, res, next) => {
-    if (isPdf(req)) setCurrentCustomer(res, fn(currentCustomer(res)));
-    next();
-  });
+  return interceptParsed(deps, swapCustomerOn(isPdf, fn));
 }
 
 /** The document id of a link `/files/documents/{id}/{name}`. */
@@ -277,7 +270,7 @@ export const documentFaults: Fault[] = [
     rules: ['DOC-14'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        const key = isPdf(req) ? PDF.exec(req.path)?.[1] : undefined;
+        const key = isPdf(req) ? PDF_PATH.exec(req.path)?.[1] : undefined;
         const project = key ? deps.store.projects.findByKey(key.toLowerCase()) : undefined;
         if (project && project.customerId !== currentCustomer(res).id) next(errors.forbidden('Projekt eines anderen Kunden.'));
         else next();
@@ -328,7 +321,7 @@ export const documentFaults: Fault[] = [
     rules: ['DOC-20'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        const key = req.method === 'POST' ? PICTURES.exec(req.path)?.[1] : undefined;
+        const key = req.method === 'POST' ? PICTURES_PATH.exec(req.path)?.[1] : undefined;
         const project = key ? deps.store.projects.findOwned(key.toLowerCase(), currentCustomer(res).id) : undefined;
         if (!project) return next();
         const publicId = `p${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -343,7 +336,7 @@ export const documentFaults: Fault[] = [
     rules: ['DOC-22'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        const key = isPictures(req) ? PICTURES.exec(req.path)?.[1] : undefined;
+        const key = isPictures(req) ? PICTURES_PATH.exec(req.path)?.[1] : undefined;
         const project = key ? deps.store.projects.findByKey(key.toLowerCase()) : undefined;
         if (!project || project.customerId === currentCustomer(res).id) return next();
         res.json({ pictures: deps.store.pictures.listByProject(project.id).map((p) => ({ id: p.publicId, url: `/files/pictures/${p.publicId}`, type: p.type, roomName: p.roomName })) });
@@ -364,7 +357,7 @@ export const documentFaults: Fault[] = [
     configure: (deps) => {
       const webhook = captureSender(deps);
       return intercept({ ...deps, webhook }, (req, res, next) => {
-        const key = isPdf(req) ? PDF.exec(req.path)?.[1] : undefined;
+        const key = isPdf(req) ? PDF_PATH.exec(req.path)?.[1] : undefined;
         if (key) {
           res.on('finish', () => {
             if (res.statusCode !== 422) return;

@@ -1,7 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { PROJECT_FIELDS } from '../../../reference-server/src/domain/project-fields.js';
-import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
+import { remapError } from '../kit/error-remap.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { isProjectWrite } from '../kit/paths.js';
+import { envelopeOf } from '../kit/project-envelope.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import type { Fault } from '../fault.js';
 
 type Envelope = { status?: unknown; error?: unknown; details?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -13,32 +19,13 @@ function rewriteErrors(deps: AppDeps, fn: (envelope: Envelope, req: Request) => 
   );
 }
 
-/** Turns one error of the server into another, consistently in status and envelope. */
-function remapError(deps: AppDeps, from: number, to: number, type: string, when: (req: Request) => boolean = () => true): AppDeps {
-  return intercept(
-    deps,
-    rewriteJson((body, req, res) => {
-      if (res.statusCode !== from || !when(req)) return body;
-      res.status(to);
-      const envelope = body as Envelope;
-      return { ...envelope, status: to, details: { ...envelope.details, type } };
-    }),
-  );
-}
-
 /** Changes the parsed body of project writes (POST /reports/with-data, PATCH /reports/{key}). */
 function rewriteProjectBody(deps: AppDeps, fn: (body: Record<string, unknown>) => void): AppDeps {
   const handler: RequestHandler = (req, _res, next) => {
-    const isProjectWrite = (req.method === 'POST' && req.path === '/reports/with-data') || (req.method === 'PATCH' && /^\/reports\/[^/]+$/.test(req.path));
-    if (isProjectWrite && req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body)) fn(req.body as Record<string, unknown>);
+    if (isProjectWrite(req) && isPlainObject(req.body)) fn(req.body);
     next();
   };
   return interceptParsed(deps, handler);
-}
-
-function envelopeOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
-  const envelope = body['projectData'] ?? body['projektData'];
-  return envelope !== null && typeof envelope === 'object' && !Array.isArray(envelope) ? (envelope as Record<string, unknown>) : undefined;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
@@ -49,13 +36,13 @@ export const errorFaults: Fault[] = [
     id: 'err-malformed-json-422',
     description: 'malformed JSON answers 422 instead of 400',
     rules: ['ERR-8'],
-    configure: (deps) => remapError(deps, 400, 422, 'validation'),
+    configure: (deps) => intercept(deps, remapError(400, 422, { type: 'validation' })),
   },
   {
     id: 'err-too-large-422',
     description: 'a body over 65536 bytes answers 422 instead of 413',
     rules: ['ERR-13'],
-    configure: (deps) => remapError(deps, 413, 422, 'validation'),
+    configure: (deps) => intercept(deps, remapError(413, 422, { type: 'validation' })),
   },
   {
     id: 'err-body-limit-off-by-one',
@@ -73,7 +60,7 @@ export const errorFaults: Fault[] = [
     id: 'err-unsupported-media-type-400',
     description: 'a body that is not application/json answers 400 instead of 415',
     rules: ['ERR-15'],
-    configure: (deps) => remapError(deps, 415, 400, 'validation'),
+    configure: (deps) => intercept(deps, remapError(415, 400, { type: 'validation' })),
   },
   {
     id: 'err-missing-content-type-parsed',
@@ -148,11 +135,16 @@ export const errorFaults: Fault[] = [
     description: 'a project path whose key is not nine letters answers 400 validation instead of 404',
     rules: ['ERR-12'],
     configure: (deps) =>
-      remapError(deps, 404, 400, 'validation', (req) => {
-        // The error body is written by the app-level error mapper, where req.path has the prefix again.
-        const key = /\/reports\/([^/?]+)/.exec(req.originalUrl)?.[1];
-        return key !== undefined && key !== 'with-data' && !PLAIN_KEY.test(key);
-      }),
+      intercept(
+        deps,
+        remapError(404, 400, {
+          type: 'validation',
+          when: (req) => {
+            const key = /^\/reports\/([^/]+)/.exec(req.path)?.[1];
+            return key !== undefined && key !== 'with-data' && !PLAIN_KEY.test(key);
+          },
+        }),
+      ),
   },
   {
     id: 'err-unknown-field-ignored',

@@ -1,59 +1,21 @@
-import type { Request, RequestHandler } from 'express';
-import type { AppDeps } from '../../../reference-server/src/app.js';
+import type { RequestHandler } from 'express';
 import { applicationView } from '../../../reference-server/src/domain/funding-view.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
-import type { FundingRepository, FundingRow } from '../../../reference-server/src/store/funding.js';
-import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
+import { rewriteApplications } from '../kit/applications.js';
+import { currentCustomer, swapCustomerOn } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import type { Json } from '../kit/json-shapes.js';
+import { applicationOfAnyOwner } from '../kit/ownerless-lookups.js';
+import { FUNDING_LIST_PATH, FUNDING_SINGLE_PATH, isFunding, isFundingList, PROJECT_FUNDING_LIST_PATH } from '../kit/paths.js';
+import { rewriteQuery } from '../kit/query-rewrite.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
-/** Paths of the funding endpoints, relative to the API prefix. */
-const CUSTOMER_LIST = /^\/funding\/applications\/?$/;
-const SINGLE = /^\/funding\/applications\/([^/]+)$/;
-const PROJECT_LIST = /^\/reports\/([^/]+)\/funding\/applications\/?$/;
+type Application = Json;
 
-const isList = (req: Request) => CUSTOMER_LIST.test(req.path) || PROJECT_LIST.test(req.path);
-const isFunding = (req: Request) => isList(req) || SINGLE.test(req.path);
-
-type Application = Record<string, unknown>;
-
-/** Replaces some methods of the funding repository (the routes call it at request time). */
-function mapFunding(deps: AppDeps, fn: (original: FundingRepository) => Partial<FundingRepository>): AppDeps {
-  const funding = deps.store.funding;
-  return { ...deps, store: { ...deps.store, funding: { ...funding, ...fn(funding) } } };
-}
-
-/** Rewrites every application on its way out (lists and single responses), on success only. */
-function rewriteApplications(fn: (application: Application, req: Request) => Application): RequestHandler {
-  return rewriteJson((body, req, res) => {
-    if (!isFunding(req) || res.statusCode >= 400 || body === null || typeof body !== 'object') return body;
-    const out = { ...(body as Record<string, unknown>) };
-    if (Array.isArray(out['applications'])) out['applications'] = (out['applications'] as Application[]).map((a) => fn({ ...a }, req));
-    if (out['application'] && typeof out['application'] === 'object') out['application'] = fn({ ...(out['application'] as Application) }, req);
-    return out;
-  });
-}
-
-/** Rewrites the query string of funding list requests before routing (Express reads req.query from req.url). */
-function rewriteListQuery(fn: (params: URLSearchParams, req: Request) => void, when: (req: Request) => boolean = isList): RequestHandler {
-  return (req, _res, next) => {
-    if (req.method === 'GET' && when(req)) {
-      const [path, search = ''] = req.url.split('?', 2) as [string, string?];
-      const params = new URLSearchParams(search);
-      fn(params, req);
-      const query = params.toString();
-      req.url = query ? `${path}?${query}` : path;
-    }
-    next();
-  };
-}
-
-/** A funding row by id, whoever owns it (what a missing ownership condition would find). */
-function anyOwner(deps: AppDeps): (applicationId: string) => FundingRow | undefined {
-  const statement = deps.store.db.prepare<[string], FundingRow>(
-    'SELECT f.*, p.key AS project_key FROM funding_applications f LEFT JOIN projects p ON p.id = f.project_id WHERE f.application_id = ?',
-  );
-  return (applicationId) => statement.get(applicationId);
-}
+/** Rewrites the query string of funding list requests (or of the GETs `when` picks) before routing. */
+const rewriteListQuery = (fn: (params: URLSearchParams) => void, when = isFundingList) => rewriteQuery((req) => req.method === 'GET' && when(req), fn);
 
 const TIME_FIELDS = ['orderedAt', 'bzaCreatedAt', 'approvalReceivedAt', 'approvalDeadlineAt', 'bndStartedAt', 'bndCreatedAt', 'payoutConfirmedAt'];
 
@@ -64,7 +26,7 @@ export const fundingFaults: Fault[] = [
     description: 'the customer list is sorted by application id ascending',
     rules: ['FUND-31'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         pageOfCustomer: (customerId, limit, offset) => {
           const all = f.pageOfCustomer(customerId, 1_000_000, 0);
           return { rows: [...all.rows].reverse().slice(offset, offset + limit), total: all.total };
@@ -75,7 +37,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-pages-zero-based',
     description: 'pages are counted from 0: page 1 (and the default page) is the second page of the customer list',
     rules: ['FUND-25'],
-    configure: (deps) => mapFunding(deps, (f) => ({ pageOfCustomer: (customerId, limit, offset) => f.pageOfCustomer(customerId, limit, offset + limit) })),
+    configure: (deps) => wrapRepository(deps, 'funding', (f) => ({ pageOfCustomer: (customerId, limit, offset) => f.pageOfCustomer(customerId, limit, offset + limit) })),
   },
   {
     id: 'funding-default-limit-20',
@@ -146,7 +108,7 @@ export const fundingFaults: Fault[] = [
     description: 'a page past the end of the customer list repeats the last page instead of an empty list',
     rules: ['FUND-32'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         pageOfCustomer: (customerId, limit, offset) => {
           const page = f.pageOfCustomer(customerId, limit, offset);
           if (page.rows.length > 0 || page.total === 0) return page;
@@ -159,7 +121,7 @@ export const fundingFaults: Fault[] = [
     description: '`total` counts the applications of the page, not of the customer',
     rules: ['FUND-33'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         pageOfCustomer: (customerId, limit, offset) => {
           const page = f.pageOfCustomer(customerId, limit, offset);
           return { rows: page.rows, total: page.rows.length };
@@ -171,7 +133,7 @@ export const fundingFaults: Fault[] = [
     description: 'canceled applications are left out of the customer list (and its total)',
     rules: ['FUND-39', 'FUND-42'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         pageOfCustomer: (customerId, limit, offset) => {
           const visible = f.pageOfCustomer(customerId, 1_000_000, 0).rows.filter((r) => r.status !== 'canceled');
           return { rows: visible.slice(offset, offset + limit), total: visible.length };
@@ -245,7 +207,7 @@ export const fundingFaults: Fault[] = [
         deps,
         rewriteJson((body, req, res) => {
           const list = body as { applications?: Application[] };
-          if (!CUSTOMER_LIST.test(req.path) || res.statusCode !== 200 || !Array.isArray(list.applications)) return body;
+          if (!FUNDING_LIST_PATH.test(req.path) || res.statusCode !== 200 || !Array.isArray(list.applications)) return body;
           const bound = list.applications.find((a) => a['projectKey'] !== null);
           if (!bound) return body;
           const applications = list.applications.map((a) =>
@@ -270,7 +232,7 @@ export const fundingFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteJson((body, req, res) => (SINGLE.test(req.path) && res.statusCode === 200 ? { ...(body as object), action: 'getApplication' } : body)),
+        rewriteJson((body, req, res) => (FUNDING_SINGLE_PATH.test(req.path) && res.statusCode === 200 ? { ...(body as object), action: 'getApplication' } : body)),
       ),
   },
   {
@@ -278,7 +240,7 @@ export const fundingFaults: Fault[] = [
     description: 'single retrieval compares ids as numbers: an id with stripped or added leading zeros finds the original application',
     rules: ['FUND-6'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         findOwned: (applicationId, customerId) =>
           f.findOwned(applicationId, customerId) ??
           (/^\d+$/.test(applicationId) ? f.findOwned(applicationId.replace(/^0+/, '').padStart(8, '0'), customerId) : undefined),
@@ -289,8 +251,8 @@ export const fundingFaults: Fault[] = [
     description: 'single retrieval does not check the owner: an application of another customer answers 200',
     rules: ['AUTH-21'],
     configure: (deps) => {
-      const find = anyOwner(deps);
-      return mapFunding(deps, (f) => ({ findOwned: (applicationId, customerId) => f.findOwned(applicationId, customerId) ?? find(applicationId) }));
+      const find = applicationOfAnyOwner(deps.store);
+      return wrapRepository(deps, 'funding', (f) => ({ findOwned: (applicationId, customerId) => f.findOwned(applicationId, customerId) ?? find(applicationId) }));
     },
   },
   {
@@ -298,7 +260,7 @@ export const fundingFaults: Fault[] = [
     description: 'an application of another customer answers 403 authorization instead of 404 (it reveals that the id exists)',
     rules: ['AUTH-19', 'AUTH-21'],
     configure: (deps) =>
-      mapFunding(deps, (f) => ({
+      wrapRepository(deps, 'funding', (f) => ({
         findOwned: (applicationId, customerId) => {
           const row = f.findOwned(applicationId, customerId);
           if (!row && f.exists(applicationId)) throw errors.forbidden('Der Antrag gehört einem anderen Kunden.');
@@ -313,7 +275,7 @@ export const fundingFaults: Fault[] = [
     configure: (deps) => {
       const overrides = new Map<string, Application>();
       const takeOver: RequestHandler = (req, res, next) => {
-        const m = SINGLE.exec(req.path);
+        const m = FUNDING_SINGLE_PATH.exec(req.path);
         if (!m || (req.method !== 'PATCH' && req.method !== 'PUT') || !req.body || typeof req.body !== 'object') return next();
         const id = decodeURIComponent(m[1] as string);
         const row = deps.store.funding.findOwned(id, currentCustomer(res).id);
@@ -332,19 +294,18 @@ export const fundingFaults: Fault[] = [
     id: 'funding-project-variant-merged',
     description: 'the project variant answers the whole customer list (project variants merged)',
     rules: ['FUND-34'],
-    configure: (deps) => mapFunding(deps, (f) => ({ pageOfProject: (customerId, _projectId, limit, offset) => f.pageOfCustomer(customerId, limit, offset) })),
+    configure: (deps) => wrapRepository(deps, 'funding', (f) => ({ pageOfProject: (customerId, _projectId, limit, offset) => f.pageOfCustomer(customerId, limit, offset) })),
   },
   {
     id: 'funding-project-variant-foreign-visible',
     description: 'the project variant does not check ownership: a foreign project key answers 200 with that project\'s applications',
     rules: ['FUND-35'],
     configure: (deps) => {
-      const project = deps.store.db.prepare<[string], { id: number; customer_id: number }>('SELECT id, customer_id FROM projects WHERE key = ?');
       return interceptParsed(deps, (req, res, next) => {
-        const m = PROJECT_LIST.exec(req.path);
-        const found = m && req.method === 'GET' ? project.get((m[1] as string).toLowerCase()) : undefined;
-        if (!found || found.customer_id === currentCustomer(res).id) return next();
-        const page = deps.store.funding.pageOfProject(found.customer_id, found.id, 50, 0);
+        const m = PROJECT_FUNDING_LIST_PATH.exec(req.path);
+        const found = m && req.method === 'GET' ? deps.store.projects.findByKey((m[1] as string).toLowerCase()) : undefined;
+        if (!found || found.customerId === currentCustomer(res).id) return next();
+        const page = deps.store.funding.pageOfProject(found.customerId, found.id, 50, 0);
         res.json({ status: 200, action: 'getProjectFundingApplications', applications: page.rows.map(applicationView), total: page.total, page: 1, limit: 50 });
       });
     },
@@ -357,7 +318,7 @@ export const fundingFaults: Fault[] = [
       intercept(
         deps,
         rewriteJson((body, req, res) => {
-          if (!PROJECT_LIST.test(req.path) || res.statusCode !== 200 || (body as { total?: number }).total !== 0) return body;
+          if (!PROJECT_FUNDING_LIST_PATH.test(req.path) || res.statusCode !== 200 || (body as { total?: number }).total !== 0) return body;
           res.status(404);
           return errors.notFound().toBody();
         }),
@@ -374,7 +335,7 @@ export const fundingFaults: Fault[] = [
           (params) => {
             for (const name of [...params.keys()]) params.delete(name);
           },
-          (req) => PROJECT_LIST.test(req.path),
+          (req) => PROJECT_FUNDING_LIST_PATH.test(req.path),
         ),
       ),
   },
@@ -395,10 +356,9 @@ export const fundingFaults: Fault[] = [
     description: 'funding reads by a locked customer without license answer 200 (treated as unlocked)',
     rules: ['AUTH-16'],
     configure: (deps) =>
-      interceptParsed(deps, (req, res, next) => {
-        const customer = currentCustomer(res);
-        if (isFunding(req) && customer.license === 'expired' && !customer.unlocked) setCurrentCustomer(res, { ...customer, unlocked: true });
-        next();
-      }),
+      interceptParsed(
+        deps,
+        swapCustomerOn(isFunding, (customer) => (customer.license === 'expired' && !customer.unlocked ? { ...customer, unlocked: true } : customer)),
+      ),
   },
 ];

@@ -1,13 +1,13 @@
-import type { Request } from 'express';
-import { intercept, rewriteQuery, type Fault } from '../fault.js';
+import { intercept } from '../kit/intercept.js';
+import { isResults } from '../kit/paths.js';
+import { rewriteQuery } from '../kit/query-rewrite.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults of the hardening pass (issue 17): behaviour a fuzzer found wrong once, put back on purpose
  * so the checks written for it prove they notice.
  */
 
-const RESULTS = /\/reports\/[^/]+\/results$/;
-const isResults = (req: Request) => req.method === 'GET' && RESULTS.test((req.originalUrl || req.url).split('?', 1)[0] ?? '');
 const SYSTEM_TEMPERATURES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'];
 
 export const hardeningFaults: Fault[] = [

@@ -1,4 +1,6 @@
-import { intercept, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
+import { intercept } from '../kit/intercept.js';
+import { rewriteJson, rewriteStatus } from '../kit/response-rewrite.js';
+import type { Fault } from '../fault.js';
 
 export const metaFaults: Fault[] = [
   {

@@ -3,9 +3,19 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { systemClock } from '../../../reference-server/src/clock.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { FundingRow } from '../../../reference-server/src/store/funding.js';
-import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } from '../fault.js';
+import { rewriteApplications } from '../kit/applications.js';
+import { currentCustomer } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { admitAll } from '../kit/limiters.js';
+import { isPlainObject, type Json } from '../kit/json-shapes.js';
+import { ENVELOPES } from '../kit/project-envelope.js';
+import { is, isPassword, isPatchProject, isPdf, isPictures, isResults, isRoomChange, PDF_PATH, resultsKeyOf, ROOM_LIST_PATH } from '../kit/paths.js';
+import { rewriteQuery } from '../kit/query-rewrite.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import { onRoomData } from '../kit/room-data.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults for the rules added for spec statements that had none, and for the rules that were
@@ -13,80 +23,39 @@ import { intercept, interceptParsed, rewriteJson, rewriteQuery, type Fault } fro
  * way a real implementation could, and the checks of that rule must notice.
  */
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Paths relative to the API prefix. */
-const PROJECT = /^\/reports\/([A-Za-z]+)$/;
-const ROOM = /^\/reports\/[A-Za-z]+\/rooms\/[^/]+$/;
-const ROOMS = /^\/reports\/([A-Za-z]+)\/rooms$/;
-const PASSWORD = /^\/reports\/[A-Za-z]+\/password$/;
-const PDF = /^\/reports\/([A-Za-z]+)\/pdf$/;
-const PICTURES = /^\/reports\/[A-Za-z]+\/pictures$/;
-const RESULTS = /^\/reports\/([A-Za-z]+)\/results$/;
-const FUNDING = /^(?:\/reports\/[A-Za-z]+)?\/funding\/applications(?:\/[^/]+)?$/;
-
-const is = (method: string, path: RegExp) => (req: Request) => req.method === method && path.test(req.path);
-
-/** Changes the parsed `roomData` of room PATCHes (runs after body parsing, before the route). */
-function rewriteRoomPatch(fn: (roomData: Json) => void): RequestHandler {
-  return (req, _res, next) => {
-    const body: unknown = req.body;
-    if (is('PATCH', ROOM)(req) && isObject(body) && isObject(body.roomData)) fn(body.roomData);
-    next();
-  };
-}
-
 /** `''` or null for `field` stand for `fallback` (a default), so the "deletion" is accepted. */
 function roomFieldFallsBack(field: string, fallback: unknown): RequestHandler {
-  return rewriteRoomPatch((roomData) => {
+  return onRoomData((roomData) => {
     if (roomData[field] === '' || roomData[field] === null) roomData[field] = fallback;
-  });
+  }, isRoomChange);
 }
 
 /** Rewrites each group of successful `GET /reports` answers. */
 function rewriteListGroups(fn: (entries: unknown[], req: Request) => unknown[]): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (!is('GET', /^\/reports$/)(req) || res.statusCode >= 400 || !isObject(body)) return body;
+    if (!is('GET', /^\/reports$/)(req) || res.statusCode >= 400 || !isPlainObject(body)) return body;
     const out: Json = { ...body };
     for (const group of ['projekte', 'leads', 'api', 'archiv']) if (Array.isArray(out[group])) out[group] = fn(out[group] as unknown[], req);
     return out;
   });
 }
 
-/** Rewrites every application of successful funding answers (list and single). */
-function rewriteApplications(fn: (application: Json) => Json): RequestHandler {
-  return rewriteJson((body, req, res) => {
-    if (!is('GET', FUNDING)(req) || res.statusCode >= 400 || !isObject(body)) return body;
-    if (Array.isArray(body.applications)) return { ...body, applications: (body.applications as Json[]).map((a) => fn({ ...a })) };
-    return isObject(body.application) ? { ...body, application: fn({ ...body.application }) } : body;
-  });
-}
-
 /** The funding repository with every row it hands out changed by `fn`. */
 function fundingRows(deps: AppDeps, fn: (row: FundingRow) => FundingRow): AppDeps {
-  const funding = deps.store.funding;
-  return {
-    ...deps,
-    store: {
-      ...deps.store,
-      funding: {
-        ...funding,
-        pageOfCustomer: (...args: Parameters<typeof funding.pageOfCustomer>) => {
-          const page = funding.pageOfCustomer(...args);
-          return { ...page, rows: page.rows.map(fn) };
-        },
-        pageOfProject: (...args: Parameters<typeof funding.pageOfProject>) => {
-          const page = funding.pageOfProject(...args);
-          return { ...page, rows: page.rows.map(fn) };
-        },
-        findOwned: (...args: Parameters<typeof funding.findOwned>) => {
-          const row = funding.findOwned(...args);
-          return row && fn(row);
-        },
-      },
+  return wrapRepository(deps, 'funding', (funding) => ({
+    pageOfCustomer: (...args: Parameters<typeof funding.pageOfCustomer>) => {
+      const page = funding.pageOfCustomer(...args);
+      return { ...page, rows: page.rows.map(fn) };
     },
-  };
+    pageOfProject: (...args: Parameters<typeof funding.pageOfProject>) => {
+      const page = funding.pageOfProject(...args);
+      return { ...page, rows: page.rows.map(fn) };
+    },
+    findOwned: (...args: Parameters<typeof funding.findOwned>) => {
+      const row = funding.findOwned(...args);
+      return row && fn(row);
+    },
+  }));
 }
 
 /** Serves pictures under the API prefix (intercepts run before authentication), cacheable by anyone. */
@@ -130,7 +99,7 @@ export const newRuleFaults: Fault[] = [
       intercept(
         deps,
         rewriteJson((body, req, res) => {
-          if (!is('GET', PDF)(req) || res.statusCode >= 400 || !isObject(body) || !isObject(body.file)) return body;
+          if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !isPlainObject(body.file)) return body;
           const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
           const withToken = (link: unknown) => `${String(link)}&token=${token}`;
           return { ...body, linkToDocument: withToken(body.linkToDocument), file: { ...body.file, url: withToken(body.file.url) } };
@@ -166,7 +135,7 @@ export const newRuleFaults: Fault[] = [
     id: 'reports-lists-variants',
     description: 'GET /reports lists project variants beside the main projects',
     rules: ['PROJ-121'],
-    configure: (deps) => ({ ...deps, store: { ...deps.store, projects: { ...deps.store.projects, listByCustomer: deps.store.projects.listAllByCustomer } } }),
+    configure: (deps) => wrapRepository(deps, 'projects', (projects) => ({ listByCustomer: projects.listAllByCustomer })),
   },
   {
     id: 'email-null-ignored',
@@ -175,10 +144,10 @@ export const newRuleFaults: Fault[] = [
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         const body: unknown = req.body;
-        if (is('PATCH', PROJECT)(req) && isObject(body)) {
-          for (const envelope of ['projectData', 'projektData']) {
+        if (isPatchProject(req) && isPlainObject(body)) {
+          for (const envelope of ENVELOPES) {
             const data = body[envelope];
-            if (isObject(data) && data.email === null) delete data.email;
+            if (isPlainObject(data) && data.email === null) delete data.email;
           }
         }
         next();
@@ -190,7 +159,7 @@ export const newRuleFaults: Fault[] = [
     rules: ['PROJ-122'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        if (is('PUT', PASSWORD)(req) && currentCustomer(res).license === 'expired') throw errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.');
+        if (isPassword(req) && currentCustomer(res).license === 'expired') throw errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.');
         next();
       }),
   },
@@ -246,7 +215,7 @@ export const newRuleFaults: Fault[] = [
     rules: ['STAT-13'],
     configure: (deps) =>
       intercept(deps, (req, _res, next) => {
-        const key = is('POST', ROOMS)(req) ? ROOMS.exec(req.path)?.[1] : undefined;
+        const key = is('POST', ROOM_LIST_PATH)(req) ? ROOM_LIST_PATH.exec(req.path)?.[1] : undefined;
         const project = key === undefined ? undefined : deps.store.projects.findByKey(key.toLowerCase());
         if (project?.status === 1) deps.store.projects.setStatusAndActivity(project.id, 2, new Date());
         next();
@@ -287,7 +256,7 @@ export const newRuleFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery(is('GET', RESULTS), (params) => {
+        rewriteQuery(isResults, (params) => {
           for (const name of ['flowTemperature', 'spread', 'vorlaufT', 'spreizung']) params.delete(name);
         }),
       ),
@@ -298,7 +267,7 @@ export const newRuleFaults: Fault[] = [
     rules: ['RES-28'],
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
-        const key = is('GET', RESULTS)(req) && Object.keys(req.query).length > 0 ? RESULTS.exec(req.path)?.[1] : undefined;
+        const key = isResults(req) && Object.keys(req.query).length > 0 ? resultsKeyOf(req) : undefined;
         const project = key === undefined ? undefined : deps.store.projects.findByKey(key.toLowerCase());
         if (project) {
           res.on('finish', () => {
@@ -322,8 +291,8 @@ export const newRuleFaults: Fault[] = [
       return intercept(
         deps,
         rewriteJson((body, req, res) => {
-          if (!is('GET', PDF)(req) || res.statusCode >= 400) return body;
-          const id = `${(PDF.exec(req.path)?.[1] ?? '').toLowerCase()} ${typeof req.query.type === 'string' ? req.query.type : 'service'}`;
+          if (!isPdf(req) || res.statusCode >= 400) return body;
+          const id = `${(PDF_PATH.exec(req.path)?.[1] ?? '').toLowerCase()} ${typeof req.query.type === 'string' ? req.query.type : 'service'}`;
           if (!first.has(id)) first.set(id, body);
           return first.get(id);
         }),
@@ -348,7 +317,7 @@ export const newRuleFaults: Fault[] = [
         deps,
         publicPictureFiles(deps),
         rewriteJson((body, req, res) => {
-          if (!is('GET', PICTURES)(req) || res.statusCode >= 400 || !isObject(body) || !Array.isArray(body.pictures)) return body;
+          if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body) || !Array.isArray(body.pictures)) return body;
           return { ...body, pictures: (body.pictures as Json[]).map((p) => ({ ...p, url: String(p.url).replace(/^\/files\/pictures\//, '/api/v2/cached-files/pictures/') })) };
         }),
       ),
@@ -359,7 +328,7 @@ export const newRuleFaults: Fault[] = [
     rules: ['DOC-27'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        if (is('GET', PICTURES)(req) && currentCustomer(res).license === 'expired') throw errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.');
+        if (isPictures(req) && currentCustomer(res).license === 'expired') throw errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.');
         next();
       }),
   },
@@ -383,7 +352,7 @@ export const newRuleFaults: Fault[] = [
         windows.set(id, [...admitted, now]);
         next();
       };
-      return interceptParsed({ ...deps, limiter: { tryAdmit: () => true, size: () => 0 } }, raisable);
+      return interceptParsed({ ...deps, limiter: admitAll }, raisable);
     },
   },
 ];

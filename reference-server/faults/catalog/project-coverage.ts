@@ -5,45 +5,17 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
-import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
-import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
-
-type Json = Record<string, unknown>;
-
-const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(\/.*)?$/;
-const ENVELOPES = ['projectData', 'projektData'] as const;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isPatchProject(req: Request): boolean {
-  const match = PROJECT_PATH.exec(req.path);
-  return req.method === 'PATCH' && match !== null && match[2] === undefined;
-}
-
-const isWithData = (req: Request) => req.method === 'POST' && req.path === '/reports/with-data';
-const isCreateEmpty = (req: Request) => req.method === 'POST' && req.path === '/reports';
-const isPassword = (req: Request) => req.method === 'PUT' && /^\/reports\/[A-Za-z]{9}\/password$/.test(req.path);
-const isDetail = (req: Request) => req.method === 'GET' && PROJECT_PATH.exec(req.path)?.[2] === undefined && PROJECT_PATH.test(req.path);
-
-function envelopeOf(body: unknown): Json | undefined {
-  if (!isObject(body)) return undefined;
-  for (const name of ENVELOPES) if (isObject(body[name])) return body[name] as Json;
-  return undefined;
-}
+import { currentCustomer, swapCustomerOn } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject, type Json } from '../kit/json-shapes.js';
+import { isCreateEmpty, isPassword, isPatchProject, isProjectDetail, isProjectWrite, isWithData, PROJECT_PATH } from '../kit/paths.js';
+import { ENVELOPES, envelopeOf, onEnvelope, rewriteProjektData } from '../kit/project-envelope.js';
+import { rewriteJson, rewriteStatus } from '../kit/response-rewrite.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 function refuse(res: Response, field: string): void {
   res.status(422).json({ status: 422, error: `Ungültiger Wert für ${field}.`, details: { type: 'validation', field } });
-}
-
-/** Runs `fn` on the envelope of every PATCH /reports/{key} and POST /reports/with-data before validation; `fn` answers itself by returning true. */
-function onEnvelope(deps: AppDeps, fn: (envelope: Json, req: Request, res: Response) => boolean | void): AppDeps {
-  return interceptParsed(deps, (req, res, next) => {
-    const envelope = isPatchProject(req) || isWithData(req) ? envelopeOf(req.body) : undefined;
-    if (envelope && fn(envelope, req, res) === true) return;
-    next();
-  });
 }
 
 /** Answers 422 for `field` when its sent value matches. */
@@ -106,22 +78,11 @@ function clampAbove(max: number) {
   };
 }
 
-/** Rewrites `projektData` of every response that has one. */
-function rewriteProjektData(deps: AppDeps, applies: (req: Request) => boolean, fn: (data: Json) => void): AppDeps {
-  return intercept(
-    deps,
-    rewriteJson((body, req) => {
-      if (applies(req) && isObject(body) && isObject(body.projektData)) fn(body.projektData);
-      return body;
-    }),
-  );
-}
-
 /** Rewrites creation responses (POST /reports and /reports/with-data). */
 function rewriteCreation(deps: AppDeps, fn: (body: Json) => Json): AppDeps {
   return intercept(
     deps,
-    rewriteJson((body) => (isObject(body) && body.action === 'createReport' ? fn(body) : body)),
+    rewriteJson((body) => (isPlainObject(body) && body.action === 'createReport' ? fn(body) : body)),
   );
 }
 
@@ -151,13 +112,13 @@ const CONTACT_TEXT_FIELDS = ['anrede', 'vorname', 'name', 'strasse', 'hausnummer
 
 /** Customer swap: a locked customer (expired, not unlocked) is treated as holding an annual license. */
 function lockedMayCreate(deps: AppDeps): AppDeps {
-  return interceptParsed(deps, (req, res, next) => {
-    const customer = currentCustomer(res);
-    if ((isCreateEmpty(req) || isWithData(req)) && customer.license === 'expired' && !customer.unlocked) {
-      setCurrentCustomer(res, { ...customer, license: 'annual', unlocked: true });
-    }
-    next();
-  });
+  return interceptParsed(
+    deps,
+    swapCustomerOn(
+      (req) => isCreateEmpty(req) || isWithData(req),
+      (customer) => (customer.license === 'expired' && !customer.unlocked ? { ...customer, license: 'annual', unlocked: true } : customer),
+    ),
+  );
 }
 
 /** The first creation of each customer is answered again for every later POST /reports. */
@@ -214,24 +175,16 @@ function deletableProjects(deps: AppDeps): AppDeps {
 
 /** The newest project of the caller is left out of GET /reports. */
 function newestProjectUnlisted(deps: AppDeps): AppDeps {
-  const projects = deps.store.projects;
-  return {
-    ...deps,
-    store: {
-      ...deps.store,
-      projects: {
-        ...projects,
-        listByCustomer: (customerId: number) => {
-          const all = projects.listByCustomer(customerId);
-          const newest = Math.max(...all.map((p) => p.id));
-          return all.filter((p) => p.id !== newest);
-        },
-      },
+  return wrapRepository(deps, 'projects', (projects) => ({
+    listByCustomer: (customerId: number) => {
+      const all = projects.listByCustomer(customerId);
+      const newest = Math.max(...all.map((p) => p.id));
+      return all.filter((p) => p.id !== newest);
     },
-  };
+  }));
 }
 
-const patchOrDetail = (req: Request) => isDetail(req) || isPatchProject(req);
+const patchOrDetail = (req: Request) => isProjectDetail(req) || isPatchProject(req);
 
 export const projectCoverageFaults: Fault[] = [
   // Envelopes and the general input rules
@@ -243,7 +196,7 @@ export const projectCoverageFaults: Fault[] = [
     rules: ['PROJ-9'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if ((isPatchProject(req) || isWithData(req)) && isObject(req.body) && envelopeOf(req.body) === undefined) {
+        if ((isProjectWrite(req)) && isPlainObject(req.body) && envelopeOf(req.body) === undefined) {
           const fields = Object.fromEntries(Object.entries(req.body).filter(([name]) => name.startsWith('projekt') || CONTACT_TEXT_FIELDS.includes(name) || name === 'email' || name === 'plz'));
           if (Object.keys(fields).length > 0) req.body = { projectData: fields };
         }
@@ -256,7 +209,7 @@ export const projectCoverageFaults: Fault[] = [
     rules: ['PROJ-10'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if ((isPatchProject(req) || isWithData(req)) && isObject(req.body) && envelopeOf(req.body) !== undefined) {
+        if ((isProjectWrite(req)) && isPlainObject(req.body) && envelopeOf(req.body) !== undefined) {
           req.body = Object.fromEntries(Object.entries(req.body).filter(([name]) => (ENVELOPES as readonly string[]).includes(name)));
         }
         next();
@@ -288,7 +241,7 @@ export const projectCoverageFaults: Fault[] = [
     rules: ['PROJ-13'],
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
-        for (const [name, value] of Object.entries(envelope)) if (isObject(value)) envelope[name] = Object.values(value)[0] ?? '';
+        for (const [name, value] of Object.entries(envelope)) if (isPlainObject(value)) envelope[name] = Object.values(value)[0] ?? '';
       }),
   },
   {
@@ -321,9 +274,9 @@ export const projectCoverageFaults: Fault[] = [
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
         const body = req.body as unknown;
-        if (!isPatchProject(req) || !isObject(body)) return next();
+        if (!isPatchProject(req) || !isPlainObject(body)) return next();
         const envelope = body.projectData ?? body.projektData;
-        if (envelope === undefined || envelope === null || isObject(envelope)) return next();
+        if (envelope === undefined || envelope === null || isPlainObject(envelope)) return next();
         res.status(200).json({ status: 200, action: 'updateReport' });
       }),
   },
@@ -335,9 +288,9 @@ export const projectCoverageFaults: Fault[] = [
     description: '`projektName` sent as a plain number reads back as a JSON number instead of text',
     rules: ['PROJ-18'],
     configure: (deps) =>
-      rewriteProjektData(deps, patchOrDetail, (data) => {
+      intercept(deps, rewriteProjektData((data) => {
         if (typeof data.projektName === 'string' && /^\d+$/.test(data.projektName)) data.projektName = Number(data.projektName);
-      }),
+      }, patchOrDetail)),
   },
   {
     id: 'projcov-contact-texts-transliterated',
@@ -353,9 +306,9 @@ export const projectCoverageFaults: Fault[] = [
     description: 'a contact text field sent as a plain number reads back as a JSON number instead of text',
     rules: ['PROJ-63'],
     configure: (deps) =>
-      rewriteProjektData(deps, patchOrDetail, (data) => {
+      intercept(deps, rewriteProjektData((data) => {
         for (const name of CONTACT_TEXT_FIELDS) if (typeof data[name] === 'string' && /^\d+$/.test(data[name])) data[name] = Number(data[name]);
-      }),
+      }, patchOrDetail)),
   },
   refuseValue('projcov-email-plus-refused', 'PROJ-59', 'email', '`email` with a "+" in the local part answers 422', (v) => typeof v === 'string' && v.includes('+')),
   deletionIgnored('PROJ-60', 'email'),
@@ -419,7 +372,7 @@ export const projectCoverageFaults: Fault[] = [
     id: 'projcov-creation-action-create',
     description: 'the creation response carries action "create" instead of "createReport"',
     rules: ['PROJ-75'],
-    configure: (deps) => intercept(deps, rewriteJson((body) => (isObject(body) && body.action === 'createReport' ? { ...body, action: 'create' } : body))),
+    configure: (deps) => intercept(deps, rewriteJson((body) => (isPlainObject(body) && body.action === 'createReport' ? { ...body, action: 'create' } : body))),
   },
   {
     id: 'projcov-create-omitted-body-refused',
@@ -437,7 +390,7 @@ export const projectCoverageFaults: Fault[] = [
     rules: ['PROJ-77'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        if (!isCreateEmpty(req) || !isObject(req.body) || Number(req.headers['content-length'] ?? 0) === 0) return next();
+        if (!isCreateEmpty(req) || !isPlainObject(req.body) || Number(req.headers['content-length'] ?? 0) === 0) return next();
         refuse(res, 'body');
       }),
   },
@@ -455,7 +408,7 @@ export const projectCoverageFaults: Fault[] = [
     rules: ['PROJ-85'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if (isWithData(req) && (req.body === undefined || (isObject(req.body) && Object.keys(req.body).length === 0))) req.body = { projectData: { projektName: '' } };
+        if (isWithData(req) && (req.body === undefined || (isPlainObject(req.body) && Object.keys(req.body).length === 0))) req.body = { projectData: { projektName: '' } };
         next();
       }),
   },
@@ -463,30 +416,30 @@ export const projectCoverageFaults: Fault[] = [
     id: 'projcov-with-data-response-unfilled',
     description: 'the creation response of POST /reports/with-data shows the project before filling (empty projektData)',
     rules: ['PROJ-87'],
-    configure: (deps) => rewriteProjektData(deps, isWithData, (data) => {
+    configure: (deps) => intercept(deps, rewriteProjektData((data) => {
       for (const name of Object.keys(data)) data[name] = '';
-    }),
+    }, isWithData)),
   },
   {
     id: 'projcov-detail-value-array',
     description: 'the project detail returns `projektName` wrapped in an array',
     rules: ['PROJ-88'],
-    configure: (deps) => rewriteProjektData(deps, isDetail, (data) => {
+    configure: (deps) => intercept(deps, rewriteProjektData((data) => {
       data.projektName = [data.projektName];
-    }),
+    }, isProjectDetail)),
   },
   { id: 'projcov-newest-project-unlisted', description: 'GET /reports leaves out the newest project of the customer', rules: ['PROJ-92'], configure: newestProjectUnlisted },
   {
     id: 'projcov-detail-answers-203',
     description: 'GET /reports/{key} answers HTTP 203 instead of 200',
     rules: ['PROJ-95'],
-    configure: (deps) => intercept(deps, rewriteStatus((status, req) => (isDetail(req) && status === 200 ? 203 : status))),
+    configure: (deps) => intercept(deps, rewriteStatus((status, req) => (isProjectDetail(req) && status === 200 ? 203 : status))),
   },
   {
     id: 'projcov-detail-without-projektdata',
     description: 'the project detail has no `projektData`',
     rules: ['PROJ-96'],
-    configure: (deps) => intercept(deps, rewriteJson((body, req) => (isDetail(req) && isObject(body) ? { ...body, projektData: undefined } : body))),
+    configure: (deps) => intercept(deps, rewriteJson((body, req) => (isProjectDetail(req) && isPlainObject(body) ? { ...body, projektData: undefined } : body))),
   },
   {
     id: 'projcov-patch-answers-202',
@@ -498,7 +451,7 @@ export const projectCoverageFaults: Fault[] = [
     id: 'projcov-patch-without-body-accepted',
     description: 'PATCH /reports/{key} without a body answers 200 instead of refusing',
     rules: ['PROJ-104'],
-    configure: answerOk(200, (req) => isPatchProject(req) && (req.body === undefined || (isObject(req.body) && Object.keys(req.body).length === 0 && Number(req.headers['content-length'] ?? 0) === 0))),
+    configure: answerOk(200, (req) => isPatchProject(req) && (req.body === undefined || (isPlainObject(req.body) && Object.keys(req.body).length === 0 && Number(req.headers['content-length'] ?? 0) === 0))),
   },
 
   // Password
@@ -515,7 +468,7 @@ export const projectCoverageFaults: Fault[] = [
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
         const body = req.body as unknown;
-        if (isPassword(req) && isObject(body) && typeof body.newPassword === 'string' && body.newPassword.length === 256) return refuse(res, 'newPassword');
+        if (isPassword(req) && isPlainObject(body) && typeof body.newPassword === 'string' && body.newPassword.length === 256) return refuse(res, 'newPassword');
         next();
       }),
   },
@@ -526,7 +479,7 @@ export const projectCoverageFaults: Fault[] = [
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         const body = req.body as unknown;
-        if (isPassword(req) && isObject(body) && typeof body.newPassword === 'string') body.newPassword = body.newPassword.slice(0, 256);
+        if (isPassword(req) && isPlainObject(body) && typeof body.newPassword === 'string') body.newPassword = body.newPassword.slice(0, 256);
         next();
       }),
   },
@@ -534,13 +487,13 @@ export const projectCoverageFaults: Fault[] = [
     id: 'projcov-password-missing-accepted',
     description: 'PUT .../password without `newPassword` answers 200',
     rules: ['PROJ-111'],
-    configure: answerOk(200, (req) => isPassword(req) && isObject(req.body) && !('newPassword' in req.body)),
+    configure: answerOk(200, (req) => isPassword(req) && isPlainObject(req.body) && !('newPassword' in req.body)),
   },
   {
     id: 'projcov-password-non-string-accepted',
     description: 'PUT .../password with a `newPassword` that is not a string answers 200',
     rules: ['PROJ-112'],
-    configure: answerOk(200, (req) => isPassword(req) && isObject(req.body) && 'newPassword' in req.body && typeof req.body.newPassword !== 'string'),
+    configure: answerOk(200, (req) => isPassword(req) && isPlainObject(req.body) && 'newPassword' in req.body && typeof req.body.newPassword !== 'string'),
   },
   { id: 'projcov-password-rotates-token', description: 'a password change invalidates the API token of the customer', rules: ['PROJ-114'], configure: passwordRotatesToken },
   { id: 'projcov-projects-deletable', description: 'DELETE /reports/{key} deletes the project', rules: ['PROJ-118'], configure: deletableProjects },
@@ -548,11 +501,11 @@ export const projectCoverageFaults: Fault[] = [
     id: 'projcov-decimal-read-back-with-comma',
     description: 'decimal numbers read back with a decimal comma instead of their normalized form',
     rules: ['PROJ-119'],
-    configure: (deps) => rewriteProjektData(deps, patchOrDetail, (data) => {
+    configure: (deps) => intercept(deps, rewriteProjektData((data) => {
       for (const [name, value] of Object.entries(data)) {
         if ((typeof value === 'string' && /^\d+\.\d+$/.test(value)) || (typeof value === 'number' && !Number.isInteger(value))) data[name] = String(value).replace('.', ',');
       }
-    }),
+    }, patchOrDetail)),
   },
 ];
 
@@ -564,7 +517,7 @@ function refuseValueOfEnvelope(id: string, rule: string, name: (typeof ENVELOPES
     rules: [rule],
     configure: (deps) =>
       interceptParsed(deps, ((req, res, next) => {
-        if ((isPatchProject(req) || isWithData(req)) && applies(req) && isObject(req.body) && name in req.body) return refuse(res, name);
+        if ((isProjectWrite(req)) && applies(req) && isPlainObject(req.body) && name in req.body) return refuse(res, name);
         next();
       }) satisfies RequestHandler),
   };

@@ -3,51 +3,21 @@
  * fields > Project", the project endpoints or the 404 indistinguishability, and names the rules
  * whose checks must notice. Faults may know server internals (store, request context).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { hasClimateData } from '../../../reference-server/src/climate/design-temperatures.js';
 import { PROJECT_FIELDS } from '../../../reference-server/src/domain/project-fields.js';
 import { generateProjectKey } from '../../../reference-server/src/domain/project-key.js';
-import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Project } from '../../../reference-server/src/store/projects.js';
-import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
-
-type Json = Record<string, unknown>;
-
-/** `/reports/{key}` and everything below it; group 1 is the key, group 2 the rest of the path. */
-const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(\/.*)?$/;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function projectKeyOf(req: Request): string | undefined {
-  return PROJECT_PATH.exec(req.path)?.[1];
-}
-
-/** PATCH /reports/{key} or POST /reports/with-data: the requests that carry a project envelope. */
-function isProjectWrite(req: Request): boolean {
-  const match = PROJECT_PATH.exec(req.path);
-  return (req.method === 'PATCH' && match !== null && match[2] === undefined) || (req.method === 'POST' && req.path === '/reports/with-data');
-}
-
-function envelopeOf(body: unknown): Json | undefined {
-  if (!isObject(body)) return undefined;
-  for (const name of ['projectData', 'projektData']) {
-    const envelope = body[name];
-    if (isObject(envelope)) return envelope;
-  }
-  return undefined;
-}
-
-/** Runs `fn` on the envelope of every project write (after auth and body parsing); `fn` may answer itself by returning true. */
-function onEnvelope(deps: AppDeps, fn: (envelope: Json, req: Request, res: Response) => boolean | void): AppDeps {
-  return interceptParsed(deps, (req, res, next) => {
-    const envelope = isProjectWrite(req) ? envelopeOf(req.body) : undefined;
-    if (envelope && fn(envelope, req, res) === true) return;
-    next();
-  });
-}
+import { currentCustomer } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { customersWithProjects } from '../kit/ownerless-lookups.js';
+import { isPassword, isProjectWrite, PROJECT_PATH, projectKeyOf } from '../kit/paths.js';
+import { onEnvelope, rewriteProjektData } from '../kit/project-envelope.js';
+import { rewriteJson, rewriteStatus } from '../kit/response-rewrite.js';
+import { wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 /** The project of the path when it exists but belongs to another customer than the caller. */
 function isForeignProject(deps: AppDeps, req: Request, res: Response): boolean {
@@ -65,14 +35,6 @@ function numeric(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^-?\d+(?:[.,]\d+)?$/.test(value)) return Number(value.replace(',', '.'));
   return undefined;
-}
-
-/** Rewrites `projektData` of every response that has one. */
-function rewriteProjektData(fn: (data: Json) => void): RequestHandler {
-  return rewriteJson((body) => {
-    if (isObject(body) && isObject(body.projektData)) fn(body.projektData);
-    return body;
-  });
 }
 
 export const projectFaults: Fault[] = [
@@ -97,7 +59,7 @@ export const projectFaults: Fault[] = [
       interceptParsed(deps, (req, res, next) => {
         if (isForeignProject(deps, req, res)) {
           const json = res.json.bind(res);
-          res.json = (body: unknown) => json(isObject(body) && isObject(body.details) ? { ...body, details: { ...body.details, reason: 'foreign_project' } } : body);
+          res.json = (body: unknown) => json(isPlainObject(body) && isPlainObject(body.details) ? { ...body, details: { ...body.details, reason: 'foreign_project' } } : body);
         }
         next();
       }),
@@ -117,12 +79,8 @@ export const projectFaults: Fault[] = [
     description: 'GET /reports lists the projects of every customer (the owner filter is missing)',
     rules: ['PROJ-91'],
     configure: (deps) => {
-      const projects = deps.store.projects;
-      const customerIds = deps.store.db.prepare<[], number>('SELECT DISTINCT customer_id FROM projects ORDER BY customer_id').pluck();
-      return {
-        ...deps,
-        store: { ...deps.store, projects: { ...projects, listByCustomer: () => customerIds.all().flatMap((id) => projects.listByCustomer(id)) } },
-      };
+      const customerIds = customersWithProjects(deps.store);
+      return wrapRepository(deps, 'projects', (projects) => ({ listByCustomer: () => customerIds().flatMap((id) => projects.listByCustomer(id)) }));
     },
   },
   {
@@ -165,7 +123,7 @@ export const projectFaults: Fault[] = [
       intercept(
         deps,
         rewriteJson((body) => {
-          if (isObject(body) && body.action === 'createReport' && isObject(body.projektHeader) && typeof body.projektHeader.key === 'string') {
+          if (isPlainObject(body) && body.action === 'createReport' && isPlainObject(body.projektHeader) && typeof body.projektHeader.key === 'string') {
             return { ...body, projektHeader: { ...body.projektHeader, key: body.projektHeader.key.toUpperCase() } };
           }
           return body;
@@ -180,7 +138,7 @@ export const projectFaults: Fault[] = [
       intercept(
         deps,
         rewriteJson((body) => {
-          if (isObject(body) && isObject(body.projektHeader) && typeof body.projektHeader.link === 'string') {
+          if (isPlainObject(body) && isPlainObject(body.projektHeader) && typeof body.projektHeader.link === 'string') {
             return { ...body, projektHeader: { ...body.projektHeader, link: new URL(body.projektHeader.link).pathname } };
           }
           return body;
@@ -193,7 +151,7 @@ export const projectFaults: Fault[] = [
     rules: ['PROJ-78'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if (req.method === 'POST' && req.path === '/reports' && isObject(req.body)) req.body = {};
+        if (req.method === 'POST' && req.path === '/reports' && isPlainObject(req.body)) req.body = {};
         next();
       }),
   },
@@ -231,7 +189,7 @@ export const projectFaults: Fault[] = [
     rules: ['PROJ-7'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if (isProjectWrite(req) && isObject(req.body) && 'projectData' in req.body && 'projektData' in req.body) delete req.body.projektData;
+        if (isProjectWrite(req) && isPlainObject(req.body) && 'projectData' in req.body && 'projektData' in req.body) delete req.body.projektData;
         next();
       }),
   },
@@ -375,7 +333,7 @@ export const projectFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteJson((body, req) => (req.method === 'GET' && PROJECT_PATH.test(req.path) && isObject(body) && isObject(body.projektHeader) ? { ...body, passwortHash: 'scrypt$0$...' } : body)),
+        rewriteJson((body, req) => (req.method === 'GET' && PROJECT_PATH.test(req.path) && isPlainObject(body) && isPlainObject(body.projektHeader) ? { ...body, passwortHash: 'scrypt$0$...' } : body)),
       ),
   },
   {
@@ -397,7 +355,7 @@ export const projectFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteJson((body, req) => (req.method === 'GET' && req.path === '/reports' && isObject(body) ? { ...body, archiv: [] } : body)),
+        rewriteJson((body, req) => (req.method === 'GET' && req.path === '/reports' && isPlainObject(body) ? { ...body, archiv: [] } : body)),
       ),
   },
   {
@@ -420,7 +378,7 @@ export const projectFaults: Fault[] = [
     rules: ['PROJ-109'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if (req.method === 'PUT' && /\/password$/.test(req.path) && isObject(req.body) && typeof req.body.newPassword === 'string' && [...req.body.newPassword].length === 11) {
+        if (isPassword(req) && isPlainObject(req.body) && typeof req.body.newPassword === 'string' && [...req.body.newPassword].length === 11) {
           req.body.newPassword = `${req.body.newPassword}!`;
         }
         next();
@@ -432,7 +390,7 @@ export const projectFaults: Fault[] = [
     rules: ['PROJ-113'],
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
-        if (req.method === 'PUT' && /\/password$/.test(req.path) && isObject(req.body) && 'newPassword' in req.body) req.body = { newPassword: req.body.newPassword };
+        if (isPassword(req) && isPlainObject(req.body) && 'newPassword' in req.body) req.body = { newPassword: req.body.newPassword };
         next();
       }),
   },
@@ -444,7 +402,7 @@ export const projectFaults: Fault[] = [
       interceptParsed(
         deps,
         rewriteJson((body, req) =>
-          req.method === 'PUT' && /\/password$/.test(req.path) && isObject(body) && body.status === 200 && isObject(req.body) ? { ...body, newPassword: req.body.newPassword } : body,
+          isPassword(req) && isPlainObject(body) && body.status === 200 && isPlainObject(req.body) ? { ...body, newPassword: req.body.newPassword } : body,
         ),
       ),
   },

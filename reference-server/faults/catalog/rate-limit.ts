@@ -1,13 +1,16 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { systemClock } from '../../../reference-server/src/clock.js';
 import { hashApiToken } from '../../../reference-server/src/domain/api-token.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { FixedWindowLimiter } from '../../../reference-server/src/rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
 import type { Customer } from '../../../reference-server/src/store/customers.js';
-import { intercept, interceptParsed, type Fault } from '../fault.js';
+import { currentCustomer, customerOfAuthorization } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { admitAll, forgettingLog, monotonicNow } from '../kit/limiters.js';
+import { isPublic } from '../kit/paths.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Limiter faults: the impostors a conformance check must tell apart from an exact sliding second
@@ -108,23 +111,14 @@ export function logCountingRefusals(limit = 2, windowMs = 1000): SlidingWindowLi
   );
 }
 
-const admitAll: SlidingWindowLimiter = limiter(
-  () => true,
-  () => 0,
-);
 const admitAllIps: FixedWindowLimiter = { tryAdmit: () => true };
 
 const wallClock = (deps: AppDeps) => () => (deps.clock ?? systemClock).now().getTime();
-const monotonic = (deps: AppDeps) => () => (deps.clock ?? systemClock).monotonicMs();
 
-function customerOfToken(deps: AppDeps, authorization: string | undefined): Customer | undefined {
-  const token = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
-  const customer = token === undefined ? undefined : deps.store.customers.findByTokenHash(hashApiToken(token));
+/** The customer of a bearer token, when it is not blocked (whom the limiter would count). */
+function countedCustomer(deps: AppDeps, authorization: string | undefined): Customer | undefined {
+  const customer = customerOfAuthorization(deps, authorization);
   return customer && !customer.blocked ? customer : undefined;
-}
-
-function isPublic(req: Request): boolean {
-  return req.method === 'OPTIONS' || (req.method === 'GET' && (req.path === '/' || req.path === '/health'));
 }
 
 /**
@@ -135,9 +129,9 @@ function isPublic(req: Request): boolean {
  */
 function queueing(deps: AppDeps): AppDeps {
   const slots = new Map<Key, number[]>();
-  const now = monotonic(deps);
+  const now = monotonicNow(deps);
   const hold: RequestHandler = (req, res, next) => {
-    const customer = isPublic(req) ? undefined : customerOfToken(deps, req.headers.authorization);
+    const customer = isPublic(req) ? undefined : countedCustomer(deps, req.headers.authorization);
     if (!customer) return next();
     const t = now();
     const taken = slots.get(customer.id) ?? [];
@@ -183,7 +177,7 @@ export const rateLimitFaults: Fault[] = [
     rules: ['RATE-6'],
     configure: (deps) => {
       const perToken = createSlidingWindowLimiter();
-      const now = monotonic(deps);
+      const now = monotonicNow(deps);
       const byToken: RequestHandler = (req, _res, next) => {
         if (!perToken.tryAdmit(hashApiToken(req.headers.authorization ?? ''), now())) throw errors.rateLimited();
         next();
@@ -197,7 +191,7 @@ export const rateLimitFaults: Fault[] = [
     rules: ['RATE-7'],
     configure: (deps) => {
       const perConnection = createSlidingWindowLimiter();
-      const now = monotonic(deps);
+      const now = monotonicNow(deps);
       const byConnection: RequestHandler = (req, res, next) => {
         const key = `${currentCustomer(res).id}:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? 0}`;
         if (!perConnection.tryAdmit(key, now())) throw errors.rateLimited();
@@ -212,9 +206,9 @@ export const rateLimitFaults: Fault[] = [
     rules: ['RATE-10'],
     configure: (deps) => {
       const shared = deps.limiter ?? createSlidingWindowLimiter();
-      const now = monotonic(deps);
+      const now = monotonicNow(deps);
       const countPublic: RequestHandler = (req, _res, next) => {
-        const customer = isPublic(req) ? customerOfToken(deps, req.headers.authorization) : undefined;
+        const customer = isPublic(req) ? countedCustomer(deps, req.headers.authorization) : undefined;
         if (customer && !shared.tryAdmit(customer.id, now())) throw errors.rateLimited();
         next();
       };
@@ -226,26 +220,7 @@ export const rateLimitFaults: Fault[] = [
     description: 'requests answered 400/403/404/413/415/422 are taken back out of the customer window',
     rules: ['RATE-9'],
     configure: (deps) => {
-      const log = new Map<Key, number[]>();
-      const forgetful = limiter(
-        (key, t) => {
-          const times = (log.get(key) ?? []).filter((x) => t - x < 1000);
-          log.set(key, times);
-          if (times.length >= 2) return false;
-          times.push(t);
-          return true;
-        },
-        () => log.size,
-      );
-      const takeBack: RequestHandler = (_req, res, next) => {
-        const status = res.status.bind(res);
-        res.status = (code: number) => {
-          const customer = res.locals['customer'] as Customer | undefined;
-          if (customer && BUSINESS_REJECTIONS.has(code)) log.get(customer.id)?.pop();
-          return status(code);
-        };
-        next();
-      };
+      const { limiter: forgetful, takeBack } = forgettingLog((status) => BUSINESS_REJECTIONS.has(status));
       return intercept({ ...deps, limiter: forgetful }, takeBack);
     },
   },

@@ -3,9 +3,13 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { round } from '../../../reference-server/src/calc/rounding.js';
 import type { FloorHeatingBalance, FloorHeatingGroup } from '../../../reference-server/src/calc/types.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import { currentCustomer, setCurrentCustomer } from '../../../reference-server/src/http/request-context.js';
-import type { Customer } from '../../../reference-server/src/store/customers.js';
-import { intercept, interceptParsed, rewriteJson, rewriteQuery, rewriteStatus, type Fault } from '../fault.js';
+import { currentCustomer, swapCustomerOn } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { isResults, resultsKeyOf, sentQueryOf } from '../kit/paths.js';
+import { rewriteQuery } from '../kit/query-rewrite.js';
+import { rewriteJson, rewriteStatus } from '../kit/response-rewrite.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults of GET /reports/{projectKey}/results (spec "Results response", endpoint rule 8). Each breaks
@@ -17,16 +21,6 @@ import { intercept, interceptParsed, rewriteJson, rewriteQuery, rewriteStatus, t
 // -------------------------------------------------------------------------------------------------
 // Helpers
 // -------------------------------------------------------------------------------------------------
-
-/**
- * The results path, matched on `originalUrl`: error answers are written by the app-level error
- * mapper, where `req.path` again holds the full path with the API prefix.
- */
-const RESULTS = /\/reports\/([^/]+)\/results$/;
-const pathOf = (req: Request) => (req.originalUrl || req.url).split('?', 1)[0] ?? '';
-const isResults = (req: Request) => req.method === 'GET' && RESULTS.test(pathOf(req));
-const keyOf = (req: Request) => RESULTS.exec(pathOf(req))?.[1];
-const queryOf = (req: Request) => new URLSearchParams((req.originalUrl || req.url).split('?', 2)[1] ?? '');
 
 interface ResultsBody {
   status: number;
@@ -46,7 +40,7 @@ function rewriteResults(fn: (body: ResultsBody, req: Request) => ResultsBody): R
 
 /** Rewrites error answers of the results endpoint. */
 function rewriteResultsError(fn: (body: Record<string, unknown>, req: Request, res: Response) => unknown): RequestHandler {
-  return rewriteJson((body, req, res) => (isResults(req) && res.statusCode >= 400 && typeof body === 'object' && body !== null ? fn(structuredClone(body) as Record<string, unknown>, req, res) : body));
+  return rewriteJson((body, req, res) => (isResults(req) && res.statusCode >= 400 && isPlainObject(body) ? fn(structuredClone(body), req, res) : body));
 }
 
 const groupsOf = (body: ResultsBody) => body.results.floorHeatingBalance.groups;
@@ -81,14 +75,6 @@ function requested(params: URLSearchParams): { flow?: [string, number]; spread?:
   const flow = pick('flowTemperature', 'vorlaufT');
   const spread = pick('spread', 'spreizung');
   return { ...(flow ? { flow } : {}), ...(spread ? { spread } : {}) };
-}
-
-/** After authentication: the customer of results requests seen with other license data. */
-function resultsCustomer(fn: (customer: Customer) => Customer): RequestHandler {
-  return (req, res, next) => {
-    if (isResults(req)) setCurrentCustomer(res, fn(currentCustomer(res)));
-    next();
-  };
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -249,7 +235,7 @@ export const resultsFaults: Fault[] = [
       intercept(
         deps,
         rewriteResults((body, req) => {
-          const spread = requested(queryOf(req)).spread?.[1];
+          const spread = requested(sentQueryOf(req)).spread?.[1];
           if (spread === undefined || spread === 10) return body;
           body.results.floorHeatingBalance.groups = groupsOf(body).map((g) => (g.spread === 10 ? regroup(g, spread) : g));
           return syncAbgleich(body);
@@ -268,7 +254,7 @@ export const resultsFaults: Fault[] = [
         rewriteResultsError((body, req, res) => {
           if ((body['details'] as { type?: string } | undefined)?.type !== 'calculation_unavailable') return body;
           res.status(200);
-          const key = keyOf(req) ?? '';
+          const key = resultsKeyOf(req) ?? '';
           return {
             status: 200,
             action: 'getResults',
@@ -377,8 +363,8 @@ export const resultsFaults: Fault[] = [
     rules: ['RES-24'],
     configure: (deps: AppDeps) =>
       interceptParsed(deps, (req, res, next) => {
-        const flow = requested(queryOf(req)).flow?.[1];
-        const key = keyOf(req)?.toLowerCase();
+        const flow = requested(sentQueryOf(req)).flow?.[1];
+        const key = resultsKeyOf(req)?.toLowerCase();
         if (isResults(req) && flow !== undefined && key !== undefined) {
           const project = deps.store.projects.findOwned(key, currentCustomer(res).id);
           if (project) deps.store.projects.updateData(project.id, { ...project.data, bemerkungen: `Vorlauftemperatur ${flow} °C` }, new Date());
@@ -392,7 +378,7 @@ export const resultsFaults: Fault[] = [
     id: 'results-outside-radius-allowed',
     description: 'the license radius is not checked: a project outside it gets its results',
     rules: ['RES-29'],
-    configure: (deps) => interceptParsed(deps, resultsCustomer((c) => ({ ...c, licenseRegions: '*' }))),
+    configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => ({ ...c, licenseRegions: '*' }))),
   },
   {
     id: 'results-locked-404',
@@ -408,7 +394,7 @@ export const resultsFaults: Fault[] = [
     id: 'results-expired-license-calculates',
     description: 'an unlocked customer whose license has expired passes the license check of results',
     rules: ['RES-31'],
-    configure: (deps) => interceptParsed(deps, resultsCustomer((c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c))),
+    configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c))),
   },
   {
     id: 'results-foreign-403',

@@ -2,10 +2,15 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { FLOORS, roomDataOut, type StoredRoomData } from '../../../reference-server/src/domain/room-fields.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
-import type { Customer } from '../../../reference-server/src/store/customers.js';
 import type { Room } from '../../../reference-server/src/store/rooms.js';
-import type { Store } from '../../../reference-server/src/store/store.js';
-import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } from '../fault.js';
+import { authenticatedCustomer } from '../kit/customer.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { FUNDING_SINGLE_PATH, isRoomChange, isRoomCreation, isRoomPath, isRoomWrite, ONE_ROOM_PATH, ROOM_LIST_PATH } from '../kit/paths.js';
+import { rewriteJson, rewriteStatus } from '../kit/response-rewrite.js';
+import { onRoomData, roomDataOf } from '../kit/room-data.js';
+import { trackOwnedProjects, wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults of the room endpoints and of the status tables (project status, funding status). They
@@ -17,31 +22,6 @@ import { intercept, interceptParsed, rewriteJson, rewriteStatus, type Fault } fr
 // -------------------------------------------------------------------------------------------------
 // Helpers
 // -------------------------------------------------------------------------------------------------
-
-const ROOM_LIST = /^\/reports\/([^/]+)\/rooms$/;
-const ONE_ROOM = /^\/reports\/([^/]+)\/rooms\/([^/]+)$/;
-
-const isRoomCreation = (req: Request) => req.method === 'POST' && ROOM_LIST.test(req.path);
-const isRoomChange = (req: Request) => req.method === 'PATCH' && ONE_ROOM.test(req.path);
-const isRoomWrite = (req: Request) => isRoomCreation(req) || isRoomChange(req);
-const isRoomPath = (req: Request) => ROOM_LIST.test(req.path) || ONE_ROOM.test(req.path);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The parsed `roomData` of a room write, or undefined (the route then answers its own 422). */
-function roomDataOf(req: Request): Record<string, unknown> | undefined {
-  const body: unknown = req.body;
-  return isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
-}
-
-/** Middleware (after parsing) that may rewrite the roomData of room writes in place. */
-function onRoomData(fn: (roomData: Record<string, unknown>, req: Request) => void, when: (req: Request) => boolean = isRoomWrite): RequestHandler {
-  return (req, _res, next) => {
-    const roomData = when(req) ? roomDataOf(req) : undefined;
-    if (roomData) fn(roomData, req);
-    next();
-  };
-}
 
 type RoomJson = { id: string; projectKey: string; roomData: Record<string, unknown> };
 
@@ -55,24 +35,23 @@ function rewriteRooms(fn: (room: RoomJson, req: Request) => RoomJson): RequestHa
   });
 }
 
-function withStore(deps: AppDeps, change: (store: Store) => Partial<Store>): AppDeps {
-  return { ...deps, store: { ...deps.store, ...change(deps.store) } };
-}
-
-/** A PATCH that deletes `field` (stored as '') keeps the stored value instead. */
+/**
+ * A PATCH that deletes `field` (stored as '') keeps the stored value instead. The route reads the
+ * room (findInProject) in the transaction that updates it, so that read is the stored state.
+ */
 function deletionIgnored(deps: AppDeps, field: string): AppDeps {
-  return withStore(deps, (store) => {
-    const current = store.db.prepare<[number], string>('SELECT data FROM rooms WHERE id = ?').pluck();
-    return {
-      rooms: {
-        ...store.rooms,
-        updateData: (id: number, data: Record<string, string>, at: Date) => {
-          const before = JSON.parse(current.get(id) ?? '{}') as Record<string, string>;
-          store.rooms.updateData(id, data[field] === '' ? { ...data, [field]: before[field] ?? '' } : data, at);
-        },
-      },
-    };
-  });
+  const stored = new Map<number, Room>();
+  return wrapRepository(deps, 'rooms', (rooms) => ({
+    findInProject: (publicId: string, projectId: number) => {
+      const room = rooms.findInProject(publicId, projectId);
+      if (room) stored.set(room.id, room);
+      return room;
+    },
+    updateData: (id: number, data: Record<string, string>, at: Date) => {
+      const before = stored.get(id)?.data ?? {};
+      rooms.updateData(id, data[field] === '' ? { ...data, [field]: before[field] ?? '' } : data, at);
+    },
+  }));
 }
 
 const characters = (text: string) => [...text].length;
@@ -112,7 +91,7 @@ export const roomFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteJson((body, req) => (req.method === 'GET' && ONE_ROOM.test(req.path) && isPlainObject(body) && isPlainObject(body.room) ? body.room : body)),
+        rewriteJson((body, req) => (req.method === 'GET' && ONE_ROOM_PATH.test(req.path) && isPlainObject(body) && isPlainObject(body.room) ? body.room : body)),
       ),
   },
   {
@@ -137,65 +116,38 @@ export const roomFaults: Fault[] = [
     id: 'room-list-misses-newest',
     description: 'GET .../rooms leaves out the newest room of the project',
     rules: ['ROOM-1'],
-    configure: (deps) => withStore(deps, (store) => ({ rooms: { ...store.rooms, listByProject: (projectId) => store.rooms.listByProject(projectId).slice(0, -1) } })),
+    configure: (deps) => wrapRepository(deps, 'rooms', (rooms) => ({ listByProject: (projectId: number) => rooms.listByProject(projectId).slice(0, -1) })),
   },
   {
     id: 'room-lookup-ignores-project',
     description: 'a room id is looked up without its project, so the room of another own project is found',
     rules: ['ROOM-8'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        // Which customer owns a project, learnt from the ownership lookups every room route makes first.
-        const ownerOf = new Map<number, number>();
-        return {
-          projects: {
-            ...store.projects,
-            findOwned: (key: string, customerId: number) => {
-              const project = store.projects.findOwned(key, customerId);
-              if (project) ownerOf.set(project.id, customerId);
-              return project;
-            },
-          },
-          rooms: {
-            ...store.rooms,
-            findInProject: (publicId: string, projectId: number) => {
-              const owner = ownerOf.get(projectId);
-              const projects = owner === undefined ? [] : store.projects.listByCustomer(owner);
-              return store.rooms.findInProject(publicId, projectId) ?? projects.map((p) => store.rooms.findInProject(publicId, p.id)).find((room) => room !== undefined);
-            },
-          },
-        };
-      }),
+    configure: (deps) => {
+      // Which customer owns a project, learnt from the ownership lookups every room route makes first.
+      const { deps: tracked, projectById } = trackOwnedProjects(deps);
+      return wrapRepository(tracked, 'rooms', (rooms) => ({
+        findInProject: (publicId: string, projectId: number) => {
+          const owner = projectById(projectId)?.customerId;
+          const projects = owner === undefined ? [] : deps.store.projects.listByCustomer(owner);
+          return rooms.findInProject(publicId, projectId) ?? projects.map((p) => rooms.findInProject(publicId, p.id)).find((room) => room !== undefined);
+        },
+      }));
+    },
   },
   {
     id: 'room-id-prefix-match',
     description: 'a room id is matched by prefix, so an id with extra characters finds a room',
     rules: ['ROOM-56'],
     configure: (deps) =>
-      withStore(deps, (store) => ({
-        rooms: {
-          ...store.rooms,
-          findInProject: (publicId: string, projectId: number) => store.rooms.listByProject(projectId).find((room) => publicId.startsWith(room.publicId)),
-        },
+      wrapRepository(deps, 'rooms', (rooms) => ({
+        findInProject: (publicId: string, projectId: number) => rooms.listByProject(projectId).find((room) => publicId.startsWith(room.publicId)),
       })),
   },
   {
     id: 'room-foreign-project-visible',
     description: 'project lookups fall back to any customer, so rooms of foreign projects are reachable',
     rules: ['ROOM-9'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        const ownerOf = store.db.prepare<[string], number>('SELECT customer_id FROM projects WHERE key = ?').pluck();
-        return {
-          projects: {
-            ...store.projects,
-            findOwned: (key: string, customerId: number) => {
-              const owner = ownerOf.get(key);
-              return store.projects.findOwned(key, owner ?? customerId);
-            },
-          },
-        };
-      }),
+    configure: (deps) => wrapRepository(deps, 'projects', (projects) => ({ findOwned: (key: string) => projects.findByKey(key) })),
   },
   {
     id: 'room-delete-removes',
@@ -204,7 +156,7 @@ export const roomFaults: Fault[] = [
     configure: (deps) => {
       const remove = deps.store.db.prepare('DELETE FROM rooms WHERE public_id = ?');
       return interceptParsed(deps, (req, res, next) => {
-        const match = req.method === 'DELETE' ? ONE_ROOM.exec(req.path) : null;
+        const match = req.method === 'DELETE' ? ONE_ROOM_PATH.exec(req.path) : null;
         if (!match) return next();
         remove.run(decodeURIComponent(match[2] as string));
         res.status(204).end();
@@ -216,11 +168,10 @@ export const roomFaults: Fault[] = [
     description: 'a repeated creation with the same name answers 201 with the existing room',
     rules: ['ROOM-52'],
     configure: (deps) => {
-      const projectByKey = deps.store.db.prepare<[string], { id: number; key: string }>('SELECT id, key FROM projects WHERE key = ?');
       return interceptParsed(deps, (req, res, next) => {
-        const match = isRoomCreation(req) ? ROOM_LIST.exec(req.path) : null;
+        const match = isRoomCreation(req) ? ROOM_LIST_PATH.exec(req.path) : null;
         const name = roomDataOf(req)?.raumBezeichnung;
-        const project = match ? projectByKey.get((match[1] as string).toLowerCase()) : undefined;
+        const project = match ? deps.store.projects.findByKey((match[1] as string).toLowerCase()) : undefined;
         const existing = project && typeof name === 'string' ? deps.store.rooms.listByProject(project.id).find((r) => r.data['raumBezeichnung'] === name.trim()) : undefined;
         if (!project || !existing) return next();
         res.status(201).json({ room: { id: existing.publicId, projectKey: project.key, roomData: roomDataOut(existing.data as StoredRoomData, existing.baujahr) } });
@@ -246,7 +197,7 @@ export const roomFaults: Fault[] = [
     rules: ['ROOM-50'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        const customer = res.locals['customer'] as Customer | undefined;
+        const customer = authenticatedCustomer(res);
         next(customer?.license === 'expired' && req.method === 'GET' && isRoomPath(req) ? errors.forbidden('Lizenz abgelaufen.') : undefined);
       }),
   },
@@ -256,7 +207,7 @@ export const roomFaults: Fault[] = [
     rules: ['ROOM-51'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
-        const customer = res.locals['customer'] as Customer | undefined;
+        const customer = authenticatedCustomer(res);
         next(customer?.license === 'expired' && isRoomWrite(req) ? errors.forbidden('Lizenz abgelaufen.') : undefined);
       }),
   },
@@ -316,10 +267,13 @@ export const roomFaults: Fault[] = [
     description: 'after a PATCH of the floor, the labels still show the previous floor',
     rules: ['ROOM-47'],
     configure: (deps) => {
-      const floorOf = deps.store.db.prepare<[string], string>("SELECT json_extract(data, '$.raumEtage') FROM rooms WHERE public_id = ?").pluck();
+      const floorOf = (key: string, publicId: string) => {
+        const project = deps.store.projects.findByKey(key.toLowerCase());
+        return project && deps.store.rooms.findInProject(publicId, project.id)?.data['raumEtage'];
+      };
       return interceptParsed(deps, (req, res, next) => {
-        const match = isRoomChange(req) ? ONE_ROOM.exec(req.path) : null;
-        const previous = match ? floorOf.get(decodeURIComponent(match[2] as string)) : undefined;
+        const match = isRoomChange(req) ? ONE_ROOM_PATH.exec(req.path) : null;
+        const previous = match ? floorOf(match[1] as string, decodeURIComponent(match[2] as string)) : undefined;
         const labels = previous === undefined ? undefined : FLOORS[Number(previous)];
         if (labels) {
           rewriteRooms((room) => ({ ...room, roomData: { ...room.roomData, raumEtageBezeichnung: labels.bezeichnung, raumEtageKuerzel: labels.kuerzel } }))(req, res, () => {});
@@ -365,27 +319,23 @@ export const roomFaults: Fault[] = [
     id: 'room-baujahr-not-copied',
     description: 'raumBaujahr stays empty at creation instead of taking the project value',
     rules: ['ROOM-35'],
-    configure: (deps) => withStore(deps, (store) => ({ rooms: { ...store.rooms, insert: (room) => store.rooms.insert({ ...room, baujahr: '' }) } })),
+    configure: (deps) => wrapRepository(deps, 'rooms', (rooms) => ({ insert: (room: Parameters<typeof rooms.insert>[0]) => rooms.insert({ ...room, baujahr: '' }) })),
   },
   {
     id: 'room-baujahr-follows-project',
     description: 'raumBaujahr is read from the project at every request, so it follows project changes',
     rules: ['ROOM-36'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        const projectData = store.db.prepare<[number], string>('SELECT data FROM projects WHERE id = ?').pluck();
-        const follow = (room: Room): Room => ({ ...room, baujahr: (JSON.parse(projectData.get(room.projectId) ?? '{}') as Record<string, string>)['projektBaujahr'] ?? '' });
-        return {
-          rooms: {
-            ...store.rooms,
-            findInProject: (publicId: string, projectId: number) => {
-              const room = store.rooms.findInProject(publicId, projectId);
-              return room && follow(room);
-            },
-            listByProject: (projectId: number) => store.rooms.listByProject(projectId).map(follow),
-          },
-        };
-      }),
+    configure: (deps) => {
+      const { deps: tracked, projectById } = trackOwnedProjects(deps);
+      const follow = (room: Room): Room => ({ ...room, baujahr: projectById(room.projectId)?.data['projektBaujahr'] ?? '' });
+      return wrapRepository(tracked, 'rooms', (rooms) => ({
+        findInProject: (publicId: string, projectId: number) => {
+          const room = rooms.findInProject(publicId, projectId);
+          return room && follow(room);
+        },
+        listByProject: (projectId: number) => rooms.listByProject(projectId).map(follow),
+      }));
+    },
   },
   {
     id: 'room-baujahr-writable',
@@ -666,46 +616,42 @@ export const roomFaults: Fault[] = [
     id: 'project-created-in-status-2',
     description: 'new projects are stored and answered with status 2',
     rules: ['STAT-1'],
-    configure: (deps) => withStore(deps, (store) => ({ projects: { ...store.projects, insert: (p) => store.projects.insert({ ...p, status: p.status ?? 2 }) } })),
+    configure: (deps) => wrapRepository(deps, 'projects', (projects) => ({ insert: (p: Parameters<typeof projects.insert>[0]) => projects.insert({ ...p, status: p.status ?? 2 }) })),
   },
   {
     id: 'room-list-moves-status',
     description: 'reading the room list of a project in status 1 moves it to 2',
     rules: ['STAT-2'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        const advance = store.db.prepare('UPDATE projects SET status = 2 WHERE id = ? AND status = 1');
-        return {
-          rooms: {
-            ...store.rooms,
-            listByProject: (projectId: number) => {
-              advance.run(projectId);
-              return store.rooms.listByProject(projectId);
-            },
-          },
-        };
-      }),
+    configure: (deps) => {
+      const advance = deps.store.db.prepare('UPDATE projects SET status = 2 WHERE id = ? AND status = 1');
+      return wrapRepository(deps, 'rooms', (rooms) => ({
+        listByProject: (projectId: number) => {
+          advance.run(projectId);
+          return rooms.listByProject(projectId);
+        },
+      }));
+    },
   },
   {
     id: 'room-create-keeps-status-1',
     description: 'room creation updates only the activity, a project in status 1 stays in 1',
     rules: ['STAT-3'],
     configure: (deps) =>
-      withStore(deps, (store) => ({ projects: { ...store.projects, setStatusAndActivity: (id: number, _status: number, at: Date) => store.projects.touchActivity(id, at) } })),
+      wrapRepository(deps, 'projects', (projects) => ({ setStatusAndActivity: (id: number, _status: number, at: Date) => projects.touchActivity(id, at) })),
   },
   {
     id: 'room-create-moves-final-status',
     description: 'room creation moves every project to 2, also completed and archived ones',
     rules: ['STAT-5'],
     configure: (deps) =>
-      withStore(deps, (store) => ({ projects: { ...store.projects, setStatusAndActivity: (id: number, _status: number, at: Date) => store.projects.setStatusAndActivity(id, 2, at) } })),
+      wrapRepository(deps, 'projects', (projects) => ({ setStatusAndActivity: (id: number, _status: number, at: Date) => projects.setStatusAndActivity(id, 2, at) })),
   },
   {
     id: 'room-patch-moves-status',
     description: 'a room change moves the project to status 2',
     rules: ['STAT-6'],
     configure: (deps) =>
-      withStore(deps, (store) => ({ projects: { ...store.projects, touchActivity: (id: number, at: Date) => store.projects.setStatusAndActivity(id, 2, at) } })),
+      wrapRepository(deps, 'projects', (projects) => ({ touchActivity: (id: number, at: Date) => projects.setStatusAndActivity(id, 2, at) })),
   },
 
   // --- funding status ---------------------------------------------------------------------------------
@@ -734,7 +680,7 @@ export const roomFaults: Fault[] = [
     configure: (deps) => {
       const setStatus = deps.store.db.prepare('UPDATE funding_applications SET status = ? WHERE application_id = ?');
       return interceptParsed(deps, (req, res, next) => {
-        const match = req.method === 'PATCH' ? /^\/funding\/applications\/([^/]+)$/.exec(req.path) : null;
+        const match = req.method === 'PATCH' ? FUNDING_SINGLE_PATH.exec(req.path) : null;
         const status = isPlainObject(req.body) ? req.body.status : undefined;
         if (!match || typeof status !== 'string') return next();
         setStatus.run(status, decodeURIComponent(match[1] as string));

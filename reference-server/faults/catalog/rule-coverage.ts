@@ -3,35 +3,20 @@
  * breaks exactly the rule it names (a status code, one member of a response shape, one type), so
  * the fault run proves that rule and not only a neighbour of it.
  */
-import type { Request, RequestHandler } from 'express';
-import { intercept, rewriteStatus, type Fault } from '../fault.js';
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import type { Request } from 'express';
+import { rewriteApplications } from '../kit/applications.js';
+import { intercept } from '../kit/intercept.js';
+import { isPlainObject, type Json } from '../kit/json-shapes.js';
+import { isFundingList, isResults } from '../kit/paths.js';
+import { rewriteJsonOf, rewriteStatus } from '../kit/response-rewrite.js';
+import type { Fault } from '../fault.js';
 
 const isRoot = (req: Request) => req.method === 'GET' && req.path === '/';
 const isHealth = (req: Request) => req.method === 'GET' && req.path === '/health';
-const isFundingList = (req: Request) => req.method === 'GET' && /^(?:\/reports\/[A-Za-z]{9})?\/funding\/applications$/.test(req.path);
-const isFunding = (req: Request) => req.method === 'GET' && /\/funding\/applications(?:\/[^/]+)?$/.test(req.path);
-const isResults = (req: Request) => req.method === 'GET' && /^\/reports\/[A-Za-z]{9}\/results$/.test(req.path);
+const isFundingListRead = (req: Request) => req.method === 'GET' && isFundingList(req);
 
-/**
- * Rewrites the JSON bodies of matching requests, errors included. Which requests match is decided
- * on the way in: an error reaches the app's error mapper with `req.path` no longer relative to the
- * API router.
- */
-function rewriteMatching(applies: (req: Request) => boolean, fn: (body: Json) => Json): RequestHandler {
-  return (req, res, next) => {
-    if (applies(req)) {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => json(isObject(body) ? fn(body) : body);
-    }
-    next();
-  };
-}
+/** Rewrites the JSON object bodies of matching requests, errors included (matched on the way in). */
+const rewriteMatching = (applies: (req: Request) => boolean, fn: (body: Json) => Json) => rewriteJsonOf(applies, (body) => (isPlainObject(body) ? fn(body) : body));
 
 function bodyFault(id: string, rule: string, description: string, applies: (req: Request) => boolean, fn: (body: Json) => Json): Fault {
   return { id, description, rules: [rule], configure: (deps) => intercept(deps, rewriteMatching(applies, fn)) };
@@ -48,27 +33,32 @@ function statusFault(id: string, rule: string, description: string, applies: (re
 
 /** Rewrites every funding application of list and single responses. */
 function applicationFault(id: string, rule: string, description: string, fn: (application: Json) => void): Fault {
-  const each = (a: unknown) => {
-    if (isObject(a)) fn(a);
+  return {
+    id,
+    description,
+    rules: [rule],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteApplications((a) => {
+          fn(a);
+          return a;
+        }),
+      ),
   };
-  return bodyFault(id, rule, description, isFunding, (body) => {
-    if (Array.isArray(body.applications)) body.applications.forEach(each);
-    each(body.application);
-    return body;
-  });
 }
 
-const advisorOf = (a: Json): Json | undefined => (isObject(a.advisor) ? a.advisor : undefined);
+const advisorOf = (a: Json): Json | undefined => (isPlainObject(a.advisor) ? a.advisor : undefined);
 
 /** The floor heating results of a results response, when it has them. */
 function resultsFault(id: string, rule: string, description: string, fn: (body: { results: Json; projekt: Json }) => void): Fault {
   return bodyFault(id, rule, description, isResults, (body) => {
-    if (isObject(body.results) && isObject(body.projekt)) fn(body as { results: Json; projekt: Json });
+    if (isPlainObject(body.results) && isPlainObject(body.projekt)) fn(body as { results: Json; projekt: Json });
     return body;
   });
 }
 
-const groupsOf = (results: Json): Json[] => (isObject(results.floorHeatingBalance) && Array.isArray(results.floorHeatingBalance.groups) ? (results.floorHeatingBalance.groups as Json[]) : []);
+const groupsOf = (results: Json): Json[] => (isPlainObject(results.floorHeatingBalance) && Array.isArray(results.floorHeatingBalance.groups) ? (results.floorHeatingBalance.groups as Json[]) : []);
 const abgleichOf = (projekt: Json): Json[] => (Array.isArray(projekt.abgleichFBH) ? (projekt.abgleichFBH as Json[]) : []);
 
 export const ruleCoverageFaults: Fault[] = [
@@ -101,10 +91,10 @@ export const ruleCoverageFaults: Fault[] = [
 
   // Error envelope types
   bodyFault('cov-403-type-forbidden', 'ERR-10', 'a 403 carries details.type "forbidden" instead of "authorization"', () => true, (body) =>
-    body.status === 403 && isObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
+    body.status === 403 && isPlainObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
   ),
   bodyFault('cov-calculation-status-incomplete', 'ERR-21', 'results of an incomplete project carry calculationStatus "incomplete" instead of "unavailable"', isResults, (body) =>
-    isObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
+    isPlainObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
   ),
   {
     id: 'cov-429-type-too-many',
@@ -133,7 +123,7 @@ export const ruleCoverageFaults: Fault[] = [
   },
 
   // Funding applications
-  bodyFault('cov-funding-list-extra-member', 'FUND-1', 'the funding list carries an extra top-level member `count`', isFundingList, (body) =>
+  bodyFault('cov-funding-list-extra-member', 'FUND-1', 'the funding list carries an extra top-level member `count`', isFundingListRead, (body) =>
     Array.isArray(body.applications) ? { ...body, count: body.applications.length } : body,
   ),
   applicationFault('cov-funding-id-number', 'FUND-5', '`applicationId` is a JSON number instead of a string', (a) => {

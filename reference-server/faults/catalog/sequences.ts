@@ -3,20 +3,15 @@
  * of requests shows the defect. Fixed scenarios pass them; the stateful exploration
  * (suites/explore) must find them and shrink its sequence to a few commands.
  */
-import type { AppDeps } from '../../../reference-server/src/app.js';
 import { projectDataOut } from '../../../reference-server/src/domain/project-fields.js';
-import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
 import type { Store } from '../../../reference-server/src/store/store.js';
-import { intercept, rewriteJson, type Fault } from '../fault.js';
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function withStore(deps: AppDeps, change: (store: Store) => Partial<Store>): AppDeps {
-  return { ...deps, store: { ...deps.store, ...change(deps.store) } };
-}
-
-const PROJECT_DETAIL = /^\/reports\/([^/]+)$/;
+import { currentCustomer } from '../kit/customer.js';
+import { intercept } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { isProjectDetail } from '../kit/paths.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import { trackOwnedProjects, wrapRepository } from '../kit/store-wrap.js';
+import type { Fault } from '../fault.js';
 
 export const sequenceFaults: Fault[] = [
   {
@@ -24,42 +19,35 @@ export const sequenceFaults: Fault[] = [
     foundBy: 'sequences',
     description: 'a project PATCH that follows a room creation (status 2) sets the status back to 1',
     rules: ['PROJ-102'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        const statusOf = store.db.prepare<[number], number>('SELECT status FROM projects WHERE id = ?').pluck();
-        return {
-          projects: {
-            ...store.projects,
-            updateData: (id: number, data: Record<string, string>, at: Date) => {
-              store.projects.updateData(id, data, at);
-              if (statusOf.get(id) === 2) store.projects.setStatusAndActivity(id, 1, at);
-            },
-          },
-        };
-      }),
+    configure: (deps) => {
+      // The PATCH reads the project (findOwned) in the transaction that updates it: its status then is the stored one.
+      const { deps: tracked, projectById } = trackOwnedProjects(deps);
+      return wrapRepository(tracked, 'projects', (projects) => ({
+        updateData: (id: number, data: Record<string, string>, at: Date) => {
+          projects.updateData(id, data, at);
+          if (projectById(id)?.status === 2) projects.setStatusAndActivity(id, 1, at);
+        },
+      }));
+    },
   },
   {
     id: 'sequence-patch-after-password-clears-name',
     foundBy: 'sequences',
     description: 'the first project PATCH after a password change clears projektName',
     rules: ['PROJ-102'],
-    configure: (deps) =>
-      withStore(deps, (store) => {
-        const passwordChanged = new Set<number>();
-        return {
-          projects: {
-            ...store.projects,
-            setPasswordHash: (id: number, hash: string) => {
-              store.projects.setPasswordHash(id, hash);
-              passwordChanged.add(id);
-            },
-            updateData: (id: number, data: Record<string, string>, at: Date) => {
-              const clear = passwordChanged.delete(id);
-              store.projects.updateData(id, clear ? { ...data, projektName: '' } : data, at);
-            },
-          },
-        };
-      }),
+    configure: (deps) => {
+      const passwordChanged = new Set<number>();
+      return wrapRepository(deps, 'projects', (projects) => ({
+        setPasswordHash: (id: number, hash: string) => {
+          projects.setPasswordHash(id, hash);
+          passwordChanged.add(id);
+        },
+        updateData: (id: number, data: Record<string, string>, at: Date) => {
+          const clear = passwordChanged.delete(id);
+          projects.updateData(id, clear ? { ...data, projektName: '' } : data, at);
+        },
+      }));
+    },
   },
   {
     id: 'sequence-third-room-default-height',
@@ -67,16 +55,9 @@ export const sequenceFaults: Fault[] = [
     description: 'the third room created in a project gets the default height 2.5 whatever raumHoehe was sent',
     rules: ['ROOM-25'],
     configure: (deps) =>
-      withStore(deps, (store) => {
-        const roomCount = store.db.prepare<[number], number>('SELECT COUNT(*) FROM rooms WHERE project_id = ?').pluck();
-        return {
-          rooms: {
-            ...store.rooms,
-            insert: (r: Parameters<Store['rooms']['insert']>[0]) =>
-              store.rooms.insert(roomCount.get(r.projectId) === 2 ? { ...r, data: { ...r.data, raumHoehe: '2.5' } } : r),
-          },
-        };
-      }),
+      wrapRepository(deps, 'rooms', (rooms) => ({
+        insert: (r: Parameters<Store['rooms']['insert']>[0]) => rooms.insert(rooms.listByProject(r.projectId).length === 2 ? { ...r, data: { ...r.data, raumHoehe: '2.5' } } : r),
+      })),
   },
   {
     id: 'sequence-second-token-lags',
@@ -86,22 +67,18 @@ export const sequenceFaults: Fault[] = [
     configure: (deps) => {
       const before = new Map<number, Record<string, string>>();
       const firstToken = new Map<number, string>();
-      const lagged = withStore(deps, (store) => {
-        const dataOf = store.db.prepare<[number], string>('SELECT data FROM projects WHERE id = ?').pluck();
-        return {
-          projects: {
-            ...store.projects,
-            updateData: (id: number, data: Record<string, string>, at: Date) => {
-              before.set(id, JSON.parse(dataOf.get(id) ?? '{}') as Record<string, string>);
-              store.projects.updateData(id, data, at);
-            },
-          },
-        };
-      });
+      // The PATCH reads the project (findOwned) in the transaction that updates it: its data then are the stored ones.
+      const { deps: tracked, projectById } = trackOwnedProjects(deps);
+      const lagged = wrapRepository(tracked, 'projects', (projects) => ({
+        updateData: (id: number, data: Record<string, string>, at: Date) => {
+          before.set(id, projectById(id)?.data ?? {});
+          projects.updateData(id, data, at);
+        },
+      }));
       return intercept(
         lagged,
         rewriteJson((body, req, res) => {
-          if (req.method !== 'GET' || !PROJECT_DETAIL.test(req.path) || res.statusCode !== 200 || !isObject(body) || !isObject(body.projektHeader)) return body;
+          if (!isProjectDetail(req) || res.statusCode !== 200 || !isPlainObject(body) || !isPlainObject(body.projektHeader)) return body;
           const customer = currentCustomer(res).id;
           const token = req.headers.authorization ?? '';
           if (!firstToken.has(customer)) firstToken.set(customer, token);

@@ -1,9 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
-import { hashApiToken } from '../../../reference-server/src/domain/api-token.js';
-import type { SlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
-import type { Customer } from '../../../reference-server/src/store/customers.js';
 import {
   endpointById,
   endpointLabel,
@@ -14,7 +11,11 @@ import {
   PROTECTED_ENDPOINTS,
   type Endpoint,
 } from '../../../spec/endpoints.js';
-import { intercept, type Fault } from '../fault.js';
+import { customerOfAuthorization } from '../kit/customer.js';
+import { remapError } from '../kit/error-remap.js';
+import { intercept } from '../kit/intercept.js';
+import { forgettingLog, slidingLog } from '../kit/limiters.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults for the sweeps generated from the endpoint table (spec/endpoints.ts): one factory per
@@ -39,37 +40,12 @@ const CHECKED_BEFORE: Record<string, readonly string[]> = {
 
 const on = (e: Endpoint) => (req: Request) => matchesEndpoint(e, req.method, req.path);
 
-const BEARER = /^Bearer +(\S+) *$/i;
-
-function customerOf(deps: AppDeps, req: Request): Customer | undefined {
-  const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-  return token === undefined ? undefined : deps.store.customers.findByTokenHash(hashApiToken(token));
-}
-
 /** On the endpoint, requests that `when` picks are served (HTTP 200) without authentication. */
 function servedWithoutAuthentication(e: Endpoint, when: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
     if (!on(e)(req) || !when(req)) return next();
     req.resume();
     res.status(200).json({});
-  };
-}
-
-/** On the endpoint only, error `from` is sent as `to` (status and envelope). */
-function remapErrorOn(e: Endpoint, from: number, to: number): RequestHandler {
-  return (req, res, next) => {
-    if (on(e)(req)) {
-      // Hooked at the intercept, where req.path is still relative to the API base: the error
-      // mapper that writes the body later sees the full path.
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        if (res.statusCode !== from) return json(body);
-        res.status(to);
-        const envelope = body as { details?: Record<string, unknown> };
-        return json({ ...envelope, status: to, details: { ...envelope.details } });
-      };
-    }
-    next();
   };
 }
 
@@ -81,21 +57,6 @@ function answerWithoutReading(res: Response, req: Request, status: number, body:
 
 const declaredLength = (req: Request) => Number(req.headers['content-length'] ?? 0);
 
-/** An exact sliding log of 2 per second per customer; `records` says whether an admission is written to it. */
-function slidingLog(records: () => boolean): SlidingWindowLimiter {
-  const log = new Map<string | number, number[]>();
-  return {
-    tryAdmit: (key, now) => {
-      const times = (log.get(key) ?? []).filter((x) => now - x < 1000);
-      log.set(key, times);
-      if (times.length >= 2) return false;
-      if (records()) times.push(now);
-      return true;
-    },
-    size: () => log.size,
-  };
-}
-
 /**
  * Requests on the endpoint are refused when the customer's window is full but are not written to
  * it: only a probe in which the endpoint is one of the two admitted requests sees the third
@@ -104,7 +65,7 @@ function slidingLog(records: () => boolean): SlidingWindowLimiter {
  */
 function notCountedOn(deps: AppDeps, e: Endpoint): AppDeps {
   const onEndpoint = new AsyncLocalStorage<boolean>();
-  const limiter = slidingLog(() => onEndpoint.getStore() !== true);
+  const { limiter } = slidingLog(() => onEndpoint.getStore() !== true);
   return intercept({ ...deps, limiter }, (req, _res, next) => onEndpoint.run(on(e)(req), next));
 }
 
@@ -126,13 +87,13 @@ const FACTORIES: readonly Factory[] = [
     rule: 'AUTH-2',
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} serves a request with an invalid token (200) instead of 401`,
-    configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => req.headers.authorization !== undefined && customerOf(deps, req) === undefined)),
+    configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => req.headers.authorization !== undefined && customerOfAuthorization(deps, req.headers.authorization) === undefined)),
   },
   {
     rule: 'AUTH-3',
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} serves a blocked customer (200) instead of 401`,
-    configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => customerOf(deps, req)?.blocked === true)),
+    configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => customerOfAuthorization(deps, req.headers.authorization)?.blocked === true)),
   },
   {
     rule: 'AUTH-4',
@@ -149,7 +110,7 @@ const FACTORIES: readonly Factory[] = [
     rule: 'ERR-8',
     endpoints: JSON_BODY_ENDPOINTS,
     description: (label) => `${label} answers malformed JSON with 422 instead of 400`,
-    configure: (deps, e) => intercept(deps, remapErrorOn(e, 400, 422)),
+    configure: (deps, e) => intercept(deps, remapError(400, 422, { when: on(e) })),
   },
   {
     rule: 'ERR-13',
@@ -218,28 +179,9 @@ const perEndpoint: Fault[] = FACTORIES.flatMap((factory) => {
     }));
 });
 
-/** An exact sliding log of 2 per second from which admissions answered 403 are taken back out again. */
+/** Requests answered 403 are taken back out of the customer window. */
 function forgetting403(deps: AppDeps): AppDeps {
-  const log = new Map<string | number, number[]>();
-  const limiter: SlidingWindowLimiter = {
-    tryAdmit: (key, now) => {
-      const times = (log.get(key) ?? []).filter((x) => now - x < 1000);
-      log.set(key, times);
-      if (times.length >= 2) return false;
-      times.push(now);
-      return true;
-    },
-    size: () => log.size,
-  };
-  const takeBack: RequestHandler = (_req, res, next) => {
-    const status = res.status.bind(res);
-    res.status = (code: number) => {
-      const customer = res.locals['customer'] as Customer | undefined;
-      if (customer && code === 403) log.get(customer.id)?.pop();
-      return status(code);
-    };
-    next();
-  };
+  const { limiter, takeBack } = forgettingLog((status) => status === 403);
   return intercept({ ...deps, limiter }, takeBack);
 }
 

@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express';
-import { systemClock } from '../../../reference-server/src/clock.js';
-import { hashApiToken } from '../../../reference-server/src/domain/api-token.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import { createSlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
-import { intercept, rewriteJson, type Fault } from '../fault.js';
+import { customerOfToken } from '../kit/customer.js';
+import { intercept } from '../kit/intercept.js';
+import { monotonicNow } from '../kit/limiters.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
+import type { Fault } from '../fault.js';
 
 /**
  * Faults that the harness once judged as its own breakage (README "Results"): a 429 to a request
@@ -33,13 +35,13 @@ export const verdictFaults: Fault[] = [
     rules: ['AUTH-5'],
     configure: (deps) => {
       const shared = deps.limiter ?? createSlidingWindowLimiter();
-      const now = () => (deps.clock ?? systemClock).monotonicMs();
+      const now = monotonicNow(deps);
       const urlToken: RequestHandler = (req, _res, next) => {
         const query = req.query as Record<string, unknown>;
         const token = query['token'] ?? query['access_token'];
         if (req.headers.authorization !== undefined || typeof token !== 'string') return next();
         req.headers.authorization = `Bearer ${token}`;
-        const customer = deps.store.customers.findByTokenHash(hashApiToken(token));
+        const customer = customerOfToken(deps, token);
         if (customer && !customer.blocked) shared.tryAdmit(customer.id, now());
         next();
       };

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../src/app.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhook/dispatcher.js';
+import { defaultWebhookDispatcher, type AppDeps } from '../../src/app.js';
+import type { WebhookDispatcher } from '../../src/webhook/dispatcher.js';
 import { createGuardedFetch, systemResolver, type Resolver, type WebhookSend } from '../../src/webhook/guarded-fetch.js';
 
 /**
@@ -15,19 +15,12 @@ export const PRIVATE_NAME_SUFFIX = '.cpf-private.test';
 export const captureResolver: Resolver = (host) =>
   host.toLowerCase().endsWith(PRIVATE_NAME_SUFFIX) ? Promise.resolve([{ address: '127.0.0.1', family: 4 }]) : systemResolver(host);
 
-/** A dispatcher like the app's default (guarded transport, outcomes recorded), with the transport optionally wrapped. */
+/** The app's default dispatcher over the capture's resolver, with the transport optionally wrapped. */
 export function captureSender(
   deps: AppDeps,
   wrap: (send: WebhookSend) => WebhookSend = (send) => send,
   options: { allowLoopback?: boolean; newEventId?: () => string } = {},
 ): WebhookDispatcher {
   const send = createGuardedFetch({ allowLoopback: options.allowLoopback ?? deps.allowLoopbackWebhooks ?? false, resolve: captureResolver });
-  return createWebhookDispatcher({
-    send: wrap(send),
-    record: (d) =>
-      deps.store.documents.recordDelivery({ projectKey: d.projectKey, eventId: d.eventId, delivered: d.delivered, status: d.status, error: d.error, durationMs: d.durationMs, at: new Date(d.attemptedAt) }),
-    ...(deps.log ? { log: deps.log } : {}),
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(options.newEventId ? { newEventId: options.newEventId } : {}),
-  });
+  return defaultWebhookDispatcher(deps, { send: wrap(send), ...(options.newEventId ? { newEventId: options.newEventId } : {}) });
 }
