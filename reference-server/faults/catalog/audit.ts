@@ -1,14 +1,15 @@
 import type { Request, RequestHandler } from 'express';
 import { currentCustomer } from '../../../reference-server/src/http/request-context.js';
-import { intercept, interceptParsed, rewriteJson, type Fault } from '../fault.js';
+import type { Fault } from '../fault.js';
+import { intercept, interceptParsed } from '../kit/intercept.js';
+import { isPlainObject } from '../kit/json-shapes.js';
+import { rewriteJson } from '../kit/response-rewrite.js';
 
 /**
  * Faults for the statements the spec audit (docs/spec-audit.md) found covered only in part: each
  * breaks the part no check judged before, the way a real implementation could.
  */
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A single room path; matched against `originalUrl`, as the app-level error mapper writes error bodies. */
 const ROOM = /\/reports\/[A-Za-z]+\/rooms\/([^/?]+)(?:\?|$)/;
@@ -47,7 +48,7 @@ export const auditFaults: Fault[] = [
         deps,
         rewriteJson((body, req, res) => {
           const id = ROOM.exec(req.originalUrl)?.[1];
-          if (res.statusCode !== 404 || id === undefined || !isObject(body) || !deps.store.rooms.publicIdExists(decodeURIComponent(id))) return body;
+          if (res.statusCode !== 404 || id === undefined || !isPlainObject(body) || !deps.store.rooms.publicIdExists(decodeURIComponent(id))) return body;
           return { ...body, error: 'Der Raum gehört zu einem anderen Projekt.' };
         }),
       ),
