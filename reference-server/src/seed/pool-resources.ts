@@ -10,7 +10,7 @@ import { expectedApplications, type ExpectedApplication } from './funding-expect
  * results and funding checks spread over them and the primary customer, so that customer's
  * budget does not set the length of the run.
  */
-export const RESOURCE_OWNERS_IN_POOL = 3;
+export const RESOURCE_OWNERS_IN_POOL = 6;
 
 export interface PoolResources {
   calculable: string;
