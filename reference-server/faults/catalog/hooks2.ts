@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import type { WebhookSend } from '../../../reference-server/src/webhook/guarded-fetch.js';
 import type { Fault } from '../fault.js';
-import { withTransport } from './documents.js';
+import { withTransport } from '../kit/webhook-transport.js';
 import { inReceiverMode } from './webhook.js';
 
 /**

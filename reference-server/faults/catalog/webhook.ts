@@ -5,7 +5,8 @@ import type { WebhookSend } from '../../../reference-server/src/webhook/guarded-
 import { captureResolver, captureSender } from '../kit/capture-sender.js';
 import { claimByTrigger } from '../kit/webhook-claim.js';
 import type { Fault } from '../fault.js';
-import { documentFaults, documentRewrite, plainTransport, withTransport } from './documents.js';
+import { documentFaults } from './documents.js';
+import { documentRewrite, plainTransport, withTransport } from '../kit/webhook-transport.js';
 
 /**
  * Webhook faults that prove the checks judge the target's own deliveries: a sender that sends
