@@ -38,6 +38,7 @@ import { Agent, request } from 'undici';
 import { HelpRequested, UsageError } from '../conformance/options.js';
 import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { prepareLoadTarget, type LoadTarget } from './target.js';
+import { runScript } from '../cli/run-script.js';
 
 const USAGE = `Usage: npm run load:limiter -- [options]
   --base-url URL      API base of the target (default: start the bundled reference server)
@@ -458,18 +459,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof HelpRequested) {
-      console.log(err.message);
-      process.exit(0);
-    }
-    if (err instanceof UsageError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    console.error(`harness error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(3);
-  },
-);
+runScript(main);

@@ -8,18 +8,25 @@ import type { JournalEntry } from './session.js';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The requests, numbered by command and request, each with its prediction and the answer. */
-export function formatJournal(journal: readonly JournalEntry[]): string {
-  const lines: string[] = [];
+/** The journal's requests with their numbers: command n, request m of it (from 1). */
+function numbered(journal: readonly JournalEntry[]): { entry: JournalEntry; command: number; request: number }[] {
   let command = 0;
   let request = 0;
-  for (const entry of journal) {
+  return journal.map((entry) => {
     if (entry.command !== command) {
       command = entry.command;
       request = 0;
-      lines.push(`${command}. ${entry.commandText}`);
     }
     request += 1;
+    return { entry, command, request };
+  });
+}
+
+/** The requests, numbered by command and request, each with its prediction and the answer. */
+export function formatJournal(journal: readonly JournalEntry[]): string {
+  const lines: string[] = [];
+  for (const { entry, command, request } of numbered(journal)) {
+    if (request === 1) lines.push(`${command}. ${entry.commandText}`);
     const { method, url, body } = entry.exchange.request;
     const path = new URL(url).pathname.replace(/^.*?\/api\/v2/, '');
     lines.push(`   ${command}.${request} ${method} ${path}${body === undefined ? '' : ` ${body.length > 300 ? `${body.slice(0, 300)}...` : body}`} (${entry.exchange.customer})`);
@@ -83,15 +90,8 @@ export function replayScript(journal: readonly JournalEntry[], baseUrl: string, 
     "key_of() { printf '%s' \"$body\" | sed -n 's/.*\"projektHeader\" *: *{[^}]*\"key\" *: *\"\\([A-Za-z]*\\)\".*/\\1/p'; }",
     "room_of() { printf '%s' \"$body\" | sed -n 's/.*\"room\" *: *{ *\"id\" *: *\"\\([^\"]*\\)\".*/\\1/p'; }",
   ];
-  let command = 0;
-  let request = 0;
-  for (const entry of journal) {
-    if (entry.command !== command) {
-      command = entry.command;
-      request = 0;
-      lines.push('', `# ${command}. ${entry.commandText.replace(/\n/g, ' ')}`);
-    }
-    request += 1;
+  for (const { entry, command, request } of numbered(journal)) {
+    if (request === 1) lines.push('', `# ${command}. ${entry.commandText.replace(/\n/g, ' ')}`);
     const { method, url, body, headers } = entry.exchange.request;
     let target = url.startsWith(baseUrl) ? `\${BASE}${url.slice(baseUrl.length)}` : url;
     for (const [value, name] of names) target = target.split(encodeURIComponent(value)).join(`\${${name}}`);

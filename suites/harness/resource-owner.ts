@@ -23,17 +23,11 @@ export interface FundingOwner {
   funding: OwnedFunding;
 }
 
-function poolEntry(profile: Profile, customer: string) {
-  const match = /^pool:(\d+)$/.exec(customer);
-  return match ? profile.customers.pool?.[Number(match[1])] : undefined;
-}
-
-function calculableOf(profile: Profile, customer: string): string | undefined {
-  return customer === 'primary' ? profile.resources?.primaryProjectKeys?.calculable : poolEntry(profile, customer)?.resources?.calculable;
-}
-
-function fundingOf(profile: Profile, customer: string): OwnedFunding | undefined {
-  return customer === 'primary' ? profile.resources?.funding : poolEntry(profile, customer)?.resources?.funding;
+/** The resources the profile gives a leased owner: the primary customer's, or a pool customer's own. */
+function resourcesOf(t: CheckContext, customer: string): { calculable?: string | undefined; funding?: OwnedFunding | undefined } {
+  if (customer === 'primary') return { calculable: t.profile.resources?.primaryProjectKeys?.calculable, funding: t.profile.resources?.funding };
+  const entry = t.entryOf(customer);
+  return 'resources' in entry ? (entry.resources ?? {}) : {};
 }
 
 /** Whether any customer of the profile has a calculable project (`options.needs`). */
@@ -62,7 +56,7 @@ function once<T>(cache: WeakMap<CheckContext, Promise<T>>, t: CheckContext, make
 export function calculableOwner(t: CheckContext): Promise<CalculableOwner> {
   return once(calculableOwners, t, async () => {
     const actor = await t.owner('calculable');
-    return { actor, key: calculableOf(t.profile, actor.label) as string };
+    return { actor, key: resourcesOf(t, actor.label).calculable as string };
   });
 }
 
@@ -70,6 +64,6 @@ export function calculableOwner(t: CheckContext): Promise<CalculableOwner> {
 export function fundingOwner(t: CheckContext): Promise<FundingOwner> {
   return once(fundingOwners, t, async () => {
     const actor = await t.owner('funding');
-    return { actor, funding: fundingOf(t.profile, actor.label) as OwnedFunding };
+    return { actor, funding: resourcesOf(t, actor.label).funding as OwnedFunding };
   });
 }

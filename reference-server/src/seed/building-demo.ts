@@ -24,6 +24,16 @@ export interface DemoRoom {
 }
 
 /** The 1970 detached house of the domain notes' worked example, and its neighbours. */
+/** Project data of a single-family house of 1970, as the demo projects carry it. */
+export const house = (name: string, plz = '10178', extra: Record<string, string> = {}) => ({
+  projektName: name,
+  projektPostleitzahl: plz,
+  projektBaujahr: '1970',
+  projektBewohner: '4',
+  projektArtHeizung: '1',
+  ...extra,
+});
+
 export const HOUSE_1970: DemoRoom[] = [
   {
     name: 'Wohnzimmer',

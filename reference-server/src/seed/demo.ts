@@ -1,12 +1,12 @@
 import type { Clock } from '../clock.js';
 import { generateApiToken, hashApiToken } from '../domain/api-token.js';
-import { generateProjectKey } from '../domain/project-key.js';
 import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
-import { APARTMENT_BLOCK, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
+import { APARTMENT_BLOCK, house, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
 import { seedExpiredLinks, type ExpiredLinks } from './expired-links.js';
-import { demoApplications } from './funding-demo.js';
+import { seededProject } from './seeded-project.js';
+import { seedApplications } from './funding-demo.js';
 import { demoPictures } from './pictures-demo.js';
 import { seedWebhookProjects, type WebhookProjects } from './webhook-demo.js';
 import { expectedApplications, type ExpectedApplication } from './funding-expectations.js';
@@ -68,15 +68,6 @@ const CUSTOMERS: CustomerSpec[] = [
     tokens: 2,
   })),
 ];
-
-const house = (name: string, plz: string, extra: Record<string, string> = {}) => ({
-  projektName: name,
-  projektPostleitzahl: plz,
-  projektBaujahr: '1970',
-  projektBewohner: '4',
-  projektArtHeizung: '1',
-  ...extra,
-});
 
 const PROJECTS: ProjectSpec[] = [
   { owner: 'primary', purpose: 'portal', origin: 'portal', status: 2, data: house('Einfamilienhaus Mitte', '10178', { vorname: 'Anna', name: 'Muster', plz: '10178', ort: 'Berlin' }) },
@@ -152,16 +143,8 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     const projects: Record<string, string> = {};
     for (const spec of PROJECTS) {
       const owner = customers[spec.owner] as SeededCustomer;
-      const existing = store.projects.listAllByCustomer(owner.id).find((p) => p.data['projektName'] === spec.data['projektName']);
-      if (existing) {
-        projects[spec.purpose] = existing.key;
-        continue;
-      }
-      let key = generateProjectKey();
-      while (store.projects.keyExists(key)) key = generateProjectKey();
       const variantOf = spec.variantOf === undefined ? undefined : store.projects.findOwned(projects[spec.variantOf] as string, owner.id)?.id;
-      store.projects.insert({ key, customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, at: clock.now(), ...(variantOf === undefined ? {} : { variantOf }) });
-      projects[spec.purpose] = key;
+      projects[spec.purpose] = seededProject(store, clock, { customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, ...(variantOf === undefined ? {} : { variantOf }) }).key;
     }
     const byRole = customers as Record<Role, SeededCustomer>;
     for (const [purpose, rooms] of Object.entries(DEMO_ROOMS)) {
@@ -179,9 +162,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       { customerId: byRole.foreign.id, projectIds: [store.projects.findOwned(projects['foreign'] as string, byRole.foreign.id)?.id as number], count: 5, firstId: 20001 },
       { customerId: byRole.expiredUnlocked.id, projectIds: [store.projects.findOwned(projects['expired'] as string, byRole.expiredUnlocked.id)?.id as number], count: 3, firstId: 30001 },
     ];
-    for (const plan of fundingPlan) {
-      for (const row of demoApplications(plan)) if (!store.funding.exists(row.application_id)) store.funding.insert(row);
-    }
+    for (const plan of fundingPlan) seedApplications(store, plan);
     const primaryApplications = expectedApplications(store, byRole.primary.id);
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
     const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id);

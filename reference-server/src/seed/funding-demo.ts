@@ -1,4 +1,5 @@
 import type { NewFundingApplication } from '../store/funding.js';
+import type { Store } from '../store/store.js';
 
 /**
  * Deterministic demo applications covering the spec's cases: every status, project-bound and
@@ -77,4 +78,9 @@ export function demoApplications(input: FundingSeedInput): NewFundingApplication
     });
   }
   return rows;
+}
+
+/** Stores the demo applications an earlier start did not store yet (ids are fixed per plan). */
+export function seedApplications(store: Store, input: FundingSeedInput): void {
+  for (const row of demoApplications(input)) if (!store.funding.exists(row.application_id)) store.funding.insert(row);
 }

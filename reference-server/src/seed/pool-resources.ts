@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
-import { generateProjectKey } from '../domain/project-key.js';
 import type { Store } from '../store/store.js';
-import { HOUSE_1970, seedBuilding } from './building-demo.js';
-import { demoApplications } from './funding-demo.js';
+import { house, HOUSE_1970, seedBuilding } from './building-demo.js';
+import { seedApplications } from './funding-demo.js';
 import { expectedApplications, type ExpectedApplication } from './funding-expectations.js';
+import { seededProject } from './seeded-project.js';
 
 /**
  * How many pool customers get a calculable project and funding applications of their own: the
@@ -22,29 +22,17 @@ interface Owner {
   name: string;
 }
 
-function ownProject(store: Store, clock: Clock, owner: Owner, name: string): { id: number; key: string; created: boolean } {
-  const existing = store.projects.listAllByCustomer(owner.id).find((p) => p.data['projektName'] === name);
-  if (existing) return { id: existing.id, key: existing.key, created: false };
-  let key = generateProjectKey();
-  while (store.projects.keyExists(key)) key = generateProjectKey();
-  const data = { projektName: name, projektPostleitzahl: '10178', projektBaujahr: '1970', projektBewohner: '4', projektArtHeizung: '1' };
-  store.projects.insert({ key, customerId: owner.id, origin: 'portal', status: 2, data, at: clock.now() });
-  const id = store.projects.findOwned(key, owner.id)?.id as number;
-  return { id, key, created: true };
-}
-
 /** Idempotent like the rest of the seed: a second start finds the projects and applications by name and id. */
 export function seedPoolResources(store: Store, clock: Clock, owners: readonly Owner[]): PoolResources[] {
   return owners.map((owner, index) => {
-    const house = ownProject(store, clock, owner, `Einfamilienhaus ${owner.name}`);
-    if (house.created) seedBuilding(store, clock, house.id, '1970', HOUSE_1970);
-    const other = ownProject(store, clock, owner, `Anfrage ohne Förderung ${owner.name}`);
-    for (const row of demoApplications({ customerId: owner.id, projectIds: [house.id], count: 64, firstId: 40001 + index * 1000 })) {
-      if (!store.funding.exists(row.application_id)) store.funding.insert(row);
-    }
+    const own = (name: string) => seededProject(store, clock, { customerId: owner.id, origin: 'portal', status: 2, data: house(name) });
+    const calculable = own(`Einfamilienhaus ${owner.name}`);
+    if (calculable.created) seedBuilding(store, clock, calculable.id, '1970', HOUSE_1970);
+    const other = own(`Anfrage ohne Förderung ${owner.name}`);
+    seedApplications(store, { customerId: owner.id, projectIds: [calculable.id], count: 64, firstId: 40001 + index * 1000 });
     return {
-      calculable: house.key,
-      funding: { applications: expectedApplications(store, owner.id), projectWithApplications: house.key, projectWithoutApplications: other.key },
+      calculable: calculable.key,
+      funding: { applications: expectedApplications(store, owner.id), projectWithApplications: calculable.key, projectWithoutApplications: other.key },
     };
   });
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
-import { generateProjectKey } from '../domain/project-key.js';
 import type { Store } from '../store/store.js';
-import { HOUSE_1970, seedBuilding } from './building-demo.js';
+import { house, HOUSE_1970, seedBuilding } from './building-demo.js';
+import { seededProject } from './seeded-project.js';
 
 /**
  * Projects of the two customers the webhook checks run as. The spec sends one delivery per project
@@ -24,18 +24,9 @@ export interface WebhookProjects {
 }
 
 function projectOf(store: Store, clock: Clock, customerId: number, name: string, calculable: boolean): string {
-  const existing = store.projects.listByCustomer(customerId).find((p) => p.data['projektName'] === name);
-  if (existing) return existing.key;
-  let key = generateProjectKey();
-  while (store.projects.keyExists(key)) key = generateProjectKey();
-  const data = { projektName: name, projektPostleitzahl: '10178', projektBaujahr: '1970', projektBewohner: '4', projektArtHeizung: '1' };
-  store.projects.insert({ key, customerId, origin: 'portal', status: 2, data, at: clock.now() });
-  const project = store.projects.findOwned(key, customerId);
-  if (project) {
-    const rooms = calculable ? HOUSE_1970 : HOUSE_1970.map((room) => ({ ...room, components: [] }));
-    seedBuilding(store, clock, project.id, '1970', rooms);
-  }
-  return key;
+  const project = seededProject(store, clock, { customerId, origin: 'portal', status: 2, data: house(name) });
+  if (project.created) seedBuilding(store, clock, project.id, '1970', calculable ? HOUSE_1970 : HOUSE_1970.map((room) => ({ ...room, components: [] })));
+  return project.key;
 }
 
 export function seedWebhookProjects(store: Store, clock: Clock, receiverId: number, ssrfId: number): WebhookProjects {

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { HelpRequested, UsageError } from '../../conformance/options.js';
+import { UsageError } from '../../conformance/options.js';
 import { buildAllureReport } from '../../conformance/allure-report.js';
 import { loadProfile } from '../../conformance/target.js';
 import { formatShard } from '../../../harness-core/shard.js';
@@ -29,6 +29,7 @@ import { SendBudget } from './send-budget.js';
 import { simulate, type SimulationTarget } from './simulation.js';
 import { writeAllureResult } from './allure-result.js';
 import { exitCode, judge } from './verdicts.js';
+import { runScript } from '../../cli/run-script.js';
 
 const log = (line: string) => console.log(line);
 
@@ -136,18 +137,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof HelpRequested) {
-      console.log(err.message);
-      process.exit(0);
-    }
-    if (err instanceof UsageError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    console.error(`harness error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(3);
-  },
-);
+runScript(main);
