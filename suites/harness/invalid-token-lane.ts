@@ -15,7 +15,7 @@ export function invalidTokenLane(profile: Profile): { customer: '#invalid-token'
   const documented = profile.limits?.invalidTokenPerIp;
   const { requests, windowSeconds } = documented ?? GUESSED_INVALID_TOKEN_LIMIT;
   const half = Math.max(1, Math.floor(requests / 2));
-  const blockedShare = profile.customers.blocked ? 2 * windowSeconds : requests;
+  const blockedShare = profile.customers.blocked ? 2 * windowSeconds : 0;
   const limit = documented ? Math.max(half, requests - blockedShare) : half;
   return { customer: '#invalid-token', limit, windowMs: windowSeconds * 1000 };
 }
