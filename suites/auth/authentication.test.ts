@@ -171,13 +171,16 @@ describe('token transport', () => {
     ]);
   });
 
-  check('AUTH-6', 'no token of the profile is a JWT (three dot-separated base64url segments with a JSON header)', async (t) => {
-    const customers = t.profile.customers;
-    const all = [
-      ...(['primary', 'foreign', 'expiredUnlocked', 'locked', 'blocked', 'noHeatpumpRight', 'education'] as const).flatMap((role) => customers[role]?.tokens ?? []),
-      ...(customers.pool ?? []).flatMap((c) => c.tokens),
-    ];
-    expect(all.length).toBeGreaterThan(0);
+  check('AUTH-6', 'no token the target accepts is a JWT (three dot-separated base64url segments with a JSON header): every token of the profile\'s role customers, each first shown to authenticate', async (t) => {
+    // The blocked customer's tokens authenticate no one (401): they cannot be shown to be the target's.
+    const roles = (['primary', 'foreign', 'expiredUnlocked', 'locked', 'noHeatpumpRight', 'education'] as const).filter((role) => t.profile.customers[role]);
+    const tokens = roles.flatMap((role) => (t.profile.customers[role]?.tokens ?? []).map((token, index) => ({ role, index, token })));
+    expect(tokens.length, 'the profile has no role customer with a token').toBeGreaterThan(0);
+    const answers = await Promise.all(tokens.map(({ role, index }) => t.as(role, index).get('/reports')));
+    answers.forEach((res, i) => {
+      const { role, index } = tokens[i] as (typeof tokens)[number];
+      expect(res.status, `customers.${role}.tokens[${index}] must authenticate (GET /reports answered ${res.status}), so that its form is the target's`).not.toBe(401);
+    });
     const looksLikeJwt = (token: string) => {
       const parts = token.split('.');
       if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return false;
@@ -188,8 +191,8 @@ describe('token transport', () => {
         return false;
       }
     };
-    const jwts = all.map((token, i) => ({ i, jwt: looksLikeJwt(token) })).filter((x) => x.jwt);
-    expect(jwts, `tokens #${jwts.map((x) => x.i + 1).join(', ')} of the profile are JWTs`).toEqual([]);
+    const jwts = tokens.filter(({ token }) => looksLikeJwt(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
+    expect(jwts, `tokens the target accepted are JWTs: ${jwts.join(', ')}`).toEqual([]);
   });
 });
 
