@@ -33,7 +33,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     reporters: [
-      ['allure-vitest/reporter', { resultsDir: `${reportDir}/allure-results` }],
+      ['./suites/harness/allure-incremental-reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
       ['junit', { outputFile: `${reportDir}/junit.xml`, suiteName: 'cpf-conformance' }],
       ['json', { outputFile: `${reportDir}/vitest-results.json` }],
       './suites/harness/progress-reporter.ts',
