@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { candidateFits } from './lease-fit.js';
 import { createPacingWindow, type PacingWindow } from './pacing-window.js';
+import { createStartupTurns } from './startup-turns.js';
 
 /**
  * One scheduler for all vitest workers, living in the main process (started by the global
@@ -119,12 +121,15 @@ export async function startPacerServer(options: {
   maxLeasesPerCustomer?: number;
   /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
   priorResponses?: Record<string, number[]>;
+  /** Workers loading the suites at once (startup-turns.ts); default one per core. */
+  startupSlots?: number;
 }): Promise<PacerServer> {
   const customers = new Map<string, CustomerState>();
   const checks = new Map<string, CheckState>();
   const candidates: LeaseCandidate[] = options.leaseGroup.map((c) => (typeof c === 'string' ? { customer: c, tokens: 2, heatpump: true, foreign: false } : c));
   const leaseWaiters: (() => void)[] = [];
   let interrupted = false;
+  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism());
   let arrivals = 0;
   const finishedLeases = { count: 0, requests: 0 };
   const maxLeases = options.maxLeasesPerCustomer ?? DEFAULT_MAX_LEASES_PER_CUSTOMER;
@@ -303,6 +308,8 @@ export async function startPacerServer(options: {
       busy(customer, false);
       pump(customer, s);
     },
+    '/startup': (body) => startupTurns.take(typeof body.priority === 'number' ? body.priority : 0),
+    '/startup-done': () => startupTurns.giveBack(),
     '/lease': async (body) => {
       const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
       const minTokens = typeof body.minTokens === 'number' ? body.minTokens : 1;
@@ -353,6 +360,7 @@ export async function startPacerServer(options: {
     stats: () => structuredClone(stats),
     interrupt: () => {
       interrupted = true;
+      startupTurns.close();
       for (const s of customers.values()) {
         clearTimeout(s.timer);
         for (const waiter of s.waiters.splice(0)) waiter.reject(new Interrupted('run interrupted'));
@@ -362,6 +370,7 @@ export async function startPacerServer(options: {
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of customers.values()) clearTimeout(s.timer);
+        startupTurns.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -12,7 +12,7 @@
  * `fetch`, without a token and without pacing (they are no API calls).
  */
 import { expect } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { Profile } from '../../spec/profile.schema.js';
 import { pdfResponseSchema, picturesResponseSchema, type PdfResponse, type Picture } from '../../spec/contract/documents.js';
 import type { CheckContext } from '../harness/check.js';
@@ -135,8 +135,10 @@ export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> 
 export async function expectPdfFile(file: Fetched): Promise<PDFDocument> {
   expect(file.status, `the document link must answer 200: ${file.url}`).toBe(200);
   expect(file.bytes.subarray(0, 5).toString('latin1'), `the document at ${file.url} must be a PDF (bytes start with %PDF-)`).toBe('%PDF-');
+  // Loaded on first use: pdf-lib takes about 120 ms to import, on every worker at the run's start otherwise.
+  const { PDFDocument: Pdf } = await import('pdf-lib');
   try {
-    return await PDFDocument.load(file.bytes, { ignoreEncryption: true, updateMetadata: false });
+    return await Pdf.load(file.bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch (err) {
     expect.fail(`expected the document at ${file.url} to parse as a PDF: ${(err as Error).message}`);
   }

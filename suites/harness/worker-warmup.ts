@@ -1,0 +1,34 @@
+import { request } from 'node:http';
+import { expect, inject } from 'vitest';
+import { fileWeight } from './file-weight.js';
+
+/**
+ * Setup file of the conformance run: a worker's first file loads the modules every check uses
+ * (harness, HTTP client, contract schemas: about 0.3 s of CPU) in a turn the pacer hands out,
+ * one per core, the heaviest files first (harness-core/startup-turns.ts). With 16 workers loading at once on 2 cores, no
+ * check sent its first request before 2.2-2.9 s; in turns, the first files start after about
+ * 1.3 s. Plain node:http here: the pacer client itself is among what loads in the turn.
+ */
+function post(url: string, body: unknown = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const worker = globalThis as { cpfWarm?: boolean };
+if (!worker.cpfWarm) {
+  worker.cpfWarm = true;
+  const { pacerUrl } = inject('cpfTarget');
+  const file = expect.getState().testPath;
+  await post(`${pacerUrl}/startup`, { priority: file ? fileWeight(file) : 0 });
+  try {
+    await import('./check.js');
+  } finally {
+    await post(`${pacerUrl}/startup-done`);
+  }
+}
