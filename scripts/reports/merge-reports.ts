@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join, relative, resolve } from 'node:path';
 import type { CheckResult } from '../../harness-core/check-result.js';
 import { buildAllureReport } from '../conformance/allure-report.js';
+import { UsageError } from '../conformance/options.js';
 import type { RunSummary } from '../conformance/summary.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { mergeJunit } from './junit-merge.js';
@@ -12,7 +13,8 @@ import { mergeSummaries, parseSummary } from './summary-merge.js';
  * one: allure-results copied together and the HTML built from them, junit.xml, summary.json,
  * checks.json and the traceability matrix of all checks.
  */
-export class MergeError extends Error {}
+/** Bad input to the merge (arguments, directories that are not reports): exit 2 with the message (run-script.ts). */
+export class MergeError extends UsageError {}
 
 export interface MergeOptions {
   out: string;

@@ -1,3 +1,5 @@
+import { runScript } from '../cli/run-script.js';
+import { HelpRequested } from '../conformance/options.js';
 import { formatSummary } from '../conformance/summary.js';
 import { MergeError, mergeReports } from './merge-reports.js';
 
@@ -16,10 +18,7 @@ function parseArgs(argv: readonly string[]): { out: string; html: boolean; dirs:
   const options = { out: 'reports/merged', html: true, dirs: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
     if (arg === '--no-html') options.html = false;
     else if (arg === '--out' || arg.startsWith('--out=')) {
       const value = arg === '--out' ? argv[++i] : arg.slice('--out='.length);
@@ -45,14 +44,4 @@ async function main(): Promise<number> {
   return result.reports['allure HTML'] === '(allure generate failed)' ? 3 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof MergeError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    console.error(`merge error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(3);
-  },
-);
+runScript(main);
