@@ -44,8 +44,11 @@ import {
   tamperedVariants,
   WRITES,
 } from './support.js';
+import { linkAndLicenseChecks } from './links-and-license.js';
 
 const PDF = { ...WRITES, needs: needsCalculable };
+
+linkAndLicenseChecks();
 
 describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
   check(

@@ -3,7 +3,7 @@
  * field?}}` with `status` equal to the HTTP status, and the rows of the error table that do not
  * belong to one resource: 404 malformed paths, a JSON Content-Type with parameters, 422 validation,
  * 422 calculation_unavailable. The body rules (400, 413, 415, 65536 bytes) are swept over every
- * endpoint in write-bodies.test.ts; 401, 403 and 404 of resources are checked in suites/auth.
+ * endpoint in write-bodies.ts; 401, 403 and 404 of resources are checked in suites/auth.
  *
  * Body checks lease pool customers (`t.owner()`), so they spread over many rate-limit budgets.
  */
@@ -15,6 +15,7 @@ import type { ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { paddedJson } from '../sweeps/bodies.js';
 import { absentKey } from '../sweeps/path-values.js';
+import { writeBodyChecks } from './write-bodies.js';
 
 /** A valid body for POST /reports/with-data and PATCH /reports/{key}. */
 function projectBody(suffix: string) {
@@ -28,6 +29,9 @@ function expectEnvelope(res: ApiResponse, status: number, type: ErrorType) {
   expect(body.error.trim(), `the error message must not be blank; HTTP ${res.status}`).not.toBe('');
   return body;
 }
+
+// The body sweeps first: chains of a few requests each; the error table's single requests fill in around them.
+writeBodyChecks();
 
 describe('error envelope', () => {
   check(['ERR-1', 'ERR-2', 'ERR-3', 'ERR-5', 'ERR-6'], 'errors 401, 403 and 404 are exactly {status, error, details} as JSON, status equal to the HTTP status', async (t) => {

@@ -1,16 +1,41 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
+const SIBLING_IMPORT = /from '\.\/([\w.-]+)\.js'/g;
+
+/** The modules of the file's own folder that it loads, directly or through each other. */
+function siblingModules(file: string): Set<string> {
+  const folder = dirname(file);
+  const seen = new Set<string>();
+  const queue = [file];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const [, name] of readFileSync(next, 'utf8').matchAll(SIBLING_IMPORT)) {
+      const module = join(folder, `${name}.ts`);
+      if (!seen.has(module)) {
+        seen.add(module);
+        queue.push(module);
+      }
+    }
+  }
+  return seen;
+}
 
 /**
  * How much a conformance file is expected to keep customers busy: its size plus its share of the
- * area's modules that are not test files (results, funding, webhook, explore: a few hundred bytes
- * of test file registering the checks of their sibling modules). The file order and the workers'
- * start turns both go by it.
+ * modules of its folder it loads (most area files are a few hundred bytes registering the checks
+ * of their modules; a module two test files load counts half for each). The file order and the
+ * workers' start turns both go by it.
  */
 export function fileWeight(file: string): number {
   const folder = dirname(file);
-  const names = readdirSync(folder).filter((name) => name.endsWith('.ts'));
-  const testFiles = names.filter((name) => name.endsWith('.test.ts')).length;
-  const modules = names.filter((name) => !name.endsWith('.test.ts')).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
-  return statSync(file).size + modules / Math.max(1, testFiles);
+  const testFiles = readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(folder, name));
+  const loads = new Map(testFiles.map((f) => [f, siblingModules(f)]));
+  let weight = statSync(file).size;
+  for (const module of loads.get(file) ?? siblingModules(file)) {
+    const sharers = testFiles.filter((f) => loads.get(f)?.has(module)).length;
+    weight += statSync(module).size / Math.max(1, sharers);
+  }
+  return weight;
 }

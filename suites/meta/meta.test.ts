@@ -3,6 +3,7 @@ import { healthResponseSchema, INTERFACE_VERSION, PATH_PREFIX, rootResponseSchem
 import { check } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';
+import { transportChecks } from './transport.js';
 
 describe('GET /', () => {
   check(['META-1', 'META-2', 'META-3'], 'GET / answers 200 with exactly {name, version} and version 2.5.0', async (t) => {
@@ -59,3 +60,5 @@ describe('OPTIONS', () => {
     });
   }
 });
+
+transportChecks();

@@ -27,6 +27,8 @@ import { invalidTokenLane } from '../harness/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
 import { outside, probe, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { fixedLimitChecks } from './fixed-limit.js';
+import { sweepChecks } from './sweep.js';
 
 const RATE = { expects429: true } as const;
 
@@ -370,3 +372,6 @@ check(
     needs: (p) => (p.limits?.invalidTokenPerIp ? undefined : 'profile limits.invalidTokenPerIp (the documented invalid-token limit per source IP)'),
   },
 );
+
+sweepChecks();
+fixedLimitChecks();

@@ -40,6 +40,7 @@ import {
   roomsPath,
   WRITES,
 } from './support.js';
+import { baseDataLimitChecks } from './base-data-limits.js';
 
 type Profile = CheckContext['profile'];
 
@@ -238,6 +239,8 @@ const invalidValues = fc.oneof(
 ).chain(({ field, value }) =>
   fc.constantFrom<unknown>(value, String(value), String(value).replace('.', ',')).map((sent) => ({ field, sent })),
 );
+
+baseDataLimitChecks();
 
 describe('properties', () => {
   check(

@@ -22,6 +22,7 @@ import { check, harnessProjectName, type CheckContext } from '../harness/check.j
 import type { Actor } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { createRoom, listRooms, marker, patchRoom, readProjectStatus, roomName, WRITES } from '../rooms/support.js';
+import { refusedRoomChecks } from './refused-room.js';
 
 // -------------------------------------------------------------------------------------------------
 // Project status
@@ -197,3 +198,5 @@ describe('funding application status', () => {
     }
   });
 });
+
+refusedRoomChecks();

@@ -50,43 +50,46 @@ function headerNames(res: ApiResponse): string[] {
     .sort();
 }
 
-describe('foreign and non-existent projects are indistinguishable', () => {
-  for (const route of ROUTES) {
-    check(
-      route.rules,
-      `${route.method} /reports/{projectKey}${route.suffix} must answer a foreign and a never-existing key with the same 404 not_found: same body bytes and same header names`,
-      async (t) => {
-        const actor = await t.owner();
-        const foreignKey = t.profile.resources?.foreignProjectKey as string;
-        const missingKey = neverExistingKey();
-        const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, route.body === undefined ? {} : { body: route.body });
-        const foreign = await send(foreignKey);
-        const missing = await send(missingKey);
-        expectError(missing, 404, 'not_found');
-        expectError(foreign, 404, 'not_found');
-        expect(withoutKey(foreign, foreignKey), 'the body for a foreign key must equal the body for a never-existing key').toBe(withoutKey(missing, missingKey));
-        expect(headerNames(foreign), 'the header names for a foreign key must equal those for a never-existing key').toEqual(headerNames(missing));
-        expect(foreign.headers['content-type'], 'Content-Type must not differ').toBe(missing.headers['content-type']);
-      },
-      { needs: needsForeignProject, ...(route.writes ? { writes: true } : {}) },
-    );
-  }
-});
+/** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
+export function notFoundChecks(): void {
+  describe('foreign and non-existent projects are indistinguishable', () => {
+    for (const route of ROUTES) {
+      check(
+        route.rules,
+        `${route.method} /reports/{projectKey}${route.suffix} must answer a foreign and a never-existing key with the same 404 not_found: same body bytes and same header names`,
+        async (t) => {
+          const actor = await t.owner();
+          const foreignKey = t.profile.resources?.foreignProjectKey as string;
+          const missingKey = neverExistingKey();
+          const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, route.body === undefined ? {} : { body: route.body });
+          const foreign = await send(foreignKey);
+          const missing = await send(missingKey);
+          expectError(missing, 404, 'not_found');
+          expectError(foreign, 404, 'not_found');
+          expect(withoutKey(foreign, foreignKey), 'the body for a foreign key must equal the body for a never-existing key').toBe(withoutKey(missing, missingKey));
+          expect(headerNames(foreign), 'the header names for a foreign key must equal those for a never-existing key').toEqual(headerNames(missing));
+          expect(foreign.headers['content-type'], 'Content-Type must not differ').toBe(missing.headers['content-type']);
+        },
+        { needs: needsForeignProject, ...(route.writes ? { writes: true } : {}) },
+      );
+    }
+  });
 
-describe('malformed project keys', () => {
-  for (const [key, why] of [
-    ['abcdefgh', 'eight letters'],
-    ['abcdefghij', 'ten letters'],
-    ['abcdefgh1', 'a digit'],
-    ['123456789', 'nine digits'],
-    ['abcd-efgh', 'a hyphen'],
-    ['abcd_efgh', 'an underscore'],
-    ['%C3%A4bcdefgh', 'a non-ASCII letter'],
-    ['abcdefgh%20', 'a trailing space'],
-  ] as const) {
-    check('PROJ-3', `GET /reports/${key} (${why}) must give 404 not_found`, async (t) => {
-      const actor = await t.owner();
-      expectError(await actor.get(`/reports/${key}`), 404, 'not_found');
-    });
-  }
-});
+  describe('malformed project keys', () => {
+    for (const [key, why] of [
+      ['abcdefgh', 'eight letters'],
+      ['abcdefghij', 'ten letters'],
+      ['abcdefgh1', 'a digit'],
+      ['123456789', 'nine digits'],
+      ['abcd-efgh', 'a hyphen'],
+      ['abcd_efgh', 'an underscore'],
+      ['%C3%A4bcdefgh', 'a non-ASCII letter'],
+      ['abcdefgh%20', 'a trailing space'],
+    ] as const) {
+      check('PROJ-3', `GET /reports/${key} (${why}) must give 404 not_found`, async (t) => {
+        const actor = await t.owner();
+        expectError(await actor.get(`/reports/${key}`), 404, 'not_found');
+      });
+    }
+  });
+}

@@ -49,28 +49,6 @@ function pairs(): [Endpoint, Endpoint][] {
   return out;
 }
 
-for (const [first, second] of pairs()) {
-  check(
-    'RATE-4',
-    `${endpointLabel(first)} and ${endpointLabel(second)} count in the one window of the customer: after them every other protected endpoint is refused within the second`,
-    async (t) => {
-      const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
-      const rest = PROTECTED_ENDPOINTS.filter((e) => e !== first && e !== second && (!target().readOnly || !e.writes));
-      await probe(t, () => ({
-        // The first, then the second once the first was answered: the window is full. A limiter
-        // that keeps a window per endpoint, or leaves one of the two out of the customer's,
-        // admits a third request within the second.
-        steps: [
-          stepTo(actor, first, 'admitted'),
-          stepTo(actor, second, 'admitted', { steps: [0], plusMs: 0 }),
-          ...rest.map((e) => stepTo(actor, e, 'refused', { steps: [1], plusMs: 0 })),
-        ],
-      }));
-    },
-    { ...RATE, writes: first.writes || second.writes },
-  );
-}
-
 /**
  * Both pacer grants of a role customer (e.g. `locked`), so no other check sends for it until
  * `release`; granted once its window on the target is empty. Returns unpaced actors of its token.
@@ -124,28 +102,53 @@ const REJECTIONS: readonly Rejection[] = [
   },
 ];
 
-for (const rejection of REJECTIONS) {
-  check(
-    ['RATE-9', 'RATE-1'],
-    `business rejections count: after two answers ${rejection.what} the next request within the second is refused`,
-    async (t) => {
-      const { actor, path, release } = await rejection.setup(t);
-      try {
-        const run = await probe(t, () => ({
+/** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
+export function sweepChecks(): void {
+  for (const [first, second] of pairs()) {
+    check(
+      'RATE-4',
+      `${endpointLabel(first)} and ${endpointLabel(second)} count in the one window of the customer: after them every other protected endpoint is refused within the second`,
+      async (t) => {
+        const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
+        const rest = PROTECTED_ENDPOINTS.filter((e) => e !== first && e !== second && (!target().readOnly || !e.writes));
+        await probe(t, () => ({
+          // The first, then the second once the first was answered: the window is full. A limiter
+          // that keeps a window per endpoint, or leaves one of the two out of the customer's,
+          // admits a third request within the second.
           steps: [
-            { label: `GET ${path}`, actor, path, at: 0, expect: 'admitted' },
-            { label: `GET ${path}`, actor, path, at: 0, expect: 'admitted' },
-            { label: 'GET /reports', actor, path: '/reports', at: 0, expect: 'refused', after: { steps: [0, 1], plusMs: 10 } },
+            stepTo(actor, first, 'admitted'),
+            stepTo(actor, second, 'admitted', { steps: [0], plusMs: 0 }),
+            ...rest.map((e) => stepTo(actor, e, 'refused', { steps: [1], plusMs: 0 })),
           ],
         }));
-        const rejected = run.responses.slice(0, 2) as ApiResponse[];
-        if (rejected.some((res) => res.status !== rejection.status)) {
-          t.skip(`the rejected requests answered HTTP ${rejected.map((r) => r.status).join(' and ')}, not ${rejection.status}: this check cannot tell whether a ${rejection.status} counts`);
+      },
+      { ...RATE, writes: first.writes || second.writes },
+    );
+  }
+
+  for (const rejection of REJECTIONS) {
+    check(
+      ['RATE-9', 'RATE-1'],
+      `business rejections count: after two answers ${rejection.what} the next request within the second is refused`,
+      async (t) => {
+        const { actor, path, release } = await rejection.setup(t);
+        try {
+          const run = await probe(t, () => ({
+            steps: [
+              { label: `GET ${path}`, actor, path, at: 0, expect: 'admitted' },
+              { label: `GET ${path}`, actor, path, at: 0, expect: 'admitted' },
+              { label: 'GET /reports', actor, path: '/reports', at: 0, expect: 'refused', after: { steps: [0, 1], plusMs: 10 } },
+            ],
+          }));
+          const rejected = run.responses.slice(0, 2) as ApiResponse[];
+          if (rejected.some((res) => res.status !== rejection.status)) {
+            t.skip(`the rejected requests answered HTTP ${rejected.map((r) => r.status).join(' and ')}, not ${rejection.status}: this check cannot tell whether a ${rejection.status} counts`);
+          }
+        } finally {
+          await release?.();
         }
-      } finally {
-        await release?.();
-      }
-    },
-    { ...RATE, ...(rejection.writes ? { writes: true } : {}), ...(rejection.needs ? { needs: rejection.needs } : {}) },
-  );
+      },
+      { ...RATE, ...(rejection.writes ? { writes: true } : {}), ...(rejection.needs ? { needs: rejection.needs } : {}) },
+    );
+  }
 }

@@ -31,32 +31,35 @@ function transportOf(url: string): Transport {
 
 const WAIVED = 'local target over http (waived)';
 
-describe('HTTPS only', () => {
-  check(
-    'META-13',
-    'the base URL must use https (GET / answered over it); plain http to a loopback host is waived',
-    async (t) => {
-      const res = await t.publicClient().get('/');
-      expectStatus(res, 200);
-      const transport = transportOf(target().baseUrl);
-      if (transport === 'waived') t.skip(`${WAIVED}: ${target().baseUrl}`);
-      expect(transport, `the API must be served over HTTPS only, but the base URL is ${target().baseUrl}`).toBe('https');
-    },
-  );
+/** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
+export function transportChecks(): void {
+  describe('HTTPS only', () => {
+    check(
+      'META-13',
+      'the base URL must use https (GET / answered over it); plain http to a loopback host is waived',
+      async (t) => {
+        const res = await t.publicClient().get('/');
+        expectStatus(res, 200);
+        const transport = transportOf(target().baseUrl);
+        if (transport === 'waived') t.skip(`${WAIVED}: ${target().baseUrl}`);
+        expect(transport, `the API must be served over HTTPS only, but the base URL is ${target().baseUrl}`).toBe('https');
+      },
+    );
 
-  check(
-    'META-13',
-    'the links the target hands out (projektHeader.link of a project, standing for every link under {site_url}) must use https; plain http to a loopback host is waived',
-    async (t) => {
-      const { actor, key } = await t.ownerWithProject();
-      const detail = await actor.get(`/reports/${key}`);
-      expectStatus(detail, 200);
-      const link = detail.json<{ projektHeader?: { link?: unknown } }>().projektHeader?.link;
-      expect(typeof link, `the project detail must carry projektHeader.link; ${detail.text.slice(0, 200)}`).toBe('string');
-      const transport = transportOf(link as string);
-      if (transport === 'waived') t.skip(`${WAIVED}: projektHeader.link ${link as string}`);
-      expect(transport, `links must use https (plain http to a public host is never waived), but projektHeader.link is ${link as string}`).toBe('https');
-    },
-    { writes: true },
-  );
-});
+    check(
+      'META-13',
+      'the links the target hands out (projektHeader.link of a project, standing for every link under {site_url}) must use https; plain http to a loopback host is waived',
+      async (t) => {
+        const { actor, key } = await t.ownerWithProject();
+        const detail = await actor.get(`/reports/${key}`);
+        expectStatus(detail, 200);
+        const link = detail.json<{ projektHeader?: { link?: unknown } }>().projektHeader?.link;
+        expect(typeof link, `the project detail must carry projektHeader.link; ${detail.text.slice(0, 200)}`).toBe('string');
+        const transport = transportOf(link as string);
+        if (transport === 'waived') t.skip(`${WAIVED}: projektHeader.link ${link as string}`);
+        expect(transport, `links must use https (plain http to a public host is never waived), but projektHeader.link is ${link as string}`).toBe('https');
+      },
+      { writes: true },
+    );
+  });
+}
