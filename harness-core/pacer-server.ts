@@ -308,8 +308,8 @@ export async function startPacerServer(options: {
       busy(customer, false);
       pump(customer, s);
     },
-    '/startup': (body) => startupTurns.take(typeof body.priority === 'number' ? body.priority : 0),
-    '/startup-done': () => startupTurns.giveBack(),
+    '/startup': async (body) => ({ turn: await startupTurns.take(typeof body.priority === 'number' ? body.priority : 0) }),
+    '/startup-done': (body) => startupTurns.giveBack(typeof body.turn === 'number' ? body.turn : 0),
     '/lease': async (body) => {
       const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
       const minTokens = typeof body.minTokens === 'number' ? body.minTokens : 1;

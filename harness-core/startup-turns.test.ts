@@ -9,10 +9,12 @@ describe('startup turns', () => {
   it('gives one turn per slot and the next one as a turn comes back', async () => {
     const turns = createStartupTurns(2);
     const got: number[] = [];
-    for (const i of [1, 2, 3]) void turns.take().then(() => got.push(i));
+    const first = turns.take();
+    void first.then(() => got.push(1));
+    for (const i of [2, 3]) void turns.take().then(() => got.push(i));
     await settled();
     expect(got).toEqual([1, 2]);
-    turns.giveBack();
+    turns.giveBack(await first);
     await settled();
     expect(got).toEqual([1, 2, 3]);
     turns.close();
@@ -20,11 +22,16 @@ describe('startup turns', () => {
 
   it('serves waiting workers by priority, then in arrival order', async () => {
     const turns = createStartupTurns(1);
-    await turns.take();
+    let current = await turns.take();
     const got: string[] = [];
-    for (const [name, priority] of [['light', 1], ['heavy', 9], ['light too', 1]] as const) void turns.take(priority).then(() => got.push(name));
+    for (const [name, priority] of [['light', 1], ['heavy', 9], ['light too', 1]] as const) {
+      void turns.take(priority).then((turn) => {
+        got.push(name);
+        current = turn;
+      });
+    }
     for (let i = 0; i < 3; i += 1) {
-      turns.giveBack();
+      turns.giveBack(current);
       await settled();
     }
     expect(got).toEqual(['heavy', 'light', 'light too']);
@@ -45,13 +52,30 @@ describe('startup turns', () => {
 
   it('ignores a turn given back twice: never more turns out than slots', async () => {
     const turns = createStartupTurns(1);
-    await turns.take();
-    turns.giveBack();
-    turns.giveBack();
+    const turn = await turns.take();
+    turns.giveBack(turn);
+    turns.giveBack(turn);
     const got: number[] = [];
     for (const i of [1, 2]) void turns.take().then(() => got.push(i));
     await settled();
     expect(got).toEqual([1]);
+    turns.close();
+  });
+
+  it('a turn given back after it was taken back ends nothing: the turn handed on meanwhile holds', async () => {
+    const turns = createStartupTurns(1, 50);
+    const late = await turns.take();
+    // Granted when the first turn is taken back, 50 ms on; it is itself taken back 50 ms later.
+    const handedOn = turns.take();
+    await handedOn;
+    turns.giveBack(late);
+    let third = false;
+    void turns.take().then(() => (third = true));
+    await settled();
+    expect(third).toBe(false);
+    turns.giveBack(await handedOn);
+    await settled();
+    expect(third).toBe(true);
     turns.close();
   });
 });

@@ -7,22 +7,25 @@
  * weight of the file they load for), so the files that keep customers busy longest start first.
  */
 export interface StartupTurns {
-  take(priority?: number): Promise<void>;
-  giveBack(): void;
+  /** Resolves with the turn's number, which `giveBack` names. */
+  take(priority?: number): Promise<number>;
+  /** Ends the named turn; a turn already taken back (held too long) or given back ends nothing. */
+  giveBack(turn: number): void;
   close(): void;
 }
 
 export function createStartupTurns(slots: number, maxHoldMs = 5000): StartupTurns {
   let free = Math.max(1, slots);
-  const waiting: { priority: number; seq: number; resolve: () => void }[] = [];
+  const waiting: { priority: number; seq: number; resolve: (turn: number) => void }[] = [];
   let arrivals = 0;
-  const held = new Set<NodeJS.Timeout>();
+  let issued = 0;
+  const held = new Map<number, NodeJS.Timeout>();
 
-  function giveBack(): void {
-    const timer = held.values().next().value;
+  function end(turn: number): void {
+    const timer = held.get(turn);
     if (timer === undefined) return;
     clearTimeout(timer);
-    held.delete(timer);
+    held.delete(turn);
     free += 1;
     next();
   }
@@ -30,29 +33,26 @@ export function createStartupTurns(slots: number, maxHoldMs = 5000): StartupTurn
   function next(): void {
     while (free > 0 && waiting.length > 0) {
       free -= 1;
-      const timer: NodeJS.Timeout = setTimeout(() => {
-        if (!held.delete(timer)) return;
-        free += 1;
-        next();
-      }, maxHoldMs);
+      const turn = (issued += 1);
+      const timer = setTimeout(() => end(turn), maxHoldMs);
       timer.unref();
-      held.add(timer);
+      held.set(turn, timer);
       waiting.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
-      waiting.shift()?.resolve();
+      waiting.shift()?.resolve(turn);
     }
   }
 
   return {
     take: (priority = 0) =>
-      new Promise<void>((resolve) => {
+      new Promise<number>((resolve) => {
         waiting.push({ priority, seq: arrivals++, resolve });
         next();
       }),
-    giveBack,
+    giveBack: end,
     close: () => {
-      for (const timer of held) clearTimeout(timer);
+      for (const timer of held.values()) clearTimeout(timer);
       held.clear();
-      waiting.splice(0).forEach((w) => w.resolve());
+      waiting.splice(0).forEach((w) => w.resolve(0));
     },
   };
 }

@@ -9,11 +9,13 @@ import { fileWeight } from './file-weight.js';
  * check sent its first request before 2.2-2.9 s; in turns, the first files start after about
  * 1.3 s. Plain node:http here: the pacer client itself is among what loads in the turn.
  */
-function post(url: string, body: unknown = {}): Promise<void> {
+function post(url: string, body: unknown = {}): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', resolve);
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
     });
     req.on('error', reject);
     req.end(JSON.stringify(body));
@@ -25,10 +27,10 @@ if (!worker.cpfWarm) {
   worker.cpfWarm = true;
   const { pacerUrl } = inject('cpfTarget');
   const file = expect.getState().testPath;
-  await post(`${pacerUrl}/startup`, { priority: file ? fileWeight(file) : 0 });
+  const { turn } = await post(`${pacerUrl}/startup`, { priority: file ? fileWeight(file) : 0 });
   try {
     await import('./check.js');
   } finally {
-    await post(`${pacerUrl}/startup-done`);
+    await post(`${pacerUrl}/startup-done`, { turn });
   }
 }
