@@ -100,4 +100,23 @@ describe('seniority', () => {
     await release();
     await release();
   });
+
+  it('gives a freed customer to a started check waiting for a lease before checks that asked earlier but have not started', async () => {
+    const url = await start([role('education', false)], {}, 1);
+    expect(await lease(url, 'holder')).toBe('education');
+    const got: string[] = [];
+    const early = lease(url, 'not-started').then(() => got.push('not-started'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A check the pacer has granted a request (its seniority) now waits for a further customer.
+    await pacerCall(url, '/acquire', { customer: 'primary', check: 'started' });
+    const senior = lease(url, 'started').then(() => got.push('started'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pacerCall(url, '/unlease', { customer: 'education', check: 'holder' });
+    await senior;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(got).toEqual(['started']);
+    await pacerCall(url, '/unlease', { customer: 'education', check: 'started' });
+    await early;
+    expect(got).toEqual(['started', 'not-started']);
+  });
 });

@@ -127,7 +127,7 @@ export async function startPacerServer(options: {
   const customers = new Map<string, CustomerState>();
   const checks = new Map<string, CheckState>();
   const candidates: LeaseCandidate[] = options.leaseGroup.map((c) => (typeof c === 'string' ? { customer: c, tokens: 2, heatpump: true, foreign: false } : c));
-  const leaseWaiters: (() => void)[] = [];
+  const leaseWaiters: { check: string | undefined; seq: number; wake: () => void }[] = [];
   let interrupted = false;
   const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism());
   let arrivals = 0;
@@ -169,7 +169,23 @@ export async function startPacerServer(options: {
    * grant). Checks not yet started, and lanes outside any check, are served in arrival order.
    */
   function rank(w: Waiter): number {
-    return (w.check === undefined ? undefined : checks.get(w.check)?.firstGrantAt) ?? Infinity;
+    return rankOf(w.check);
+  }
+
+  function rankOf(check: string | undefined): number {
+    return (check === undefined ? undefined : checks.get(check)?.firstGrantAt) ?? Infinity;
+  }
+
+  /**
+   * Every check waiting for a lease tries again when one ends, by seniority (rank above): each
+   * claims its customer before the next one resumes, so a started check is not beaten to every
+   * freed customer by checks that have not sent anything yet (a check waiting for its second
+   * customer on a profile of a few customers did not finish within 120 s of its first grant).
+   */
+  function wakeLeaseWaiters(): void {
+    const waiting = leaseWaiters.splice(0);
+    waiting.sort((a, b) => rankOf(a.check) - rankOf(b.check) || a.seq - b.seq);
+    for (const w of waiting) w.wake();
   }
 
   function busy(customer: string, granted: boolean): void {
@@ -263,7 +279,7 @@ export async function startPacerServer(options: {
         if (check !== undefined) checkState(check).leases.set(customer, exclusive ? 'exclusive' : `lease:${kind}`);
         return customer;
       }
-      await new Promise<void>((resolve) => leaseWaiters.push(resolve));
+      await new Promise<void>((resolve) => leaseWaiters.push({ check, seq: arrivals++, wake: resolve }));
     }
   }
 
@@ -329,7 +345,7 @@ export async function startPacerServer(options: {
         finishedLeases.requests += c.leaseRequests.get(customer) ?? 0;
         c.leaseRequests.delete(customer);
       }
-      leaseWaiters.splice(0).forEach((wake) => wake());
+      wakeLeaseWaiters();
     },
     '/unintended-429': (body) => {
       stats.unintended429.push(body as unknown as RunStats['unintended429'][number]);
@@ -365,7 +381,7 @@ export async function startPacerServer(options: {
         clearTimeout(s.timer);
         for (const waiter of s.waiters.splice(0)) waiter.reject(new Interrupted('run interrupted'));
       }
-      leaseWaiters.splice(0).forEach((wake) => wake());
+      wakeLeaseWaiters();
     },
     close: () =>
       new Promise<void>((resolve) => {
