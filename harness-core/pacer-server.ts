@@ -168,23 +168,20 @@ export async function startPacerServer(options: {
    * instead of sharing it with every check queued behind (its deadline runs from that first
    * grant). Checks not yet started, and lanes outside any check, are served in arrival order.
    */
-  function rank(w: Waiter): number {
-    return rankOf(w.check);
-  }
-
-  function rankOf(check: string | undefined): number {
-    return (check === undefined ? undefined : checks.get(check)?.firstGrantAt) ?? Infinity;
+  function bySeniority(a: { check: string | undefined; seq: number }, b: { check: string | undefined; seq: number }): number {
+    const rank = (check: string | undefined) => (check === undefined ? undefined : checks.get(check)?.firstGrantAt) ?? Infinity;
+    return rank(a.check) - rank(b.check) || a.seq - b.seq;
   }
 
   /**
-   * Every check waiting for a lease tries again when one ends, by seniority (rank above): each
+   * Every check waiting for a lease tries again when one ends, by seniority (above): each
    * claims its customer before the next one resumes, so a started check is not beaten to every
    * freed customer by checks that have not sent anything yet (a check waiting for its second
    * customer on a profile of a few customers did not finish within 120 s of its first grant).
    */
   function wakeLeaseWaiters(): void {
     const waiting = leaseWaiters.splice(0);
-    waiting.sort((a, b) => rankOf(a.check) - rankOf(b.check) || a.seq - b.seq);
+    waiting.sort(bySeniority);
     for (const w of waiting) w.wake();
   }
 
@@ -195,7 +192,7 @@ export async function startPacerServer(options: {
   }
 
   function pump(customer: string, s: CustomerState): void {
-    if (s.waiters.length > 1) s.waiters.sort((a, b) => rank(a) - rank(b) || a.seq - b.seq);
+    if (s.waiters.length > 1) s.waiters.sort(bySeniority);
     for (let head = s.waiters[0]; head; head = s.waiters[0]) {
       const wait = s.window.waitMs(Date.now(), head.grants);
       if (wait > 0) {
