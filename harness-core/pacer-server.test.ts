@@ -71,6 +71,19 @@ describe('leases without a pool', () => {
     expect(await lease(url, 'rate', { exclusive: true }), 'nor is an exclusive one').not.toBeNull();
   });
 
+  it('wait for a customer at the cap rather than take one a lease\'s worth busier, as the primary customer with its role work to come', async () => {
+    const owner: LeaseCandidate = { customer: 'pool:0', tokens: 2, heatpump: true, foreign: false, owns: ['calculable'] };
+    const url = await start([owner, { ...role('primary', true), owns: ['calculable'] }], { primary: 40 }, 1);
+    expect(await lease(url, 'general', { kind: 'own-data-only' })).toBe('pool:0');
+    let got: string | null | undefined;
+    const waiting = lease(url, 'results', { kind: 'calculable' }).then((c) => (got = c));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(got, 'primary is under the cap, but 40 requests of its own are to come').toBeUndefined();
+    await pacerCall(url, '/unlease', { customer: 'pool:0', check: 'general' });
+    await waiting;
+    expect(got).toBe('pool:0');
+  });
+
   it('for minTokens take the only customer with enough tokens', async () => {
     const url = await start(ROLES_ONLY);
     expect(await lease(url, 'burst', { exclusive: true, minTokens: 2 })).toBe('primary');
