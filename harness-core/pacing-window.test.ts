@@ -40,4 +40,14 @@ describe('pacing window', () => {
     w.grant(2);
     expect(w.waitMs(1100)).toBe(Infinity);
   });
+
+  it('remembers when the last response arrived, also once it has left the window', () => {
+    const w = createPacingWindow(2, 1000, 0);
+    expect(w.lastCompletion()).toBeUndefined();
+    w.grant(2);
+    w.complete(300);
+    w.complete(200);
+    expect(w.waitMs(5000)).toBe(0);
+    expect(w.lastCompletion()).toBe(300);
+  });
 });

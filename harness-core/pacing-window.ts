@@ -13,11 +13,14 @@ export interface PacingWindow {
   waitMs(nowMs: number, slots?: number): number;
   grant(slots?: number): void;
   complete(nowMs: number): void;
+  /** When the last response arrived (undefined before the first). */
+  lastCompletion(): number | undefined;
 }
 
 export function createPacingWindow(limit = 2, windowMs = 1000, marginMs = 5): PacingWindow {
   let inFlight = 0;
   const completed: number[] = [];
+  let last: number | undefined;
   return {
     waitMs(nowMs, slots = 1) {
       while (completed.length > 0 && nowMs - (completed[0] as number) >= windowMs + marginMs) completed.shift();
@@ -34,6 +37,8 @@ export function createPacingWindow(limit = 2, windowMs = 1000, marginMs = 5): Pa
     complete(nowMs) {
       inFlight -= 1;
       completed.push(nowMs);
+      last = Math.max(last ?? nowMs, nowMs);
     },
+    lastCompletion: () => last,
   };
 }

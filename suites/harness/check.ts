@@ -116,6 +116,12 @@ export class CheckContext implements RequestRecorder {
     };
   }
 
+  /** When the last response of a pacer lane arrived (epoch ms), undefined when it has sent nothing. */
+  async lastAnswered(customer: string): Promise<number | undefined> {
+    const { at } = await pacerCall<{ at: number | null }>(target().pacerUrl, '/last-response', { customer });
+    return at ?? undefined;
+  }
+
   private pacing(customer: string, extra: Omit<Pacing, 'customer'> & { grants?: number } = {}): Pacing {
     return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...extra };
   }

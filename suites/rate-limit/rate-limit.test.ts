@@ -308,7 +308,9 @@ check(
     // (invalid or missing tokens, the blocked customer): holding them keeps the IP's count ours.
     // The blocked lane first, so the wait for the other one counts toward the quiet below.
     const releaseBlocked = await holdLane(t, 'blocked');
-    const blockedQuietSince = performance.now();
+    // Quiet since the blocked lane's last answer (the pacer's record, the CLI's preflight
+    // included), not since this hold: at the start of a run that is no wait at all.
+    const blockedQuietSince = (await t.lastAnswered('blocked')) ?? 0;
     // All grants of the harness's invalid-token lane (invalid-token-lane.ts), given once no
     // invalid-token request of the harness was answered for a window.
     const lane = invalidTokenLane(t.profile);
@@ -321,7 +323,7 @@ check(
     try {
       // A window of quiet since the blocked customer's last request, so the IP's window holds
       // nothing when the first batch arrives.
-      const quiet = blockedQuietSince + windowMs + 100 - performance.now();
+      const quiet = blockedQuietSince + windowMs + 100 - Date.now();
       if (quiet > 0) await sleep(quiet);
       const invalid = new Actor('invalid token', randomBytes(32).toString('hex'), undefined, t);
       const batch = async (count: number) => {
