@@ -45,7 +45,7 @@ interface ProjectSpec {
   variantOf?: string;
 }
 
-export const POOL_SIZE = 48;
+export const POOL_SIZE = 96;
 
 const CUSTOMERS: CustomerSpec[] = [
   { role: 'primary', name: 'Heizungsbau Primus GmbH', license: 'annual', heatpumpRight: true, tokens: 3, regions: NORTH_EAST },
