@@ -28,6 +28,8 @@ export interface RunEnv {
   expectedRoleRequests: Record<string, number>;
   /** How long a check may wait for its first granted request (from the expected pacing floor). */
   waitLimitSeconds: number;
+  /** Areas holding the role work of the role customer expected to set the floor, most first: their files start first. */
+  leadAreas: string[];
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -45,6 +47,7 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   exploreSeconds: 'CPF_EXPLORE_SECONDS',
   expectedRoleRequests: 'CPF_EXPECTED_ROLE_REQUESTS',
   waitLimitSeconds: 'CPF_WAIT_LIMIT_SECONDS',
+  leadAreas: 'CPF_LEAD_AREAS',
 };
 
 const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
@@ -52,7 +55,7 @@ const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSec
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
   if (key === 'readOnly') return value ? '1' : '0';
-  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.stringify(value);
+  if (key === 'preflightSent' || key === 'expectedRoleRequests' || key === 'leadAreas') return JSON.stringify(value);
   return String(value);
 }
 
@@ -70,7 +73,7 @@ export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefine
   const text = process.env[NAMES[key]];
   if (text === undefined || text === '') return undefined;
   if (key === 'readOnly') return (text === '1') as RunEnv[K];
-  if (key === 'preflightSent' || key === 'expectedRoleRequests') return JSON.parse(text) as RunEnv[K];
+  if (key === 'preflightSent' || key === 'expectedRoleRequests' || key === 'leadAreas') return JSON.parse(text) as RunEnv[K];
   if (key === 'waitLimitSeconds') return Number(text) as RunEnv[K];
   if (NUMBERS.has(key)) {
     const n = Number(text);

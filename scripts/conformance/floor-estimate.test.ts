@@ -30,6 +30,19 @@ const TABLE: DemandTable = {
 };
 
 describe('pacing floor estimate', () => {
+  it('names the areas of the role work of a role customer that sets the floor, most first, within the selected areas', () => {
+    const table: DemandTable = {
+      areas: {
+        status: { 'role:primary': 16 },
+        auth: { 'role:primary': 13, 'lease:licensed': 80 },
+        meta: { 'role:primary': 1 },
+        rooms: { 'lease:own-data-only': 40 },
+      },
+    };
+    expect(estimateFloor(profile(40), table).leadAreas).toEqual(['status', 'auth']);
+    expect(estimateFloor(profile(40), table, ['auth', 'meta']).leadAreas).toEqual(['auth']);
+  });
+
   it('spreads leased work over every licensed customer the kind allows, role work staying on its customer', () => {
     // No pool: 320 leased requests over primary (40 of its own), noHeatpumpRight, education and foreign
     // (10 of its own, own-data-only work only): (320 + 40 + 10) / 4 = 92.5 each.

@@ -25,6 +25,12 @@ export interface FloorEstimate {
   floorSeconds: number;
   busiest: string;
   busiestRequests: number;
+  /**
+   * When a role customer sets the floor, the areas holding a tenth or more of its role work, most
+   * first: its work cannot go to anyone else, so the run is only as short as that customer's start
+   * is early (the files of these areas start first).
+   */
+  leadAreas: string[];
   /** Requests each role customer sends for its role (the pacer leases it only once others have as much). */
   roleRequests: Record<string, number>;
   /** Pool customers to add for a clearly shorter floor, with the floor they would give; absent when more would not help. */
@@ -93,7 +99,19 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
       }
     }
   }
-  return { floorSeconds, busiest, busiestRequests, roleRequests, ...(morePool ? { morePool } : {}) };
+  return { floorSeconds, busiest, busiestRequests, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
+}
+
+function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string[]): string[] {
+  const kind = `role:${busiest}`;
+  const work = Object.entries(table.areas)
+    .filter(([area]) => areas.length === 0 || areas.includes(area))
+    .map(([area, row]) => [area, row[kind] ?? 0] as const);
+  const total = work.reduce((sum, [, n]) => sum + n, 0);
+  return work
+    .filter(([, n]) => n > 0 && n >= total / 10)
+    .sort((a, b) => b[1] - a[1])
+    .map(([area]) => area);
 }
 
 /** The line the CLI prints before the run. */

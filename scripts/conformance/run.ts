@@ -64,6 +64,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   if (comparable) log(formatEstimate(estimate));
   writeRunEnv({
     expectedRoleRequests: estimate.roleRequests,
+    leadAreas: estimate.leadAreas,
     waitLimitSeconds: waitLimitSeconds(comparable ? estimate : estimateFloor(profile, table)),
   });
 

@@ -23,8 +23,8 @@ function siblingModules(file: string): Set<string> {
 /**
  * How much a conformance file is expected to keep customers busy: its size plus its share of the
  * modules of its folder it loads (most area files are a few hundred bytes registering the checks
- * of their modules; a module two test files load counts half for each). The file order and the
- * workers' start turns both go by it.
+ * of their modules; a module two test files load counts half for each). The files' start order
+ * goes by it after the lead areas (start-priority.ts).
  */
 export function fileWeight(file: string): number {
   const folder = dirname(file);

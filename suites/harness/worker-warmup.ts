@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { expect, inject } from 'vitest';
-import { fileWeight } from './file-weight.js';
+import { startPriority } from './start-priority.js';
 
 /**
  * Setup file of the conformance run: a worker's first file loads the modules every check uses
  * (harness, HTTP client, contract schemas: about 0.3 s of CPU) in a turn the pacer hands out,
- * one per core, the heaviest files first (harness-core/startup-turns.ts). With 16 workers loading at once on 2 cores, no
+ * one per core, in the files' start order (start-priority.ts, harness-core/startup-turns.ts). With 16 workers loading at once on 2 cores, no
  * check sent its first request before 2.2-2.9 s; in turns, the first files start after about
  * 1.3 s. Plain node:http here: the pacer client itself is among what loads in the turn.
  */
@@ -27,7 +27,7 @@ if (!worker.cpfWarm) {
   worker.cpfWarm = true;
   const { pacerUrl } = inject('cpfTarget');
   const file = expect.getState().testPath;
-  const { turn } = await post(`${pacerUrl}/startup`, { priority: file ? fileWeight(file) : 0 });
+  const { turn } = await post(`${pacerUrl}/startup`, { priority: file ? startPriority(file) : 0 });
   try {
     await import('./check.js');
   } finally {
