@@ -21,13 +21,15 @@ export default defineConfig({
     setupFiles: ['suites/harness/worker-warmup.ts'],
     sequence: { concurrent: true, sequencer: LongestFirst },
     // Checks mostly wait on the network and the pacer, so more workers than cores pay off, but
-    // every worker imports the suites anew at the start (about 0.35 s of CPU each, on 2 cores):
-    // first request after 4.9 s with 28 workers (one per file), 3.5 s with 16, 2.4 s with 12.
-    // Files reuse their worker's modules (isolate: false: the checks keep no state a file can
-    // spoil for the next) and take the workers longest first (file-order.ts), so the files that
-    // keep customers busy longest never wait for one. Bundled run, same floor: 28 workers 32.7 s,
-    // 16 32.3 s, 12 29.7 s, 8 30.9 s.
-    maxWorkers: 12,
+    // every worker starts vitest's runtime and imports the suites anew (about 0.5 s of CPU each,
+    // on 2 cores): first request after 4.9 s with 28 workers (one per file), 3.5 s with 16, 2.4 s
+    // with 12. Files reuse their worker's modules (isolate: false: the checks keep no state a file
+    // can spoil for the next) and take the workers in their start order (file-order.ts): the
+    // lead areas' files, then the longest. With 96 pool customers the pool's work ends seconds
+    // before the primary customer's role work, so the files that start late have room, and what
+    // counts is how early that role work starts: bundled run, 10 runs each, 12 workers 22.6-27.3 s
+    // (primary customer's first request after 1.4-1.9 s), 8 workers 22.1-23.7 s (1.1-1.9 s).
+    maxWorkers: 8,
     isolate: false,
     // Threads start faster than forked processes: on 2 cores the busiest customer's first request
     // went out after 4.8-4.9 s instead of 6.3-6.9 s (run 1.15x the floor instead of 1.20x).

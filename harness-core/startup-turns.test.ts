@@ -78,4 +78,17 @@ describe('startup turns', () => {
     expect(third).toBe(true);
     turns.close();
   });
+
+  it('hands out the first turns a gathering time after the first worker asked, by priority', async () => {
+    const turns = createStartupTurns(1, 5000, 30);
+    const got: string[] = [];
+    void turns.take(1).then(() => got.push('first to ask'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    void turns.take(9).then(() => got.push('lead file'));
+    await settled();
+    expect(got).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(got).toEqual(['lead file']);
+    turns.close();
+  });
 });

@@ -14,8 +14,15 @@ export interface StartupTurns {
   close(): void;
 }
 
-export function createStartupTurns(slots: number, maxHoldMs = 5000): StartupTurns {
+/**
+ * `gatherMs`: the first turns are handed out that long after the first worker asked, so they go
+ * by priority rather than to whichever workers happened to start first (workers of a run ask
+ * within about 0.1-0.2 s of each other).
+ */
+export function createStartupTurns(slots: number, maxHoldMs = 5000, gatherMs = 0): StartupTurns {
   let free = Math.max(1, slots);
+  let gathering: NodeJS.Timeout | undefined;
+  let gathered = gatherMs <= 0;
   const waiting: { priority: number; seq: number; resolve: (turn: number) => void }[] = [];
   let arrivals = 0;
   let issued = 0;
@@ -31,6 +38,13 @@ export function createStartupTurns(slots: number, maxHoldMs = 5000): StartupTurn
   }
 
   function next(): void {
+    if (!gathered) {
+      gathering ??= setTimeout(() => {
+        gathered = true;
+        next();
+      }, gatherMs);
+      return;
+    }
     while (free > 0 && waiting.length > 0) {
       free -= 1;
       const turn = (issued += 1);
@@ -50,6 +64,7 @@ export function createStartupTurns(slots: number, maxHoldMs = 5000): StartupTurn
       }),
     giveBack: end,
     close: () => {
+      clearTimeout(gathering);
       for (const timer of held.values()) clearTimeout(timer);
       held.clear();
       waiting.splice(0).forEach((w) => w.resolve(0));
