@@ -138,7 +138,7 @@ export async function startPacerServer(options: {
   const candidates: LeaseCandidate[] = options.leaseGroup.map((c) => (typeof c === 'string' ? { customer: c, tokens: 2, heatpump: true, foreign: false } : c));
   const leaseWaiters: { check: string | undefined; seq: number; wake: () => void }[] = [];
   let interrupted = false;
-  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), undefined, options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS);
+  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), { gatherMs: options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS });
   let arrivals = 0;
   const finishedLeases = { count: 0, requests: 0 };
   const maxLeases = options.maxLeasesPerCustomer ?? DEFAULT_MAX_LEASES_PER_CUSTOMER;

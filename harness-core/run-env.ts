@@ -51,11 +51,12 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
 };
 
 const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
+const JSON_VALUES = new Set<keyof RunEnv>(['preflightSent', 'expectedRoleRequests', 'leadAreas']);
 
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
   if (key === 'readOnly') return value ? '1' : '0';
-  if (key === 'preflightSent' || key === 'expectedRoleRequests' || key === 'leadAreas') return JSON.stringify(value);
+  if (JSON_VALUES.has(key)) return JSON.stringify(value);
   return String(value);
 }
 
@@ -73,7 +74,7 @@ export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefine
   const text = process.env[NAMES[key]];
   if (text === undefined || text === '') return undefined;
   if (key === 'readOnly') return (text === '1') as RunEnv[K];
-  if (key === 'preflightSent' || key === 'expectedRoleRequests' || key === 'leadAreas') return JSON.parse(text) as RunEnv[K];
+  if (JSON_VALUES.has(key)) return JSON.parse(text) as RunEnv[K];
   if (key === 'waitLimitSeconds') return Number(text) as RunEnv[K];
   if (NUMBERS.has(key)) {
     const n = Number(text);

@@ -39,7 +39,7 @@ describe('startup turns', () => {
   });
 
   it('takes back a turn held too long, so a worker that died while loading stalls nobody', async () => {
-    const turns = createStartupTurns(1, 20);
+    const turns = createStartupTurns(1, { maxHoldMs: 20 });
     await turns.take();
     let second = false;
     void turns.take().then(() => (second = true));
@@ -63,7 +63,7 @@ describe('startup turns', () => {
   });
 
   it('a turn given back after it was taken back ends nothing: the turn handed on meanwhile holds', async () => {
-    const turns = createStartupTurns(1, 50);
+    const turns = createStartupTurns(1, { maxHoldMs: 50 });
     const late = await turns.take();
     // Granted when the first turn is taken back, 50 ms on; it is itself taken back 50 ms later.
     const handedOn = turns.take();
@@ -80,7 +80,7 @@ describe('startup turns', () => {
   });
 
   it('hands out the first turns a gathering time after the first worker asked, by priority', async () => {
-    const turns = createStartupTurns(1, 5000, 30);
+    const turns = createStartupTurns(1, { gatherMs: 30 });
     const got: string[] = [];
     void turns.take(1).then(() => got.push('first to ask'));
     await new Promise((resolve) => setTimeout(resolve, 10));

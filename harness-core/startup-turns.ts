@@ -19,7 +19,7 @@ export interface StartupTurns {
  * by priority rather than to whichever workers happened to start first (workers of a run ask
  * within about 0.1-0.2 s of each other).
  */
-export function createStartupTurns(slots: number, maxHoldMs = 5000, gatherMs = 0): StartupTurns {
+export function createStartupTurns(slots: number, { maxHoldMs = 5000, gatherMs = 0 }: { maxHoldMs?: number; gatherMs?: number } = {}): StartupTurns {
   let free = Math.max(1, slots);
   let gathering: NodeJS.Timeout | undefined;
   let gathered = gatherMs <= 0;
