@@ -20,6 +20,8 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnectionsPerAddress: number;
+  /** Variations (reference-server/variations) to take: other readings the spec permits; `all` for every one. */
+  vary: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -130,10 +132,14 @@ export const DEFAULTS = {
   webhookAuthenticate: 'cpf-demo-authenticate',
   printTokens: false,
   ...DEFAULT_CONNECTION_LIMITS,
+  vary: [],
 } as const satisfies Config;
+
+const VARY = { flag: '--vary', env: 'CPF_VARY', accepts: 'a variation name or all (repeatable, or comma-separated): another reading the spec permits' } as const;
 
 export const USAGE = `Usage: npm run server -- [options]
 ${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
+  ${`${VARY.flag} <name>`.padEnd(22)} ${VARY.env.padEnd(16)} ${VARY.accepts}
 Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress}; site URL = listening URL.`;
 
 function parseValue(o: OptionSpec, raw: string, source: string): unknown {
@@ -148,12 +154,25 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     const raw = env[o.env];
     if (raw !== undefined && raw !== '') values[o.key] = parseValue(o, raw, `env ${o.env}`);
   }
+  const vary: string[] = [];
+  const varyNames = (raw: string, source: string) => {
+    const names = raw.split(',').map((n) => n.trim());
+    if (names.some((n) => n === '')) throw new ConfigError(`${source}: invalid value '${raw}'; accepted: ${VARY.accepts}`);
+    vary.push(...names);
+  };
+  if (env[VARY.env]) varyNames(env[VARY.env] as string, `env ${VARY.env}`);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name === VARY.flag) {
+      const raw = inline ?? argv[++i];
+      if (raw === undefined) throw new ConfigError(`${VARY.flag}: missing value; accepted: ${VARY.accepts}`);
+      varyNames(raw, VARY.flag);
+      continue;
+    }
     const o = OPTIONS.find((x) => x.flag === name);
-    if (!o) throw new ConfigError(`unknown option '${arg}'; accepted: ${OPTIONS.map((x) => x.flag).join(', ')}`);
+    if (!o) throw new ConfigError(`unknown option '${arg}'; accepted: ${[...OPTIONS.map((x) => x.flag), VARY.flag].join(', ')}`);
     if (o.boolean) {
       values[o.key] = inline === undefined ? true : parseValue(o, inline, o.flag);
       continue;
@@ -168,5 +187,6 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
   if ((values.requestTimeoutMs as number) < (values.headersTimeoutMs as number)) {
     throw new ConfigError(`--request-timeout-ms (CPF_REQUEST_TIMEOUT_MS) ${String(values.requestTimeoutMs)} is below --headers-timeout-ms ${String(values.headersTimeoutMs)}; accepted: a request timeout at least as long as the headers timeout`);
   }
+  values.vary = vary;
   return Object.freeze(values as unknown as Config);
 }

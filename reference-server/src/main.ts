@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, HelpRequested, parseConfig } from './config.js';
 import { startReferenceServer } from './start.js';
+import { composeVariations, selectVariations, UnknownVariation } from '../variations/index.js';
 
 /**
  * The start banner goes to stdout, which often ends up in logs; the spec keeps tokens out of logs,
@@ -36,14 +37,16 @@ function printSummary(s: Awaited<ReturnType<typeof startReferenceServer>>, profi
 
 async function main(): Promise<void> {
   let config;
+  let variations;
   try {
     config = parseConfig(process.argv.slice(2), process.env);
+    variations = selectVariations(config.vary);
   } catch (err) {
     if (err instanceof HelpRequested) {
       console.log(err.message);
       process.exit(0);
     }
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof UnknownVariation) {
       console.error(err.message);
       process.exit(2);
     }
@@ -58,10 +61,12 @@ async function main(): Promise<void> {
   // Registered before start so a signal during start-up never kills the process half-way.
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  const varied = composeVariations(variations);
   let server;
   try {
     server = await startReferenceServer({
       ...config,
+      ...(variations.length > 0 ? { configure: varied.configure, adjustProfile: varied.profile } : {}),
       profileOut: config.seed === 'demo' ? config.profileOut : undefined,
       webhook: config.webhookUrl ? { url: config.webhookUrl, authenticate: config.webhookAuthenticate } : undefined,
       connectionLimits: { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
   }
   state.running = server;
   printSummary(server, config.profileOut, config.db, config.printTokens);
+  if (variations.length > 0) console.log(`  variations:  ${variations.map((v) => v.id).join(', ')} (other readings the spec permits)`);
 }
 
 await main();

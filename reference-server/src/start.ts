@@ -32,8 +32,10 @@ export interface StartOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   clock?: Clock;
   log?: Log;
-  /** Last say over the app's dependencies (used by the fault runner to swap one part). */
+  /** Last say over the app's dependencies (used by the fault runner and the variations to swap one part). */
   configure?: (deps: AppDeps) => AppDeps;
+  /** What the seed's profile must say about a configured part (a variation's documented limit). */
+  adjustProfile?: (profile: Profile) => Profile;
 }
 
 export interface RunningServer {
@@ -95,10 +97,10 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
   if (options.seed === 'demo') {
     profile = options.profileOut ? reusableProfile(options.profileOut, store) : undefined;
     profileReused = profile !== undefined;
-    if (!profile) {
-      profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
-      if (options.profileOut) writeProfile(options.profileOut, profile);
-    }
+    if (!profile) profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
+    const adjusted = options.adjustProfile ? options.adjustProfile(profile) : profile;
+    if (options.profileOut && (!profileReused || adjusted !== profile)) writeProfile(options.profileOut, adjusted);
+    profile = adjusted;
   }
   // Applied on every start, so a changed --webhook-url reaches a database seeded earlier.
   if (options.webhook) {

@@ -29,6 +29,8 @@ export interface RunOptions {
   exploreRuns?: number;
   exploreSeconds?: number;
   seed?: number;
+  /** Variations of the bundled server (reference-server/variations): other readings the spec permits. */
+  vary: string[];
 }
 
 export class UsageError extends Error {}
@@ -62,13 +64,15 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 8)
   --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
   --seed N            stateful exploration: the seed to replay (printed with every run and failure)
+  --vary NAME         bundled server only: take this variation, another reading the spec permits (repeatable or
+                      comma-separated; 'all' for every one); the checks must pass against every variation
 Subcommand doctor: preflight of target and profile, runs no checks.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed.`;
 
-const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed'] as const;
+const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary'] as const;
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
-  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true };
+  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true, vary: [] };
   const args = [...argv];
   if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
   for (let i = 0; i < args.length; i++) {
@@ -161,6 +165,12 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
         options.seed = n;
         break;
       }
+      case '--vary':
+        for (const name of value.split(',')) {
+          if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new UsageError(`--vary '${name}' is not a variation name. Fix: all, or a name from npm run server -- --help`);
+          options.vary.push(name);
+        }
+        break;
       case '--shard': {
         const shard = parseShard(value);
         if (!shard) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
@@ -171,6 +181,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
   }
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');
+  }
+  if (options.vary.length > 0 && (options.baseUrl || options.profile || options.image)) {
+    throw new UsageError('--vary changes the bundled reference server; it has no meaning for a target given by --base-url, --profile or --image. Fix: drop --vary, or run without a target of your own');
   }
   if (options.baseUrl && !options.profile) {
     throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy fixtures/profile.example.json and fill it in');

@@ -51,9 +51,22 @@ export async function prepareTarget(options: RunOptions, log: (line: string) => 
   }
   // Loaded only here: an external target's run (each fault run is one) has no use for the server's code.
   const { startCapturedServer } = await import('../webhook-capture/captured-server.js');
+  const { composeVariations, selectVariations, UnknownVariation, freedomCoverage, formatFreedomCoverage } = await import('../../reference-server/variations/index.js');
+  let variations;
+  try {
+    variations = selectVariations(options.vary);
+  } catch (err) {
+    if (err instanceof UnknownVariation) throw new UsageError(err.message);
+    throw err;
+  }
+  const varied = composeVariations(variations);
+  if (variations.length > 0) {
+    log(`variations of the bundled server: ${variations.map((v) => v.id).join(', ')}`);
+    log(formatFreedomCoverage(freedomCoverage(variations)));
+  }
   const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
   // The sender's line per delivery would bury the progress output; the checks report deliveries themselves.
-  const captured = await startCapturedServer({ dir, log: (line) => (line.startsWith('webhook pdf.generated') ? undefined : log(line)) });
+  const captured = await startCapturedServer({ dir, ...(variations.length > 0 ? { configure: varied.configure, adjustProfile: varied.profile } : {}), log: (line) => (line.startsWith('webhook pdf.generated') ? undefined : log(line)) });
   log(`bundled reference server on ${captured.server.baseUrl} (database and profile in ${dir}), its webhook deliveries captured in this process`);
   return {
     baseUrl: captured.server.baseUrl,

@@ -26,7 +26,7 @@ export interface CapturedServer {
   close(): Promise<void>;
 }
 
-export async function startCapturedServer(options: { dir: string; configure?: (deps: AppDeps) => AppDeps; log?: (line: string) => void }): Promise<CapturedServer> {
+export async function startCapturedServer(options: { dir: string; configure?: (deps: AppDeps) => AppDeps; adjustProfile?: (profile: Profile) => Profile; log?: (line: string) => void }): Promise<CapturedServer> {
   const capture = await startNockCapture();
   const profilePath = join(options.dir, 'profile.json');
   // Quotes, umlauts and spaces: the payload must carry the value unchanged.
@@ -40,6 +40,7 @@ export async function startCapturedServer(options: { dir: string; configure?: (d
       seed: 'demo',
       profileOut: profilePath,
       ...(options.log ? { log: options.log } : {}),
+      ...(options.adjustProfile ? { adjustProfile: options.adjustProfile } : {}),
       configure: (deps) => {
         const captured = { ...deps, webhook: captureSender(deps) };
         return options.configure ? options.configure(captured) : captured;
