@@ -8,6 +8,7 @@ import { Actor, HarnessError, type Pacing, type RequestRecorder, type ThrottleMe
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
 import { invalidTokenLane } from './invalid-token-lane.js';
+import { PrerequisiteMissing } from './read-onward.js';
 import { pacerCall } from '../../harness-core/pacer-client.js';
 import type { LeaseKind } from '../../harness-core/pacer-server.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
@@ -353,6 +354,7 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
     } catch (err) {
       const last = t.exchanges[t.exchanges.length - 1];
       if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');
+      if (err instanceof PrerequisiteMissing) t.skip(err.message);
       throw err;
     } finally {
       await t.release();
