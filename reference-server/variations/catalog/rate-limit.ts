@@ -1,4 +1,46 @@
+import type { FixedWindowLimiter } from '../../src/rate-limit/fixed-window.js';
+import { authenticatedCustomer } from '../../faults/kit/customer.js';
+import { intercept } from '../../faults/kit/intercept.js';
+import { isPlainObject } from '../../faults/kit/json-shapes.js';
+import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
 import { variations } from '../variation.js';
 
+/** Another value than the server's documented 60 per 5 s, stricter so the kit's lane pacing is put to the test. */
+const LIMIT = { requests: 24, windowSeconds: 3 } as const;
+
+/** An exact sliding log per address: the other window kind a "fixed limit" leaves open. */
+function slidingPerAddress(limit: number, windowMs: number): FixedWindowLimiter {
+  const logs = new Map<string, number[]>();
+  return {
+    tryAdmit(key, nowMs) {
+      const log = (logs.get(key) ?? []).filter((t) => nowMs - t < windowMs);
+      const admitted = log.length < limit;
+      if (admitted) log.push(nowMs);
+      logs.set(key, log);
+      return admitted;
+    },
+  };
+}
+
 /** Readings of the rate-limit area's freedoms (spec/freedoms/rate-limit.ts) that the reference server can take. */
-export const rateLimitVariations = variations([]);
+export const rateLimitVariations = variations([
+  {
+    id: 'invalid-token-limit-sliding',
+    freedoms: ['FREE-RATE-1', 'FREE-RATE-2'],
+    description: `requests without a valid token limited to ${LIMIT.requests} per sliding ${LIMIT.windowSeconds} s per address (documented in the profile); its 429 says so in Retry-After and details`,
+    configure: (deps) =>
+      intercept(
+        { ...deps, invalidTokenLimiter: slidingPerAddress(LIMIT.requests, LIMIT.windowSeconds * 1000) },
+        rewriteJsonOf(
+          () => true,
+          (body, _req, res) => {
+            // The customer limit's 429 has an authenticated customer; the per-address one has none.
+            if (res.statusCode !== 429 || authenticatedCustomer(res) || !isPlainObject(body) || !isPlainObject(body.details)) return body;
+            res.set('Retry-After', String(LIMIT.windowSeconds));
+            return { ...body, details: { ...body.details, limit: LIMIT.requests, windowSeconds: LIMIT.windowSeconds, retryAfter: LIMIT.windowSeconds } };
+          },
+        ),
+      ),
+    profile: (profile) => ({ ...profile, limits: { ...profile.limits, invalidTokenPerIp: { ...LIMIT } } }),
+  },
+]);
