@@ -1,7 +1,7 @@
 import { rules } from '../../spec/rules/catalog.js';
 import { unmatchedRulePatterns } from '../rules-matrix/selection.js';
 import { doctor } from './doctor.js';
-import { preflight } from './preflight.js';
+import { formatDoubt, preflight } from './preflight.js';
 import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
@@ -70,9 +70,10 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
       return 2;
     }
     if (checked.problems.length > 0) err(`preflight found problems (--no-preflight: running the checks anyway):\n  ${checked.problems.join('\n  ')}`);
+    if (checked.doubts.length > 0) err(`preflight: answers that are a deviation of the target or a mistake of the profile; the run goes on and judges them:\n  ${checked.doubts.map(formatDoubt).join('\n  ')}`);
     // The pacer counts the preflight's requests, so no role customer's first second is overspent.
     writeRunEnv({ preflightSent: checked.sent });
-    const { code } = await runConformance(options, target, log, interrupt);
+    const { code } = await runConformance(options, target, log, interrupt, checked.doubts);
     return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
   } finally {
     if (receiver) {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseProfile } from '../../spec/profile.schema.js';
-import { preflight } from './preflight.js';
+import { formatDoubt, preflight, type PreflightDoubt } from './preflight.js';
 
 /** A stand-in target: public endpoints and GET /reports answering per token as `statusOf` says. */
 function startTarget(options: { prefix?: string; root?: (res: import('node:http').ServerResponse) => void; statusOf?: (token: string) => number }): Promise<{ server: Server; url: string }> {
@@ -40,6 +40,7 @@ describe('preflight', () => {
     running = server;
     const result = await preflight(url, profile);
     expect(result.problems).toEqual([]);
+    expect(result.doubts).toEqual([]);
     expect(Object.keys(result.sent).sort()).toEqual(['blocked', 'locked', 'primary']);
   });
 
@@ -57,10 +58,30 @@ describe('preflight', () => {
     expect((await preflight(url, profile)).problems[0]).toMatch(/does not end in \/api\/v2/);
   });
 
-  it('names the role whose token answers as another role', async () => {
-    const { server, url } = await startTarget({ statusOf: (t) => (t === 'tok-blocked' ? 200 : (roles[t] ?? 401)) });
+  it('reads a role answered as another role both ways and lets the run go on', async () => {
+    const { server, url } = await startTarget({ statusOf: (t) => (t === 'tok-blocked' ? 403 : (roles[t] ?? 401)) });
     running = server;
-    expect((await preflight(url, profile)).problems[0]).toBe('customers.blocked.tokens[0]: GET /reports answered 200, expected 401 for a blocked customer');
+    const result = await preflight(url, profile);
+    expect(result.problems).toEqual([]);
+    expect(result.doubts).toEqual([{ evidence: 'customers.blocked.tokens[0]: GET /reports answered 403, expected 401 for a blocked customer', rules: ['AUTH-3', 'ERR-9'], fix: 'customers.blocked (a customer of that role on this target)' }]);
+    expect(formatDoubt(result.doubts[0] as PreflightDoubt)).toBe(
+      'customers.blocked.tokens[0]: GET /reports answered 403, expected 401 for a blocked customer: if the profile is right, the target breaks AUTH-3 and ERR-9; otherwise fix customers.blocked (a customer of that role on this target)',
+    );
+  });
+
+  it('reads a missing version as a doubt about META-3, not as a profile problem', async () => {
+    const { server, url } = await startTarget({ statusOf: (t) => roles[t] ?? 401, root: (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x' })) });
+    running = server;
+    const result = await preflight(url, profile);
+    expect(result.problems).toEqual([]);
+    expect(result.doubts.map((d) => d.rules)).toEqual([['META-3']]);
+    expect(result.doubts[0]?.evidence).toBe('GET / answered version (none), not 2.5.0');
+  });
+
+  it('stops when the target refuses the primary token as invalid', async () => {
+    const { server, url } = await startTarget({ statusOf: (t) => (t === 'tok-primary' ? 401 : (roles[t] ?? 401)) });
+    running = server;
+    expect((await preflight(url, profile)).problems[0]).toMatch(/^customers\.primary\.tokens\[0\]: GET \/reports answered 401, .*refuses the primary token as invalid/);
   });
 
   it('reports an unreachable target apart from profile problems', async () => {

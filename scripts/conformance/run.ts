@@ -14,6 +14,8 @@ import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
 import type { PreparedTarget } from './target.js';
 import { writeRunEnv, type RunEnv } from '../../harness-core/run-env.js';
+import { getRule } from '../../spec/rules/catalog.js';
+import { formatDoubt, type PreflightDoubt } from './preflight.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 
@@ -34,7 +36,13 @@ function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunE
  * `interrupt` fires, the checks stop and the reports of what finished are still written, with the
  * checks that were cut off marked as interrupted.
  */
-export async function runConformance(options: RunOptions, target: PreparedTarget, log: (line: string) => void, interrupt?: AbortSignal): Promise<{ code: number; summary: RunSummary }> {
+export async function runConformance(
+  options: RunOptions,
+  target: PreparedTarget,
+  log: (line: string) => void,
+  interrupt?: AbortSignal,
+  doubts: readonly PreflightDoubt[] = [],
+): Promise<{ code: number; summary: RunSummary }> {
   // A malformed expectations file is a usage error before anything runs.
   const expected = options.expect ? loadExpectations(options.expect) : undefined;
   const reportDir = resolve(options.reportDir);
@@ -123,6 +131,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   const checks: CheckResult[] = [
     ...(existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[]) : []),
     ...collectionErrors,
+    ...doubts.map(preflightFailure),
   ];
   const stats: RunStats = existsSync(statsFile)
     ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats)
@@ -156,6 +165,7 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
   });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
   log(formatSummary(summary));
+  if (doubts.length > 0) log(`preflight, each answer read both ways:\n  ${doubts.map(formatDoubt).join('\n  ')}`);
   let code = exitCodeFor(summary);
   if (unknownEntries.length > 0) {
     log(`--expect ${options.expect}: no check of this kit has these titles: ${unknownEntries.join('; ')}. Fix: copy titles from reports/checks.json`);
@@ -167,4 +177,17 @@ export async function runConformance(options: RunOptions, target: PreparedTarget
     code = filtered ? 2 : Math.max(code, 3);
   }
   return { code, summary };
+}
+
+/** A doubt of the preflight fails its rules with the preflight's evidence, whatever the checks found. */
+function preflightFailure(d: PreflightDoubt): CheckResult {
+  return {
+    title: `[${d.rules.join(' ')}] preflight: ${d.evidence}`,
+    file: 'preflight',
+    area: getRule(d.rules[0] as string).area,
+    rules: d.rules,
+    state: 'failed',
+    note: formatDoubt(d),
+    durationMs: 0,
+  };
 }
