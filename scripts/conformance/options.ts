@@ -61,7 +61,7 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
                       concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
                       its own target (the default bundled server, or --image) or a profile with its own role customers
   --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
-  --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 8)
+  --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 24)
   --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
   --seed N            stateful exploration: the seed to replay (printed with every run and failure)
   --vary NAME         bundled server only: take this variation, another reading the spec permits (repeatable or
