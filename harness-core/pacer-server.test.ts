@@ -133,3 +133,16 @@ describe('seniority', () => {
     expect(got).toEqual(['started', 'not-started']);
   });
 });
+
+describe('refusals outside the rate-limit checks', () => {
+  it('names each grant, and proves no refusal whose second reaches back before the pacer started', async () => {
+    const url = await start([]);
+    const first = await pacerCall<{ grant: number }>(url, '/acquire', { customer: 'primary' });
+    const second = await pacerCall<{ grant: number }>(url, '/acquire', { customer: 'primary' });
+    expect(first.grant).not.toBe(second.grant);
+    await pacerCall(url, '/release', { customer: 'primary', grant: first.grant, status: 200, label: 'GET /reports' });
+    await pacerCall(url, '/release', { customer: 'primary', grant: second.grant, status: 429, label: 'GET /reports' });
+    expect(await pacerCall(url, '/judge-429', { customer: 'primary', grant: second.grant, check: 'c', method: 'GET', path: '/reports' })).toEqual({ proof: null });
+    expect(pacer?.stats().provenWrongRefusals).toEqual([]);
+  });
+});

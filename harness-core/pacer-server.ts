@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { candidateFits } from './lease-fit.js';
+import { createPacerTimeline, type PacerTimeline } from './pacer-timeline.js';
 import { createPacingWindow, type PacingWindow } from './pacing-window.js';
 import { createStartupTurns } from './startup-turns.js';
 
@@ -22,6 +23,8 @@ export interface RunStats {
   /** Per customer, its first grant and its last response (ms after startedAt): the stretch its pace could fill. */
   busyByCustomer?: Record<string, { first: number; last: number }>;
   unintended429: { customer: string; check: string; method: string; path: string }[];
+  /** 429s outside the rate-limit checks that the customer's timeline at the pacer proves wrong (RATE-2): their checks failed. */
+  provenWrongRefusals?: { customer: string; check: string; method: string; path: string }[];
   createdProjects: { customer: string; key: string; check: string }[];
 }
 
@@ -50,8 +53,10 @@ export interface LeaseCandidate {
 
 interface Waiter {
   grants: number;
+  /** Taken by a check that sends unpaced requests meanwhile (a held lane), not by one request. */
+  held: boolean;
   check: string | undefined;
-  /** Arrival order, the tie-break among checks of equal seniority. */
+  /** Arrival order, the tie-break among checks of equal seniority; it also names the grant to its release. */
   seq: number;
   resolve: () => void;
   reject: (err: Error) => void;
@@ -59,6 +64,7 @@ interface Waiter {
 
 interface CustomerState {
   window: PacingWindow;
+  timeline: PacerTimeline;
   /** Served by seniority (below); the head waits until all its grants are possible, so a whole-lane request is not starved. */
   waiters: Waiter[];
   timer: NodeJS.Timeout | undefined;
@@ -143,7 +149,10 @@ export async function startPacerServer(options: {
   const finishedLeases = { count: 0, requests: 0 };
   const maxLeases = options.maxLeasesPerCustomer ?? DEFAULT_MAX_LEASES_PER_CUSTOMER;
   const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
-  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], createdProjects: [] };
+  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], provenWrongRefusals: [], createdProjects: [] };
+  // The timelines prove refusals wrong from differences of their times: a clock that never steps.
+  const clock = () => performance.timeOrigin + performance.now();
+  const timelinesStart = clock();
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
     const { window } = state(customer);
     for (const at of times) {
@@ -156,7 +165,19 @@ export async function startPacerServer(options: {
   function state(customer: string, limit = 2, windowMs = 1000): CustomerState {
     let s = customers.get(customer);
     if (!s) {
-      s = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), waiters: [], timer: undefined, leases: 0, leaseHints: new Map(), exclusive: undefined, roleRequests: 0, leaseRequests: 0 };
+      // Before the pacer started (and at its preflight's answers, the latest it knows of) anyone may have sent for the customer.
+      const horizon = Math.max(timelinesStart, ...(options.priorResponses?.[customer] ?? []));
+      s = {
+        window: createPacingWindow(limit, windowMs, options.marginMs ?? 5),
+        timeline: createPacerTimeline(horizon),
+        waiters: [],
+        timer: undefined,
+        leases: 0,
+        leaseHints: new Map(),
+        exclusive: undefined,
+        roleRequests: 0,
+        leaseRequests: 0,
+      };
       customers.set(customer, s);
     }
     return s;
@@ -214,6 +235,7 @@ export async function startPacerServer(options: {
         return;
       }
       s.window.grant(head.grants);
+      s.timeline.granted(head.seq, clock(), head);
       s.waiters.shift();
       busy(customer, true);
       if (head.check !== undefined) checkState(head.check).firstGrantAt ??= Date.now();
@@ -317,7 +339,7 @@ export async function startPacerServer(options: {
 
   const handlers: Record<string, (body: Record<string, unknown>) => Promise<unknown> | unknown> = {
     '/acquire': (body) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<{ grant: number }>((resolve, reject) => {
         if (interrupted) return reject(new Interrupted('run interrupted'));
         const customer = String(body.customer);
         const grants = typeof body.grants === 'number' ? body.grants : 1;
@@ -326,13 +348,21 @@ export async function startPacerServer(options: {
         // the API's 2 per second, and a whole-lane hold of the invalid-token lane could never be granted).
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
         count(customer, check, optionalString(body.area), grants);
-        s.waiters.push({ grants, check, seq: arrivals++, resolve, reject });
+        const seq = arrivals++;
+        s.waiters.push({ grants, held: body.hold === true, check, seq, resolve: () => resolve({ grant: seq }), reject });
         pump(customer, s);
       }),
     '/release': (body) => {
       const customer = String(body.customer);
       const s = state(customer);
       s.window.complete(Date.now());
+      if (typeof body.grant === 'number') {
+        s.timeline.released(body.grant, clock(), {
+          ...(typeof body.status === 'number' ? { status: body.status } : {}),
+          ...(typeof body.label === 'string' ? { label: body.label } : {}),
+          openEnded: body.openEnded === true,
+        });
+      }
       busy(customer, false);
       pump(customer, s);
     },
@@ -360,6 +390,13 @@ export async function startPacerServer(options: {
         c.leaseRequests.delete(customer);
       }
       wakeLeaseWaiters();
+    },
+    // A worker's 429 outside the rate-limit checks, after its release: the proof that it breaks RATE-2, or null.
+    '/judge-429': (body) => {
+      const customer = String(body.customer);
+      const proof = typeof body.grant === 'number' ? customers.get(customer)?.timeline.disprove(body.grant, clock()) : undefined;
+      if (proof) stats.provenWrongRefusals?.push({ customer, check: String(body.check), method: String(body.method), path: String(body.path) });
+      return { proof: proof ?? null };
     },
     '/unintended-429': (body) => {
       stats.unintended429.push(body as unknown as RunStats['unintended429'][number]);

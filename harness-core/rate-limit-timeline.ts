@@ -3,6 +3,8 @@
  *
  * The target decides on a request at some instant between the moment the harness sent it and the
  * moment the harness received the answer; both are read from one monotonic clock of the harness.
+ * A wider interval only weakens the proofs, never falsifies them, so an earlier instant for the send
+ * and a later one for the receipt do as well (the pacer's grant and release: pacer-timeline.ts).
  * From these intervals alone two kinds of violation can be proven:
  *
  * - safety: `limit + 1` admitted requests whose intervals all fit into less than one window
@@ -13,8 +15,8 @@
  *   before the refusal and less than one window earlier): the limiter was stricter than the spec.
  *
  * Refused requests never count (a 429 is not a protected request that was served). Requests
- * without a known outcome (connection dropped) may have been admitted: they are left out of
- * safety proofs and counted as possible in liveness proofs, so both verdicts stay sound.
+ * without a known outcome may have been admitted: they are left out of safety proofs and counted
+ * as possible in liveness proofs, so both verdicts stay sound.
  */
 export const LIMIT = 2;
 export const WINDOW_MS = 1000;
@@ -22,19 +24,24 @@ export const WINDOW_MS = 1000;
 export interface Hit {
   /** What the request was, for the report (endpoint, token, plan step). */
   label: string;
-  /** Harness monotonic clock (ms) just before sending. */
+  /** Harness monotonic clock (ms) just before sending, or earlier. */
   sentAt: number;
-  /** Harness monotonic clock (ms) after the answer was read; for unknown outcomes a bound. */
+  /** Harness monotonic clock (ms) after the answer was read, or later; for unknown outcomes a bound. */
   receivedAt: number;
-  /** HTTP status, or 0 when the outcome is unknown. */
+  /** HTTP status, or 0 when no answer came (connection dropped, given up). */
   status: number;
 }
 
 export type Outcome = 'admitted' | 'refused' | 'unknown';
 
+/**
+ * Only a 429 or an answer of the target below 500 shows what its limiter decided. No answer, a
+ * gateway's 502 or 504, or the target's own 500 or 503 can come from before the limiter or after
+ * it admitted the request: unknown.
+ */
 export function outcome(hit: Pick<Hit, 'status'>): Outcome {
-  if (hit.status === 0) return 'unknown';
-  return hit.status === 429 ? 'refused' : 'admitted';
+  if (hit.status === 429) return 'refused';
+  return hit.status === 0 || hit.status >= 500 ? 'unknown' : 'admitted';
 }
 
 export interface SafetyViolation {

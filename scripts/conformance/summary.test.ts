@@ -6,8 +6,8 @@ import { exitCodeFor, formatSummary, summarize } from './summary.js';
 const check = (title: string, state: CheckResult['state'], note?: string): CheckResult => ({ title, file: 'suites/auth/a.test.ts', area: 'auth', rules: [], state, durationMs: 0, ...(note ? { note } : {}) });
 const stray429 = { customer: 'primary', check: '[PROJ-2] c', method: 'GET', path: '/reports' };
 
-function summaryOf(checks: CheckResult[], unintended429: RunStats['unintended429'] = [], expectations?: Parameters<typeof summarize>[0]['expectations']) {
-  const stats: RunStats = { startedAt: 0, requestsByCustomer: { primary: 4 }, unintended429, createdProjects: [] };
+function summaryOf(checks: CheckResult[], unintended429: RunStats['unintended429'] = [], expectations?: Parameters<typeof summarize>[0]['expectations'], provenWrongRefusals?: RunStats['provenWrongRefusals']) {
+  const stats: RunStats = { startedAt: 0, requestsByCustomer: { primary: 4 }, unintended429, createdProjects: [], ...(provenWrongRefusals ? { provenWrongRefusals } : {}) };
   return summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks, stats, wallSeconds: 3, reports: {}, ...(expectations ? { expectations } : {}) });
 }
 
@@ -45,5 +45,15 @@ describe('formatSummary', () => {
     expect(text.slice(failedAt, brokenAt)).toContain('FAILED [AUTH-5] query token\n      answered 429');
     expect(text.slice(brokenAt)).toContain('BROKEN [PROJ-2] upper case\n      unintended 429');
     expect(text).not.toContain('[META-1] root');
+  });
+
+  it("prints the refusals the pacer's timeline proves wrong as a RATE-2 failure, with their checks", () => {
+    const refusal = (check: string) => ({ customer: 'pool:3', check, method: 'GET', path: '/reports' });
+    const failed = [check('[PROJ-2] a', 'failed', 'GET /reports answered 429'), check('[PROJ-3] b, c', 'failed', 'GET /reports answered 429')];
+    const text = formatSummary(summaryOf(failed, [], undefined, [refusal('[PROJ-2] a'), refusal('[PROJ-3] b, c'), refusal('[PROJ-2] a')]));
+    expect(text).toContain("RATE-2 failed: 3 refusal(s) the pacer's timeline proves wrong (checks: [PROJ-2] a; [PROJ-3] b, c)");
+    expect(formatSummary(summaryOf(failed, [], undefined, []))).not.toContain('proves wrong');
+    const many = formatSummary(summaryOf(failed, [], undefined, Array.from({ length: 7 }, (_, i) => refusal(`[PROJ-${i}] c`))));
+    expect(many).toContain('(checks: [PROJ-0] c; [PROJ-1] c; [PROJ-2] c; [PROJ-3] c; [PROJ-4] c; ... and 2 more (reports/summary.json lists all))');
   });
 });

@@ -24,6 +24,8 @@ export interface RunSummary {
   busiestSpan?: { first: number; last: number };
   requests: number;
   unintended429: RunStats['unintended429'];
+  /** 429s the pacer's timeline proves wrong (RATE-2), when there were any; their checks are among the failed ones. */
+  provenWrongRefusals?: NonNullable<RunStats['provenWrongRefusals']>;
   createdProjects: number;
   skipped: { title: string; reason: string }[];
   failed: { title: string; state: string; note: string }[];
@@ -67,6 +69,7 @@ export function summarize(input: {
     ...(busiestSpan ? { busiestSpan: secondsOf(busiestSpan) } : {}),
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
+    ...(input.stats.provenWrongRefusals?.length ? { provenWrongRefusals: input.stats.provenWrongRefusals } : {}),
     createdProjects: input.stats.createdProjects.length,
     skipped: input.checks.filter((c) => c.state === 'skipped').map((c) => ({ title: c.title, reason: c.note ?? '' })),
     failed: input.checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => ({ title: c.title, state: c.state, note: c.note ?? '' })),
@@ -93,6 +96,11 @@ export function formatSummary(s: RunSummary): string {
   const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
   out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer}${expected}${span})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
+  if (s.provenWrongRefusals) {
+    const checks = [...new Set(s.provenWrongRefusals.map((r) => r.check))];
+    const more = checks.length > 5 ? `; ... and ${checks.length - 5} more (reports/summary.json lists all)` : '';
+    out.push(`RATE-2 failed: ${s.provenWrongRefusals.length} refusal(s) the pacer's timeline proves wrong (checks: ${checks.slice(0, 5).join('; ')}${more})`);
+  }
   if (s.skipped.length > 0) {
     const reasons = new Map<string, string[]>();
     for (const k of s.skipped) reasons.set(k.reason, [...(reasons.get(k.reason) ?? []), k.title]);

@@ -136,7 +136,7 @@ class Recorder {
   readonly status: number[] = [];
   /** Which client sent it: an index into SOURCES. */
   readonly source: number[] = [];
-  /** Requests sent but never answered (connection closed at the end of a burst): maybe admitted. */
+  /** Requests whose answer shows no decision of the limiter (none came, or a 5xx): maybe admitted. */
   unknown = 0;
   /** The latest receipt of a request that may have been admitted (not 429): a second after it the customer's window is empty. */
   lastCountedAt = -Infinity;
@@ -146,7 +146,7 @@ class Recorder {
     this.receivedAt.push(receivedAt);
     this.status.push(status);
     this.source.push(source);
-    if (status === 0) this.unknown += 1;
+    if (outcome({ status }) === 'unknown') this.unknown += 1;
     if (status !== 429) this.lastCountedAt = Math.max(this.lastCountedAt, receivedAt);
   }
 

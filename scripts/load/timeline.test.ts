@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 
 const hit = (sentAt: number, receivedAt: number, status: number, label = `${sentAt}`): Hit => ({ label, sentAt, receivedAt, status });
+
+describe('outcomes', () => {
+  it("only a 429 or an answer below 500 is the limiter's decision", () => {
+    expect([200, 201, 401, 403, 404, 422].map((status) => outcome({ status }))).toEqual(Array(6).fill('admitted'));
+    expect(outcome({ status: 429 })).toBe('refused');
+    expect([0, 500, 502, 503, 504].map((status) => outcome({ status }))).toEqual(Array(5).fill('unknown'));
+  });
+});
 
 describe('safety proofs', () => {
   it('three admitted answered within less than a second of the first send are a violation', () => {
@@ -20,6 +28,10 @@ describe('safety proofs', () => {
   it('unknown outcomes never make a safety proof', () => {
     expect(safetyViolations([hit(0, 5, 200), hit(0, 6, 200), hit(10, 20, 0)])).toEqual([]);
   });
+
+  it("a gateway's 502 or 504 or the target's 500 or 503 between two admissions is no third admission", () => {
+    for (const status of [500, 502, 503, 504]) expect(safetyViolations([hit(0, 5, 200), hit(2, 6, status), hit(500, 505, 200)]), `HTTP ${status}`).toEqual([]);
+  });
 });
 
 describe('liveness proofs', () => {
@@ -33,6 +45,12 @@ describe('liveness proofs', () => {
     expect(livenessViolations([hit(0, 5, 200), hit(0, 5, 200), hit(990, 995, 429)])).toEqual([]);
     expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 200), hit(0, 1200, 0), hit(1010, 1015, 429)])).toEqual([]);
     expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 200), hit(1010, 1015, 429)])).toHaveLength(1);
+  });
+
+  it('a 503 (or a 502) counts as possibly admitted', () => {
+    expect(livenessViolations([hit(0, 5, 200), hit(600, 605, 429)])).toHaveLength(1);
+    expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 503), hit(600, 605, 429)])).toEqual([]);
+    expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 502), hit(600, 605, 429)])).toEqual([]);
   });
 
   it('an admitted request sent after the refusal was answered cannot be in its window', () => {
@@ -86,6 +104,14 @@ describe('queueing proofs', () => {
   it('the decision bound is the slowest refusal, else the fastest answer, plus the margin', () => {
     expect(holdBoundMs([hit(0, 5, 200), hit(0, 40, 429), hit(0, 20, 429)])).toBe(40 + HOLD_MARGIN_MS);
     expect(holdBoundMs([hit(0, 5, 200), hit(0, 900, 200), hit(0, 50, 0)])).toBe(5 + HOLD_MARGIN_MS);
+  });
+
+  it('a 5xx is neither an answer nor an admission for the queueing proof', () => {
+    expect(holdBoundMs([hit(0, 900, 200), hit(0, 2, 502)])).toBe(900 + HOLD_MARGIN_MS);
+    // Two admitted, and the rest of the burst answered 503 a second later: no third admission held back.
+    const hits = [hit(0, 2, 200), hit(0, 3, 200), ...Array.from({ length: 4 }, (_, i) => hit(0, 1002 + i, 503))];
+    expect(heldBackViolations(hits)).toEqual([]);
+    expect(heldBackViolations(hits.map((h) => ({ ...h, status: 200 })))).not.toEqual([]);
   });
 
   it('a burst admitted in pairs a second apart is held back, not jitter', () => {

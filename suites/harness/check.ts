@@ -4,7 +4,7 @@ import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
-import { Actor, HarnessError, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
+import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
 import { invalidTokenLane } from './invalid-token-lane.js';
@@ -21,8 +21,12 @@ export interface CheckOptions {
   needs?: (profile: Profile) => string | undefined;
   /** Rate-limit checks provoke 429s on purpose. */
   expects429?: boolean;
-  timeout?: number;
+  /** Milliseconds from the first granted request (default DEFAULT_CHECK_TIMEOUT_MS); a function when the check waits for windows the profile documents. */
+  timeout?: number | ((profile: Profile) => number);
 }
+
+/** A check's time limit when it sets none: its own work at its customers' pace. */
+export const DEFAULT_CHECK_TIMEOUT_MS = 120_000;
 
 
 /**
@@ -110,10 +114,13 @@ export class CheckContext implements RequestRecorder {
    */
   async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number } = {}): Promise<() => Promise<void>> {
     const url = target().pacerUrl;
-    await pacerCall(url, '/acquire', this.pacing(customer, extra));
+    const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...this.pacing(customer, extra), hold: true });
     this.sending();
     return async () => {
-      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', this.pacing(customer, { ...(extra.limit ? { limit: extra.limit } : {}), ...(extra.windowMs ? { windowMs: extra.windowMs } : {}) }));
+      // A request still in flight (the deadline abandoned the body) may be decided after the release: the pacer then keeps the hold open.
+      const openEnded = hasUnpacedInFlight(this);
+      const pace = this.pacing(customer, { ...(extra.limit ? { limit: extra.limit } : {}), ...(extra.windowMs ? { windowMs: extra.windowMs } : {}) });
+      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { ...pace, grant, openEnded });
     };
   }
 
@@ -327,7 +334,8 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
   const ruleIds = typeof ids === 'string' ? [ids] : [...ids];
   assertRules(ruleIds, title);
   const fullTitle = ruleTitle(ruleIds, title);
-  const limitMs = options.timeout ?? 120_000;
+  // At registration the profile is already provided to the worker (global-setup.ts), so vitest's own timeout below can follow it.
+  const limitMs = typeof options.timeout === 'function' ? options.timeout(target().profile) : (options.timeout ?? DEFAULT_CHECK_TIMEOUT_MS);
   const waitMs = waitLimitMs();
   // vitest's own timeout abandons the body without running `finally`, which would keep pacer
   // lanes and leases held and stall every later check on them; the deadlines below fire first.

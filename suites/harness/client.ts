@@ -1,5 +1,7 @@
 import { Agent, request } from 'undici';
 import { pacerCall } from '../../harness-core/pacer-client.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
+import { parseShard } from '../../harness-core/shard.js';
 import { redactHeaders, redactUrl, type Exchange } from './exchange.js';
 import { TargetAssertionError } from './target-assertion.js';
 import { target } from './target.js';
@@ -40,6 +42,11 @@ export interface SendOptions {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
 
+function pathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
 /**
  * The harness's only way to reach the target. Every request of a customer goes through the pacer
  * (so no check trips the limiter by accident), is recorded with its token redacted, and is
@@ -69,20 +76,42 @@ export interface Pacing {
  * What a 429 to one of an actor's requests means outside the rate-limit checks (README "Results").
  * `failed`: the request must never be counted (a public endpoint, no valid token below the
  * documented per-address limit), so the target broke the check's rule, which requires another
- * answer. `broken`: the harness paced the request, and either the target counted more than it
- * should or the harness's assumptions (a customer shared with another client, an undocumented
- * limit) do not hold; it cannot tell which, so the check is not judged.
+ * answer. `paced`: the harness paced the customer, so the pacer's timeline of it decides
+ * (pacer-timeline.ts): when it proves the refusal wrong the target broke RATE-2; else, like
+ * `broken`, the target counted more than it should or the harness's assumptions (a customer shared
+ * with another client, an undocumented limit) do not hold, and the harness cannot tell which, so
+ * the check is not judged.
  */
 export interface ThrottleMeaning {
-  verdict: 'failed' | 'broken';
+  verdict: 'failed' | 'paced' | 'broken';
   /** Why, for the message: what the harness knows about this request. */
   reason: string;
 }
 
 const PACED_CUSTOMER: ThrottleMeaning = {
-  verdict: 'broken',
-  reason: 'the harness paced this customer, so the target counted more than it should or the customer is shared with another client',
+  verdict: 'paced',
+  reason:
+    "the harness paced this customer, but its timeline at the pacer leaves room for two requests in the second before (a lane a check held, the run's start, a slow answer), so the target counted more than it should or the customer is shared with another client",
 };
+
+/** Requests of the harness that a paced customer's timeline may not show: the meaning of its 429 then stays broken. */
+function unseenBy(pacing: Pacing, token: string | undefined): ThrottleMeaning | undefined {
+  const shard = parseShard(readRunEnv('shard'));
+  if (shard && shard.count > 1 && !/^pool:\d+$/.test(pacing.customer)) {
+    return { verdict: 'broken', reason: `under --shard ${shard.index}/${shard.count} this customer is shared with the other shards, whose requests this shard's pacer never sees` };
+  }
+  if (token !== undefined && target().profile.customers.blocked?.tokens.includes(token)) {
+    return { verdict: 'broken', reason: "the blocked customer's token authenticates no one, so the target may count its requests per address with the invalid tokens, which this customer's timeline does not show" };
+  }
+  return undefined;
+}
+
+/** Per check, its unpaced requests still waiting for an answer: a lane it holds is not over while one is. */
+const unpacedInFlight = new WeakMap<RequestRecorder, number>();
+
+export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
+  return (unpacedInFlight.get(recorder) ?? 0) > 0;
+}
 
 export class Actor {
   constructor(
@@ -119,9 +148,11 @@ export class Actor {
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
     this.refuseAfterEnd(method, path);
-    if (this.pacing) await pacerCall(t.pacerUrl, '/acquire', this.pacing);
+    const grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
+    const label = `${method} ${pathOf(redactUrl(url))}`;
     if (this.recorder.ended) {
-      if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
+      // Never sent; unknown (0) can only spare the target.
+      await this.release(grant, 0, label);
       this.refuseAfterEnd(method, path);
     }
     this.recorder.sending?.();
@@ -131,6 +162,7 @@ export class Actor {
       sentAt: performance.now(),
       receivedAt: 0,
     };
+    if (!this.pacing) unpacedInFlight.set(this.recorder, (unpacedInFlight.get(this.recorder) ?? 0) + 1);
     try {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent });
       const text = await res.body.text();
@@ -146,10 +178,16 @@ export class Actor {
       exchange.error = err instanceof Error ? err.message : String(err);
       throw new HarnessError(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`);
     } finally {
-      if (this.pacing) await pacerCall(t.pacerUrl, '/release', this.pacing);
+      if (!this.pacing) unpacedInFlight.set(this.recorder, (unpacedInFlight.get(this.recorder) ?? 1) - 1);
+      await this.release(grant, exchange.response?.status ?? 0, label);
       this.recorder.record(exchange);
-      await this.afterResponse(exchange);
+      await this.afterResponse(exchange, grant);
     }
+  }
+
+  /** Gives the pacer its grant back with the answer's status (0: none came), for the customer's timeline. */
+  private async release(grant: number | undefined, status: number, label: string): Promise<void> {
+    if (this.pacing && grant !== undefined) await pacerCall(target().pacerUrl, '/release', { ...this.pacing, grant, status, label });
   }
 
   /** A body abandoned by its deadline must not keep sending: its requests would count against a customer the next check uses. */
@@ -157,13 +195,19 @@ export class Actor {
     if (this.recorder.ended) throw new HarnessError(`the check has ended; not sending ${method} ${path}`);
   }
 
-  private async afterResponse(e: Exchange): Promise<void> {
+  private async afterResponse(e: Exchange, grant: number | undefined): Promise<void> {
     const t = target();
     if (e.response?.status === 429 && !this.recorder.expects429) {
       const what = `${e.request.method} ${e.request.url} (${this.label}) answered 429`;
       if (this.on429.verdict === 'failed') throw new TargetAssertionError(`${what}, but ${this.on429.reason}: the target must not throttle it, and the rule requires another answer`);
+      const paced = this.on429.verdict === 'paced' ? this.pacing : undefined;
+      const unseen = paced && unseenBy(paced, this.token);
+      if (paced && !unseen) {
+        const { proof } = await pacerCall<{ proof: string | null }>(t.pacerUrl, '/judge-429', { customer: paced.customer, grant, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
+        if (proof) throw new TargetAssertionError(`RATE-2 failed: ${what}, and the pacer's timeline proves the refusal wrong (protected requests paced at 2 per sliding second must all be admitted): ${proof}`);
+      }
       await pacerCall(t.pacerUrl, '/unintended-429', { customer: this.label, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
-      throw new HarnessError(`unintended 429: ${what}; ${this.on429.reason}`);
+      throw new HarnessError(`unintended 429: ${what}; ${(unseen || this.on429).reason}`);
     }
     if (e.response?.status === 201 && e.request.method === 'POST' && /\/reports(\/with-data)?$/.test(new URL(e.request.url).pathname)) {
       let key = '?';

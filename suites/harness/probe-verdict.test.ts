@@ -39,6 +39,8 @@ describe('probe verdicts', () => {
     const burst: Plan = { steps: Array.from({ length: 4 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
     const verdict = judge(burst, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(0, 1002, 200), hit(0, 1003, 200)]));
     expect(verdict.kind === 'fail' && verdict.message).toMatch(/queueing \(pool:1\): .*held requests back/);
+    // A queue is judged on a repeat: one attempt's late decisions may be a stall before the request arrived.
+    expect(verdict.kind === 'fail' && verdict.repeat).toBe(true);
   });
 
   it('tells a shorter window: a third admitted 960 ms after the pair is a violation when answered within the second', () => {

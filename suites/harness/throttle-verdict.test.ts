@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
 import { parseProfile } from '../../spec/profile.schema.js';
 import { startPacerServer, type PacerServer } from '../../harness-core/pacer-server.js';
+import { writeRunEnv } from '../../harness-core/run-env.js';
 import type { TargetContext } from './target.js';
 
 const context: { current?: TargetContext } = {};
@@ -20,6 +22,7 @@ async function startTarget(status: number, body: string): Promise<Server> {
 let pacer: PacerServer | undefined;
 let server: Server | undefined;
 afterEach(async () => {
+  writeRunEnv({ shard: undefined });
   await pacer?.close();
   await new Promise((resolve) => server?.close(resolve));
   pacer = server = undefined;
@@ -29,7 +32,7 @@ async function useTarget(status: number, body: string, documentedInvalidTokenLim
   server = await startTarget(status, body);
   pacer = await startPacerServer({ leaseGroup: ['primary'] });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const customers = { primary: { id: 'primary', tokens: ['token-primary'] } };
+  const customers = { primary: { id: 'primary', tokens: ['token-primary'] }, blocked: { id: 'blocked', tokens: ['token-blocked'] } };
   context.current = {
     baseUrl: `${origin}/api/v2`,
     siteUrl: origin,
@@ -67,6 +70,28 @@ describe('a 429 outside the rate-limit checks', () => {
     const stats = await useTarget(429, RATE_LIMITED, true);
     await expect(newContext().as('primary').get('/reports')).rejects.toMatchObject({ name: 'HarnessError', message: expect.stringMatching(/^unintended 429: GET .*\/reports \(primary\) answered 429; the harness paced this customer/) });
     expect(stats.stats().unintended429).toMatchObject([{ customer: 'primary', check: '[AUTH-5] c', method: 'GET' }]);
+  });
+
+  it("fails the check on RATE-2 when the pacer's timeline of the customer proves the refusal wrong", async () => {
+    const stats = await useTarget(429, RATE_LIMITED, true);
+    // Past the second after the pacer's start, before which anyone may have sent for the customer.
+    await sleep(1100);
+    await expect(newContext().as('primary').get('/reports')).rejects.toMatchObject({
+      name: 'TargetAssertionError',
+      message: expect.stringMatching(/^RATE-2 failed: GET .*\/reports \(primary\) answered 429, and the pacer's timeline proves the refusal wrong[^]*no admitted request can lie in the second before it/),
+    });
+    expect(stats.stats().provenWrongRefusals).toMatchObject([{ customer: 'primary', check: '[AUTH-5] c', method: 'GET' }]);
+    expect(stats.stats().unintended429).toEqual([]);
+  });
+
+  it('breaks the check when the customer is shared with other shards, or is the blocked one', async () => {
+    const stats = await useTarget(429, RATE_LIMITED, true);
+    await sleep(1100);
+    await expect(newContext().as('blocked').get('/reports')).rejects.toMatchObject({ name: 'HarnessError', message: expect.stringMatching(/^unintended 429: .*the blocked customer's token authenticates no one/) });
+    writeRunEnv({ shard: '1/2' });
+    await expect(newContext().as('primary').get('/reports')).rejects.toMatchObject({ name: 'HarnessError', message: expect.stringMatching(/^unintended 429: .*under --shard 1\/2 this customer is shared with the other shards/) });
+    expect(stats.stats().provenWrongRefusals).toEqual([]);
+    expect(stats.stats().unintended429).toHaveLength(2);
   });
 
   it('is the answer a rate-limit check judges itself', async () => {

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contract/error-envelope.js';
 import { Actor, type ApiResponse } from '../harness/client.js';
-import { check, type CheckContext } from '../harness/check.js';
+import { check, DEFAULT_CHECK_TIMEOUT_MS, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../harness/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
@@ -370,7 +370,9 @@ check(
   },
   {
     ...RATE,
-    timeout: 120_000,
+    // Its own work, and up to three per-address windows: the wait for the invalid-token lane's
+    // grants, the quiet before the first batch, and the window after the last one.
+    timeout: (p) => DEFAULT_CHECK_TIMEOUT_MS + 3 * invalidTokenLane(p).windowMs,
     needs: (p) => (p.limits?.invalidTokenPerIp ? undefined : 'profile limits.invalidTokenPerIp (the documented invalid-token limit per source IP)'),
   },
 );
