@@ -17,7 +17,11 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./package.json
 COPY tsconfig.json ./tsconfig.json
 COPY reference-server/src ./reference-server/src
+COPY reference-server/variations ./reference-server/variations
+COPY reference-server/faults/kit ./reference-server/faults/kit
 COPY spec/profile.schema.ts ./spec/profile.schema.ts
+COPY spec/freedoms ./spec/freedoms
+COPY spec/rules/catalog.ts ./spec/rules/catalog.ts
 # Database and the written profile (tokens in clear, mode 0600) live in the volume.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -16,10 +16,10 @@ export const BUNDLED_IMAGE = {
   /** The server's own start module: what `npm run server` runs. */
   entry: 'reference-server/src/main.ts',
   /**
-   * What the server reads at run time besides its dependencies: its sources, and the one part of
-   * spec/ it takes, the profile schema.
+   * What the server reads at run time besides its dependencies: its sources, its variations (`--vary`,
+   * with the seam helpers they share with the faults), and the parts of spec/ they take.
    */
-  appPaths: ['package.json', 'tsconfig.json', 'reference-server/src', 'spec/profile.schema.ts'],
+  appPaths: ['package.json', 'tsconfig.json', 'reference-server/src', 'reference-server/variations', 'reference-server/faults/kit', 'spec/profile.schema.ts', 'spec/freedoms', 'spec/rules/catalog.ts'],
 } as const;
 
 /**

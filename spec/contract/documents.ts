@@ -32,8 +32,9 @@ export type PdfResponse = z.infer<typeof pdfResponseSchema>;
 
 /**
  * Open item: "`pictures[]` items: `id`, `url` ..., `type`, `roomName`. Other item fields: not shown."
- * The spec gives no JSON types except that `url` is a URL that "may be relative", so `id` may be a
- * string or number and `roomName` may be null (a picture need not belong to a room).
+ * The spec gives no JSON types except that `url` is a URL that "may be relative", so `id` may be
+ * text or a number and `roomName` may be null (a picture need not belong to a room); `type` names a
+ * kind of picture, text.
  */
 export const pictureSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
@@ -44,10 +45,10 @@ export const pictureSchema = z.looseObject({
 export type Picture = z.infer<typeof pictureSchema>;
 
 /**
- * Strict wrapper: the endpoint table answers "HTTP 200, `pictures[]`" and no other field is mentioned
- * or marked "not shown" for this response (only for its items).
+ * The endpoint table answers "HTTP 200, `pictures[]`": a `pictures` array, with no "only" (the value
+ * of `action` is "not shown" for this response, so it may carry `status` and `action`, say).
  */
-export const picturesResponseSchema = z.strictObject({
+export const picturesResponseSchema = z.looseObject({
   pictures: z.array(pictureSchema),
 });
 export type PicturesResponse = z.infer<typeof picturesResponseSchema>;

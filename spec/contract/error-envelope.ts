@@ -52,11 +52,13 @@ export const errorDetailsSchema = z.looseObject({
 });
 
 /**
- * The envelope itself is strict: the spec writes out all three top-level keys and allows extra keys
- * only inside `details`. `status` is the HTTP status as a number (compare with the real status via
- * `envelopeMatchesHttpStatus`); `error` is the German message (not checked for language).
+ * The envelope is open: "Envelope: `{status: <http status number>, error: <German message string>,
+ * details: {...}}`" names its members but, unlike the funding application ("Only these core
+ * fields"), never says only these. `status` is the HTTP status as a number (compare with the real
+ * status via `envelopeMatchesHttpStatus`); `error` is the German message (any wording, not checked
+ * for language).
  */
-export const errorEnvelopeSchema = z.strictObject({
+export const errorEnvelopeSchema = z.looseObject({
   status: z.number().int().min(400).max(599),
   error: z.string().min(1),
   details: errorDetailsSchema,
@@ -73,17 +75,22 @@ export function errorTypesForStatus(status: number): ErrorType[] {
   return ERROR_TABLE.filter((row) => row.status === status).map((row) => row.type);
 }
 
-/** An envelope pinned to one table row: body status and `details.type` as literals. */
+/** An envelope pinned to one table row: body status and `details.type` as literals; open like the envelope. */
 export function errorEnvelopeFor<S extends ErrorStatus, T extends ErrorType>(status: S, type: T) {
-  return z.strictObject({
+  return z.looseObject({
     status: z.literal(status),
     error: z.string().min(1),
     details: z.looseObject({ type: z.literal(type), field: z.string().optional() }),
   });
 }
 
-/** 429: "`rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)". */
-export const rateLimitErrorSchema = z.strictObject({
+/**
+ * 429 of the customer limit: "`rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)",
+ * the values of "Protected requests: at most 2 in every sliding 1 second window per customer".
+ * Not for the 429 of the invalid-token limit ("a fixed limit per source IP applies; its value: not
+ * shown"): that one is `rateLimitEnvelopeSchema`.
+ */
+export const rateLimitErrorSchema = z.looseObject({
   status: z.literal(429),
   error: z.string().min(1),
   details: z.looseObject({
@@ -96,11 +103,14 @@ export const rateLimitErrorSchema = z.strictObject({
 });
 export type RateLimitError = z.infer<typeof rateLimitErrorSchema>;
 
-/** 429 response header: "response header `Retry-After` (integer, value 1)". */
+/** Any 429, the invalid-token limit's included: the table row's type, with whatever values that limit has. */
+export const rateLimitEnvelopeSchema = errorEnvelopeFor(429, 'rate_limit');
+
+/** 429 response header of the customer limit: "response header `Retry-After` (integer, value 1)". */
 export const retryAfterHeaderSchema = z.literal('1');
 
 /** 422 from results: "`details.type` = `calculation_unavailable` and `details.calculationStatus` = `unavailable`". */
-export const calculationUnavailableErrorSchema = z.strictObject({
+export const calculationUnavailableErrorSchema = z.looseObject({
   status: z.literal(422),
   error: z.string().min(1),
   details: z.looseObject({

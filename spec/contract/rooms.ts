@@ -1,5 +1,10 @@
 /**
  * Rooms, written from "Resources and their fields > Room" and the room rows of the endpoint table.
+ *
+ * Answers are open: the spec names their members without "only" (it closes the funding application
+ * alone), so members beyond them are allowed, and `roomData` fixes only "all values returned as
+ * strings except `raumTemperatur`". Write bodies are strict: "Unknown fields, boolean numeric
+ * values, arrays and objects as values give 422".
  */
 import { z } from 'zod';
 import { projectKeySchema } from './common.js';
@@ -17,10 +22,19 @@ export const FLOOR_LABELS = {
 } as const satisfies Record<number, { bezeichnung: string; kuerzel: string }>;
 export type FloorId = keyof typeof FLOOR_LABELS;
 
+/**
+ * The integer an output `raumEtage` string spells, or undefined when it spells none. "integer floor
+ * id 0 to 7; output as string" fixes the value and that it is a string, not its spelling ("3", "03").
+ */
+export function floorOfText(raumEtage: unknown): number | undefined {
+  return typeof raumEtage === 'string' && /^[+-]?\d+$/.test(raumEtage) ? Number(raumEtage) : undefined;
+}
+
 /** Labels expected for an output `raumEtage` string: the table row, or empty when missing or unknown. */
-export function expectedFloorLabels(raumEtage: string): { bezeichnung: string; kuerzel: string } {
-  if (/^[0-7]$/.test(raumEtage)) {
-    const row = FLOOR_LABELS[Number(raumEtage) as FloorId];
+export function expectedFloorLabels(raumEtage: unknown): { bezeichnung: string; kuerzel: string } {
+  const floor = floorOfText(raumEtage);
+  if (floor !== undefined && floor in FLOOR_LABELS) {
+    const row = FLOOR_LABELS[floor as FloorId];
     return { bezeichnung: row.bezeichnung, kuerzel: row.kuerzel };
   }
   return { bezeichnung: '', kuerzel: '' };
@@ -57,25 +71,34 @@ export const ROOM_OUTPUT_ONLY_FIELDS = ['raumBaujahr', 'raumEtageBezeichnung', '
 export const ROOM_INPUT_FIELDS = ['raumBezeichnung', 'raumEtage', 'raumFlaeche', 'raumHoehe', 'raumTemperatur', 'raumNotiz'] as const;
 
 /**
- * Strict: the table lists every `roomData` field; "all values returned as strings except
- * `raumTemperatur`" ("output is a JSON number, or null when the stored value is missing or unknown").
+ * Open, with string values: "`roomData` fields (all values returned as strings except
+ * `raumTemperatur`)" heads a table of nine fields but never says `roomData` holds only these (the
+ * spec closes one object alone, the funding application: "Only these core fields are output").
+ * Members beyond the table are allowed; the sentence fixes every value but the temperature as a
+ * string ("output is a JSON number, or null when the stored value is missing or unknown").
  * All nine are required in output: the table gives each one an output direction and a creation default.
  */
-export const roomDataSchema = z.strictObject({
-  raumBezeichnung: z.string(),
-  raumEtage: z.string(),
-  raumFlaeche: z.string(),
-  raumHoehe: z.string(),
-  raumTemperatur: z.number().nullable(),
-  raumNotiz: z.string(),
-  raumBaujahr: z.string(),
-  raumEtageBezeichnung: z.string(),
-  raumEtageKuerzel: z.string(),
-});
+export const roomDataSchema = z
+  .object({
+    raumBezeichnung: z.string(),
+    raumEtage: z.string(),
+    raumFlaeche: z.string(),
+    raumHoehe: z.string(),
+    raumTemperatur: z.number().nullable(),
+    raumNotiz: z.string(),
+    raumBaujahr: z.string(),
+    raumEtageBezeichnung: z.string(),
+    raumEtageKuerzel: z.string(),
+  })
+  .catchall(z.string());
 export type RoomData = z.infer<typeof roomDataSchema>;
 
-/** Strict: "Room object: `id` (string, ...), `projectKey`, `roomData`." */
-export const roomSchema = z.strictObject({
+/**
+ * Open: "Room object: `id` (string, taken exactly from `room.id` after creation), `projectKey`,
+ * `roomData`" names its members without "only". The id is any non-empty string (its form is not
+ * shown; an empty one could not address a room in `/rooms/{roomId}`).
+ */
+export const roomSchema = z.looseObject({
   id: z.string().min(1),
   projectKey: projectKeySchema,
   roomData: roomDataSchema,
@@ -83,12 +106,13 @@ export const roomSchema = z.strictObject({
 export type Room = z.infer<typeof roomSchema>;
 
 /**
- * Strict wrappers: the endpoint table writes them as `{room}` and `rooms[]`. Unlike the project list
- * or the PDF response, the spec does not say that other fields are "not shown" here.
+ * Open: the endpoint table writes the answers as "`{room}`" and "`rooms[]`" without "only", and
+ * "Value of `action` in all responses except createReport, getResults and getFundingApplication:
+ * not shown", so a room answer may also carry `status`, `action` or other members.
  */
-export const roomResponseSchema = z.strictObject({ room: roomSchema });
+export const roomResponseSchema = z.looseObject({ room: roomSchema });
 export type RoomResponse = z.infer<typeof roomResponseSchema>;
-export const roomListResponseSchema = z.strictObject({ rooms: z.array(roomSchema) });
+export const roomListResponseSchema = z.looseObject({ rooms: z.array(roomSchema) });
 export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -97,9 +121,13 @@ export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
 /** "Numbers may be sent as JSON number or numeric string ..., at most 32 characters." */
 const numericText = (pattern: RegExp) => z.string().max(ROOM_LIMITS.numericTextMax).regex(pattern);
-const INTEGER_TEXT = /^[+-]?\d+$/;
+/**
+ * Plain digits: a numeric string by every reading. The spec defines no further syntax (sign,
+ * exponent, surrounding spaces), so those are neither clearly valid nor clearly invalid.
+ */
+const INTEGER_TEXT = /^\d+$/;
 /** "area and height also with decimal comma" */
-const DECIMAL_COMMA_TEXT = /^[+-]?\d+(?:[.,]\d+)?$/;
+const DECIMAL_COMMA_TEXT = /^\d+(?:[.,]\d+)?$/;
 
 function decimal(max: number) {
   const inRange = (n: number) => n > 0 && n <= max;
@@ -134,7 +162,11 @@ const roomDataInputShape = {
   raumNotiz: z.string().refine((s) => [...s].length <= ROOM_LIMITS.noteMax, 'must be at most 255 characters'),
 };
 
-/** `POST .../rooms`: `{roomData: {...}}`, `raumBezeichnung` required. */
+/**
+ * `POST .../rooms`: "`{roomData: {...}}`, `raumBezeichnung` required". Strict at both levels: a
+ * member the body or `roomData` does not name is an "unknown field" (422 in the errors table;
+ * "Unknown fields ... give 422" for the room fields).
+ */
 export const createRoomBodySchema = z.strictObject({
   roomData: z.strictObject({
     ...roomDataInputShape,
@@ -147,7 +179,7 @@ export const createRoomBodySchema = z.strictObject({
 });
 export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 
-/** `PATCH .../rooms/{roomId}`: `{roomData: {...}}`; "only sent fields change, others are kept". */
+/** `PATCH .../rooms/{roomId}`: "`{roomData: {...}}`; only sent fields change, others are kept". Strict as the creation body. */
 export const patchRoomBodySchema = z.strictObject({
   roomData: z.strictObject({
     raumBezeichnung: roomDataInputShape.raumBezeichnung.optional(),

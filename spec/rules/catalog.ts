@@ -103,13 +103,13 @@ const S = {
 // -------------------------------------------------------------------------------------------------
 const meta = inArea('meta', [
   must('META-1', S.endpoints, 'GET / must answer HTTP 200'),
-  must('META-2', S.endpoints, 'GET / body must be exactly {name: string, version: string}'),
+  must('META-2', S.endpoints, 'GET / body must carry `name` and `version`, both strings'),
   must('META-3', S.versioning, 'GET / must return the interface version string "2.5.0" in `version`'),
   must('META-4', S.endpoints, 'GET /health must answer HTTP 200'),
   must(
     'META-5',
     S.endpoints,
-    "GET /health body must be exactly {status, api, version, timestamp}, all required, with `status` 'ok' and `api`, `version` strings",
+    "GET /health body must carry `status`, `api`, `version` and `timestamp`, all required, with `status` 'ok' and `api`, `version` strings",
   ),
   must('META-6', S.endpoints, 'GET /health `timestamp` must be a date-time'),
   must('META-7', S.versioning, 'GET /health must return the interface version string "2.5.0" in `version`'),
@@ -207,7 +207,7 @@ const auth = inArea('auth', [
   must(
     'AUTH-19',
     S.service,
-    'foreign and non-existent resources must be indistinguishable: same status and same body apart from echoed identifiers',
+    'foreign and non-existent resources must be indistinguishable: the same status and the same answer, apart from echoed identifiers and what differs between any two answers anyway (a request id, a time)',
   ),
   must('AUTH-20', S.auth(8), 'a room of another customer, or a non-existent room, must give 404 not_found'),
   must('AUTH-21', S.auth(8), 'a funding application of another customer, or a non-existent one, must give 404 not_found'),
@@ -223,7 +223,7 @@ const auth = inArea('auth', [
 // errors: envelope, error table rows, body limits
 // -------------------------------------------------------------------------------------------------
 const errors = inArea('errors', [
-  must('ERR-1', S.errors, 'every error response body must be the envelope {status, error, details} with no other top-level keys'),
+  must('ERR-1', S.errors, 'every error response body must be the JSON envelope {status, error, details} (further members may appear: the spec never says "only")'),
   must('ERR-2', S.errors, 'the envelope `status` must be a number equal to the HTTP status of the response'),
   must('ERR-3', S.errors, 'the envelope `error` must be a non-empty message string'),
   outOfReach('ERR-4', S.errors, 'the envelope `error` message must be German', 'the language of a message cannot be judged reliably by a program'),
@@ -268,9 +268,9 @@ const errors = inArea('errors', [
   must(
     'ERR-22',
     S.errorTable,
-    'an exceeded rate limit must give 429 with details.type `rate_limit`, details.limit 2, details.windowSeconds 1 and details.retryAfter 1',
+    'an exceeded customer rate limit must give 429 with details.type `rate_limit`, details.limit 2, details.windowSeconds 1 and details.retryAfter 1 (the values of the customer limit; the invalid-token limit\'s values are not shown)',
   ),
-  must('ERR-23', S.errorTable, 'a 429 response must carry the header Retry-After with the integer value 1'),
+  must('ERR-23', S.errorTable, 'a 429 of the customer rate limit must carry the header Retry-After with the integer value 1'),
   outOfReach('ERR-24', S.errorTable, 'an internal error must give 500 with details.type `server_error`', 'an internal error cannot be provoked from outside'),
   outOfReach(
     'ERR-25',
@@ -411,10 +411,10 @@ const projects = inArea('projects', [
     'a flag field (`projektWaermeerzeugerSolarStatus`, `projektWaermeerzeugerHolzStatus`) with a value outside the listed ones must give 422',
   ),
   // Header and creation response
-  must('PROJ-70', S.project, '`projektHeader` must be exactly {key: string, link, id: number, status: number}'),
+  must('PROJ-70', S.project, '`projektHeader` must carry `key` (string), `link`, `id` (number) and `status` (number) (further members allowed: the spec does not say "only")'),
   must('PROJ-71', S.project, "`projektHeader.link` must be a full URL to the project's report page under {site_url}"),
   must('PROJ-72', S.endpoints, 'POST /reports must answer HTTP 201 for a customer with an active annual license'),
-  must('PROJ-73', S.project, 'a creation response must be exactly {status, action, projektHeader, projektData}'),
+  must('PROJ-73', S.project, 'a creation response must carry `status`, `action`, `projektHeader` and `projektData` (further members allowed: the spec does not say "only")'),
   must('PROJ-74', S.project, 'a creation response must carry the historic JSON `status` 200 while the HTTP status is 201'),
   must('PROJ-75', S.project, 'a creation response must carry `action` "createReport"'),
   must('PROJ-76', S.endpoints, 'POST /reports must accept an omitted body'),
@@ -486,7 +486,7 @@ const projects = inArea('projects', [
   notShown('PROJ-117', S.endpointsNotShown, 'response body of the password change beyond HTTP 200: not shown'),
   // Scope
   must('PROJ-118', S.service, 'projects must not be deletable through this interface (a DELETE must leave the project in place)'),
-  must('PROJ-119', S.project, 'returned project values must be the normalized inputs (a value written is read back in normalized form)'),
+  must('PROJ-119', S.project, 'returned project values must be the normalized inputs: a value written is read back as the same text, number or flag (a number as JSON number or numeric text, in any decimal spelling)'),
   // Added for statements that had no rule (issue 16)
   must('PROJ-120', S.project, '`email` sent as null must delete the value (sending null deletes an optional value)'),
   must('PROJ-121', S.endpoints, 'GET /reports must list main projects only: a project variant must not appear in any group'),
@@ -501,7 +501,7 @@ const rooms = inArea('rooms', [
   must('ROOM-2', S.endpoints, 'POST /reports/{projectKey}/rooms must answer HTTP 201 with {room}, the new id in `room.id`'),
   must('ROOM-3', S.endpoints, 'GET /reports/{projectKey}/rooms/{roomId} must answer HTTP 200 with {room}'),
   must('ROOM-4', S.endpoints, 'PATCH /reports/{projectKey}/rooms/{roomId} must answer HTTP 200 with {room}'),
-  must('ROOM-5', S.room, 'a room object must be exactly {id: string, projectKey, roomData}'),
+  must('ROOM-5', S.room, 'a room object must carry `id` (a string), `projectKey` and `roomData`'),
   must('ROOM-6', S.room, "a room's `projectKey` must be the key of the project it belongs to"),
   must('ROOM-7', S.room, 'the id from `room.id` of the creation response, taken exactly, must address the created room'),
   must('ROOM-8', S.room, 'a room id of another project must give 404, even when both projects belong to the same customer'),
@@ -599,7 +599,7 @@ const rooms = inArea('rooms', [
 // -------------------------------------------------------------------------------------------------
 const status = inArea('status', [
   must('STAT-1', S.projectStatus, 'a creation response must carry projektHeader.status 1'),
-  must('STAT-2', S.projectStatus, 'a newly created project without rooms must stay in status 1'),
+  must('STAT-2', S.projectStatus, 'reading a newly created project without rooms (its room list, its detail) must leave it in status 1'),
   must('STAT-3', S.projectStatus, 'creating a room must move a project not in status 4 or 5 to status 2'),
   outOfReach(
     'STAT-4',
@@ -628,13 +628,13 @@ const status = inArea('status', [
 // funding
 // -------------------------------------------------------------------------------------------------
 const funding = inArea('funding', [
-  must('FUND-1', S.endpointRule(10), 'GET /funding/applications must answer HTTP 200 with exactly {status: 200, action, applications[], total, page, limit}'),
-  must('FUND-2', S.endpointRule(10), 'GET /funding/applications/{applicationId} must answer HTTP 200 with exactly {status: 200, action: "getFundingApplication", application}'),
-  must('FUND-3', S.funding, 'an application must contain exactly the core fields of the table (no proofs, customer data or document downloads)'),
+  must('FUND-1', S.endpointRule(10), 'GET /funding/applications must answer HTTP 200 with {status: 200, action, applications[], total, page, limit} (further members allowed: the spec does not say "only")'),
+  must('FUND-2', S.endpointRule(10), 'GET /funding/applications/{applicationId} must answer HTTP 200 with {status: 200, action: "getFundingApplication", application} (further members allowed: the spec does not say "only")'),
+  must('FUND-3', S.funding, 'an application must contain only the core fields of the table, also inside `advisor` ("Only these core fields are output": no proofs, customer data or document downloads)'),
   must('FUND-4', S.funding, 'missing values must be null, not omitted'),
   must('FUND-5', S.funding, '`applicationId` must be a string, unique among the applications'),
   must('FUND-6', S.funding, '`applicationId` taken over exactly must retrieve the same application'),
-  must('FUND-7', S.funding, '`applicationType` must be a string'),
+  notShown('FUND-7', S.funding, 'type of `applicationType` beyond the project-bound example value `project_bound` (so also of the standalone value, FUND-9): not shown'),
   must('FUND-8', S.funding, 'a project-bound application (non-null `projectKey`) must have `applicationType` "project_bound"'),
   notShown('FUND-9', S.funding, '`applicationType` value of standalone applications: not shown'),
   must('FUND-10', S.funding, '`projectId` must be the number of the assigned own project, or null'),
@@ -667,7 +667,7 @@ const funding = inArea('funding', [
   must('FUND-28', S.endpointRule(10), '`page` must accept values up to 1000000; 0 or more than 1000000 must give 422'),
   must('FUND-29', S.endpointRule(10), 'a non-numeric or non-integer `page` or `limit` must give 422'),
   must('FUND-30', S.endpointRule(10), 'an unknown list query parameter must give 422'),
-  must('FUND-31', S.endpointRule(10), 'the list must be sorted by application id descending'),
+  must('FUND-31', S.endpointRule(10), 'the list must be sorted by application id descending (as text, or numerically for ids of digits: the spec names no comparison)'),
   must('FUND-32', S.endpointRule(10), 'a page past the end must be an empty list (200)'),
   must('FUND-33', S.endpointRule(10), 'a page must hold at most `limit` applications, and `total`, `page` and `limit` must describe the request'),
   must('FUND-34', S.endpoints, 'GET /reports/{projectKey}/funding/applications must answer HTTP 200 with the list of that project only'),
@@ -692,7 +692,7 @@ const funding = inArea('funding', [
 // -------------------------------------------------------------------------------------------------
 const results = inArea('results', [
   must('RES-1', S.endpoints, 'GET /reports/{projectKey}/results must answer HTTP 200 for a calculable own project'),
-  must('RES-2', S.results, 'the results response must be exactly {status: 200, action: "getResults", project: {key}, results, projekt}'),
+  must('RES-2', S.results, 'the results response must hold {status: 200, action: "getResults", project: {key}, results, projekt} (further members may appear)'),
   must('RES-3', S.results, '`project.key` must be the key of the requested project'),
   must(
     'RES-4',
@@ -822,7 +822,7 @@ const webhook = inArea('webhook', [
     'receivers must check `authenticate` and deduplicate by `eventId` (there is no HMAC signature)',
     'a receiver obligation',
   ),
-  must('HOOK-17', S.payload, 'the payload must contain exactly the fields of the payload table'),
+  must('HOOK-17', S.payload, 'the payload must contain the fields of the payload table (further members may appear: the table never says "only")'),
   must('HOOK-18', S.payload, '`event` must be "webhookservice" or "webhookcheck"'),
   must('HOOK-19', S.payload, '`eventType` must be "pdf.generated"'),
   must('HOOK-20', S.payload, '`eventId` must be a string unique per delivery'),

@@ -9,12 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
 import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../harness/invalid-token-lane.js';
+import { readOnward } from '../harness/read-onward.js';
 import { absentKey, someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';
 
@@ -73,7 +75,7 @@ async function sendCountedForBoth(t: CheckContext, owner: Actor, request: (actor
 /** A leased owner whose token has just authenticated with Bearer (200): the variants below start from a token known to be valid. */
 async function ownerWithValidToken(t: CheckContext): Promise<{ owner: Actor; token: string }> {
   const owner = await t.owner();
-  expectStatus(await owner.get('/reports'), 200);
+  readOnward(await owner.get('/reports'), { status: 200, schema: z.unknown(), owner: 'PROJ-89', what: "the leased owner's GET /reports with its bearer token" });
   return { owner, token: t.entryOf(owner.label).tokens[0] as string };
 }
 
@@ -178,10 +180,9 @@ export function authenticationChecks(): void {
       const tokens = roles.flatMap((role) => (t.profile.customers[role]?.tokens ?? []).map((token, index) => ({ role, index, token })));
       expect(tokens.length, 'the profile has no role customer with a token').toBeGreaterThan(0);
       const answers = await Promise.all(tokens.map(({ role, index }) => t.as(role, index).get('/reports')));
-      answers.forEach((res, i) => {
-        const { role, index } = tokens[i] as (typeof tokens)[number];
-        expect(res.status, `customers.${role}.tokens[${index}] must authenticate (GET /reports answered ${res.status}), so that its form is the target's`).not.toBe(401);
-      });
+      // Only a token the target accepts shows the target's form; one it refuses is the profile's problem, not judged here.
+      const accepted = tokens.filter((_token, i) => answers[i]?.status !== 401);
+      if (accepted.length === 0) t.skip('no token of the profile\'s role customers authenticates (every GET /reports answered 401)');
       const looksLikeJwt = (token: string) => {
         const parts = token.split('.');
         if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return false;
@@ -192,7 +193,7 @@ export function authenticationChecks(): void {
           return false;
         }
       };
-      const jwts = tokens.filter(({ token }) => looksLikeJwt(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
+      const jwts = accepted.filter(({ token }) => looksLikeJwt(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
       expect(jwts, `tokens the target accepted are JWTs: ${jwts.join(', ')}`).toEqual([]);
     });
   });

@@ -18,11 +18,11 @@
  */
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
-import { picturesResponseSchema } from '../../spec/contract/documents.js';
+import { z } from 'zod';
 import { check } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';
-import { fetchLink, needsExpiredProject, needsPictures, picturesPath, resolvePictureUrl, served } from './support.js';
+import { fetchLink, needsExpiredProject, needsPictures, picturesPath, readPictureUrls, resolvePictureUrl, served } from './support.js';
 const needsExpired = (which: 'picture' | 'document') => (p: Profile) =>
   p.resources?.expiredLinks?.[which] ? undefined : `resources.expiredLinks.${which} (a ${which} link of the target whose lifetime has passed)`;
 
@@ -58,18 +58,16 @@ export function linkAndLicenseChecks(): void {
       'the answer to every picture link of the picture list must carry Cache-Control `private` or `no-store` (no shared cache may keep a confidential file)',
       async (t) => {
         const key = t.profile.resources?.primaryProjectKeys?.withPictures as string;
-        const list = await t.as('primary').get(picturesPath(key));
-        expectStatus(list, 200);
-        const { pictures } = expectSchema(list, picturesResponseSchema, 'picture list');
+        const pictures = readPictureUrls(await t.as('primary').get(picturesPath(key)));
         if (pictures.length === 0) t.skip(`the picture list of resources.primaryProjectKeys.withPictures ${key} is empty`);
         for (const picture of pictures) {
           const url = resolvePictureUrl(picture.url, target().baseUrl);
           const res = await fetchLink(t, url);
-          expect(served(res.status), `picture ${picture.id} as handed out must serve, got ${res.status}: ${url}`).toBe(true);
+          if (!served(res.status)) t.skip(`prerequisite missing: picture ${String(picture.id)} as handed out answered ${res.status}, not the picture (DOC-17 judges that): ${url}`);
           const directives = (res.headers['cache-control'] ?? '').toLowerCase().split(',').map((d) => d.trim().split('=')[0]);
           expect(
             directives.some((d) => d === 'private' || d === 'no-store'),
-            `picture ${picture.id} answered Cache-Control ${JSON.stringify(res.headers['cache-control'] ?? '(none)')}: a shared cache may store it; expected private or no-store: ${url}`,
+            `picture ${String(picture.id)} answered Cache-Control ${JSON.stringify(res.headers['cache-control'] ?? '(none)')}: a shared cache may store it; expected private or no-store: ${url}`,
           ).toBe(true);
         }
       },
@@ -85,7 +83,8 @@ export function linkAndLicenseChecks(): void {
         const key = t.profile.resources?.expiredUnlockedProjectKey as string;
         const res = await t.as('expiredUnlocked').get(picturesPath(key));
         expectStatus(res, 200);
-        expectSchema(res, picturesResponseSchema, 'picture list');
+        // "HTTP 200, `pictures[]`": the list itself; the items are DOC-16's.
+        expectSchema(res, z.looseObject({ pictures: z.array(z.unknown()) }), 'picture list');
       },
       { needs: needsExpiredProject },
     );

@@ -13,12 +13,13 @@
  */
 import { expect } from 'vitest';
 import type { PDFDocument } from 'pdf-lib';
+import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
-import { pdfResponseSchema, picturesResponseSchema, type PdfResponse, type Picture } from '../../spec/contract/documents.js';
+import { absoluteUrlSchema } from '../../spec/contract/common.js';
 import type { CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { redactHeaders, type Exchange } from '../harness/exchange.js';
-import { expectSchema, expectStatus } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
 
 export const WRITES = { writes: true } as const;
 
@@ -77,18 +78,41 @@ export function sharedPdf(t: CheckContext, type?: string): Promise<ApiResponse> 
   return sharedAnswer(t, `pdf:${type ?? '(default)'}`, pdfPath(key, type === undefined ? '' : `?type=${encodeURIComponent(type)}`));
 }
 
-/** A PDF answer that must be a success: 200 and the contract (JSON with linkToDocument and file.url). */
-export function expectPdfResponse(res: ApiResponse): PdfResponse {
-  expectStatus(res, 200);
-  expect(res.headers['content-type'] ?? '', `the PDF response must be JSON, not a PDF stream; ${res.exchange.request.url}`).toMatch(/^application\/json\b/i);
-  return expectSchema(res, pdfResponseSchema, 'PDF response');
+/** Who judges the answer of `sharedPdf(t, type)`: DOC-1 the default call, DOC-8 the calls with a type. */
+export const pdfOwner = (type?: string) => (type === undefined ? 'DOC-1' : 'DOC-8');
+
+/** The links of a PDF answer, read on the way to another rule (DOC-2 to DOC-4 judge them). */
+const pdfLinks = z.looseObject({
+  linkToDocument: absoluteUrlSchema,
+  file: z.looseObject({ url: absoluteUrlSchema, viewerUrl: absoluteUrlSchema.optional() }),
+});
+export type PdfLinks = z.infer<typeof pdfLinks>;
+
+export function readPdfLinks(res: ApiResponse, type?: string): PdfLinks {
+  return readOnward(res, { status: 200, schema: pdfLinks, owner: `${pdfOwner(type)}, DOC-2, DOC-3 and DOC-4`, what: `the PDF answer (type ${type ?? 'not given'})` });
 }
 
-export async function sharedPictures(t: CheckContext): Promise<{ res: ApiResponse; pictures: Picture[] }> {
+/** `file.url` of a PDF answer, read on the way to another rule (DOC-3 judges it). */
+export function readFileUrl(res: ApiResponse, type?: string): string {
+  const schema = z.looseObject({ file: z.looseObject({ url: absoluteUrlSchema }) });
+  return readOnward(res, { status: 200, schema, owner: `${pdfOwner(type)} and DOC-3`, what: `the PDF answer (type ${type ?? 'not given'})` }).file.url;
+}
+
+/** The picture list of the project with pictures, shared by the checks of the file. */
+export function sharedPictures(t: CheckContext): Promise<ApiResponse> {
   const key = t.profile.resources?.primaryProjectKeys?.withPictures as string;
-  const res = await sharedAnswer(t, 'pictures', picturesPath(key));
-  expectStatus(res, 200);
-  return { res, pictures: expectSchema(res, picturesResponseSchema, 'picture list').pictures };
+  return sharedAnswer(t, 'pictures', picturesPath(key));
+}
+
+/** The `url` of every picture, read on the way to another rule (DOC-15 and DOC-16 judge the list). */
+const pictureUrls = z.looseObject({ pictures: z.array(z.looseObject({ id: z.unknown(), url: z.string().min(1) })) });
+export function readPictureUrls(res: ApiResponse): { id: unknown; url: string }[] {
+  return readOnward(res, { status: 200, schema: pictureUrls, owner: 'DOC-15 and DOC-16', what: 'the picture list' }).pictures;
+}
+
+/** The number of pictures in a list, read on the way to another rule (DOC-15 judges the list). */
+export function readPictureCount(res: ApiResponse): number {
+  return readOnward(res, { status: 200, schema: z.looseObject({ pictures: z.array(z.unknown()) }), owner: 'DOC-15', what: 'the picture list' }).pictures.length;
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -131,9 +155,9 @@ export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> 
   }
 }
 
-/** A fetched PDF must answer 200, start with `%PDF-` and parse; returns the parsed document. */
+/** A fetched PDF must be served (2xx), start with `%PDF-` and parse; returns the parsed document. */
 export async function expectPdfFile(file: Fetched): Promise<PDFDocument> {
-  expect(file.status, `the document link must answer 200: ${file.url}`).toBe(200);
+  expect(served(file.status), `the document link must serve it (2xx), got ${file.status}: ${file.url}`).toBe(true);
   expect(file.bytes.subarray(0, 5).toString('latin1'), `the document at ${file.url} must be a PDF (bytes start with %PDF-)`).toBe('%PDF-');
   // Loaded on first use: pdf-lib takes about 120 ms to import, on every worker at the run's start otherwise.
   const { PDFDocument: Pdf } = await import('pdf-lib');
@@ -144,21 +168,36 @@ export async function expectPdfFile(file: Fetched): Promise<PDFDocument> {
   }
 }
 
-/** A signed link as the target handed it out, named by where it came from (`file.url`, `picture p1 url`). */
+/**
+ * A signed link as the target handed it out, named by where it came from (`file.url`, `picture p1
+ * url`), with the file it serves as the answer says: the links of one PDF answer serve one document
+ * (its file, viewer, document page), each picture of the list is its own file.
+ */
 export interface SignedLink {
   names: string[];
   url: string;
+  file: string;
 }
 
-/** Links of one response by name, those with the same URL merged (linkToDocument often equals file.url). */
-export function distinctLinks(named: readonly [name: string, url: string][]): SignedLink[] {
+/** Links of one file by name, those with the same URL merged (linkToDocument often equals file.url). */
+export function distinctLinks(file: string, named: readonly [name: string, url: string][]): SignedLink[] {
   const byUrl = new Map<string, SignedLink>();
   for (const [name, url] of named) {
     const link = byUrl.get(url);
     if (link) link.names.push(name);
-    else byUrl.set(url, { names: [name], url });
+    else byUrl.set(url, { names: [name], url, file });
   }
   return [...byUrl.values()];
+}
+
+/** The signed links of a PDF answer, one file. */
+export function pdfLinksOf(file: string, links: PdfLinks): SignedLink[] {
+  const named: [string, string][] = [
+    [`linkToDocument (${file})`, links.linkToDocument],
+    [`file.url (${file})`, links.file.url],
+  ];
+  if (links.file.viewerUrl !== undefined) named.push([`file.viewerUrl (${file})`, links.file.viewerUrl]);
+  return distinctLinks(file, named);
 }
 
 export interface Tampered {
@@ -189,14 +228,16 @@ export function tamperedVariants(link: SignedLink): Tampered[] {
 }
 
 /**
- * Each link's path with the query of the next link that has another path (in a ring): the
- * signature and expiry of one file put on another. A signature that does not bind the file it was
- * made for would serve it; when two files carry the same query, it binds nothing of the file.
+ * Each link with the query of the next link (in a ring) that serves another file: the signature and
+ * expiry of one file put on another. A signature that does not bind the file it was made for would
+ * serve it; when two files carry the same query, it binds nothing of the file. Links of the same file
+ * are not swapped: "Links are signed and time limited" leaves open whether a document's file and
+ * viewer links carry one signature (bound to the document) or one each (bound to the link).
  */
 export function swappedVariants(links: readonly SignedLink[]): Tampered[] {
   const signed = links.filter((l) => new URL(l.url).search !== '');
   return signed.flatMap((link, i) => {
-    const other = signed.slice(i + 1).concat(signed.slice(0, i)).find((o) => new URL(o.url).pathname !== new URL(link.url).pathname);
+    const other = signed.slice(i + 1).concat(signed.slice(0, i)).find((o) => o.file !== link.file && new URL(o.url).pathname !== new URL(link.url).pathname);
     if (!other) return [];
     const swapped = new URL(link.url);
     swapped.search = new URL(other.url).search;

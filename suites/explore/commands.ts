@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import type { ReleasedProjectField } from '../../spec/contract/projects.js';
+import type { ProjectRef } from '../projects/support.js';
 import type { Invalid, ProjectInputs, Valid } from './inputs.js';
 import { invalidPasswordBody, roomChange, roomCreation, roomInvalid, validPassword } from './inputs.js';
 import { judgeProject, judgeProjectList, judgeRoomAnswer, judgeRoomList } from './judge.js';
@@ -56,9 +57,10 @@ const describe = (e: Expected) => ('text' in e ? show(e.text) : 'number' in e ? 
 const projectPath = (p: ProjectModel) => `/reports/${p.key}`;
 const roomsPath = (p: ProjectModel, room?: RoomModel) => (room ? `/reports/${p.key}/rooms/${encodeURIComponent(room.id)}` : `/reports/${p.key}/rooms`);
 
-function keyOf(body: unknown): string | undefined {
-  const header = (body as { projektHeader?: { key?: unknown } } | null)?.projektHeader;
-  return typeof header?.key === 'string' ? header.key : undefined;
+/** How a creation answer names the new project: its key, and the id and link a list entry may name it by instead. */
+function refOf(body: unknown): ProjectRef | undefined {
+  const header = (body as { projektHeader?: { key?: unknown; id?: unknown; link?: unknown } } | null)?.projektHeader;
+  return typeof header?.key === 'string' ? { key: header.key, id: header.id, link: header.link } : undefined;
 }
 
 function idOf(body: unknown): string | undefined {
@@ -70,10 +72,10 @@ function detailPrediction(project: ProjectModel, summary: string): Prediction {
   return { status: 200, statusRules: ['PROJ-95'], judge: (body) => judgeProject(project, body, 'detail'), summary };
 }
 
-const refused = (invalid: Pick<Invalid, 'field' | 'rule'>, summary: string): Prediction => ({
+const refused = (invalid: Pick<Invalid, 'rule'>, summary: string): Prediction => ({
   status: 422,
   statusRules: [invalid.rule],
-  error: { type: 'validation', field: invalid.field, rules: [invalid.rule] },
+  error: { type: 'validation', rules: [invalid.rule] },
   summary,
 });
 
@@ -95,9 +97,9 @@ class CreateEmpty implements Cmd {
       status: 201,
       statusRules: [this.omitBody ? 'PROJ-76' : 'PROJ-77'],
       judge: (body) => {
-        const key = keyOf(body);
-        if (!key) return [{ rules: ['PROJ-73'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
-        created = newProject(key, label, {});
+        const ref = refOf(body);
+        if (!ref) return [{ rules: ['PROJ-73'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
+        created = newProject(ref, label, {});
         return judgeProject(created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1 (the new project is ${label})`,
@@ -127,9 +129,9 @@ class CreateWithData implements Cmd {
       status: 201,
       statusRules: ['PROJ-84', this.envelope === 'projectData' ? 'PROJ-5' : 'PROJ-6'],
       judge: (body) => {
-        const key = keyOf(body);
-        if (!key) return [{ rules: ['PROJ-84'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
-        created = newProject(key, label, Object.fromEntries(fields.map((s) => [s.field, s.expected])));
+        const ref = refOf(body);
+        if (!ref) return [{ rules: ['PROJ-84'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
+        created = newProject(ref, label, Object.fromEntries(fields.map((s) => [s.field, s.expected])));
         return judgeProject(created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1, ${predicted(fields)} (the new project is ${label})`,
@@ -139,7 +141,7 @@ class CreateWithData implements Cmd {
   toString = () => `create a project with data (POST /reports/with-data, ${this.envelope}: ${fieldsText(this.fields())})`;
 }
 
-/** `POST /reports/with-data` with one invalid value: 422 naming the field, no project (PROJ-86). */
+/** `POST /reports/with-data` with one invalid value: 422, no project (PROJ-86). */
 class CreateRefused implements Cmd {
   constructor(
     private readonly name: Valid<ReleasedProjectField>,
@@ -149,7 +151,7 @@ class CreateRefused implements Cmd {
   async run(_m: ExploreModel, r: ExploreReal) {
     r.session.beginCommand(this.toString());
     const body = { projectData: { [this.name.field]: this.name.value, [this.invalid.field]: this.invalid.value } };
-    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation naming ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`));
+    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`));
   }
   toString = () => `create a project with an invalid ${this.invalid.field} (${this.invalid.why}: ${show(this.invalid.value)})`;
 }
@@ -188,7 +190,7 @@ class PatchProjectRefused implements Cmd {
     const project = pick(m.state.projects, this.p);
     r.session.beginCommand(this.toString(project));
     const fields = { ...(this.beside ? { [this.beside.field]: this.beside.value } : {}), [this.invalid.field]: this.invalid.value };
-    await r.session.send('owner', 'PATCH', projectPath(project), { projectData: fields }, refused(this.invalid, `HTTP 422 validation naming ${this.invalid.field} (${this.invalid.why})`));
+    await r.session.send('owner', 'PATCH', projectPath(project), { projectData: fields }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why})`));
     keepAll(project, this.invalid.rule);
     await r.session.send('owner', 'GET', projectPath(project), undefined, detailPrediction(project, 'HTTP 200, nothing changed by the refused PATCH'));
   }
@@ -256,18 +258,22 @@ class ListProjects implements Cmd {
   check = (m: Readonly<ExploreModel>) => m.open() && m.state.projects.length > 0 && (this.who !== 'owner2' || m.secondToken);
   async run(m: ExploreModel, r: ExploreReal) {
     r.session.beginCommand(this.toString());
-    const keys = m.state.projects.map((p) => p.key);
+    const projects = [...m.state.projects];
     await r.session.send(this.who, 'GET', '/reports', undefined, {
       status: 200,
       statusRules: ['PROJ-89'],
-      judge: (body) => judgeProjectList(body, keys, true),
+      judge: (body) => judgeProjectList(body, projects, true),
       summary: `HTTP 200 listing ${m.state.projects.map((p) => p.label).join(', ')}`,
     });
   }
   toString = () => `list the projects (GET /reports${this.who === 'owner2' ? ', second token' : ''})`;
 }
 
-/** Results of a project the API made: base room data never suffice (RES-17). */
+/**
+ * Results of a project the API made: base room data never suffice (RES-17). The same request meets
+ * the license and radius checks ("403 when missing"), in an order the spec does not give: a
+ * customer whose license radius leaves the project out may answer 403 instead.
+ */
 class ReadResults implements Cmd {
   constructor(private readonly p: number) {}
   check = (m: Readonly<ExploreModel>) => m.open() && m.state.projects.length > 0;
@@ -282,7 +288,8 @@ class ReadResults implements Cmd {
         rules: ['RES-17'],
         details: (d) => (d.calculationStatus === 'unavailable' ? [] : [{ rules: ['RES-17'], what: 'details.calculationStatus', expected: '"unavailable"', actual: JSON.stringify(d.calculationStatus) }]),
       },
-      summary: 'HTTP 422 calculation_unavailable, calculationStatus unavailable (base room data alone do not suffice)',
+      or: [{ status: 403, statusRules: ['RES-17'], error: { type: 'authorization', rules: ['ERR-10'] } }],
+      summary: 'HTTP 422 calculation_unavailable, calculationStatus unavailable (base room data alone do not suffice); or 403 authorization when the radius check comes first',
     });
   }
   toString = (project?: ProjectModel) => `read the results of ${project?.label ?? `project #${this.p}`} (GET .../results)`;
@@ -321,7 +328,7 @@ class CreateRoom implements Cmd {
   toString = (project?: ProjectModel) => `create a room in ${project?.label ?? `project #${this.p}`} (POST .../rooms: ${fieldsText(this.sent)})`;
 }
 
-/** A refused room creation: 422 naming the field; no room (the next room list must not show one). */
+/** A refused room creation: 422; no room (the next room list must not show one). */
 class CreateRoomRefused implements Cmd {
   constructor(
     private readonly p: number,
@@ -333,7 +340,7 @@ class CreateRoomRefused implements Cmd {
     const project = pick(m.state.projects, this.p);
     r.session.beginCommand(this.toString(project));
     const roomData = this.invalid.field === 'raumBezeichnung' ? { raumBezeichnung: this.invalid.value } : { raumBezeichnung: this.name, [this.invalid.field]: this.invalid.value };
-    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation naming ${this.invalid.field} (${this.invalid.why}); no room created`));
+    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no room created`));
   }
   toString = (project?: ProjectModel) => `create a room in ${project?.label ?? `project #${this.p}`} with an invalid ${this.invalid.field} (${this.invalid.why})`;
 }
@@ -376,7 +383,7 @@ class PatchRoomRefused implements Cmd {
     const project = pick(m.state.projects, this.p);
     const room = pick(project.rooms, this.room);
     r.session.beginCommand(this.toString(project, room));
-    await r.session.send('owner', 'PATCH', roomsPath(project, room), { roomData: { [this.invalid.field]: this.invalid.value } }, refused(this.invalid, `HTTP 422 validation naming ${this.invalid.field} (${this.invalid.why}); the room unchanged`));
+    await r.session.send('owner', 'PATCH', roomsPath(project, room), { roomData: { [this.invalid.field]: this.invalid.value } }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); the room unchanged`));
     keepAll(project, this.invalid.rule);
   }
   toString = (project?: ProjectModel, room?: RoomModel) => `change ${room?.label ?? `room #${this.room}`} of ${project?.label ?? `project #${this.p}`} with an invalid ${this.invalid.field} (${this.invalid.why})`;
@@ -473,11 +480,11 @@ class StrangerRequest implements Cmd {
         await r.session.send('stranger', 'PATCH', projectPath(project), { projectData: { [this.patch.field]: this.patch.value } }, notFound('PROJ-103', 'HTTP 404 not_found, nothing changed'));
         return keepAll(project, 'PROJ-103');
       case 'list': {
-        const keys = m.state.projects.map((p) => p.key);
+        const projects = [...m.state.projects];
         return r.session.send('stranger', 'GET', '/reports', undefined, {
           status: 200,
           statusRules: ['PROJ-89'],
-          judge: (body) => judgeProjectList(body, keys, false),
+          judge: (body) => judgeProjectList(body, projects, false),
           summary: `HTTP 200 listing none of ${m.state.projects.map((p) => p.label).join(', ')}`,
         });
       }

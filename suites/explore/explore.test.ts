@@ -22,7 +22,7 @@ const EXPLORE_RULES = [
   'ROOM-1', 'ROOM-2', 'ROOM-3', 'ROOM-4', 'ROOM-5', 'ROOM-6', 'ROOM-7', 'ROOM-8', 'ROOM-9', 'ROOM-17', 'ROOM-18', 'ROOM-19', 'ROOM-21',
   'ROOM-22', 'ROOM-23', 'ROOM-24', 'ROOM-25', 'ROOM-26', 'ROOM-27', 'ROOM-28', 'ROOM-31', 'ROOM-32', 'ROOM-33', 'ROOM-34', 'ROOM-35', 'ROOM-36', 'ROOM-37',
   'ROOM-38', 'ROOM-43', 'ROOM-44', 'ROOM-45', 'ROOM-47', 'ROOM-49', 'ROOM-52',
-  'AUTH-10', 'AUTH-17', 'AUTH-20', 'RES-17', 'ERR-1', 'ERR-18', 'META-12',
+  'AUTH-10', 'AUTH-17', 'AUTH-20', 'RES-17', 'ERR-1', 'ERR-10', 'ERR-18', 'META-12',
 ];
 
 const settings = exploreSettings();

@@ -90,7 +90,7 @@ function projectValid(field: ReleasedProjectField, rule: ProjectFieldRule, proje
       return fc.oneof(
         fc.tuple(fc.integer({ min: 4, max: 5 }), fc.integer({ min: 0, max: 9999 })).map(([digits, n]) => {
           const text = String(n).padStart(digits, '0');
-          return { field, value: text, expected: to({ kind: 'text', text, rule: R }) };
+          return { field, value: text, expected: to({ kind: 'digits', text, rule: R }) };
         }),
         deletion,
       );
@@ -173,14 +173,14 @@ const ROOM_VALID: Record<RoomField, fc.Arbitrary<Valid<RoomField>>> = {
     .map(([text, pad]) => ({ field: 'raumBezeichnung' as const, value: `${pad}${text}${pad}`, expected: { kind: 'name', text: `${pad}${text}${pad}`, rule: 'ROOM-18' } as Expected })),
   raumEtage: fc
     .integer({ min: ROOM_LIMITS.floorMin, max: ROOM_LIMITS.floorMax })
-    .chain((floor) => numberForms(floor, false).map((value) => ({ field: 'raumEtage' as const, value, expected: { kind: 'text', text: String(floor), rule: 'ROOM-19' } as Expected }))),
+    .chain((floor) => numberForms(floor, false).map((value) => ({ field: 'raumEtage' as const, value, expected: { kind: 'decimalText', number: floor, rule: 'ROOM-19' } as Expected }))),
   raumFlaeche: decimalRoomValue('raumFlaeche', ROOM_LIMITS.areaMax, 'ROOM-22', 'ROOM-23'),
   raumHoehe: decimalRoomValue('raumHoehe', ROOM_LIMITS.heightMax, 'ROOM-25', 'ROOM-26'),
   raumTemperatur: fc
     .constantFrom(...ROOM_LIMITS.temperatures)
     .chain((t) => numberForms(t, false).map((value) => ({ field: 'raumTemperatur' as const, value, expected: { kind: 'jsonNumber', number: t, rule: 'ROOM-28' } as Expected }))),
   raumNotiz: fc.oneof(
-    word.map((text) => ({ field: 'raumNotiz' as const, value: text, expected: { kind: 'text', text, rule: 'ROOM-32' } as Expected })),
+    word.map((text) => ({ field: 'raumNotiz' as const, value: text, expected: { kind: 'name', text, rule: 'ROOM-32' } as Expected })),
     fc.constant({ field: 'raumNotiz' as const, value: '', expected: { kind: 'empty', rule: 'ROOM-33' } as Expected }),
   ),
 };

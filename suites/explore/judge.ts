@@ -3,7 +3,8 @@
  * its header, a room with every roomData value and the derived floor labels, room lists and
  * project lists by membership. Values the model leaves open are learned here.
  */
-import { RELEASED_PROJECT_FIELDS } from '../../spec/contract/projects.js';
+import { PROJECT_LIST_GROUPS, RELEASED_PROJECT_FIELDS } from '../../spec/contract/projects.js';
+import { isListed } from '../projects/support.js';
 import { ROOM_INPUT_FIELDS } from '../../spec/contract/rooms.js';
 import { describeActual, describeExpected, expectedFloorLabels, matches, type Expected, type ProjectModel, type RoomModel } from './model.js';
 import type { Finding } from './session.js';
@@ -97,15 +98,14 @@ export function judgeRoomList(project: ProjectModel, body: unknown): Finding[] {
   return findings;
 }
 
-/** `GET /reports`: the four groups, and the keys the model expects to see (or not to see) anywhere in them. */
-export function judgeProjectList(body: unknown, keys: readonly string[], own: boolean): Finding[] {
-  const groups = ['projekte', 'leads', 'api', 'archiv'];
-  if (!isObject(body) || groups.some((g) => !Array.isArray(body[g]))) {
+/** `GET /reports`: the four groups, and the projects the model expects to see (or not to see) in any of them. */
+export function judgeProjectList(body: unknown, projects: readonly ProjectModel[], own: boolean): Finding[] {
+  if (!isObject(body) || PROJECT_LIST_GROUPS.some((g) => !Array.isArray(body[g]))) {
     return [{ rules: ['PROJ-89'], what: 'body', expected: 'the groups projekte, leads, api, archiv', actual: JSON.stringify(body).slice(0, 160) }];
   }
-  // Entry fields are "not shown": a key is listed when it appears anywhere in the groups.
-  const text = JSON.stringify(groups.map((g) => body[g]));
-  const wrong = keys.filter((key) => text.includes(key) !== own);
+  // "Fields of an entry inside the project list groups: not shown": an entry may name its project by key, link or id.
+  const entries = PROJECT_LIST_GROUPS.flatMap((g) => body[g] as unknown[]);
+  const wrong = projects.filter((project) => isListed(entries, project) !== own).map((project) => project.key);
   if (wrong.length === 0) return [];
   return own
     ? [{ rules: ['PROJ-92'], what: 'GET /reports', expected: `to list ${wrong.join(', ')}`, actual: 'not listed' }]

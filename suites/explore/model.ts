@@ -15,11 +15,16 @@ import { FLOOR_LABELS, ROOM_DEFAULTS, ROOM_INPUT_FIELDS, type FloorId } from '..
 export type Expected =
   /** exactly this text */
   | { kind: 'text'; text: string; rule: string }
-  /** a room name: the sent text or its trimmed form (the spec counts the length after trimming) */
+  /**
+   * these digits as text (a contact `plz`); without a leading zero also the same JSON number:
+   * "returned values are often strings", not always, and only text keeps a leading zero
+   */
+  | { kind: 'digits'; text: string; rule: string }
+  /** a room name or note: the sent text or its trimmed form (the spec counts the name's length after trimming) */
   | { kind: 'name'; text: string; rule: string }
-  /** the same number, as JSON number or numeric string */
+  /** the same number, as JSON number or numeric string in any spelling of its value */
   | { kind: 'number'; number: number; rule: string }
-  /** a roomData number: a string holding a plain decimal equal to `number` */
+  /** a roomData number: a string holding `number` in any spelling of its value ("2.5", "2.50", "2,5") */
   | { kind: 'decimalText'; number: number; rule: string }
   /** a JSON number (raumTemperatur) */
   | { kind: 'jsonNumber'; number: number; rule: string }
@@ -48,6 +53,9 @@ export interface RoomModel {
 
 export interface ProjectModel {
   key: string;
+  /** `projektHeader.id` and `link` of the creation answer: a list entry may name the project by either. */
+  id: unknown;
+  link: unknown;
   /** P1, P2, ... in the order this sequence created them. */
   label: string;
   fields: Record<ReleasedProjectField, Expected>;
@@ -73,9 +81,9 @@ export function emptyCustomerModel(): CustomerModel {
 // -------------------------------------------------------------------------------------------------
 
 /** A new project: status 1 (STAT-1); sent fields as predicted, the others learned when first shown. */
-export function newProject(key: string, label: string, sent: Partial<Record<ReleasedProjectField, Expected>>): ProjectModel {
+export function newProject(ref: { key: string; id?: unknown; link?: unknown }, label: string, sent: Partial<Record<ReleasedProjectField, Expected>>): ProjectModel {
   const fields = Object.fromEntries(RELEASED_PROJECT_FIELDS.map((f) => [f, sent[f] ?? { kind: 'learn' }])) as Record<ReleasedProjectField, Expected>;
-  return { key, label, fields, status: { values: [PROJECT_STATUS.created], rule: 'STAT-1' }, rooms: [], passwordSet: false };
+  return { key: ref.key, id: ref.id, link: ref.link, label, fields, status: { values: [PROJECT_STATUS.created], rule: 'STAT-1' }, rooms: [], passwordSet: false };
 }
 
 /**
@@ -119,7 +127,7 @@ export function applyPasswordChange(project: ProjectModel): void {
 /** Creation defaults of the roomData table (ROOM-21, 24, 27, 31, 34). */
 function roomDefaults(): Record<Exclude<RoomField, 'raumBezeichnung'>, Expected> {
   return {
-    raumEtage: { kind: 'text', text: String(ROOM_DEFAULTS.raumEtage), rule: 'ROOM-21' },
+    raumEtage: { kind: 'decimalText', number: ROOM_DEFAULTS.raumEtage, rule: 'ROOM-21' },
     raumFlaeche: { kind: 'empty', rule: 'ROOM-24' },
     raumHoehe: { kind: 'decimalText', number: ROOM_DEFAULTS.raumHoehe, rule: 'ROOM-27' },
     raumTemperatur: { kind: 'jsonNumber', number: ROOM_DEFAULTS.raumTemperatur, rule: 'ROOM-31' },
@@ -180,8 +188,8 @@ export function applyRoomPatch(project: ProjectModel, room: RoomModel, sent: Par
 
 /** `raumEtageBezeichnung` / `raumEtageKuerzel` for the floor the model expects (ROOM-44, 45, 47). */
 export function expectedFloorLabels(floor: Expected): { bezeichnung: string; kuerzel: string } | undefined {
-  if (floor.kind !== 'text' || !/^[0-7]$/.test(floor.text)) return undefined;
-  return FLOOR_LABELS[Number(floor.text) as FloorId];
+  if (floor.kind !== 'decimalText' || !Number.isInteger(floor.number) || floor.number < 0 || floor.number > 7) return undefined;
+  return FLOOR_LABELS[floor.number as FloorId];
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -192,13 +200,28 @@ export function isEmptyValue(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }
 
-const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
-const DECIMAL_TEXT = /^\d+(?:\.\d+)?$/;
+/**
+ * A number spelled as text in any form of its value: "Inputs are normalized; returned values are
+ * often strings" and "all values returned as strings" fix no spelling, so decimal point or comma,
+ * trailing zeros, a sign or an exponent all read as the number they spell.
+ */
+const NUMBER_TEXT = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
+
+function numberInText(value: unknown): number | undefined {
+  return typeof value === 'string' && NUMBER_TEXT.test(value.trim()) ? Number(value.trim().replace(',', '.')) : undefined;
+}
 
 function returnedNumber(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value);
-  return undefined;
+  return numberInText(value);
+}
+
+/** The same value shown again: equal, both empty, or the same number however spelled. */
+function sameValue(expected: unknown, actual: unknown): boolean {
+  if (isEmptyValue(expected) || isEmptyValue(actual)) return isEmptyValue(expected) && isEmptyValue(actual);
+  if (JSON.stringify(actual) === JSON.stringify(expected)) return true;
+  const number = returnedNumber(expected);
+  return number !== undefined && returnedNumber(actual) === number;
 }
 
 /** Whether `actual` is what `expected` predicts; `learn` accepts anything (the caller learns it). */
@@ -206,12 +229,14 @@ export function matches(expected: Expected, actual: unknown, roomData = false): 
   switch (expected.kind) {
     case 'text':
       return actual === expected.text;
+    case 'digits':
+      return actual === expected.text || (!expected.text.startsWith('0') && actual === Number(expected.text));
     case 'name':
       return actual === expected.text || actual === expected.text.trim();
     case 'number':
       return returnedNumber(actual) === expected.number;
     case 'decimalText':
-      return typeof actual === 'string' && DECIMAL_TEXT.test(actual) && Number(actual) === expected.number;
+      return numberInText(actual) === expected.number;
     case 'jsonNumber':
       return actual === expected.number;
     case 'on':
@@ -221,7 +246,7 @@ export function matches(expected: Expected, actual: unknown, roomData = false): 
     case 'learn':
       return true;
     case 'seen':
-      return isEmptyValue(expected.value) ? isEmptyValue(actual) : JSON.stringify(actual) === JSON.stringify(expected.value);
+      return sameValue(expected.value, actual);
   }
 }
 
@@ -230,12 +255,14 @@ export function describeExpected(expected: Expected): string {
   switch (expected.kind) {
     case 'text':
       return JSON.stringify(expected.text);
+    case 'digits':
+      return `${JSON.stringify(expected.text)}${expected.text.startsWith('0') ? '' : ' (or the number)'}`;
     case 'name':
       return `${JSON.stringify(expected.text)} (or trimmed)`;
     case 'number':
       return `the number ${expected.number} (JSON number or numeric string)`;
     case 'decimalText':
-      return `"${expected.number}" (a decimal text)`;
+      return `"${expected.number}" (a text holding this number)`;
     case 'jsonNumber':
       return `the JSON number ${expected.number}`;
     case 'on':

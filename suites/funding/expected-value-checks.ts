@@ -11,9 +11,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
-import type { FundingApplication } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
-import { expectedApplications, needsAll, needsApplications, ownerApplications, sharedApplications, type ExpectedApplication } from './support.js';
+import { expectedApplications, needsAll, needsApplications, ownerApplications, sharedApplications, type ExpectedApplication, type ListedApplication } from './support.js';
 
 type ComparedField = 'bzaId' | 'bndId' | 'statusLabel' | 'nextAction';
 
@@ -25,7 +24,7 @@ function expectingField(applications: readonly ExpectedApplication[], field: Com
 }
 
 /** Every application whose expected `field` the profile gives must show exactly that value. */
-function expectFieldMatches(seen: readonly FundingApplication[], applications: readonly ExpectedApplication[], field: ComparedField): void {
+function expectFieldMatches(seen: readonly ListedApplication[], applications: readonly ExpectedApplication[], field: ComparedField): void {
   const byId = new Map(seen.map((a) => [a.applicationId, a]));
   const expected = applications.filter((e) => e[field] !== undefined);
   const missing = expected.filter((e) => !byId.has(e.applicationId)).map((e) => e.applicationId);

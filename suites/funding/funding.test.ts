@@ -9,12 +9,14 @@
  */
 import { accessChecks } from './access-checks.js';
 import { expectedValueChecks } from './expected-value-checks.js';
+import { fieldChecks } from './field-checks.js';
 import { listChecks } from './list-checks.js';
 import { projectChecks } from './project-checks.js';
 import { singleChecks } from './single-checks.js';
 import { storedDataChecks } from './stored-data-checks.js';
 
 listChecks();
+fieldChecks();
 singleChecks();
 projectChecks();
 accessChecks();

@@ -1,30 +1,30 @@
 /**
- * GET /funding/applications (endpoint rule 10, "Limits", "Funding application (read only)"):
- * the list envelope, every application against the contract, defaults and maxima of `page` and
- * `limit`, the order, pages past the end, a pagination walk against the profile, and 422 for unknown
- * or invalid parameters.
+ * GET /funding/applications (endpoint rule 10, "Limits"): the list envelope, defaults and maxima of
+ * `page` and `limit`, the order, pages past the end, a pagination walk against the profile, and 422
+ * for unknown or invalid parameters. The application object is judged in field-checks.ts; the
+ * checks here read the applications only on their way (support.ts readList).
  *
  * The checks reading expected funding data run as a leased owner of it (harness/resource-owner.ts);
  * the parameter matrix does not depend on data and runs as any leased customer.
  */
 import { describe, expect } from 'vitest';
-import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
+import { FUNDING_PAGINATION, highestApplicationIds } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
 import { expectError } from '../harness/expect-api.js';
 import {
   duplicates,
   expectDescending,
-  fundingActor,
   expectedPageLength,
-  expectList,
+  expectListAnswered,
+  expectListEnvelope,
   expectMatchesProfile,
   expectPaging,
+  fundingActor,
   ids,
   LIST_PATH,
   needsApplications,
   needsFunding,
   ownerApplications,
-  sortedExpected,
   walk,
   walkLimit,
   withQuery,
@@ -34,32 +34,31 @@ const { defaultLimit, maxLimit, firstPage, maxPage } = FUNDING_PAGINATION;
 
 /** Registers the checks (called by funding.test.ts, so that all funding checks run concurrently in one file). */
 export function listChecks(): void {
-  describe('GET /funding/applications: envelope, defaults and contract', () => {
+  describe('GET /funding/applications: envelope and defaults', () => {
     check(
-      ['FUND-1', 'FUND-25', 'FUND-26', 'FUND-33'],
-      'GET /funding/applications without parameters answers 200 with exactly {status: 200, action, applications, total, page: 1, limit: 50}, starting at the highest application id',
+      'FUND-1',
+      'GET /funding/applications answers 200 with {status: 200, action, applications[], total, page, limit} (further members allowed)',
       async (t) => {
-        const expected = sortedExpected(await ownerApplications(t));
-        const list = expectList(await (await fundingActor(t)).get(LIST_PATH));
-        expectPaging(list, firstPage, defaultLimit, 'without parameters');
-        expect(list.total, 'total must count all applications of the customer (the profile expects them)').toBe(expected.length);
-        expect(list.applications.length, `the default page holds min(50, total) applications`).toBe(expectedPageLength(list.total, firstPage, defaultLimit));
-        // Page 1 is the first page: it starts with the application of the highest id.
-        expect(list.applications[0]?.applicationId, 'the default page must be page 1, starting at the highest application id').toBe(expected[0]?.applicationId);
+        expectListEnvelope(await (await fundingActor(t)).get(LIST_PATH));
       },
       { needs: needsApplications },
     );
 
     check(
-      ['FUND-3', 'FUND-4', 'FUND-7', 'FUND-14', 'FUND-15', 'FUND-16', 'FUND-17', 'FUND-18', 'FUND-19', 'FUND-20', 'FUND-21', 'FUND-22', 'FUND-23', 'STAT-10', 'FUND-27'],
-      'every application of GET /funding/applications?limit=100 carries exactly the core fields with their types: ids as strings, statusStep a number, advisor.assigned a boolean, status one of the eleven values, times ISO 8601 UTC +00:00 or null',
+      ['FUND-25', 'FUND-26', 'FUND-33'],
+      'GET /funding/applications without parameters answers page 1 at limit 50: min(50, total) applications, starting at the highest application id',
       async (t) => {
-        // The strict contract schema (contract/funding.ts) is the assertion: no extra field, none
-        // omitted (missing values are null), every type and format of the field table.
-        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
-        expectPaging(list, firstPage, maxLimit, 'limit=100');
-        expect(list.applications.length, 'limit=100 must be accepted and fill the page up to 100').toBe(expectedPageLength(list.total, firstPage, maxLimit));
-        expect(list.applications.length, 'the primary customer must have applications for this check to judge them').toBeGreaterThan(0);
+        const expected = await ownerApplications(t);
+        const list = expectListAnswered(await (await fundingActor(t)).get(LIST_PATH), 'the list without parameters');
+        expectPaging(list, firstPage, defaultLimit, 'without parameters');
+        expect(list.total, 'total must count all applications of the customer (the profile expects them)').toBe(expected.length);
+        expect(list.applications.length, `the default page holds min(50, total) applications`).toBe(expectedPageLength(list.total, firstPage, defaultLimit));
+        // Page 1 is the first page: it starts with the highest application id, in either order the
+        // spec leaves open ("Sorted by application id descending" names no comparison).
+        const highest = highestApplicationIds(expected.map((e) => e.applicationId));
+        expect([...highest], `the default page must be page 1, starting at the highest application id, not ${JSON.stringify(list.applications[0]?.applicationId)}`).toContain(
+          list.applications[0]?.applicationId,
+        );
       },
       { needs: needsApplications },
     );
@@ -100,7 +99,7 @@ export function listChecks(): void {
         const special = expected.filter((e) => e.projectKey === null || e.status === 'canceled');
         if (special.length === 0) t.skip('the profile expects no standalone or canceled application');
         if (expected.length > maxLimit) t.skip(`the profile expects more than ${maxLimit} applications: the walk check covers them`);
-        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
+        const list = expectListAnswered(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
         const byId = new Map(list.applications.map((a) => [a.applicationId, a]));
         for (const e of special) {
           const actual = byId.get(e.applicationId);
@@ -117,7 +116,7 @@ export function listChecks(): void {
       async (t) => {
         const expected = await ownerApplications(t);
         if (expected.length > (maxPage - 1) * defaultLimit) t.skip('the profile expects applications on page 1000000');
-        const list = expectList(await (await fundingActor(t)).get(withQuery(LIST_PATH, { page: maxPage })));
+        const list = expectListAnswered(await (await fundingActor(t)).get(withQuery(LIST_PATH, { page: maxPage })), 'page 1000000');
         expectPaging(list, maxPage, defaultLimit, 'page=1000000');
         expect(ids(list.applications), 'page 1000000 lies past the end: an empty list').toEqual([]);
         expect(list.total, 'total must count all applications, also on a page past the end').toBe(expected.length);
@@ -138,7 +137,7 @@ export function listChecks(): void {
         rules,
         `GET /funding/applications?${withQuery('', query).slice(1)} (${what}) answers 200 with page ${page} and limit ${limit}`,
         async (t) => {
-          const list = expectList(await (await t.owner()).get(withQuery(LIST_PATH, query)));
+          const list = expectListAnswered(await (await t.owner()).get(withQuery(LIST_PATH, query)), what);
           expectPaging(list, page, limit, what);
           expect(list.applications.length, `${what}: page ${page} at limit ${limit} of ${list.total}`).toBe(expectedPageLength(list.total, page, limit));
         },

@@ -5,22 +5,24 @@
  * application is the own project it names (`projectId` = projektHeader.id).
  */
 import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
-import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
 import { check } from '../harness/check.js';
-import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { expectError } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
+import { expectIndistinguishable } from '../projects/indistinguishable.js';
 import { fundingOwner } from '../harness/resource-owner.js';
 import {
   absentProjectKey,
   duplicates,
   expectDescending,
   expectedPageLength,
-  expectIndistinguishable,
-  expectList,
+  expectListAnswered,
   expectPaging,
   fieldConsistencyProblems,
   fundingActor,
   ids,
+  linkedApplicationSchema,
   LIST_PATH,
   needsAll,
   needsApplications,
@@ -28,8 +30,15 @@ import {
   needsProjectWithApplications,
   needsProjectWithoutApplications,
   projectListPath,
+  readList,
   withQuery,
+  type LinkedApplication,
 } from './support.js';
+
+const lower = (key: unknown) => (typeof key === 'string' ? key.toLowerCase() : key);
+
+/** What the check of an application's project reads of the project detail; PROJ-70 and PROJ-96 judge the rest. */
+const detailHeaderSchema = z.looseObject({ projektHeader: z.looseObject({ key: z.string(), id: z.unknown() }) });
 
 const { defaultLimit, maxLimit, firstPage } = FUNDING_PAGINATION;
 
@@ -37,7 +46,7 @@ const { defaultLimit, maxLimit, firstPage } = FUNDING_PAGINATION;
 export function projectChecks(): void {
   describe('GET /reports/{projectKey}/funding/applications', () => {
     check(
-      ['FUND-34', 'FUND-38'],
+      ['FUND-34', 'FUND-38', 'FUND-31'],
       'the project variant for an own project answers 200 with exactly the applications of that project (a subset of the customer list, not merged), sorted by application id descending',
       async (t) => {
         const { actor, funding } = await fundingOwner(t);
@@ -45,12 +54,12 @@ export function projectChecks(): void {
         const ofProject = funding.applications.filter((e) => e.projectKey?.toLowerCase() === key.toLowerCase());
         const all = funding.applications;
         expect(ofProject.length, `the profile expects no application with projectKey ${key}, though it names it projectWithApplications`).toBeGreaterThan(0);
-        const list = expectList(await actor.get(withQuery(projectListPath(key), { limit: maxLimit })));
+        const list = expectListAnswered(await actor.get(withQuery(projectListPath(key), { limit: maxLimit })), `the list of project ${key}`);
         expectPaging(list, firstPage, maxLimit, 'project variant, limit=100');
         expect(list.total, `total must count the applications of project ${key} only`).toBe(ofProject.length);
         expect(list.total, 'the project list cannot hold more than the customer list').toBeLessThanOrEqual(all.length);
         expect(list.applications.length, 'project variant page 1 at limit 100').toBe(expectedPageLength(list.total, firstPage, maxLimit));
-        const foreignToProject = list.applications.filter((a) => a.projectKey?.toLowerCase() !== key.toLowerCase()).map((a) => `${a.applicationId} (projectKey ${a.projectKey})`);
+        const foreignToProject = list.applications.filter((a) => lower(a.projectKey) !== key.toLowerCase()).map((a) => `${a.applicationId} (projectKey ${JSON.stringify(a.projectKey)})`);
         expect(foreignToProject, `the list of project ${key} must hold only applications of that project`).toEqual([]);
         const allIds = new Set(all.map((e) => e.applicationId));
         expect(ids(list.applications).filter((id) => !allIds.has(id)), 'applications of the project list that the customer list does not hold').toEqual([]);
@@ -69,7 +78,7 @@ export function projectChecks(): void {
       async (t) => {
         const { actor, funding } = await fundingOwner(t);
         const key = funding.projectWithoutApplications as string;
-        const list = expectList(await actor.get(projectListPath(key)));
+        const list = expectListAnswered(await actor.get(projectListPath(key)), `the list of project ${key}`);
         expectPaging(list, firstPage, defaultLimit, 'project without applications, no parameters');
         expect(ids(list.applications), `project ${key} has no applications`).toEqual([]);
         expect(list.total, `project ${key} has no applications`).toBe(0);
@@ -98,16 +107,17 @@ export function projectChecks(): void {
   describe('project variant: ownership', () => {
     check(
       ['FUND-35', 'AUTH-19', 'ERR-11'],
-      'the project variant for a foreign project key and for a never-existing key answers the same 404 not_found (status, body, header names)',
+      'the project variant for a foreign project key and for a never-existing key answers the same 404 not_found (status, body, header names; apart from what two never-existing keys also get differently)',
       async (t) => {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
-        const missingKey = absentProjectKey();
+        const [missingKey, baselineKey] = [absentProjectKey(), absentProjectKey()];
         const owner = await t.owner();
         const foreign = await owner.get(projectListPath(foreignKey));
         const missing = await owner.get(projectListPath(missingKey));
+        const baseline = await owner.get(projectListPath(baselineKey));
         expectError(foreign, 404, 'not_found');
         expectError(missing, 404, 'not_found');
-        expectIndistinguishable(foreign, foreignKey, missing, missingKey);
+        expectIndistinguishable({ res: foreign, id: foreignKey }, { res: missing, id: missingKey }, { res: baseline, id: baselineKey });
       },
       { needs: needsForeignProject },
     );
@@ -129,10 +139,13 @@ export function projectChecks(): void {
       'projectKey names an own project whose projektHeader.id equals projectId; project-bound applications carry "project_bound", standalone ones no project, and an advisor id only with an assignment',
       async (t) => {
         const primary = await fundingActor(t);
-        const list = expectList(await primary.get(withQuery(LIST_PATH, { limit: maxLimit })));
-        expect(list.applications.flatMap(fieldConsistencyProblems)).toEqual([]);
+        const listed = readList(await primary.get(withQuery(LIST_PATH, { limit: maxLimit })));
+        const parsed = z.array(linkedApplicationSchema).safeParse(listed.applications);
+        if (!parsed.success) expect.fail(`applications whose projectId, projectKey or advisor differ from the table: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        const applications: LinkedApplication[] = parsed.data;
+        expect(applications.flatMap(fieldConsistencyProblems)).toEqual([]);
         const byKey = new Map<string, Set<number | null>>();
-        for (const a of list.applications) {
+        for (const a of applications) {
           if (a.projectKey === null) continue;
           const set = byKey.get(a.projectKey) ?? new Set();
           set.add(a.projectId);
@@ -143,8 +156,14 @@ export function projectChecks(): void {
         for (const [key, projectIds] of [...byKey].slice(0, 4)) {
           expect([...projectIds], `applications of project ${key} must agree on one projectId`).toHaveLength(1);
           const res = await primary.get(`/reports/${encodeURIComponent(key)}`);
-          expectStatus(res, 200);
-          const header = expectSchema(res, projectDetailResponseSchema, 'project detail').projektHeader;
+          expect(res.status, `projectKey ${key} must name an own project of the customer, but GET /reports/${key} answered 404`).not.toBe(404);
+          const detail = readOnward(res, {
+            status: 200,
+            schema: detailHeaderSchema,
+            owner: 'PROJ-95, PROJ-96 and PROJ-70 (the project detail and its header)',
+            what: `the detail of project ${key}`,
+          });
+          const header = detail.projektHeader;
           expect(header.key, `projectKey ${key} of the applications must be the key of the project, as its projektHeader gives it`).toBe(key);
           expect([...projectIds][0], `projectId of the applications of project ${key} must equal its projektHeader.id`).toBe(header.id);
         }

@@ -10,9 +10,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
-import type { FundingApplication } from '../../spec/contract/funding.js';
 import { check, type CheckContext } from '../harness/check.js';
-import { expectedApplications, needsAll, needsApplications, ownerApplications, sharedApplications, type ExpectedApplication } from './support.js';
+import { expectedApplications, needsAll, needsApplications, ownerApplications, sharedApplications, type ExpectedApplication, type ListedApplication } from './support.js';
 
 const unavailableProjects = (applications: readonly ExpectedApplication[]) => applications.filter((e) => e.projectNoLongerAvailable === true);
 const storedAdvisors = (applications: readonly ExpectedApplication[]) => applications.filter((e) => e.advisor !== undefined);
@@ -29,11 +28,11 @@ const needsUnavailable = (p: Profile) =>
 const needsAdvisors = (p: Profile) => (storedAdvisors(expectedApplications(p)).length > 0 ? undefined : 'applications with their stored advisor names (advisor) in resources.funding.applications');
 
 /** The applications of `expected` as the list showed them; those missing from it fail the check. */
-function seenOf(seen: readonly FundingApplication[], expected: readonly ExpectedApplication[], what: string): [ExpectedApplication, FundingApplication][] {
+function seenOf(seen: readonly ListedApplication[], expected: readonly ExpectedApplication[], what: string): [ExpectedApplication, ListedApplication][] {
   const byId = new Map(seen.map((a) => [a.applicationId, a]));
   const missing = expected.filter((e) => !byId.has(e.applicationId)).map((e) => e.applicationId);
   expect(missing, `applications ${what} are missing from GET /funding/applications`).toEqual([]);
-  return expected.map((e) => [e, byId.get(e.applicationId) as FundingApplication]);
+  return expected.map((e) => [e, byId.get(e.applicationId) as ListedApplication]);
 }
 
 function expectNone(problems: readonly string[], total: number, what: string): void {
@@ -64,7 +63,8 @@ export function storedDataChecks(): void {
         const wrong = pairs.flatMap(([e, a]) => {
           const names = e.advisor as NonNullable<ExpectedApplication['advisor']>;
           const name = names.fullName ?? names.storedName ?? null;
-          return a.advisor.name === name ? [] : [`${e.applicationId}: advisor.name ${JSON.stringify(a.advisor.name)}, expected ${JSON.stringify(name)} (full name ${JSON.stringify(names.fullName)}, stored name ${JSON.stringify(names.storedName)})`];
+          const shown = (a.advisor as { name?: unknown } | null | undefined)?.name;
+          return shown === name ? [] : [`${e.applicationId}: advisor.name ${JSON.stringify(shown) ?? '(absent)'}, expected ${JSON.stringify(name)} (full name ${JSON.stringify(names.fullName)}, stored name ${JSON.stringify(names.storedName)})`];
         });
         expectNone(wrong, pairs.length, 'advisor.name must fall back from the full name to the stored name to null');
       },

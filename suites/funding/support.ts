@@ -5,18 +5,14 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect } from 'vitest';
+import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
-import {
-  compareApplicationIds,
-  FUNDING_PAGINATION,
-  fundingListResponseSchema,
-  PROJECT_BOUND_APPLICATION_TYPE,
-  type FundingApplication,
-  type FundingListResponse,
-} from '../../spec/contract/funding.js';
+import { projectKeySchema } from '../../spec/contract/common.js';
+import { descendingOrdersOf, FUNDING_PAGINATION, fundingListEnvelopeSchema, PROJECT_BOUND_APPLICATION_TYPE } from '../../spec/contract/funding.js';
 import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
 import { fundingOwner } from '../harness/resource-owner.js';
 
 export type ExpectedApplication = NonNullable<NonNullable<Profile['resources']>['funding']>['applications'][number];
@@ -76,14 +72,38 @@ export function needsAll(...needs: ((p: Profile) => string | undefined)[]): (p: 
 // Responses
 // ---------------------------------------------------------------------------------------------
 
-/** HTTP 200 and the strict list contract: `{status: 200, action, applications[], total, page, limit}`. */
-export function expectList(res: ApiResponse): FundingListResponse {
+/** An application as the checks read it on their way: its id, the rest as the target sent it. */
+const listedApplicationSchema = z.looseObject({ applicationId: z.string() });
+export type ListedApplication = z.infer<typeof listedApplicationSchema>;
+
+/** What the checks read of a list answer; FUND-1 judges the envelope and FUND-3 the applications. */
+const listPageSchema = z.looseObject({ applications: z.array(listedApplicationSchema), total: z.number(), page: z.number(), limit: z.number() });
+export type ListPage = z.infer<typeof listPageSchema>;
+
+const LIST_OWNER = 'FUND-1 (the list envelope) and FUND-5 (applicationId a string)';
+
+/**
+ * The applications and paging of a list answer, for a check that judges something else (an order,
+ * values, counts): an answer without them skips the check, the envelope's own check fails.
+ */
+export function readList(res: ApiResponse, what = 'the funding list'): ListPage {
+  return readOnward(res, { status: 200, schema: listPageSchema, owner: LIST_OWNER, what });
+}
+
+/** A list answer a check's own rule requires to be 200 (an accepted parameter, a readable list), read on. */
+export function expectListAnswered(res: ApiResponse, what = 'the funding list'): ListPage {
   expectStatus(res, 200);
-  return expectSchema(res, fundingListResponseSchema, 'funding list');
+  return readList(res, what);
+}
+
+/** HTTP 200 and the list envelope `{status: 200, action, applications[], total, page, limit}` (FUND-1). */
+export function expectListEnvelope(res: ApiResponse): void {
+  expectStatus(res, 200);
+  expectSchema(res, fundingListEnvelopeSchema, 'funding list');
 }
 
 /** `page` and `limit` of a list answer must echo the request (FUND-33), defaults filled in. */
-export function expectPaging(list: FundingListResponse, page: number, limit: number, where: string): void {
+export function expectPaging(list: ListPage, page: number, limit: number, where: string): void {
   expect(list.page, `${where}: page`).toBe(page);
   expect(list.limit, `${where}: limit`).toBe(limit);
   expect(list.applications.length, `${where}: a page holds at most limit applications`).toBeLessThanOrEqual(limit);
@@ -94,19 +114,18 @@ export function expectedPageLength(total: number, page: number, limit: number): 
   return Math.max(0, Math.min(limit, total - (page - 1) * limit));
 }
 
-export const ids = (applications: readonly Pick<FundingApplication, 'applicationId'>[]) => applications.map((a) => a.applicationId);
+export const ids = (applications: readonly { applicationId: string }[]) => applications.map((a) => a.applicationId);
 
-/** Strictly descending (ids are unique), in the contract's order of application ids. */
-export function expectDescending(applications: readonly Pick<FundingApplication, 'applicationId'>[], where: string): void {
+/**
+ * Strictly descending (ids are unique) in one of the orders the spec leaves open: "Sorted by
+ * application id descending" names no comparison (contract/funding.ts APPLICATION_ID_ORDERS).
+ */
+export function expectDescending(applications: readonly { applicationId: string }[], where: string): void {
   const list = ids(applications);
-  for (let i = 1; i < list.length; i++) {
-    const previous = list[i - 1] as string;
-    const current = list[i] as string;
-    expect(
-      compareApplicationIds(previous, current),
-      `${where}: the list must be sorted by application id descending, but ${JSON.stringify(previous)} (position ${i}) comes before ${JSON.stringify(current)}`,
-    ).toBeGreaterThan(0);
-  }
+  expect(
+    descendingOrdersOf(list),
+    `${where}: the list must be sorted by application id descending (as text, or as numbers where all ids are digits), but it is ${JSON.stringify(list.slice(0, 12))}${list.length > 12 ? ' ...' : ''}`,
+  ).not.toEqual([]);
 }
 
 /** Every id once: the duplicates, for the failure message. */
@@ -114,16 +133,11 @@ export function duplicates(values: readonly string[]): string[] {
   return [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
 }
 
-/** The expected applications in the order the spec prescribes (application id descending). */
-export function sortedExpected(expected: readonly ExpectedApplication[]): ExpectedApplication[] {
-  return [...expected].sort((a, b) => compareApplicationIds(b.applicationId, a.applicationId));
-}
-
 /**
  * Compares the applications seen with the profile's expectations: exactly the expected ids, each
  * with the expected status and project key (FUND-42).
  */
-export function expectMatchesProfile(seen: readonly FundingApplication[], expected: readonly ExpectedApplication[], where: string): void {
+export function expectMatchesProfile(seen: readonly ListedApplication[], expected: readonly ExpectedApplication[], where: string): void {
   const seenIds = new Set(ids(seen));
   const expectedIds = new Set(expected.map((e) => e.applicationId));
   const missing = [...expectedIds].filter((id) => !seenIds.has(id));
@@ -144,6 +158,16 @@ export function expectMatchesProfile(seen: readonly FundingApplication[], expect
   expect(mismatches, `${where}: applications whose status or projectKey differ from the profile`).toEqual([]);
 }
 
+/** The members of an application the checks of its project and kind judge, with their types (FUND-10, FUND-11, FUND-19, FUND-22). */
+export const linkedApplicationSchema = z.looseObject({
+  applicationId: z.string(),
+  applicationType: z.unknown(),
+  projectId: z.number().nullable(),
+  projectKey: projectKeySchema.nullable(),
+  advisor: z.looseObject({ id: z.string().nullable(), assigned: z.boolean() }),
+});
+export type LinkedApplication = z.infer<typeof linkedApplicationSchema>;
+
 /**
  * Rules between the fields of one application that the field table implies:
  * - a project key names the project of a project-bound application (FUND-8);
@@ -152,7 +176,7 @@ export function expectMatchesProfile(seen: readonly FundingApplication[], expect
  *   ("null when none available" / "null ... when the project is no longer available") (FUND-10, FUND-11);
  * - an advisor id exists only with an advisor assignment (FUND-19, FUND-22).
  */
-export function fieldConsistencyProblems(a: FundingApplication): string[] {
+export function fieldConsistencyProblems(a: LinkedApplication): string[] {
   const problems: string[] = [];
   const at = `application ${a.applicationId}`;
   if (a.projectKey !== null && a.applicationType !== PROJECT_BOUND_APPLICATION_TYPE) {
@@ -171,7 +195,7 @@ export function fieldConsistencyProblems(a: FundingApplication): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Identifiers that do not exist, and comparisons of not-found answers
+// Identifiers that do not exist
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -193,25 +217,6 @@ export function absentProjectKey(): string {
   return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
 }
 
-/** The body with the given identifiers blanked ("same body apart from echoed identifiers"). */
-export function withoutIdentifiers(res: ApiResponse, ...identifiers: string[]): string {
-  let text = res.text;
-  for (const id of identifiers) {
-    for (const form of new Set([id, encodeURIComponent(id), id.toUpperCase(), id.toLowerCase()])) text = text.split(form).join('<id>');
-  }
-  return text;
-}
-
-export const headerNames = (res: ApiResponse) => Object.keys(res.headers).map((name) => name.toLowerCase()).sort();
-
-/** Two not-found answers that must not tell a foreign resource from a missing one. */
-export function expectIndistinguishable(foreign: ApiResponse, foreignId: string, missing: ApiResponse, missingId: string): void {
-  expect(foreign.status, `foreign (${foreignId}) and missing (${missingId}) differ in status`).toBe(missing.status);
-  expect(withoutIdentifiers(foreign, foreignId), 'the foreign and the missing resource answer different bodies').toBe(withoutIdentifiers(missing, missingId));
-  expect(headerNames(foreign), 'the foreign and the missing resource answer different header names').toEqual(headerNames(missing));
-  expect(foreign.headers['content-type'], 'the foreign and the missing resource answer different content types').toBe(missing.headers['content-type']);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Walking the list
 // ---------------------------------------------------------------------------------------------
@@ -225,22 +230,23 @@ export function walkLimit(expectedCount: number): number {
 }
 
 export interface Walk {
-  pages: FundingListResponse[];
+  pages: ListPage[];
   /** The page after the last one that held applications. */
-  pastEnd: FundingListResponse;
+  pastEnd: ListPage;
   pastEndPage: number;
 }
 
 /**
  * Requests page 1, 2, ... at `limit` until a page holds fewer than `limit` applications, then the
- * page after it. Bounded by the larger of the reported and the expected total, plus a margin, so a
- * target that never ends its list fails instead of looping.
+ * page after it; every page must be answered 200 ("pages past the end are empty lists"). Bounded by
+ * the larger of the reported and the expected total, plus a margin, so a target that never ends its
+ * list fails instead of looping.
  */
 export async function walk(actor: Actor, path: string, limit: number, expectedCount: number): Promise<Walk> {
-  const pages: FundingListResponse[] = [];
+  const pages: ListPage[] = [];
   let page = 1;
   for (;;) {
-    const list = expectList(await actor.get(withQuery(path, { page, limit })));
+    const list = expectListAnswered(await actor.get(withQuery(path, { page, limit })), `page ${page} at limit ${limit}`);
     pages.push(list);
     if (list.applications.length < limit) break;
     const bound = Math.ceil(Math.max(list.total, expectedCount) / limit) + 1;
@@ -248,13 +254,13 @@ export async function walk(actor: Actor, path: string, limit: number, expectedCo
     page += 1;
   }
   // The page that held fewer than `limit` may be the empty one past the end already.
-  const last = pages[pages.length - 1] as FundingListResponse;
+  const last = pages[pages.length - 1] as ListPage;
   if (last.applications.length === 0 && pages.length > 1) {
     pages.pop();
     return { pages, pastEnd: last, pastEndPage: page };
   }
   const pastEndPage = page + 1;
-  const pastEnd = expectList(await actor.get(withQuery(path, { page: pastEndPage, limit })));
+  const pastEnd = expectListAnswered(await actor.get(withQuery(path, { page: pastEndPage, limit })), `page ${pastEndPage} past the end`);
   return { pages, pastEnd, pastEndPage };
 }
 
@@ -262,17 +268,17 @@ export async function walk(actor: Actor, path: string, limit: number, expectedCo
 // One reading of the whole customer list, shared by the checks of the file
 // ---------------------------------------------------------------------------------------------
 
-const shared = new Map<string, Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }>>();
+const shared = new Map<string, Promise<{ applications: ListedApplication[]; responses: ApiResponse[] }>>();
 
 /** Pages 1, 2, ... at the maximum limit until one holds fewer than the limit or all `total` were read. */
-async function readAll(actor: Actor, expectedCount: number): Promise<{ applications: FundingApplication[]; responses: ApiResponse[] }> {
+async function readAll(actor: Actor, expectedCount: number): Promise<{ applications: ListedApplication[]; responses: ApiResponse[] }> {
   const limit = FUNDING_PAGINATION.maxLimit;
-  const applications: FundingApplication[] = [];
+  const applications: ListedApplication[] = [];
   const responses: ApiResponse[] = [];
   for (let page = 1; ; page++) {
     const res = await actor.get(withQuery(LIST_PATH, { page, limit }));
     responses.push(res);
-    const list = expectList(res);
+    const list = readList(res, `page ${page} of the customer list`);
     applications.push(...list.applications);
     if (list.applications.length < limit || applications.length >= list.total) break;
     const bound = Math.ceil(Math.max(list.total, expectedCount) / limit) + 1;
@@ -286,7 +292,7 @@ async function readAll(actor: Actor, expectedCount: number): Promise<{ applicati
  * and handed to each check that asks (with the exchanges attached to it), so the checks comparing
  * field values with the profile spend that customer's budget once together.
  */
-export async function sharedApplications(t: CheckContext): Promise<FundingApplication[]> {
+export async function sharedApplications(t: CheckContext): Promise<ListedApplication[]> {
   const { actor, funding } = await fundingOwner(t);
   let reading = shared.get(actor.label);
   const first = reading === undefined;

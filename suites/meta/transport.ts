@@ -11,8 +11,10 @@
  * network there and is not judged.
  */
 import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import { check } from '../harness/check.js';
 import { expectStatus } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
 import { target } from '../harness/target.js';
 
 type Transport = 'https' | 'waived' | 'plain http';
@@ -30,6 +32,9 @@ function transportOf(url: string): Transport {
 }
 
 const WAIVED = 'local target over http (waived)';
+
+/** What the link check reads of the detail; PROJ-70 judges the header's members and their types. */
+const withLink = z.looseObject({ projektHeader: z.looseObject({ link: z.string() }) });
 
 /** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
 export function transportChecks(): void {
@@ -51,13 +56,11 @@ export function transportChecks(): void {
       'the links the target hands out (projektHeader.link of a project, standing for every link under {site_url}) must use https; plain http to a loopback host is waived',
       async (t) => {
         const { actor, key } = await t.ownerWithProject();
-        const detail = await actor.get(`/reports/${key}`);
-        expectStatus(detail, 200);
-        const link = detail.json<{ projektHeader?: { link?: unknown } }>().projektHeader?.link;
-        expect(typeof link, `the project detail must carry projektHeader.link; ${detail.text.slice(0, 200)}`).toBe('string');
-        const transport = transportOf(link as string);
-        if (transport === 'waived') t.skip(`${WAIVED}: projektHeader.link ${link as string}`);
-        expect(transport, `links must use https (plain http to a public host is never waived), but projektHeader.link is ${link as string}`).toBe('https');
+        const detail = readOnward(await actor.get(`/reports/${key}`), { status: 200, schema: withLink, owner: 'PROJ-95, PROJ-96, PROJ-70', what: 'the project detail' });
+        const link = detail.projektHeader.link;
+        const transport = transportOf(link);
+        if (transport === 'waived') t.skip(`${WAIVED}: projektHeader.link ${link}`);
+        expect(transport, `links must use https (plain http to a public host is never waived), but projektHeader.link is ${link}`).toBe('https');
       },
       { writes: true },
     );

@@ -9,7 +9,7 @@ import { describe, expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { check } from '../harness/check.js';
 import { needsCalculableOwner } from '../harness/resource-owner.js';
-import { calculableResults, describeQuery, HIGH, LOW, show } from './support.js';
+import { calculatedParts, describeQuery, HIGH, LOW, readSharedResults, show } from './support.js';
 
 const isEmpty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.keys(value).length === 0);
 
@@ -19,7 +19,7 @@ export function effectChecks(): void {
       'RES-25',
       `\`radiators\` and \`hydraulicBalance\` must differ between ${describeQuery(LOW)} and ${describeQuery(HIGH)} (each that is not empty in both)`,
       async (t) => {
-        const [low, high] = await Promise.all([calculableResults(t, LOW), calculableResults(t, HIGH)]);
+        const [low, high] = await Promise.all([readSharedResults(t, calculatedParts, 'RES-4', LOW), readSharedResults(t, calculatedParts, 'RES-4', HIGH)]);
         const members = (['radiators', 'hydraulicBalance'] as const).filter((m) => !(isEmpty(low.results[m]) && isEmpty(high.results[m])));
         if (members.length === 0) t.skip('radiators and hydraulicBalance are empty in both answers: the calculable project shows nothing the system temperatures could influence');
         for (const member of members) {

@@ -4,30 +4,41 @@
  * names, floor heating groups that stay at 10, 7 and 5 K, and values that are not stored.
  *
  * Every request goes to the calculable project, so the only thing wrong with a refused request is
- * the parameter under test. The spec shows no contents of radiators, hydraulicBalance or exchange,
- * so "the same results" is judged on the whole answer (the spec names no time-dependent field in
- * it, and it is computed from stored data only), and checks that need the parameters to have an
- * observable effect (aliases, precedence) are skipped with a reason when 35/5 and 75/10 answer alike.
+ * the parameter under test. The values are plain decimals: the spec says "number, 25 to 95" and
+ * gives no text syntax for query numbers, so other written forms (exponents) are sent only by the
+ * checks that accept either reading of them.
+ *
+ * "The same results" is judged on what the system temperatures act on ("They influence radiator
+ * and hydraulic calculation"): `radiators` and `hydraulicBalance` (support.ts `differs`), never on
+ * the whole answer, whose other members may carry what the spec does not fix (a time of
+ * calculation, say). Checks that need the parameters to have an observable effect (aliases,
+ * precedence) are skipped with a reason when 35/5 and 75/10 answer alike there.
  */
 import { describe, expect } from 'vitest';
-import { projectDetailResponseSchema } from '../../spec/contract/projects.js';
+import { z } from 'zod';
 import { check, type CheckContext } from '../harness/check.js';
-import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { expectError, expectStatus } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
 import { calculableOwner, needsCalculableOwner } from '../harness/resource-owner.js';
 import {
-  calculableResults,
+  calculatedOf,
+  calculatedParts,
   describeQuery,
   differs,
-  expectResults,
   expectSpreads,
+  FIELDS,
+  groupsOf,
   HIGH,
   LOW,
   ownResults,
+  readResults,
+  readSharedResults,
   resultsPath,
   type Query,
 } from './support.js';
 
 const NEEDS = { needs: needsCalculableOwner } as const;
+const { spread, flowRateSum, flowRate, flowLpm, heatingLoad, surfaceId, setting } = FIELDS;
 
 /** 422 validation for a query on the calculable project. */
 function rejected(rules: string[], what: string, query: Query): void {
@@ -43,38 +54,53 @@ function rejected(rules: string[], what: string, query: Query): void {
 
 /** The parameters must change something the checks can see, else aliases and precedence cannot be judged. */
 async function observableParameters(t: CheckContext) {
-  const [low, high] = await Promise.all([calculableResults(t, LOW), calculableResults(t, HIGH)]);
+  const [low, high] = await Promise.all([readSharedResults(t, calculatedParts, 'RES-4', LOW), readSharedResults(t, calculatedParts, 'RES-4', HIGH)]);
   if (!differs(low, high)) {
-    t.skip(`the answers for ${describeQuery(LOW)} and ${describeQuery(HIGH)} are identical (no observable effect of the system temperatures), so which value was applied cannot be told`);
+    t.skip(`radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and ${describeQuery(HIGH)} (no observable effect of the system temperatures), so which value was applied cannot be told`);
   }
   return { low, high };
+}
+
+/**
+ * The floor heating figures the spec names, without the members it does not: what "floor heating
+ * groups stay at 10, 7 and 5 K" keeps equal whatever system temperature is given.
+ */
+const balanceFigures = groupsOf({ spread, flowRateSum }, { surfaceId, heatingLoad, spread, flowRate, flowLpm, setting });
+function figuresOf(body: z.infer<typeof balanceFigures>) {
+  return body.results.floorHeatingBalance.groups
+    .map((g) => ({
+      spread: g.spread,
+      flowRateSum: g.flowRateSum,
+      // The spec fixes no order of the circuits (nor of the groups, sorted below).
+      rooms: g.rooms
+        .map((r) => ({ surfaceId: r.surfaceId, heatingLoad: r.heatingLoad, spread: r.spread, flowRate: r.flowRate, flowLpm: r.flowLpm, setting: r.setting.value }))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    }))
+    .sort((a, b) => b.spread - a.spread);
 }
 
 /** Registers the checks (called by results.test.ts, so that all results checks run concurrently in one file). */
 export function parameterChecks(): void {
   describe('GET /reports/{projectKey}/results: accepted system temperatures', () => {
     const accepted: [string[], string, Query][] = [
-      [['RES-18', 'RES-26'], 'the lowest flow temperature, 25', { flowTemperature: 25, spread: 5 }],
-      [['RES-18', 'RES-26'], 'the highest flow temperature, 95', { flowTemperature: 95, spread: 10 }],
-      [['RES-18', 'RES-20', 'RES-26'], 'a spread just below the flow temperature', { flowTemperature: 60, spread: 59.5 }],
+      [['RES-18'], 'the lowest flow temperature, 25', { flowTemperature: 25, spread: 5 }],
+      [['RES-18'], 'the highest flow temperature, 95', { flowTemperature: 95, spread: 10 }],
+      [['RES-18', 'RES-20'], 'a spread just below the flow temperature', { flowTemperature: 60, spread: 59.5 }],
     ];
     for (const [rules, what, query] of accepted) {
       check(
         rules,
-        `GET .../results${describeQuery(query)} (${what}) answers 200 with the full contract, and the floor heating balance is the one without parameters`,
+        `GET .../results${describeQuery(query)} (${what}) is accepted: HTTP 200`,
         async (t) => {
-          const [base, res] = await Promise.all([calculableResults(t), ownResults(t, query)]);
-          const body = expectResults(res);
-          expect(body.results.available, 'results.available').toBe(true);
-          expectSpreads(body.results.floorHeatingBalance, describeQuery(query));
-          expect(body.results.floorHeatingBalance, 'floor heating groups do not depend on the system temperatures').toEqual(base.results.floorHeatingBalance);
-          expect(body.projekt.abgleichFBH, 'projekt.abgleichFBH does not depend on the system temperatures').toEqual(base.projekt.abgleichFBH);
+          expectStatus(await ownResults(t, query), 200);
         },
         NEEDS,
       );
     }
 
-    // "number" in endpoint rule 8 is any number: exponent notation is one of its written forms.
+    // The spec gives no text syntax for query numbers: an exponent form is either read as the number
+    // it denotes (then the answer is the plain value's) or refused as no number (422 validation).
+    // Any other outcome reads it as something else.
     const exponentForms: [string[], string, Query][] = [
       [['RES-18', 'RES-20'], 'exponent notation', { flowTemperature: '4.5e1', spread: '7e0' }],
       [['RES-18', 'RES-20'], 'upper-case exponent with sign', { flowTemperature: '4.5E+1', spread: '70E-1' }],
@@ -84,10 +110,16 @@ export function parameterChecks(): void {
     for (const [rules, what, query] of exponentForms) {
       check(
         rules,
-        `GET .../results${describeQuery(query)} (${what}) answers exactly as ${describeQuery(plain)}: a number in exponent notation is a number`,
+        `GET .../results${describeQuery(query)} (${what}) is either read as ${describeQuery(plain)} (the same radiators and hydraulicBalance) or refused with 422 validation`,
         async (t) => {
-          const [res, expected] = await Promise.all([ownResults(t, query), calculableResults(t, plain)]);
-          expect(expectResults(res), `${describeQuery(query)} denotes ${describeQuery(plain)} and must answer as it does`).toEqual(expected);
+          const res = await ownResults(t, query);
+          if (res.status !== 200) {
+            expectError(res, 422, 'validation');
+            return;
+          }
+          const expected = await readSharedResults(t, calculatedParts, 'RES-4', plain);
+          const body = readOnward(res, { status: 200, schema: calculatedParts, owner: 'RES-4', what: `GET .../results${describeQuery(query)}` });
+          expect(calculatedOf(body), `${describeQuery(query)} was accepted, so it must denote ${describeQuery(plain)} and calculate as it does`).toEqual(calculatedOf(expected));
         },
         NEEDS,
       );
@@ -95,16 +127,17 @@ export function parameterChecks(): void {
 
     check(
       'RES-26',
-      `the floor heating groups stay at 10, 7 and 5 K with the same values for ${describeQuery(LOW)}, ${describeQuery(HIGH)} and without parameters`,
+      `the floor heating groups stay at 10, 7 and 5 K with the same figures for ${describeQuery(LOW)}, ${describeQuery(HIGH)} and without parameters`,
       async (t) => {
-        const [base, low, high] = await Promise.all([calculableResults(t), calculableResults(t, LOW), calculableResults(t, HIGH)]);
+        const owner = 'RES-8 and RES-10';
+        const [base, low, high] = await Promise.all([readSharedResults(t, balanceFigures, owner), readSharedResults(t, balanceFigures, owner, LOW), readSharedResults(t, balanceFigures, owner, HIGH)]);
         for (const [query, body] of [
           [LOW, low],
           [HIGH, high],
         ] as const) {
-          expectSpreads(body.results.floorHeatingBalance, describeQuery(query));
-          expect(body.results.floorHeatingBalance, `${describeQuery(query)}: floorHeatingBalance must equal the one without parameters`).toEqual(base.results.floorHeatingBalance);
-          expect(body.projekt.abgleichFBH, `${describeQuery(query)}: projekt.abgleichFBH must equal the one without parameters`).toEqual(base.projekt.abgleichFBH);
+          // "They influence radiator and hydraulic calculation; floor heating groups stay at 10, 7 and 5 K."
+          expectSpreads(body.results.floorHeatingBalance.groups, describeQuery(query));
+          expect(figuresOf(body), `${describeQuery(query)}: the floor heating groups must be the ones without parameters`).toEqual(figuresOf(base));
         }
       },
       NEEDS,
@@ -129,12 +162,15 @@ export function parameterChecks(): void {
     const alias = { vorlaufT: LOW.flowTemperature, spreizung: LOW.spread };
     check(
       ['RES-21', 'RES-22'],
-      `the aliases ${describeQuery(alias)} give the same answer as ${describeQuery(LOW)}`,
+      `the aliases ${describeQuery(alias)} are accepted and calculate as ${describeQuery(LOW)} (radiators and hydraulicBalance)`,
       async (t) => {
-        const [res, low, base] = await Promise.all([ownResults(t, alias), calculableResults(t, LOW), calculableResults(t, {})]);
-        const body = expectResults(res);
-        if (!differs(low, base)) t.skip(`the answers ${describeQuery(LOW)} and without parameters are identical, so an ignored alias cannot be told from an applied one`);
-        expect(body, `${describeQuery(alias)} must answer exactly as ${describeQuery(LOW)}`).toEqual(low);
+        const res = await ownResults(t, alias);
+        // "`vorlaufT`: older alias of `flowTemperature`, same range"; "`spreizung`: older alias of `spread`".
+        expectStatus(res, 200);
+        const [low, base] = await Promise.all([readSharedResults(t, calculatedParts, 'RES-4', LOW), readSharedResults(t, calculatedParts, 'RES-4')]);
+        if (!differs(low, base)) t.skip(`radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and without parameters, so an ignored alias cannot be told from an applied one`);
+        const body = readResults(res, alias, calculatedParts, 'RES-4');
+        expect(calculatedOf(body), `${describeQuery(alias)} must calculate as ${describeQuery(LOW)}`).toEqual(calculatedOf(low));
       },
       NEEDS,
     );
@@ -149,10 +185,13 @@ export function parameterChecks(): void {
     for (const [what, query] of precedence) {
       check(
         'RES-23',
-        `the current name wins over its alias (${what}): GET .../results${describeQuery(query)} answers exactly as ${describeQuery(LOW)}`,
+        `the current name wins over its alias (${what}): GET .../results${describeQuery(query)} calculates as ${describeQuery(LOW)} (radiators and hydraulicBalance)`,
         async (t) => {
           const [res, { low }] = await Promise.all([ownResults(t, query), observableParameters(t)]);
-          expect(expectResults(res), `${describeQuery(query)} must answer as the current names alone (${describeQuery(LOW)})`).toEqual(low);
+          // "The current name takes precedence over its alias per parameter": a valid query.
+          expectStatus(res, 200);
+          const body = readResults(res, query, calculatedParts, 'RES-4');
+          expect(calculatedOf(body), `${describeQuery(query)} must calculate as the current names alone (${describeQuery(LOW)})`).toEqual(calculatedOf(low));
         },
         NEEDS,
       );
@@ -160,30 +199,30 @@ export function parameterChecks(): void {
   });
 
   describe('GET /reports/{projectKey}/results: values are not stored', () => {
+    const projektData = z.looseObject({ projektData: z.looseObject({}) });
+    const roomIds = z.looseObject({ rooms: z.array(z.looseObject({ id: z.string() })) });
     check(
       ['RES-24', 'RES-28'],
-      'a results call with system temperatures changes neither the project detail (GET /reports/{key}), nor its rooms (GET .../rooms), nor a later results call without parameters (so no radiator either)',
+      'a results call with system temperatures changes neither the project data (GET /reports/{key}), nor the rooms (GET .../rooms), nor radiators and hydraulicBalance of a later results call without parameters',
       async (t) => {
         const { actor: owner, key } = await calculableOwner(t);
         // Unusual values of this check only: a target that stored them would show them afterwards.
         const query = { flowTemperature: 42.5, spread: 7.5 };
-        const before = await owner.get(resultsPath(key));
-        expectResults(before);
-        const detailBefore = await owner.get(`/reports/${key}`);
-        expectStatus(detailBefore, 200);
-        expectSchema(detailBefore, projectDetailResponseSchema, 'project detail');
-        const roomsBefore = await owner.get(`/reports/${key}/rooms`);
-        expectStatus(roomsBefore, 200);
-        expectResults(await owner.get(resultsPath(key, query)));
-        const detailAfter = await owner.get(`/reports/${key}`);
-        expectStatus(detailAfter, 200);
-        expect(detailAfter.json(), `the project detail must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore.json());
-        const roomsAfter = await owner.get(`/reports/${key}/rooms`);
-        expectStatus(roomsAfter, 200);
-        expect(roomsAfter.json(), `the rooms must be unchanged by GET .../results${describeQuery(query)} (no room is created through it)`).toEqual(roomsBefore.json());
-        const after = await owner.get(resultsPath(key));
-        // The whole answer: the spec names no time-dependent member of the results response.
-        expect(expectResults(after), `a results call without parameters after GET .../results${describeQuery(query)} must answer as the one before it`).toEqual(expectResults(before));
+        const readDetail = async () => readOnward(await owner.get(`/reports/${key}`), { status: 200, schema: projektData, owner: 'PROJ-95', what: 'the project detail' }).projektData;
+        const readRoomIds = async () =>
+          readOnward(await owner.get(`/reports/${key}/rooms`), { status: 200, schema: roomIds, owner: 'ROOM-1', what: 'the room list' })
+            .rooms.map((r) => r.id)
+            .sort();
+        const before = readResults(await owner.get(resultsPath(key)), {}, calculatedParts, 'RES-4');
+        const detailBefore = await readDetail();
+        const roomsBefore = await readRoomIds();
+        readResults(await owner.get(resultsPath(key, query)), query, z.unknown(), 'RES-4');
+        // "Values apply to this calculation only and are not stored."
+        expect(await readDetail(), `the project data must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore);
+        // "Rooms or radiators cannot be created through this endpoint."
+        expect(await readRoomIds(), `the rooms must be unchanged by GET .../results${describeQuery(query)} (no room is created through it)`).toEqual(roomsBefore);
+        const after = readResults(await owner.get(resultsPath(key)), {}, calculatedParts, 'RES-4');
+        expect(calculatedOf(after), `radiators and hydraulicBalance without parameters after GET .../results${describeQuery(query)} must be the ones before it`).toEqual(calculatedOf(before));
       },
       NEEDS,
     );

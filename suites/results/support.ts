@@ -8,38 +8,50 @@
  * checks of keys no customer of theirs owns lease a customer instead. Responses several checks read
  * (no parameters, 35/5 and 75/10 on the calculable project) are fetched once per file and owner and
  * attached to every check that reads them.
+ *
+ * One deviation fails one rule: a check judges its own rule with `expect*`, and reads everything
+ * else it needs with `readResults` (harness/read-onward.ts), naming only the members it uses and the
+ * rules that judge them; an answer lacking them skips the check with that reason.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
+import { z } from 'zod';
+import type { ErrorType } from '../../spec/contract/error-envelope.js';
 import type { Profile } from '../../spec/profile.schema.js';
-import {
-  FLOOR_HEATING_SPREADS,
-  legacyNumberValue,
-  resultsResponseSchema,
-  type FloorHeatingBalance,
-  type ResultsResponse,
-} from '../../spec/contract/results.js';
+import { FLOOR_HEATING_SPREADS, legacyNumberValue } from '../../spec/contract/results.js';
 import type { CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
+import { expectError } from '../harness/expect-api.js';
+import { readOnward } from '../harness/read-onward.js';
 import { calculableOwner } from '../harness/resource-owner.js';
-import { expectSchema, expectStatus } from '../harness/expect-api.js';
 
 // -------------------------------------------------------------------------------------------------
-// Tolerances (rounding of published figures; the spec gives no precision)
+// Tolerances (the spec gives no precision for any published figure)
 // -------------------------------------------------------------------------------------------------
 
-/** l/h per circuit: a group sum of rounded circuit flows (or a rounded exact sum) may differ by rounding. */
-export const FLOW_SUM_TOLERANCE_PER_ROOM = 0.1;
-/** l/min: flowLpm and setting.value rounded to 2 decimals, flowRate to 0.1 l/h (0.0017 l/min). */
-export const LPM_TOLERANCE = 0.01;
 /**
  * flowRate = heatingLoad / (c * spread) with c = 1.163 Wh/(kg K): the domain notes take kg/h as l/h
  * (error below 1 %); an implementation may use the density or a c between 1.16 and 1.17, so 1.5 %
- * relative plus 0.1 l/h for the rounding of flowRate and heatingLoad.
+ * relative, plus the rounding of the figures (`roundingStep`).
  */
 export const WATER_HEAT_CAPACITY = 1.163;
 export const FLOW_RATE_RELATIVE_TOLERANCE = 0.015;
-export const FLOW_RATE_ABSOLUTE_TOLERANCE = 0.1;
+
+function decimalsOf(value: number): number {
+  const [mantissa = '', exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/**
+ * The rounding step a figure shows: the finest of its published values (12.35 and 7.1 show 0.01;
+ * whole numbers show 1). The spec gives no precision, so each figure is taken as rounded to the step
+ * its own values show, and comparisons allow half that step per rounded term.
+ */
+export function roundingStep(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return 10 ** -Math.min(12, Math.max(...values.map(decimalsOf)));
+}
 
 // -------------------------------------------------------------------------------------------------
 // Profile prerequisites (options.needs)
@@ -94,7 +106,7 @@ export function neverExistingKey(): string {
   return key;
 }
 
-/** The system temperatures the parameter checks compare (spec endpoint rule 8 ranges). */
+/** The system temperatures the parameter checks compare (spec endpoint rule 8 ranges), plain decimals. */
 export const LOW = { flowTemperature: 35, spread: 5 } as const;
 export const HIGH = { flowTemperature: 75, spread: 10 } as const;
 
@@ -126,43 +138,91 @@ export async function ownResults(t: CheckContext, query: Query = {}): Promise<Ap
   return owner.actor.get(resultsPath(owner.key, query));
 }
 
-/** HTTP 200 and the strict results contract (RES-1, RES-2, RES-4). */
-export function expectResults(res: ApiResponse): ResultsResponse {
-  expectStatus(res, 200);
-  return expectSchema(res, resultsResponseSchema, 'results response');
+// -------------------------------------------------------------------------------------------------
+// Onward reads: only the members a check uses, named with the rules that judge them
+// -------------------------------------------------------------------------------------------------
+
+const num = z.number().refine(Number.isFinite, 'must be a finite number');
+const legacyNum = z.union([num, z.string()]).transform((v, ctx) => {
+  const n = legacyNumberValue(v);
+  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'must be numeric' });
+  return n;
+});
+
+/** Members of the group and of its circuits a check reads (open objects). */
+export function groupsOf<G extends z.ZodRawShape, R extends z.ZodRawShape>(group: G, room: R) {
+  return z.looseObject({
+    results: z.looseObject({ floorHeatingBalance: z.looseObject({ groups: z.array(z.looseObject({ ...group, rooms: z.array(z.looseObject(room)) })) }) }),
+  });
 }
 
-/** The calculable project's results with the given query: 200 and the contract. */
-export async function calculableResults(t: CheckContext, query: Query = {}): Promise<ResultsResponse> {
-  return expectResults(await sharedResults(t, query));
+/** Members of the abgleichFBH entries and of their raeume a check reads; numbers as numbers. */
+export function abgleichOf<E extends z.ZodRawShape, R extends z.ZodRawShape>(entry: E, raum: R) {
+  return z.looseObject({ projekt: z.looseObject({ abgleichFBH: z.array(z.looseObject({ ...entry, raeume: z.array(z.looseObject(raum)) })) }) });
+}
+
+export const FIELDS = {
+  spread: num,
+  flowRateSum: num,
+  flowRate: num,
+  flowLpm: num,
+  heatingLoad: num,
+  roomName: z.string(),
+  surfaceId: z.string(),
+  setting: z.looseObject({ value: num }),
+  spreizung: legacyNum,
+  summeVolumenstrom: legacyNum,
+  raumBezeichnung: z.string(),
+  heizlast: legacyNum,
+  durchfluss: legacyNum,
+} as const;
+
+/**
+ * What the system temperatures act on: "They influence radiator and hydraulic calculation". The
+ * contents of both are not shown; the answers with and without parameters are compared on these
+ * two members only, never on the whole answer, whose other members may carry what the spec leaves
+ * open (a time of calculation, say).
+ */
+export const calculatedParts = z.looseObject({ results: z.looseObject({ radiators: z.array(z.unknown()), hydraulicBalance: z.looseObject({}) }) });
+export type CalculatedParts = z.infer<typeof calculatedParts>;
+
+export function calculatedOf(body: CalculatedParts) {
+  return { radiators: body.results.radiators, hydraulicBalance: body.results.hydraulicBalance };
+}
+
+/** Whether two answers differ in what the system temperatures act on. */
+export function differs(a: CalculatedParts, b: CalculatedParts): boolean {
+  return !isDeepStrictEqual(calculatedOf(a), calculatedOf(b));
+}
+
+/** Who judges the HTTP status of an answer the check reads: RES-1 without parameters, RES-18 with valid ones. */
+const statusOwner = (query: Query) => (Object.keys(query).length === 0 ? 'RES-1' : 'RES-18');
+
+/** Reads the members `schema` names from a results answer on the way to the check's own rule. */
+export function readResults<S extends z.ZodType>(res: ApiResponse, query: Query, schema: S, owner: string): z.infer<S> {
+  return readOnward(res, { status: 200, schema, owner: `${statusOwner(query)} and ${owner}`, what: `GET .../results${describeQuery(query)}` });
+}
+
+/** The shared answer of the calculable project with the query, read onward for `schema`. */
+export async function readSharedResults<S extends z.ZodType>(t: CheckContext, schema: S, owner: string, query: Query = {}): Promise<z.infer<S>> {
+  return readResults(await sharedResults(t, query), query, schema, owner);
 }
 
 // -------------------------------------------------------------------------------------------------
 // Assertions on the floor heating balance
 // -------------------------------------------------------------------------------------------------
 
-/** Exactly three groups, for 10, 7 and 5 K (in any order). */
-export function expectSpreads(balance: FloorHeatingBalance, where: string): void {
-  const spreads = balance.groups.map((g) => g.spread).sort((a, b) => b - a);
-  expect(spreads, `${where}: floorHeatingBalance.groups[].spread must be exactly 10, 7 and 5 K`).toEqual([...FLOOR_HEATING_SPREADS]);
+/** "Groups are output for spreads 10, 7 and 5 K": those three groups (in any order). */
+export function expectSpreads(groups: readonly { spread: number }[], where: string): void {
+  const spreads = groups.map((g) => g.spread).sort((a, b) => b - a);
+  expect(spreads, `${where}: floorHeatingBalance.groups[].spread must be the groups for 10, 7 and 5 K`).toEqual([...FLOOR_HEATING_SPREADS]);
 }
 
 /** Skips the check when the balance has no circuit to compare (the consistency rules need one). */
-export function circuitsOf(t: CheckContext, body: ResultsResponse) {
-  const circuits = body.results.floorHeatingBalance.groups.flatMap((group) => group.rooms.map((room) => ({ group, room })));
+export function circuitsIn<G extends { rooms: readonly unknown[] }>(t: CheckContext, groups: readonly G[]): { group: G; room: G['rooms'][number] }[] {
+  const circuits = groups.flatMap((group) => group.rooms.map((room) => ({ group, room })));
   if (circuits.length === 0) t.skip('the calculable project has no floor heating circuit (floorHeatingBalance.groups[].rooms[] are empty), so the circuit rules cannot be judged');
   return circuits;
-}
-
-/** Numbers of the compatibility structure may come as numeric strings (contract/results.ts). */
-export const legacy = legacyNumberValue;
-
-/**
- * Whether two answers differ anywhere. The spec shows no contents of the members that system
- * temperatures influence (radiators, hydraulicBalance, ...), so the whole answer is compared.
- */
-export function differs(a: ResultsResponse, b: ResultsResponse): boolean {
-  return !isDeepStrictEqual(a, b);
 }
 
 /** Pretty JSON for failure messages, cut to a readable size. */
@@ -170,3 +230,38 @@ export function show(value: unknown, max = 600): string {
   const text = JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/**
+ * An answer that must be 403 authorization, where the spec lets another check come first: the
+ * error table orders none of its rows, so a project without data may answer 422
+ * calculation_unavailable before the license, radius or right is looked at, and a project that is
+ * not the caller's 404 before its license. That other answer conforms too but shows nothing of the
+ * rule, so the check is skipped saying what would show it.
+ */
+export function expectAuthorizationUnless(t: CheckContext, res: ApiResponse, other: OtherAnswer): void {
+  if (res.status === other.status) {
+    expectError(res, other.status, other.type);
+    t.skip(other.why);
+  }
+  expectError(res, 403, 'authorization');
+}
+
+interface OtherAnswer {
+  status: number;
+  type: ErrorType;
+  why: string;
+}
+
+/** The other answers `expectAuthorizationUnless` takes, with the resource that would show the rule. */
+export const OTHER_ORDER: { notOwn: OtherAnswer; notCalculable: (what: string) => OtherAnswer } = {
+  notOwn: {
+    status: 404,
+    type: 'not_found',
+    why: 'the locked customer got 404 for a project it does not own (ownership checked before the license, which conforms); the profile names no project of its own to show the license check on',
+  },
+  notCalculable: (what) => ({
+    status: 422,
+    type: 'calculation_unavailable',
+    why: `${what} is not calculable (422 calculation_unavailable: the data checked first, which conforms); only a calculable project shows the check`,
+  }),
+};

@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../spec/profile.schema.js';
 import { hasPathParameter, type Endpoint, type PathParameter } from '../../spec/endpoints.js';
-import { HarnessError, type Actor } from '../harness/client.js';
+import { z } from 'zod';
+import type { Actor } from '../harness/client.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
+import { readOnward } from '../harness/read-onward.js';
 
 export type PathValues = Partial<Record<PathParameter, string>>;
 
@@ -40,12 +42,12 @@ const sharedRooms = new Map<string, Promise<string>>();
 function sharedRoom(actor: Actor, projectKey: string): Promise<string> {
   let room = sharedRooms.get(actor.label);
   if (!room) {
-    room = actor.post(`/reports/${projectKey}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('room') } }).then((res) => {
-      if (res.status !== 201) throw new HarnessError(`could not create the shared room for ${actor.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
-      const id = res.json<{ room?: { id?: unknown } }>().room?.id;
-      if (typeof id !== 'string') throw new HarnessError(`the room creation for ${actor.label} gave no string room.id: ${res.text.slice(0, 200)}`);
-      return id;
-    });
+    room = actor
+      .post(`/reports/${projectKey}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('room') } })
+      .then(
+        (res) =>
+          readOnward(res, { status: 201, schema: z.looseObject({ room: z.looseObject({ id: z.string().min(1) }) }), owner: 'ROOM-2', what: `the creation of the shared room of ${actor.label}` }).room.id,
+      );
     sharedRooms.set(actor.label, room);
     room.catch(() => sharedRooms.delete(actor.label));
   }

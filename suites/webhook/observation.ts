@@ -44,8 +44,6 @@ export function deliveryExchange(d: Delivery): Exchange {
 
 export interface ProjectRun {
   key: string;
-  /** The PDF type of the first creation; undefined = no type parameter (the default, service). */
-  firstType: 'service' | 'check' | undefined;
   /** HTTP statuses of every PDF call for this project, in order. */
   pdfStatuses: number[];
   deliveries: Delivery[];

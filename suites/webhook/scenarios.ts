@@ -116,10 +116,10 @@ export function mainScenario(c: ScenarioContext): Promise<MainObservation | Skip
     return {
       siteUrl: c.profile.siteUrl.replace(/\/+$/, ''),
       authenticate: c.profile.webhook?.authenticate,
-      service: { key: service.key, firstType: undefined, pdfStatuses: [...first, repeated].map((r) => r.status), deliveries: serviceDeliveries },
+      service: { key: service.key, pdfStatuses: [...first, repeated].map((r) => r.status), deliveries: serviceDeliveries },
       // A type=check PDF the target refuses (e.g. no heat-pump right) triggers nothing to judge here; the documents checks judge the refusal.
-      ...(checkKey && checkPdf?.status === 200 ? { check: { key: checkKey, firstType: 'check' as const, pdfStatuses: [checkPdf.status], deliveries: checkDeliveries } } : {}),
-      ...(incomplete && failedPdf ? { failed: { key: incomplete, firstType: undefined, pdfStatuses: [failedPdf.status], deliveries: failedDeliveries } } : {}),
+      ...(checkKey && checkPdf?.status === 200 ? { check: { key: checkKey, pdfStatuses: [checkPdf.status], deliveries: checkDeliveries } } : {}),
+      ...(incomplete && failedPdf ? { failed: { key: incomplete, pdfStatuses: [failedPdf.status], deliveries: failedDeliveries } } : {}),
       earlierEventIds: c.fresh.earlierEventIds(),
       startedAt,
       endedAt: Date.now(),

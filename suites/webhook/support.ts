@@ -42,10 +42,10 @@ export async function observeMain(t: CheckContext): Promise<MainObservation> {
   return obs;
 }
 
-/** The first deliveries of the scenario (one per triggered project), with what was requested. */
-export function firstDeliveries(obs: MainObservation): { delivery: Delivery; key: string; requested: 'service' | 'check' | undefined }[] {
+/** The first deliveries of the scenario (one per triggered project), with the project's key. */
+export function firstDeliveries(obs: MainObservation): { delivery: Delivery; key: string }[] {
   const runs = [obs.service, ...(obs.check ? [obs.check] : [])];
-  const out = runs.flatMap((run) => run.deliveries.map((delivery) => ({ delivery, key: run.key, requested: run.firstType })));
+  const out = runs.flatMap((run) => run.deliveries.map((delivery) => ({ delivery, key: run.key })));
   expect(out.length, `no delivery arrived for the first PDF of ${runs.map((r) => r.key).join(', ')}: nothing to inspect`).toBeGreaterThan(0);
   return out;
 }

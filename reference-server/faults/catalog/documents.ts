@@ -180,11 +180,17 @@ export const documentFaults: Fault[] = [
     configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (['service', 'check'].includes(params.get('type') ?? 'service') ? undefined : params.delete('type')))),
   },
   // ---- access -----------------------------------------------------------------------------------
+  // A project without data may answer 422 calculation_unavailable before the right, the license or
+  // the ownership is checked, and a locked customer 404 for a project it does not own (no order
+  // between the checks): the access faults below answer what no order gives.
   {
-    id: 'pdf-check-without-heatpump-right',
-    description: 'type=check does not check the heat-pump function right',
+    id: 'pdf-check-without-right-422-validation',
+    description: 'type=check without the heat-pump function right answers 422 validation (the type refused) instead of 403 authorization',
     rules: ['DOC-9'],
-    configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, heatpumpRight: true })),
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        next(isPdf(req) && req.query.type === 'check' && !currentCustomer(res).heatpumpRight ? errors.validation('Ungültiger Dokumenttyp.', 'type') : undefined);
+      }),
   },
   {
     id: 'pdf-outside-radius-allowed',
@@ -193,16 +199,24 @@ export const documentFaults: Fault[] = [
     configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, licenseRegions: '*' })),
   },
   {
-    id: 'pdf-locked-customer-allowed',
-    description: 'the PDF endpoint treats a locked customer without license as licensed (the project lookup answers)',
+    id: 'pdf-locked-401',
+    description: 'the PDF endpoint answers a locked customer without license 401 authentication (as if blocked) instead of 403 authorization',
     rules: ['DOC-12'],
-    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && !c.unlocked ? { ...c, license: 'annual', unlocked: true } : c)),
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const c = currentCustomer(res);
+        next(isPdf(req) && c.license === 'expired' && !c.unlocked ? errors.unauthenticated() : undefined);
+      }),
   },
   {
-    id: 'pdf-expired-license-allowed',
-    description: 'the PDF endpoint accepts an expired license of an unlocked customer (as reading does)',
+    id: 'pdf-expired-license-404',
+    description: 'the PDF endpoint answers an unlocked customer whose license has expired 404 not_found for an own project instead of 403 authorization',
     rules: ['DOC-13'],
-    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const c = currentCustomer(res);
+        next(isPdf(req) && c.license === 'expired' && c.unlocked ? errors.notFound() : undefined);
+      }),
   },
   {
     id: 'pdf-foreign-project-403',
@@ -218,10 +232,19 @@ export const documentFaults: Fault[] = [
   },
   // ---- pictures ---------------------------------------------------------------------------------
   {
-    id: 'pictures-list-with-extra-fields',
-    description: 'the picture list answers {status, action, pictures} instead of {pictures}',
+    // Further members next to `pictures` are a reading the spec permits (variation picture-items-other).
+    id: 'pictures-list-renamed',
+    description: 'the picture list answers its items under `images` instead of `pictures`',
     rules: ['DOC-15'],
-    configure: (deps) => intercept(deps, rewriteJson((body, req, res) => (isPictures(req) && res.statusCode < 400 ? { status: 200, action: 'getPictures', ...(body as Json) } : body))),
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteJson((body, req, res) => {
+          if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body)) return body;
+          const { pictures, ...rest } = body;
+          return { ...rest, images: pictures };
+        }),
+      ),
   },
   {
     id: 'pictures-without-room-name',
@@ -366,16 +389,16 @@ export const documentFaults: Fault[] = [
   },
   // ---- webhook: the payload ---------------------------------------------------------------------
   {
-    id: 'webhook-extra-payload-field',
-    description: 'the payload carries an extra field customerId',
+    id: 'webhook-payload-without-size',
+    description: 'the document of the payload lacks the size field of the table',
     rules: ['HOOK-17'],
-    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, customerId: 1 }))),
+    configure: (deps) => withTransport(deps, documentRewrite(({ size: _dropped, ...rest }) => rest)),
   },
   {
-    id: 'webhook-service-event-for-check',
-    description: 'event is always webhookservice, also for a heat-pump check document',
+    id: 'webhook-event-not-listed',
+    description: 'event carries "webhookpdf", neither webhookservice nor webhookcheck',
     rules: ['HOOK-18'],
-    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, event: 'webhookservice' }))),
+    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, event: 'webhookpdf' }))),
   },
   {
     id: 'webhook-wrong-event-type',
@@ -421,10 +444,10 @@ export const documentFaults: Fault[] = [
     configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, id: String(d.id) }))),
   },
   {
-    id: 'webhook-document-type-always-service',
-    description: 'document.type is service also for a heat-pump check',
+    id: 'webhook-document-type-not-listed',
+    description: 'document.type names the file format ("pdf") instead of service or heatpump-check',
     rules: ['HOOK-25'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, type: 'service' }))),
+    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, type: 'pdf' }))),
   },
   {
     id: 'webhook-document-name-null',

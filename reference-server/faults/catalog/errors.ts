@@ -100,12 +100,6 @@ export const errorFaults: Fault[] = [
       }),
   },
   {
-    id: 'err-stack-trace-in-body',
-    description: 'error bodies carry a top-level `stack` field next to the envelope',
-    rules: ['ERR-1'],
-    configure: (deps) => rewriteErrors(deps, (e) => ({ ...e, stack: 'Error: intern\n    at handler (/srv/app/routes/reports.js:42:11)' })),
-  },
-  {
     id: 'err-blank-message',
     description: 'the envelope `error` message is blank',
     rules: ['ERR-3'],

@@ -12,14 +12,19 @@ const SYSTEM_TEMPERATURES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung
 
 export const hardeningFaults: Fault[] = [
   {
-    id: 'results-exponent-refused',
-    description: 'system temperatures in exponent notation (7e0, 4.5e1) answer 422 "muss eine Zahl sein", as before the fuzzer finding',
-    rules: ['RES-18', 'RES-20', 'RES-21', 'RES-22'],
+    // Refusing exponent forms (422) is a reading the spec permits (variation plain-query-numbers);
+    // reading them as another number than they denote is not.
+    id: 'results-exponent-as-mantissa',
+    description: 'system temperatures in exponent notation are read as their mantissa (0.7e1 as 0.7): accepted, but not as the number they denote',
+    rules: ['RES-21', 'RES-22'],
     configure: (deps) =>
       intercept(
         deps,
         rewriteQuery(isResults, (params) => {
-          for (const name of SYSTEM_TEMPERATURES) if (/e/i.test(params.get(name) ?? '')) params.set(name, 'keine Zahl');
+          for (const name of SYSTEM_TEMPERATURES) {
+            const value = params.get(name);
+            if (value !== null && /e/i.test(value)) params.set(name, value.split(/e/i)[0] ?? value);
+          }
         }),
       ),
   },

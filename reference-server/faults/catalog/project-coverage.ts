@@ -351,16 +351,16 @@ export const projectCoverageFaults: Fault[] = [
 
   // Responses
   {
-    id: 'projcov-header-extra-member',
-    description: '`projektHeader` carries an extra member `owner`',
+    id: 'projcov-header-id-text',
+    description: '`projektHeader.id` of the creation responses is text instead of a number',
     rules: ['PROJ-70'],
-    configure: (deps) => rewriteCreation(deps, (body) => ({ ...body, projektHeader: { ...(body.projektHeader as Json), owner: 'kunde' } })),
+    configure: (deps) => rewriteCreation(deps, (body) => ({ ...body, projektHeader: { ...(body.projektHeader as Json), id: String((body.projektHeader as Json).id) } })),
   },
   {
-    id: 'projcov-creation-extra-member',
-    description: 'the creation response carries an extra top-level member `created`',
+    id: 'projcov-creation-without-projektdata',
+    description: 'the creation response has no `projektData`',
     rules: ['PROJ-73'],
-    configure: (deps) => rewriteCreation(deps, (body) => ({ ...body, created: true })),
+    configure: (deps) => rewriteCreation(deps, ({ projektData: _dropped, ...body }) => body),
   },
   {
     id: 'projcov-creation-json-status-201',
@@ -498,12 +498,12 @@ export const projectCoverageFaults: Fault[] = [
   { id: 'projcov-password-rotates-token', description: 'a password change invalidates the API token of the customer', rules: ['PROJ-114'], configure: passwordRotatesToken },
   { id: 'projcov-projects-deletable', description: 'DELETE /reports/{key} deletes the project', rules: ['PROJ-118'], configure: deletableProjects },
   {
-    id: 'projcov-decimal-read-back-with-comma',
-    description: 'decimal numbers read back with a decimal comma instead of their normalized form',
+    id: 'projcov-decimal-read-back-truncated',
+    description: 'decimal numbers read back without their fraction (12.5 as 12)',
     rules: ['PROJ-119'],
     configure: (deps) => intercept(deps, rewriteProjektData((data) => {
       for (const [name, value] of Object.entries(data)) {
-        if ((typeof value === 'string' && /^\d+\.\d+$/.test(value)) || (typeof value === 'number' && !Number.isInteger(value))) data[name] = String(value).replace('.', ',');
+        if ((typeof value === 'string' && /^\d+\.\d+$/.test(value)) || (typeof value === 'number' && !Number.isInteger(value))) data[name] = String(Math.trunc(Number(value)));
       }
     }, patchOrDetail)),
   },

@@ -380,21 +380,28 @@ export const resultsFaults: Fault[] = [
     rules: ['RES-29'],
     configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => ({ ...c, licenseRegions: '*' }))),
   },
+  // A locked customer's results of a project it does not own may answer 403 or 404, and an expired
+  // customer's project without data 403 or 422 (no order between the checks): these faults answer
+  // what no order gives.
   {
-    id: 'results-locked-404',
-    description: 'a locked customer without license gets 404 not_found instead of 403 authorization',
+    id: 'results-locked-401',
+    description: 'a locked customer without license gets 401 authentication (as if blocked) instead of 403 authorization',
     rules: ['RES-30'],
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
         const c = currentCustomer(res);
-        next(isResults(req) && c.license === 'expired' && !c.unlocked ? errors.notFound() : undefined);
+        next(isResults(req) && c.license === 'expired' && !c.unlocked ? errors.unauthenticated() : undefined);
       }),
   },
   {
-    id: 'results-expired-license-calculates',
-    description: 'an unlocked customer whose license has expired passes the license check of results',
+    id: 'results-expired-license-404',
+    description: 'an unlocked customer whose license has expired gets 404 not_found for the results of an own project instead of 403 authorization',
     rules: ['RES-31'],
-    configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c))),
+    configure: (deps) =>
+      interceptParsed(deps, (req, res, next) => {
+        const c = currentCustomer(res);
+        next(isResults(req) && c.license === 'expired' && c.unlocked ? errors.notFound() : undefined);
+      }),
   },
   {
     id: 'results-foreign-403',

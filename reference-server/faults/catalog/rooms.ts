@@ -79,10 +79,17 @@ export const roomFaults: Fault[] = [
       ),
   },
   {
-    id: 'room-extra-field',
-    description: 'room objects carry an extra field createdAt',
+    id: 'room-project-key-omitted',
+    description: 'room objects leave out projectKey',
     rules: ['ROOM-5'],
-    configure: (deps) => intercept(deps, rewriteRooms((room) => ({ ...room, createdAt: new Date().toISOString() }))),
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteRooms((room) => {
+          const { projectKey: _omitted, ...rest } = room;
+          return rest as RoomJson;
+        }),
+      ),
   },
   {
     id: 'room-read-unwrapped',

@@ -64,7 +64,7 @@ const abgleichOf = (projekt: Json): Json[] => (Array.isArray(projekt.abgleichFBH
 export const ruleCoverageFaults: Fault[] = [
   // Public endpoints
   statusFault('cov-root-answers-203', 'META-1', 'GET / answers HTTP 203 instead of 200', isRoot, 200, 203),
-  bodyFault('cov-root-extra-member', 'META-2', 'GET / carries an extra member `build`', isRoot, (body) => ({ ...body, build: 'dev' })),
+  bodyFault('cov-root-name-number', 'META-2', 'GET / carries `name` as a number instead of a string', isRoot, (body) => ({ ...body, name: 2 })),
   statusFault('cov-health-answers-203', 'META-4', 'GET /health answers HTTP 203 instead of 200', isHealth, 200, 203),
   bodyFault('cov-health-timestamp-not-date-time', 'META-6', 'GET /health `timestamp` is epoch milliseconds as text, not a date-time', isHealth, (body) => ({ ...body, timestamp: String(Date.now()) })),
   bodyFault('cov-health-version-short', 'META-7', 'GET /health reports version "2.5" instead of "2.5.0"', isHealth, (body) => ({ ...body, version: '2.5' })),
@@ -123,14 +123,11 @@ export const ruleCoverageFaults: Fault[] = [
   },
 
   // Funding applications
-  bodyFault('cov-funding-list-extra-member', 'FUND-1', 'the funding list carries an extra top-level member `count`', isFundingListRead, (body) =>
-    Array.isArray(body.applications) ? { ...body, count: body.applications.length } : body,
+  bodyFault('cov-funding-list-total-text', 'FUND-1', 'the funding list carries `total` as text instead of a number', isFundingListRead, (body) =>
+    typeof body.total === 'number' ? { ...body, total: String(body.total) } : body,
   ),
   applicationFault('cov-funding-id-number', 'FUND-5', '`applicationId` is a JSON number instead of a string', (a) => {
     if (typeof a.applicationId === 'string' && /^\d+$/.test(a.applicationId)) a.applicationId = Number(a.applicationId);
-  }),
-  applicationFault('cov-funding-type-number', 'FUND-7', '`applicationType` of standalone applications is the number 0 instead of a string', (a) => {
-    if (a.projectKey === null) a.applicationType = 0;
   }),
   applicationFault('cov-funding-type-project', 'FUND-8', 'project-bound applications carry `applicationType` "project" instead of "project_bound"', (a) => {
     if (a.projectKey !== null && a.projectKey !== undefined) a.applicationType = 'project';

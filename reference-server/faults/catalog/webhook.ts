@@ -92,7 +92,7 @@ export const webhookFaults: Fault[] = [
   {
     id: 'webhook-stored-as-temporary',
     description: 'every document is announced as a temporary download (temporary true, id 0), also the stored ones of the API pdf endpoint',
-    rules: ['HOOK-24', 'HOOK-29'],
+    rules: ['HOOK-29'],
     configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, temporary: true, id: 0 }))),
   },
   {
