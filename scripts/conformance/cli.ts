@@ -1,8 +1,9 @@
 import { rules } from '../../spec/rules/catalog.js';
 import { unmatchedRulePatterns } from '../rules-matrix/selection.js';
 import { doctor } from './doctor.js';
+import { init } from './init.js';
 import { formatDoubt, preflight } from './preflight.js';
-import { HelpRequested, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
+import { HelpRequested, initOptions, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -14,7 +15,7 @@ export interface CliOutput {
 }
 
 /**
- * The conformance CLI (`npm run conformance -- [doctor] [options]`) as a function: runs it and
+ * The conformance CLI (`npm run conformance -- [doctor|init] [options]`) as a function: runs it and
  * returns its exit code (meanings in options.ts, USAGE). The fault runner calls it repeatedly in
  * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
  * every call, and the receiver's, which only some calls set, is removed again.
@@ -42,6 +43,7 @@ export async function runCli(argv: string[], output: CliOutput, interrupt?: Abor
 
 async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
   const options = parseRunOptions(argv);
+  if (options.command === 'init') return init(initOptions(options), log);
   const unmatched = unmatchedRulePatterns(options.rules, rules);
   if (unmatched.length > 0) {
     throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);

@@ -1,117 +1,68 @@
 import { request } from 'undici';
-import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
+import type { Profile } from '../../spec/profile.schema.js';
+import { createDoctorContext } from './doctor-context.js';
+import { formatFinding, guarded, type Finding } from './doctor-findings.js';
+import { fundingFindings } from './doctor-funding.js';
+import { linkFindings } from './doctor-links.js';
+import { projectFindings } from './doctor-projects.js';
+import { tokenFindings } from './doctor-tokens.js';
+import { createPacedReader } from './paced-reader.js';
+
+export { EXPECTED } from './doctor-tokens.js';
 
 /**
- * Preflight: is the target there, and does the profile describe it? Each line is one finding;
- * problems of the profile give exit code 2, an unreachable target 3.
+ * Full preflight: is the target there, and does every entry of the profile describe it? Each line
+ * is one finding, a wrong entry named by its JSON path with the fix; problems of the profile give
+ * exit code 2, an unreachable or busy target 3. Every request is a read, paced per customer below
+ * the target's limit; the pdf endpoint, which writes, is never called.
  */
-interface Finding {
-  ok: boolean;
-  what: string;
-  detail: string;
-  kind?: 'profile' | 'unreachable';
-}
-
-/** Expected answer of GET /reports per role, from the spec's license rules. */
-export const EXPECTED: Record<CustomerRole, number> = {
-  primary: 200,
-  foreign: 200,
-  expiredUnlocked: 200,
-  locked: 403,
-  blocked: 401,
-  noHeatpumpRight: 200,
-  education: 200,
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A 429 says nothing about the profile: someone else spends the customer's budget right now. */
-const BUSY = 'GET /reports answered 429: another client uses this customer at the same time (concurrent shards or runs against one target share its role customers, see docs/ci.md)';
-
-function tokenFinding(what: string, status: number, expected: number, detail: string): Finding {
-  if (status === 429) return { ok: false, what, detail: BUSY };
-  const ok = status === expected;
-  return { ok, what, detail, kind: ok ? undefined : 'profile' };
-}
-
-async function get(url: string, token?: string) {
-  const res = await request(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, text };
-}
-
 export async function doctor(baseUrl: string, profile: Profile, log: (line: string) => void): Promise<number> {
-  const findings: Finding[] = [];
-  const add = (f: Finding) => {
-    findings.push(f);
-    log(`  ${f.ok ? 'ok  ' : 'FAIL'} ${f.what}: ${f.detail}`);
-  };
   log(`doctor: ${baseUrl}`);
-  try {
-    const sent = Date.now();
-    const health = await get(`${baseUrl}/health`);
-    const received = Date.now();
-    const body = JSON.parse(health.text) as { version?: string; status?: string };
-    add({ ok: health.status === 200, what: 'reachable', detail: `GET /health answered ${health.status}, status ${body.status}, version ${body.version ?? '(none)'}` });
-    const date = Date.parse(String(health.headers.date ?? ''));
-    const offset = Number.isNaN(date) ? undefined : date - (sent + received) / 2;
-    add({
-      ok: offset !== undefined && Math.abs(offset) < 5000,
-      what: 'clock offset',
-      detail: offset === undefined ? 'no Date header' : `${(offset / 1000).toFixed(1)} s (the Date header has 1 s resolution)`,
-    });
-  } catch (err) {
-    add({ ok: false, what: 'reachable', detail: `GET ${baseUrl}/health failed: ${(err as Error).message}`, kind: 'unreachable' });
-    return 3;
-  }
+  const reachable = await reachability(baseUrl);
+  reachable.forEach((f) => log(formatFinding(f)));
+  if (reachable.some((f) => f.kind === 'unreachable')) return 3;
 
-  // One request per token, tokens of one customer spaced so the check itself never meets the limit.
-  for (const role of Object.keys(EXPECTED) as CustomerRole[]) {
-    const customer = profile.customers[role];
-    if (!customer) {
-      log(`  --   customers.${role}: not in the profile (its checks will be skipped)`);
-      continue;
-    }
-    for (const [i, token] of customer.tokens.entries()) {
-      if (i > 0) await sleep(550);
-      const res = await get(`${baseUrl}/reports`, token);
-      add(tokenFinding(`customers.${role}.tokens[${i}]`, res.status, EXPECTED[role], `GET /reports answered ${res.status}, expected ${EXPECTED[role]} for this role`));
-    }
-  }
-  for (const [i, customer] of (profile.customers.pool ?? []).entries()) {
-    const res = await get(`${baseUrl}/reports`, customer.tokens[0]);
-    add(tokenFinding(`customers.pool[${i}]`, res.status, 200, `GET /reports answered ${res.status}, expected 200`));
-  }
+  log('  (reading every customer\'s tokens and resources, at most 2 requests per second per customer: a few seconds per customer with many resources)');
+  const ctx = createDoctorContext(profile, createPacedReader(baseUrl));
+  const groups = await Promise.all([
+    guarded('customers', () => tokenFindings(ctx)),
+    guarded('resources', () => projectFindings(ctx)),
+    guarded('resources.funding', () => fundingFindings(ctx)),
+    guarded('links', () => linkFindings(ctx)),
+  ]);
+  const findings = [...reachable, ...groups.flat()];
+  groups.flat().forEach((f) => log(formatFinding(f)));
 
-  const foreignKey = profile.resources?.foreignProjectKey;
-  if (foreignKey && profile.customers.foreign) {
-    await sleep(1100);
-    const asPrimary = await get(`${baseUrl}/reports/${foreignKey}`, profile.customers.primary.tokens[0]);
-    const asForeign = await get(`${baseUrl}/reports/${foreignKey}`, profile.customers.foreign.tokens[0]);
-    const ok = asPrimary.status === 404 && asForeign.status === 200;
-    add({
-      ok,
-      what: 'primary and foreign are different customers',
-      detail: `resources.foreignProjectKey answers ${asPrimary.status} to primary (expected 404) and ${asForeign.status} to foreign (expected 200)`,
-      kind: ok ? undefined : 'profile',
-    });
-  } else {
-    log('  --   primary/foreign separation: not verifiable without customers.foreign and resources.foreignProjectKey');
-  }
-
-  const receiver = profile.webhook?.receiverPublicUrl;
-  if (receiver) {
-    try {
-      const res = await request(receiver, { method: 'GET' });
-      await res.body.dump();
-      add({ ok: true, what: 'webhook receiver', detail: `${receiver} answered ${res.statusCode}` });
-    } catch (err) {
-      add({ ok: false, what: 'webhook receiver', detail: `${receiver} unreachable: ${(err as Error).message}`, kind: 'profile' });
-    }
-  }
-
-  const problems = findings.filter((f) => !f.ok);
+  const problems = findings.filter((f) => f.verdict === 'fail');
   log(problems.length === 0 ? 'doctor: all good' : `doctor: ${problems.length} problem(s)`);
   if (problems.some((f) => f.kind === 'profile')) return 2;
   return problems.length > 0 ? 3 : 0;
+}
+
+/** GET /health (public, no budget) and the clock offset from its Date header. */
+async function reachability(baseUrl: string): Promise<Finding[]> {
+  try {
+    const sent = Date.now();
+    const res = await request(`${baseUrl}/health`);
+    const received = Date.now();
+    const text = await res.body.text();
+    let body: { version?: string; status?: string } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // Not JSON: the detail shows the missing status and version.
+    }
+    const date = Date.parse(String(res.headers.date ?? ''));
+    const offset = Number.isNaN(date) ? undefined : date - (sent + received) / 2;
+    return [
+      { verdict: res.statusCode === 200 ? 'ok' : 'fail', what: 'reachable', detail: `GET /health answered ${res.statusCode}, status ${body.status}, version ${body.version ?? '(none)'}`, ...(res.statusCode === 200 ? {} : { kind: 'unreachable' as const }) },
+      {
+        verdict: offset !== undefined && Math.abs(offset) < 5000 ? 'ok' : 'fail',
+        what: 'clock offset',
+        detail: offset === undefined ? 'no Date header' : `${(offset / 1000).toFixed(1)} s (the Date header has 1 s resolution)`,
+      },
+    ];
+  } catch (err) {
+    return [{ verdict: 'fail', what: 'reachable', detail: `GET ${baseUrl}/health failed: ${(err as Error).message}`, kind: 'unreachable' }];
+  }
 }

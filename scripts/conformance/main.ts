@@ -2,7 +2,7 @@ import { runCli } from './cli.js';
 import { INTERRUPTED_EXIT_CODE } from './run.js';
 
 /**
- * `npm run conformance -- [doctor] [options]`; exit codes in options.ts (USAGE). The first Ctrl-C
+ * `npm run conformance -- [doctor|init] [options]`; exit codes in options.ts (USAGE). The first Ctrl-C
  * (SIGINT, or SIGTERM from a CI runner) stops the checks and still writes the reports, stops the
  * bundled server and removes its temporary directory; a second one exits at once.
  */

@@ -1,11 +1,13 @@
 import { formatShard, parseShard, type Shard } from '../../harness-core/shard.js';
+import type { InitOptions } from './init.js';
+import { TOKEN_ROLES } from './init-tokens.js';
 
 /**
  * Command line of `npm run conformance`. A usage error names the flag and the fix; the CLI exits
  * with code 2 on it.
  */
 export interface RunOptions {
-  command: 'run' | 'doctor';
+  command: 'run' | 'doctor' | 'init';
   baseUrl?: string;
   /** Container image of the implementation under test (checked when the target is prepared). */
   image?: string;
@@ -31,6 +33,11 @@ export interface RunOptions {
   seed?: number;
   /** Variations of the bundled server (reference-server/variations): other readings the spec permits. */
   vary: string[];
+  /** init: the tokens file, where the draft goes, whether it may overwrite, and the webhook receiver's public URL. */
+  tokens?: string;
+  out?: string;
+  force?: boolean;
+  receiverUrl?: string;
 }
 
 export class UsageError extends Error {}
@@ -43,7 +50,7 @@ export class TargetError extends Error {}
 
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
 
-export const USAGE = `Usage: npm run conformance -- [doctor] [options]
+export const USAGE = `Usage: npm run conformance -- [doctor|init] [options]
   --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
   --profile FILE      target profile (see fixtures/profile.example.json); required with --base-url
   --image NAME[:TAG]  start the target from this container image (testcontainers, needs a Docker engine), run, stop it;
@@ -60,21 +67,33 @@ export const USAGE = `Usage: npm run conformance -- [doctor] [options]
   --shard i/n         run the i-th of n parts of the checks and of the customer pool (pool customer k: shard (k mod n)+1);
                       concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
                       its own target (the default bundled server, or --image) or a profile with its own role customers
-  --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver")
+  --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver");
+                      doctor needs it to check that webhook.receiverPublicUrl reaches the receiver
   --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 24)
   --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
   --seed N            stateful exploration: the seed to replay (printed with every run and failure)
   --vary NAME         bundled server only: take this variation, another reading the spec permits (repeatable or
                       comma-separated; 'all' for every one); the checks must pass against every variation
-Subcommand doctor: preflight of target and profile, runs no checks.
-Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed.`;
+Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
+  expired link of the profile is read (GET only, paced per customer) and each wrong entry is named with its fix;
+  webhook.receiverPublicUrl is checked only with --webhook-receiver PORT (the receiver it must reach).
+Subcommand init: npm run conformance -- init --base-url URL --tokens FILE --out PROFILE [--force] [--receiver-url URL]
+  drafts a profile from tokens (GET only, paced, never the pdf endpoint); then run doctor on it.
+  --tokens FILE       one customer per line: ROLE TOKEN [TOKEN ...] (further tokens of the same customer), ROLE one of
+                      ${TOKEN_ROLES.join(', ')}
+                      (pool: one line per pool customer); blank lines and # comments allowed
+  --out PROFILE       where the draft goes; an existing file is kept unless --force
+  --receiver-url URL  the webhook target configured in the pro area of the webhook line's customer (drafts webhook)
+Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed;
+  init: 0 draft written, 2 usage or tokens-file error, 3 target unreachable.`;
 
-const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary'] as const;
+const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary', '--tokens', '--out', '--receiver-url'] as const;
+const INIT_FLAGS = ['--tokens', '--out', '--force', '--receiver-url'];
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
   const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true, vary: [] };
   const args = [...argv];
-  if (args[0] === 'doctor' || args[0] === 'run') options.command = args.shift() as 'run' | 'doctor';
+  if (args[0] === 'doctor' || args[0] === 'run' || args[0] === 'init') options.command = args.shift() as RunOptions['command'];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
@@ -90,10 +109,14 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       options.preflight = false;
       continue;
     }
+    if (arg === '--force') {
+      options.force = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html', '--no-preflight'].join(', ')} (see --help)`);
+      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html', '--no-preflight', '--force'].join(', ')} (see --help)`);
     }
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value. Fix: ${name} <value> (see --help)`);
@@ -171,6 +194,18 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
           options.vary.push(name);
         }
         break;
+      case '--tokens':
+        options.tokens = value;
+        break;
+      case '--out':
+        options.out = value;
+        break;
+      case '--receiver-url':
+        if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) {
+          throw new UsageError(`--receiver-url '${value}' is not an http(s) URL. Fix: the public URL of the receiver as configured as webhook target in the pro area`);
+        }
+        options.receiverUrl = value;
+        break;
       case '--shard': {
         const shard = parseShard(value);
         if (!shard) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
@@ -179,6 +214,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       }
     }
   }
+  if (options.command === 'init') return checkInit(argv, options);
+  const initOnly = argv.find((arg) => INIT_FLAGS.includes(arg.split('=')[0] as string));
+  if (initOnly) throw new UsageError(`${initOnly.split('=')[0]} belongs to init. Fix: ${INIT_USAGE}`);
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');
   }
@@ -189,6 +227,26 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
     throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy fixtures/profile.example.json and fill it in');
   }
   return options;
+}
+
+/** init reads a target given by URL and writes a profile: it takes only its own flags and --base-url. */
+function checkInit(argv: readonly string[], options: RunOptions): RunOptions {
+  const foreign = argv.slice(1).find((arg) => arg.startsWith('--') && ![...INIT_FLAGS, '--base-url'].includes(arg.split('=')[0] as string));
+  if (foreign) throw new UsageError(`init does not take ${foreign.split('=')[0]}. Fix: ${INIT_USAGE}`);
+  initOptions(options);
+  return options;
+}
+
+const INIT_USAGE = 'npm run conformance -- init --base-url URL --tokens FILE --out PROFILE [--force] [--receiver-url URL]';
+
+/** The options of init, each required one present. */
+export function initOptions(options: RunOptions): InitOptions {
+  const { baseUrl, tokens, out } = options;
+  if (baseUrl === undefined || tokens === undefined || out === undefined) {
+    const missing = baseUrl === undefined ? '--base-url' : tokens === undefined ? '--tokens' : '--out';
+    throw new UsageError(`init needs ${missing}. Fix: ${INIT_USAGE}`);
+  }
+  return { baseUrl, tokens, out, force: options.force === true, receiverUrl: options.receiverUrl };
 }
 
 /** One line for runs whose concurrent shards may share one target's role customers. */
