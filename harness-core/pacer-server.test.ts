@@ -39,6 +39,12 @@ describe('leases without a pool', () => {
     expect(await lease(url, 'x', { exclusive: true, minTokens: 4 })).toBeNull();
   });
 
+  it('give a check that names the customers whose data serve it only one of those, and none when it names none', async () => {
+    const url = await start(ROLES_ONLY);
+    for (let i = 0; i < 4; i++) expect(await lease(url, `e${i}`, { among: ['education'] })).toBe('education');
+    expect(await lease(url, 'none', { among: [] })).toBeNull();
+  });
+
   it('hand out an exclusive customer at once, though every customer is leased, and a second one of the same check is another', async () => {
     const url = await start(ROLES_ONLY);
     for (let i = 0; i < 12; i++) await lease(url, `holder${i}`, { kind: 'own-data-only' });

@@ -260,8 +260,9 @@ export async function startPacerServer(options: {
     return Math.max(options.expectedRoleRequests?.[c.customer] ?? 0, s.roleRequests) + s.leaseRequests + ahead;
   }
 
-  function fits(c: LeaseCandidate, kind: LeaseKind, minTokens: number): boolean {
-    return c.tokens >= minTokens && candidateFits(c, kind);
+  /** `among`: the customers whose profile resources serve the check (the data it compares), when it names them. */
+  function fits(c: LeaseCandidate, kind: LeaseKind, minTokens: number, among?: readonly string[]): boolean {
+    return c.tokens >= minTokens && candidateFits(c, kind) && (among === undefined || among.includes(c.customer));
   }
 
   /**
@@ -274,13 +275,13 @@ export async function startPacerServer(options: {
    * customer got 50 to 74 requests, 42 of them its own). Undefined while every fitting customer
    * is one of those.
    */
-  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>, capped: boolean): string | undefined {
+  function pickLease(kind: LeaseKind, minTokens: number, not: ReadonlySet<string>, capped: boolean, among?: readonly string[]): string | undefined {
     let best: string | undefined;
     let bestLoad = Infinity;
     let least = Infinity;
     for (const c of candidates) {
       const s = state(c.customer);
-      if (s.exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens)) continue;
+      if (s.exclusive !== undefined || not.has(c.customer) || !fits(c, kind, minTokens, among)) continue;
       const load = expectedLoad(c);
       least = Math.min(least, load);
       if (capped && s.leases >= maxLeases) continue;
@@ -293,18 +294,18 @@ export async function startPacerServer(options: {
   }
 
   /** A customer for the check, or null when no customer of the profile fits (the check is skipped). */
-  async function lease(check: string | undefined, kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number): Promise<string | null> {
-    if (!candidates.some((c) => fits(c, kind, minTokens))) return null;
+  async function lease(check: string | undefined, kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number, among?: readonly string[]): Promise<string | null> {
+    if (!candidates.some((c) => fits(c, kind, minTokens, among))) return null;
     // A second exclusive customer of one check (RATE-5 takes two) must be another one; with none left it would wait for itself.
     const held = new Set(exclusive && check !== undefined ? checkState(check).leases.keys() : []);
-    if (!candidates.some((c) => fits(c, kind, minTokens) && !held.has(c.customer))) return null;
+    if (!candidates.some((c) => fits(c, kind, minTokens, among) && !held.has(c.customer))) return null;
     for (;;) {
       if (interrupted) throw new Interrupted('run interrupted');
       // Exclusive holders are few and waited for by design; a check's further leases would wait on
       // itself; a lease that says it is long is placed at once, on the least loaded customer (the
       // longest first, so the short ones fill in around it).
       const capped = !exclusive && expectedRequests === undefined && (check === undefined || checkState(check).leases.size === 0);
-      const customer = pickLease(kind, minTokens, held, capped);
+      const customer = pickLease(kind, minTokens, held, capped, among);
       if (customer) {
         const s = state(customer);
         s.leases += 1;
@@ -374,7 +375,8 @@ export async function startPacerServer(options: {
       const kind = LEASE_KINDS.find((k) => k === body.kind) ?? 'licensed';
       const minTokens = typeof body.minTokens === 'number' ? body.minTokens : 1;
       const expectedRequests = typeof body.expectedRequests === 'number' ? body.expectedRequests : undefined;
-      return { customer: await lease(optionalString(body.check), kind, body.exclusive === true, minTokens, expectedRequests) };
+      const among = Array.isArray(body.among) ? body.among.filter((c): c is string => typeof c === 'string') : undefined;
+      return { customer: await lease(optionalString(body.check), kind, body.exclusive === true, minTokens, expectedRequests, among) };
     },
     '/unlease': (body) => {
       const customer = String(body.customer);

@@ -30,6 +30,8 @@ import {
   needsProjectWithApplications,
   needsProjectWithoutApplications,
   projectListPath,
+  WITH_APPLICATIONS,
+  WITHOUT_APPLICATIONS,
   readList,
   withQuery,
   type LinkedApplication,
@@ -49,7 +51,7 @@ export function projectChecks(): void {
       ['FUND-34', 'FUND-38', 'FUND-31'],
       'the project variant for an own project answers 200 with exactly the applications of that project (a subset of the customer list, not merged), sorted by application id descending',
       async (t) => {
-        const { actor, funding } = await fundingOwner(t);
+        const { actor, funding } = await fundingOwner(t, WITH_APPLICATIONS);
         const key = funding.projectWithApplications as string;
         const ofProject = funding.applications.filter((e) => e.projectKey?.toLowerCase() === key.toLowerCase());
         const all = funding.applications;
@@ -76,7 +78,7 @@ export function projectChecks(): void {
       ['FUND-36', 'FUND-38'],
       'the project variant for an own project without applications answers 200 with an empty list, total 0, page 1 and limit 50',
       async (t) => {
-        const { actor, funding } = await fundingOwner(t);
+        const { actor, funding } = await fundingOwner(t, WITHOUT_APPLICATIONS);
         const key = funding.projectWithoutApplications as string;
         const list = expectListAnswered(await actor.get(projectListPath(key)), `the list of project ${key}`);
         expectPaging(list, firstPage, defaultLimit, 'project without applications, no parameters');
@@ -96,7 +98,7 @@ export function projectChecks(): void {
         ['FUND-38', 'ERR-20'],
         `the project variant with ${what} (?${query}) answers 422 validation like the customer list`,
         async (t) => {
-          const { actor, funding } = await fundingOwner(t);
+          const { actor, funding } = await fundingOwner(t, WITHOUT_APPLICATIONS);
           expectError(await actor.get(`${projectListPath(funding.projectWithoutApplications as string)}?${query}`), 422, 'validation');
         },
         { needs: needsProjectWithoutApplications },

@@ -13,7 +13,7 @@ import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
-import { fundingOwner } from '../harness/resource-owner.js';
+import { fundingOwner, type FundingNeed } from '../harness/resource-owner.js';
 
 export type ExpectedApplication = NonNullable<NonNullable<Profile['resources']>['funding']>['applications'][number];
 
@@ -37,9 +37,13 @@ export function expectedApplications(profile: Profile): ExpectedApplication[] {
 }
 
 /** The applications the check's funding owner (resource-owner.ts) is expected to see. */
-export async function ownerApplications(t: CheckContext): Promise<ExpectedApplication[]> {
-  return (await fundingOwner(t)).funding.applications;
+export async function ownerApplications(t: CheckContext, need?: FundingNeed): Promise<ExpectedApplication[]> {
+  return (await fundingOwner(t, need)).funding.applications;
 }
+
+/** A funding owner with a project that has applications, or one without any. */
+export const WITH_APPLICATIONS: FundingNeed = { serves: (f) => f.projectWithApplications !== undefined, what: 'resources.funding.projectWithApplications (or pool[].resources.funding.projectWithApplications)' };
+export const WITHOUT_APPLICATIONS: FundingNeed = { serves: (f) => f.projectWithoutApplications !== undefined, what: 'resources.funding.projectWithoutApplications (or pool[].resources.funding.projectWithoutApplications)' };
 
 /** The customer the check reads funding as: the primary customer or a pool customer with funding resources. */
 export async function fundingActor(t: CheckContext): Promise<Actor> {

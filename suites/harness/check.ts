@@ -164,15 +164,16 @@ export class CheckContext implements RequestRecorder {
    * profile's foreign resources; `heatpump` needs the heat-pump right; `own-data-only` may give
    * any licensed customer (the check touches nothing but what it creates).
    */
-  async owner(kind: LeaseKind = 'licensed', options: { expectedRequests?: number } = {}): Promise<Actor> {
-    const customer = await this.lease(kind, false, 1, options.expectedRequests);
+  async owner(kind: LeaseKind = 'licensed', options: { expectedRequests?: number; among?: readonly string[]; needs?: string } = {}): Promise<Actor> {
+    const customer = await this.lease(kind, false, 1, options.expectedRequests, options.among, options.needs);
     return new Actor(customer, this.entryOf(customer).tokens[0] as string, this.pacing(customer), this);
   }
 
-  private async lease(kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number): Promise<string> {
-    const hint = expectedRequests === undefined ? {} : { expectedRequests };
+  private async lease(kind: LeaseKind, exclusive: boolean, minTokens: number, expectedRequests?: number, among?: readonly string[], needs?: string): Promise<string> {
+    const hint = { ...(expectedRequests === undefined ? {} : { expectedRequests }), ...(among === undefined ? {} : { among }) };
     const { customer } = await pacerCall<{ customer: string | null }>(target().pacerUrl, '/lease', { check: this.id, kind, exclusive, minTokens, ...hint });
     if (customer === null) {
+      if (needs !== undefined) return this.skip(`needs ${needs}; no customer of the profile has it`);
       return this.skip(minTokens > 1 ? `needs a customer with an active license and ${minTokens} tokens; the profile has none` : `needs ${LEASE_NEEDS[kind]}; the profile has none`);
     }
     this.leases.push(customer);

@@ -60,10 +60,27 @@ export function calculableOwner(t: CheckContext): Promise<CalculableOwner> {
   });
 }
 
-/** This check's owner of expected funding applications, leased on first use. */
-export function fundingOwner(t: CheckContext): Promise<FundingOwner> {
+/**
+ * What a funding check needs of its owner's expected data (an application with a bzaId, a project
+ * without applications, ...): only owners whose profile entry gives it are leased.
+ */
+export interface FundingNeed {
+  serves(funding: OwnedFunding): boolean;
+  /** The profile entry that would give it, for the skip reason when no customer has it. */
+  what: string;
+}
+
+/** The customers whose funding resources serve `need`: the primary customer and pool customers, by their pacer names. */
+function fundingServers(profile: Profile, need: FundingNeed): string[] {
+  const primary = profile.resources?.funding;
+  const pool = (profile.customers.pool ?? []).flatMap((c, i) => (c.resources?.funding && need.serves(c.resources.funding) ? [`pool:${i}`] : []));
+  return [...(primary && need.serves(primary) ? ['primary'] : []), ...pool];
+}
+
+/** This check's owner of expected funding applications, leased on first use (the first call's need decides). */
+export function fundingOwner(t: CheckContext, need?: FundingNeed): Promise<FundingOwner> {
   return once(fundingOwners, t, async () => {
-    const actor = await t.owner('funding');
+    const actor = await t.owner('funding', need ? { among: fundingServers(t.profile, need), needs: need.what } : {});
     return { actor, funding: resourcesOf(t, actor.label).funding as OwnedFunding };
   });
 }
