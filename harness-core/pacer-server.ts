@@ -318,7 +318,8 @@ export async function startPacerServer(options: {
     }
   }
 
-  function count(customer: string, check: string | undefined, area: string | undefined, grants: number): void {
+  /** `held`: grants a check holds to send requests it paces itself (RATE-12 holds the whole invalid-token lane). */
+  function count(customer: string, check: string | undefined, area: string | undefined, grants: number, held = false): void {
     stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
     const s = state(customer);
     const c = check === undefined ? undefined : checks.get(check);
@@ -330,7 +331,8 @@ export async function startPacerServer(options: {
       s.roleRequests += grants;
     }
     if (area !== undefined && stats.demandByArea) {
-      const kind = leased ?? `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`;
+      // A whole held lane of requests without a valid token (RATE-12's) is no request count but the windows its holder waits (floor-estimate.ts).
+      const kind = leased ?? (held && grants > 1 && customer.startsWith('#') ? `hold:${customer}` : `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`);
       const row = (stats.demandByArea[area] ??= {});
       row[kind] = (row[kind] ?? 0) + grants;
     }
@@ -348,7 +350,7 @@ export async function startPacerServer(options: {
         // The lane is created with the pace its first request names (count() would create it with
         // the API's 2 per second, and a whole-lane hold of the invalid-token lane could never be granted).
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
-        count(customer, check, optionalString(body.area), grants);
+        count(customer, check, optionalString(body.area), grants, body.hold === true);
         const seq = arrivals++;
         s.waiters.push({ grants, held: body.hold === true, check, seq, resolve: () => resolve({ grant: seq }), reject });
         pump(customer, s);

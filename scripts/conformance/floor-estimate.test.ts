@@ -30,6 +30,27 @@ const TABLE: DemandTable = {
 };
 
 describe('pacing floor estimate', () => {
+  it('counts the lane of requests without a valid token, paced under the documented per-address limit, and RATE-12\'s windows', () => {
+    const table: DemandTable = {
+      areas: {
+        auth: { 'role:primary': 13, 'role:#invalid-token': 53 },
+        errors: { 'role:#invalid-token': 1 },
+        'rate-limit': { 'hold:#invalid-token': 30, exclusive: 50 },
+      },
+    };
+    const slow = parseProfile({ ...profile(0), limits: { invalidTokenPerIp: { requests: 30, windowSeconds: 60 } } }, 'test');
+    // No blocked customer shares the address: the lane takes all 30 per 60 s; 54 requests are two
+    // batches (one window between them), and RATE-12 waits a window before and after its probe.
+    const e = estimateFloor(slow, table);
+    expect(e.floorSeconds).toBe(180);
+    expect(e.busiest).toBe('#invalid-token');
+    expect(e.leadAreas).toEqual(['rate-limit', 'auth', 'errors']);
+    expect(formatEstimate(e)).toMatch(/busiest: the lane of requests without a valid token/);
+    // Under the bundled server's 60 per 5 s the primary customer's 13 requests take longer than the lane's 10 s.
+    const fast = parseProfile({ ...profile(0), limits: { invalidTokenPerIp: { requests: 60, windowSeconds: 5 } } }, 'test');
+    expect(estimateFloor(fast, { areas: { ...table.areas, auth: { 'role:primary': 30, 'role:#invalid-token': 53 } } }).busiest).toBe('primary');
+  });
+
   it('names the areas of the role work of a role customer that sets the floor, most first, within the selected areas', () => {
     const table: DemandTable = {
       areas: {

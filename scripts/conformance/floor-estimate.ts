@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Profile } from '../../spec/profile.schema.js';
 import { leaseCandidates } from '../../harness-core/lease-candidates.js';
 import { candidateFits } from '../../harness-core/lease-fit.js';
+import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import type { LeaseKind } from '../../harness-core/pacer-server.js';
 
 /**
@@ -22,6 +23,7 @@ export interface DemandTable {
 }
 
 export interface FloorEstimate {
+  /** The longer of the busiest customer's time and the invalid-token lane's. */
   floorSeconds: number;
   busiest: string;
   busiestRequests: number;
@@ -77,22 +79,46 @@ function busiestOf(load: Map<string, number>): [string, number] {
   return [...load].reduce<[string, number]>((best, entry) => (entry[1] > best[1] ? entry : best), ['primary', 0]);
 }
 
-/** The estimate for a profile and the areas a run selects (all when empty). */
-export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
+export const INVALID_TOKEN_LANE = '#invalid-token';
+
+/** Per kind of demand, summed over the areas (all when `areas` is empty). */
+export function demandOf(byArea: Record<string, Record<string, number>>, areas: readonly string[] = []): Record<string, number> {
   const demand: Record<string, number> = {};
-  for (const [area, row] of Object.entries(table.areas)) {
+  for (const [area, row] of Object.entries(byArea)) {
     if (areas.length > 0 && !areas.includes(area)) continue;
     for (const [kind, n] of Object.entries(row)) demand[kind] = (demand[kind] ?? 0) + n;
   }
-  const [busiest, busiestRequests] = busiestOf(loads(profile, demand, 0));
-  const floorSeconds = busiestRequests / 2;
+  return demand;
+}
+
+/**
+ * The time the requests without a valid token need under the target's per-address limit, paced as
+ * the lane paces them (`limit` per `windowMs`, a slot freeing a window after its answer): the
+ * first `limit` at once, each further `limit` a window later. RATE-12 holds the whole lane (a
+ * `hold:` demand) and needs a window of quiet before its probe and one after it.
+ */
+export function laneFloorSeconds(demand: Record<string, number>, lane: { limit: number; windowMs: number }): number {
+  const requests = demand[`role:${INVALID_TOKEN_LANE}`] ?? 0;
+  const holdWindows = (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0 ? 2 : 0;
+  const batches = Math.max(0, Math.ceil(requests / lane.limit) - 1);
+  return ((batches + holdWindows) * lane.windowMs) / 1000;
+}
+
+/** The estimate for a profile and the areas a run selects (all when empty). */
+export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
+  const demand = demandOf(table.areas, areas);
+  const [customer, customerRequests] = busiestOf(loads(profile, demand, 0));
+  const laneSeconds = laneFloorSeconds(demand, invalidTokenLane(profile));
+  const laneSets = laneSeconds > customerRequests / 2;
+  const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, demand[`role:${INVALID_TOKEN_LANE}`] ?? 0] : [customer, customerRequests];
+  const floorSeconds = Math.max(laneSeconds, customerRequests / 2);
   const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));
   // Past this many, added pool customers only take work the role customers do not set the floor with.
-  const limit = busiestOf(loads(profile, demand, 1000))[1] / 2;
+  const limit = Math.max(laneSeconds, busiestOf(loads(profile, demand, 1000))[1] / 2);
   let morePool: FloorEstimate['morePool'];
   if (floorSeconds - limit >= 1) {
     for (let count = 1; count <= 1000; count++) {
-      const floor = busiestOf(loads(profile, demand, count))[1] / 2;
+      const floor = Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2);
       if (floor <= limit + Math.max(1, (floorSeconds - limit) * 0.1)) {
         morePool = { count, floorSeconds: floor };
         break;
@@ -103,10 +129,18 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
 }
 
 function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string[]): string[] {
+  const selected = Object.entries(table.areas).filter(([area]) => areas.length === 0 || areas.includes(area));
+  if (busiest === INVALID_TOKEN_LANE) {
+    // Every area with work in the lane leads, its holder (RATE-12, whose windows no request shows) first.
+    const hold = (row: Record<string, number>) => ((row[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0 ? 1 : 0);
+    const requests = (row: Record<string, number>) => row[`role:${INVALID_TOKEN_LANE}`] ?? 0;
+    return selected
+      .filter(([, row]) => hold(row) + requests(row) > 0)
+      .sort(([, a], [, b]) => hold(b) - hold(a) || requests(b) - requests(a))
+      .map(([area]) => area);
+  }
   const kind = `role:${busiest}`;
-  const work = Object.entries(table.areas)
-    .filter(([area]) => areas.length === 0 || areas.includes(area))
-    .map(([area, row]) => [area, row[kind] ?? 0] as const);
+  const work = selected.map(([area, row]) => [area, row[kind] ?? 0] as const);
   const total = work.reduce((sum, [, n]) => sum + n, 0);
   return work
     .filter(([, n]) => n > 0 && n >= total / 10)
@@ -119,7 +153,8 @@ export function formatEstimate(e: FloorEstimate): string {
   const more = e.morePool
     ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.floorSeconds.toFixed(0)} s`
     : '; more pool customers would not shorten it (role work sets it)';
-  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${e.busiest}, ~${Math.round(e.busiestRequests)} requests)${more}`;
+  const busiest = e.busiest === INVALID_TOKEN_LANE ? `the lane of requests without a valid token under the per-address limit, ~${Math.round(e.busiestRequests)} requests and RATE-12's windows` : `${e.busiest}, ~${Math.round(e.busiestRequests)} requests`;
+  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${busiest})${more}`;
 }
 
 /**

@@ -8,7 +8,8 @@ import type { RunSelection } from '../rules-matrix/selection.js';
 import { writeTraceability } from '../rules-matrix/traceability.js';
 import { buildAllureReport } from './allure-report.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
-import { estimateFloor, formatEstimate, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
+import { demandOf, estimateFloor, formatEstimate, laneFloorSeconds, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
+import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { markKnownFailuresSkipped } from './junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './summary.js';
@@ -161,6 +162,7 @@ export async function runConformance(
     wallSeconds,
     reports,
     ...(comparable ? { expectedFloorSeconds: estimate.floorSeconds } : {}),
+    laneFloorSeconds: laneFloorSeconds(demandOf(stats.demandByArea ?? {}), invalidTokenLane(profile)),
     ...(expectations ? { expectations } : {}),
   });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));

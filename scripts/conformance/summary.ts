@@ -42,6 +42,8 @@ export function summarize(input: {
   wallSeconds: number;
   reports: Record<string, string>;
   expectedFloorSeconds?: number;
+  /** The invalid-token lane's time under the documented per-address limit (floor-estimate.ts laneFloorSeconds). */
+  laneFloorSeconds?: number;
   expectations?: ExpectationVerdict;
 }): RunSummary {
   const byArea = new Map<string, AreaCounts>();
@@ -55,7 +57,10 @@ export function summarize(input: {
   for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
   // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
   const perCustomer = Object.entries(input.stats.requestsByCustomer).filter(([c]) => !c.startsWith('#'));
-  const busiest = perCustomer.sort((a, b) => b[1] - a[1])[0];
+  const byRequests = perCustomer.sort((a, b) => b[1] - a[1])[0];
+  // The lane of requests without a valid token is paced by the per-address limit: it sets the floor when it takes longer.
+  const lane = input.laneFloorSeconds ?? 0;
+  const busiest: [string, number] | undefined = byRequests && byRequests[1] / 2 >= lane ? byRequests : lane > 0 ? ['#invalid-token', 2 * lane] : byRequests;
   const busiestSpan = busiest ? input.stats.busyByCustomer?.[busiest[0]] : undefined;
   return {
     target: input.target,
@@ -94,7 +99,8 @@ export function formatSummary(s: RunSummary): string {
   const expected = s.expectedFloorSeconds !== undefined ? `, estimated before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
   // Where the wall time beyond the floor went: before the busiest customer's first grant, after its last response, or idle in between.
   const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
-  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest customer ${s.busiestCustomer}${expected}${span})` : ''}${ratio}`);
+  const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.provenWrongRefusals) {
     const checks = [...new Set(s.provenWrongRefusals.map((r) => r.check))];

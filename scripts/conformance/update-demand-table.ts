@@ -31,7 +31,7 @@ if (!stats.demandByArea || Object.keys(stats.demandByArea).length === 0) {
 const areas = Object.fromEntries(
   Object.entries(stats.demandByArea)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([area, row]) => [area, Object.fromEntries(Object.entries(row).filter(([kind]) => !kind.startsWith('role:#') && kind !== 'role:pool').sort(([a], [b]) => a.localeCompare(b)))]),
+    .map(([area, row]) => [area, Object.fromEntries(Object.entries(row).filter(([kind]) => kind !== 'role:pool').sort(([a], [b]) => a.localeCompare(b)))]),
 );
 const table: DemandTable = {
   $comment: 'Requests per area and kind of demand of a full run against the bundled server; the floor estimate (floor-estimate.ts) reads it. Rewrite with scripts/conformance/update-demand-table.ts.',

@@ -15,7 +15,7 @@ import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/en
 import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
-import { invalidTokenLane } from '../harness/invalid-token-lane.js';
+import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { readOnward } from '../harness/read-onward.js';
 import { absentKey, someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';

@@ -7,7 +7,7 @@ import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
-import { invalidTokenLane } from './invalid-token-lane.js';
+import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { PrerequisiteMissing } from './read-onward.js';
 import { pacerCall } from '../../harness-core/pacer-client.js';
 import type { LeaseKind } from '../../harness-core/pacer-server.js';

@@ -23,7 +23,7 @@ import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../spec/contrac
 import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, DEFAULT_CHECK_TIMEOUT_MS, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema } from '../harness/expect-api.js';
-import { invalidTokenLane } from '../harness/invalid-token-lane.js';
+import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
 import { outside, probe, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';

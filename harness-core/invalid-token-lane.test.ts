@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfile } from '../../spec/profile.schema.js';
+import { parseProfile } from '../spec/profile.schema.js';
 import { invalidTokenLane } from './invalid-token-lane.js';
 
 const profile = (blocked: boolean, invalidTokenPerIp?: { requests: number; windowSeconds: number }) =>

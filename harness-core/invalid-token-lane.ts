@@ -1,4 +1,4 @@
-import type { Profile } from '../../spec/profile.schema.js';
+import type { Profile } from '../spec/profile.schema.js';
 
 /** A guess for targets whose profile documents no per-address limit: their 429s are not judged (check.ts). */
 const GUESSED_INVALID_TOKEN_LIMIT = { requests: 30, windowSeconds: 10 };
