@@ -152,7 +152,7 @@ function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string
 export function formatEstimate(e: FloorEstimate): string {
   const more = e.morePool
     ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.floorSeconds.toFixed(0)} s`
-    : '; more pool customers would not shorten it (role work sets it)';
+    : `; more pool customers would not shorten it (${e.busiest === INVALID_TOKEN_LANE ? 'the per-address limit sets it' : 'role work sets it'})`;
   const busiest = e.busiest === INVALID_TOKEN_LANE ? `the lane of requests without a valid token under the per-address limit, ~${Math.round(e.busiestRequests)} requests and RATE-12's windows` : `${e.busiest}, ~${Math.round(e.busiestRequests)} requests`;
   return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${busiest})${more}`;
 }
