@@ -7,9 +7,10 @@ import { describeAnswer, headerOf, mentionsKey, pictureCount, resultsKind, type 
 /**
  * Every project key of the profile: it exists for its owner, and it answers as its purpose says
  * (results 200 / 422 calculation_unavailable / 403, status 4 or 5, pictures, not listed as a main
- * project). Read-only: the pdf endpoint is never called (paced-reader.ts refuses it).
+ * project; the projects of customers without license: neither 404 nor 422). Read-only: the pdf
+ * endpoint is never called (paced-reader.ts refuses it).
  */
-type Purpose = 'exists' | 'state' | 'calculable' | 'incomplete' | 'hookIncomplete' | 'outside' | 'pictures' | 'variant';
+type Purpose = 'exists' | 'state' | 'calculable' | 'unlicensed' | 'incomplete' | 'hookIncomplete' | 'outside' | 'pictures' | 'variant';
 
 interface Claim {
   field: string;
@@ -22,6 +23,7 @@ const WANTED: Record<Purpose, (owner: string) => string> = {
   exists: (o) => `the key of a project of ${o}`,
   state: (o) => `a project of ${o} in status 4 (completed) or 5 (archived)`,
   calculable: (o) => `a project of ${o} whose GET .../results answers 200 (complete data, inside the license radius)`,
+  unlicensed: (o) => `a project of ${o} with complete data inside its license radius (its GET .../results answers 403 for the missing license, never 422 calculation_unavailable)`,
   incomplete: (o) => `a project of ${o} whose GET .../results answers 422 calculation_unavailable`,
   hookIncomplete: (o) => `a project of ${o} whose data cannot be calculated (GET .../results answers 422 calculation_unavailable), so that its PDF fails`,
   outside: (o) => `a project of ${o} outside its license radius (GET .../results answers 403)`,
@@ -45,6 +47,9 @@ export function claimsOf(profile: Profile): Claim[] {
   add('resources.primaryProjectKeys.withPictures', primary, keys?.withPictures, 'pictures');
   add('resources.primaryProjectKeys.variant', primary, keys?.variant, 'variant');
   add('resources.expiredUnlockedProjectKey', 'customers.expiredUnlocked', profile.resources?.expiredUnlockedProjectKey, 'exists');
+  add('resources.expiredUnlockedCalculableKey', 'customers.expiredUnlocked', profile.resources?.expiredUnlockedCalculableKey, 'unlicensed');
+  add('resources.lockedCalculableKey', 'customers.locked', profile.resources?.lockedCalculableKey, 'unlicensed');
+  add('resources.noHeatpumpRightCalculableKey', 'customers.noHeatpumpRight', profile.resources?.noHeatpumpRightCalculableKey, 'calculable');
   profile.customers.pool?.forEach((c, i) => add(`customers.pool[${i}].resources.calculable`, `customers.pool[${i}]`, c.resources?.calculable, 'calculable'));
   profile.webhook?.freshCalculableProjects?.forEach((key, i) => add(`webhook.freshCalculableProjects[${i}]`, 'webhook.customer', key, 'calculable'));
   add('webhook.incompleteProject', 'webhook.customer', profile.webhook?.incompleteProject, 'hookIncomplete');
@@ -126,6 +131,17 @@ async function judge(ctx: DoctorContext, who: Reader, claim: Claim, onLink: (lin
           `results answered ${describeAnswer(answer)}, the read-only sign that its PDF fails too (the pdf endpoint runs its checks "as for results"). ` +
             'doctor never calls the pdf endpoint (it writes a document and may fire the webhook): should the PDF succeed after all, the run skips HOOK-4 saying "the PDF of the incomplete project ... answered 200"',
         );
+      });
+    }
+    case 'unlicensed': {
+      // Without a license the results show only what the target checks before it: a 404 or a 422
+      // calculation_unavailable names a wrong key, a 403 leaves the data unread.
+      const answer = await results();
+      return unlessBusy(field, request('/results'), answer, () => {
+        const kind = resultsKind(answer);
+        if (kind === 'refused') return ok(field, `results answered ${describeAnswer(answer)} (whether the data is complete is not shown while the license check refuses first)`);
+        if (kind === 'calculable') return ok(field, `results answered ${describeAnswer(answer)}: calculable`);
+        return missing(answer, '/results') ?? wrong(field, `results answered ${describeAnswer(answer)}, expected 403 authorization`, fixOf(claim));
       });
     }
     case 'pictures': {

@@ -87,6 +87,7 @@ describe('doctor', () => {
           // A project of the primary customer: not foreign.
           foreignProjectKey: funding.projectWithoutApplications,
           expiredUnlockedProjectKey: seed.resources?.foreignProjectKey,
+          noHeatpumpRightCalculableKey: seed.resources?.foreignProjectKey,
           primaryProjectKeys: {
             ...keys,
             archived: keys.calculable,
@@ -114,6 +115,7 @@ describe('doctor', () => {
         'customers.pool[0].resources.calculable',
         'resources.foreignProjectKey',
         'resources.expiredUnlockedProjectKey',
+        'resources.noHeatpumpRightCalculableKey',
         'resources.primaryProjectKeys.archived',
         'resources.primaryProjectKeys.calculable',
         'resources.primaryProjectKeys.outsideRadius',

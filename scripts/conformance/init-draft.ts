@@ -77,6 +77,12 @@ export function draftProfile(o: Observed): Draft {
   if (expiredKey) resourcesInferred.push(`resources.expiredUnlockedProjectKey = ${expiredKey} (listed by GET /reports of the expiredUnlocked customer)`);
   else if (o.expiredUnlocked?.listed) need('resources.expiredUnlockedProjectKey', 'the expiredUnlocked customer lists no project');
   inferred.push(...resourcesInferred);
+  const unobserved = [
+    ['expiredUnlocked', 'resources.expiredUnlockedCalculableKey', 'its results answer 403 for the expired license whatever the data, so which of its projects is complete is not shown'],
+    ['locked', 'resources.lockedCalculableKey', 'a locked customer\'s reads answer 403, so its projects are not shown'],
+    ['noHeatpumpRight', 'resources.noHeatpumpRightCalculableKey', 'init reads no project of this customer: put one whose results answer 200 (doctor checks it)'],
+  ] as const;
+  for (const [role, path, why] of unobserved) if (o.tokens.roles[role]) need(path, why);
 
   need('resources.expiredLinks', 'the lifetime of links is open and a document link needs the pdf endpoint, a write: save a picture url and a file.url now and add them once expired');
 

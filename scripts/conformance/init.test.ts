@@ -101,7 +101,18 @@ describe('init', () => {
     expect(new Set(draft.webhook?.freshCalculableProjects)).toEqual(new Set(seed.webhook?.freshCalculableProjects));
     expect(draft.resources?.primaryProjectKeys?.$comment).toMatch(/^Inferred by init: calculable by results 200; /);
     expect(draft.$comment).toMatch(/To do: \(1\) /);
-    for (const todo of ['resources.primaryProjectKeys.variant', 'resources.expiredLinks', 'resources.postalCodes.invalid', 'webhook.freshCalculableProjects', 'webhook.authenticate', 'limits.invalidTokenPerIp']) {
+    const todos = [
+      'resources.primaryProjectKeys.variant',
+      'resources.expiredUnlockedCalculableKey',
+      'resources.lockedCalculableKey',
+      'resources.noHeatpumpRightCalculableKey',
+      'resources.expiredLinks',
+      'resources.postalCodes.invalid',
+      'webhook.freshCalculableProjects',
+      'webhook.authenticate',
+      'limits.invalidTokenPerIp',
+    ];
+    for (const todo of todos) {
       expect(draft.$comment, todo).toContain(`${todo}: `);
       expect(out.some((line) => line.includes(`. ${todo}: `)), todo).toBe(true);
     }

@@ -13,6 +13,7 @@ import type { ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectIndistinguishable, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
+import { needsNoHeatpumpRight } from '../documents/support.js';
 
 /** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
 function absentKey(): string {
@@ -139,23 +140,27 @@ export function authorizationChecks(): void {
       'GET .../pdf?type=check of an own project by a customer without the heat-pump function right answers 403 authorization',
       async (t) => {
         const actor = t.as('noHeatpumpRight');
+        const calculable = t.profile.resources?.noHeatpumpRightCalculableKey;
+        // Authentication 6: "Missing project, license or function right: 403 with `details.type` =
+        // `authorization`"; endpoint rule 6: "`type=check` additionally needs the heat-pump function
+        // right (403 when missing)". With its own calculable project the right is the one check to
+        // fail, whichever comes first.
+        if (calculable) {
+          expectError(await actor.get(`/reports/${calculable}/pdf?type=check`), 403, 'authorization');
+          return;
+        }
         const plz = t.profile.resources?.postalCodes?.valid[0] as string;
         const key = createdKey(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15 no heat-pump right'), projektPostleitzahl: plz } }));
-        // Endpoint rule 6: "`type=check` additionally needs the heat-pump function right (403 when
-        // missing)"; the customer's license and project are in order. The new project has no rooms,
-        // and "Incomplete data gives 422" too: the spec orders neither check, so a 422
-        // calculation_unavailable means the target judged the data first and the right is not reached.
+        // The new project has no rooms, and "Incomplete data gives 422" too: the spec orders neither
+        // check, so a 422 calculation_unavailable means the target judged the data first and the
+        // right is not reached.
         const res = await actor.get(`/reports/${key}/pdf?type=check`);
         if (res.status === 422 && res.json<{ details?: { type?: unknown } } | null>()?.details?.type === 'calculation_unavailable') {
-          t.skip('the target judged the new project\'s data (422 calculation_unavailable) before the heat-pump function right, an order the spec leaves open; the profile names no calculable project of customers.noHeatpumpRight');
+          t.skip('the target judged the new project\'s data (422 calculation_unavailable) before the heat-pump function right, an order the spec leaves open; resources.noHeatpumpRightCalculableKey, a calculable project of customers.noHeatpumpRight, would show the check');
         }
         expectError(res, 403, 'authorization');
       },
-      {
-        writes: true,
-        needs: (p) =>
-          !p.customers.noHeatpumpRight ? 'customers.noHeatpumpRight' : p.resources?.postalCodes?.valid[0] ? undefined : 'resources.postalCodes.valid (to create a project of customers.noHeatpumpRight)',
-      },
+      { writes: true, needs: needsNoHeatpumpRight },
     );
 
     check(['AUTH-16', 'ERR-10'], 'GET /reports by a locked customer without license answers 403 authorization', async (t) => {

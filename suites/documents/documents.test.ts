@@ -33,7 +33,6 @@ import {
   fingerprint,
   needsAll,
   needsCalculable,
-  needsExpiredProject,
   needsForeignProject,
   needsLocked,
   needsNoHeatpumpRight,
@@ -57,7 +56,7 @@ import {
   WRITES,
 } from './support.js';
 import { linkAndLicenseChecks } from './links-and-license.js';
-import { expectAuthorizationUnless, OTHER_ORDER } from '../results/support.js';
+import { expectAuthorizationUnless, needsExpiredUnlockedProject, OTHER_ORDER } from '../results/support.js';
 
 const PDF = { ...WRITES, needs: needsCalculable };
 
@@ -209,6 +208,14 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
     'type=check without the heat-pump function right must give 403 authorization (own project of customers.noHeatpumpRight)',
     async (t) => {
       const actor = t.as('noHeatpumpRight');
+      const calculable = t.profile.resources?.noHeatpumpRightCalculableKey;
+      // Endpoint rule 6: "`type=check` additionally needs the heat-pump function right (403 when
+      // missing)". Its own project, complete and inside the radius, fails the right alone, whichever
+      // check comes first: 403.
+      if (calculable) {
+        expectError(await actor.get(pdfPath(calculable, '?type=check')), 403, 'authorization');
+        return;
+      }
       const plz = t.profile.resources?.postalCodes?.valid[0] as string;
       const created = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('DOC-9 no heat-pump right'), projektPostleitzahl: plz } });
       const { key } = readOnward(created, {
@@ -218,7 +225,11 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
         what: 'the project creation',
       }).projektHeader;
       // This new project has no rooms: endpoint rule 6 orders neither the right nor the data check first.
-      expectAuthorizationUnless(t, await actor.get(pdfPath(key, '?type=check')), OTHER_ORDER.notCalculable('the new project of customers.noHeatpumpRight'));
+      expectAuthorizationUnless(
+        t,
+        await actor.get(pdfPath(key, '?type=check')),
+        OTHER_ORDER.notCalculable('the new project of customers.noHeatpumpRight', 'resources.noHeatpumpRightCalculableKey'),
+      );
     },
     { ...WRITES, needs: needsNoHeatpumpRight },
   );
@@ -235,10 +246,18 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
 
   check(
     ['DOC-12', 'ERR-10'],
-    'GET .../pdf by a locked customer without license must give 403 authorization (or 404 not_found for a project that is not its own)',
+    'GET .../pdf by a locked customer without license must give 403 authorization',
     async (t) => {
-      // The profile holds no project of the locked customer, so the key is one it does not own: 403
-      // ("license ... missing") or 404 ("owned by another customer"), and only 403 shows the license check.
+      const own = t.profile.resources?.lockedCalculableKey;
+      // Endpoint rule 6: "License, project and radius checks as for results" (rule 8: "403 when
+      // missing"). Its own project, complete and inside the radius, fails the license check alone,
+      // whichever check comes first: 403.
+      if (own) {
+        expectError(await t.as('locked').get(pdfPath(own)), 403, 'authorization');
+        return;
+      }
+      // Without it the key is one it does not own: 403 ("license ... missing") or 404 ("owned by
+      // another customer"), and only 403 shows the license check.
       const key = t.profile.resources?.primaryProjectKeys?.calculable ?? neverExistingKey();
       expectAuthorizationUnless(t, await t.as('locked').get(pdfPath(key)), OTHER_ORDER.notOwn);
     },
@@ -249,11 +268,22 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
     ['DOC-13', 'ERR-10'],
     'GET .../pdf of an own project by an unlocked customer whose license has expired must give 403 authorization',
     async (t) => {
+      const calculable = t.profile.resources?.expiredUnlockedCalculableKey;
+      // Endpoint rule 6: "License, project and radius checks as for results" (rule 8: "403 when
+      // missing"). Complete data inside the radius leaves the expired license as the one check to
+      // fail, whichever comes first: 403.
+      if (calculable) {
+        expectError(await t.as('expiredUnlocked').get(pdfPath(calculable)), 403, 'authorization');
+        return;
+      }
       const key = t.profile.resources?.expiredUnlockedProjectKey as string;
-      // "License, project and radius checks as for results", in no order with the data check.
-      expectAuthorizationUnless(t, await t.as('expiredUnlocked').get(pdfPath(key)), OTHER_ORDER.notCalculable(`the expired customer's project ${key}`));
+      expectAuthorizationUnless(
+        t,
+        await t.as('expiredUnlocked').get(pdfPath(key)),
+        OTHER_ORDER.notCalculable(`the expired customer's project ${key}`, 'resources.expiredUnlockedCalculableKey'),
+      );
     },
-    { ...WRITES, needs: needsExpiredProject },
+    { ...WRITES, needs: needsExpiredUnlockedProject },
   );
 
   check(

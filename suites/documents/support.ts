@@ -32,8 +32,13 @@ export const needsForeignProject: Need = (p) => (p.resources?.foreignProjectKey 
 export const needsExpiredProject: Need = (p) =>
   !p.customers.expiredUnlocked ? 'customers.expiredUnlocked' : p.resources?.expiredUnlockedProjectKey ? undefined : 'resources.expiredUnlockedProjectKey';
 export const needsLocked: Need = (p) => (p.customers.locked ? undefined : 'customers.locked');
+/** Its calculable project, or a valid postal code to create one without data (`expectAuthorizationUnless` then). */
 export const needsNoHeatpumpRight: Need = (p) =>
-  !p.customers.noHeatpumpRight ? 'customers.noHeatpumpRight' : p.resources?.postalCodes?.valid[0] ? undefined : 'resources.postalCodes.valid (to create a project of customers.noHeatpumpRight)';
+  !p.customers.noHeatpumpRight
+    ? 'customers.noHeatpumpRight'
+    : (p.resources?.noHeatpumpRightCalculableKey ?? p.resources?.postalCodes?.valid[0])
+      ? undefined
+      : 'resources.noHeatpumpRightCalculableKey (or resources.postalCodes.valid, to create a project of customers.noHeatpumpRight)';
 
 export function needsAll(...needs: Need[]): Need {
   return (p) => needs.map((need) => need(p)).find((reason) => reason !== undefined);

@@ -10,12 +10,10 @@ import { expectError, expectSchema } from '../harness/expect-api.js';
 import {
   calculableKey,
   expectAuthorizationUnless,
-  needsAll,
-  needsCalculable,
-  needsExpiredUnlocked,
+  needsExpiredUnlockedProject,
   needsForeignProject,
   needsIncomplete,
-  needsLocked,
+  needsLockedProject,
   needsOutsideRadius,
   neverExistingKey,
   OTHER_ORDER,
@@ -49,24 +47,44 @@ export function accessChecks(): void {
 
     check(
       'RES-30',
-      'results requested by a locked customer without license answer 403 authorization (or 404 not_found for a project that is not its own)',
+      'results requested by a locked customer without license answer 403 authorization',
       async (t) => {
-        // The profile holds no project of the locked customer, so the key is one it does not own (the
-        // calculable project of the primary customer): 403 ("license ... missing") or 404 ("owned by
-        // another customer"), and only 403 shows the license check.
+        const own = t.profile.resources?.lockedCalculableKey;
+        // Endpoint rule 8: "the same project, license and radius checks as the pdf endpoint (403 when
+        // missing)". Its own project, complete and inside the radius, fails the license check alone,
+        // whichever check comes first: 403.
+        if (own) {
+          expectError(await t.as('locked').get(resultsPath(own)), 403, 'authorization');
+          return;
+        }
+        // Without it the key is one it does not own (the primary customer's calculable project): 403
+        // ("license ... missing") or 404 ("owned by another customer"), and only 403 shows the license check.
         expectAuthorizationUnless(t, await t.as('locked').get(resultsPath(calculableKey(t.profile))), OTHER_ORDER.notOwn);
       },
-      { needs: needsAll(needsLocked, needsCalculable) },
+      { needs: needsLockedProject },
     );
 
     check(
       'RES-31',
       'results of an own project of an unlocked customer whose license has expired answer 403 authorization (reading stays allowed, calculating does not)',
       async (t) => {
+        const calculable = t.profile.resources?.expiredUnlockedCalculableKey;
+        // Endpoint rule 8: "the same project, license and radius checks as the pdf endpoint (403 when
+        // missing)"; Authentication 7: "results and PDFs have extra project, license, radius and
+        // function checks". Complete data inside the radius leaves the expired license as the one check
+        // to fail, whichever comes first: 403.
+        if (calculable) {
+          expectError(await t.as('expiredUnlocked').get(resultsPath(calculable)), 403, 'authorization');
+          return;
+        }
         const key = t.profile.resources?.expiredUnlockedProjectKey as string;
-        expectAuthorizationUnless(t, await t.as('expiredUnlocked').get(resultsPath(key)), OTHER_ORDER.notCalculable(`the expired customer's project ${key}`));
+        expectAuthorizationUnless(
+          t,
+          await t.as('expiredUnlocked').get(resultsPath(key)),
+          OTHER_ORDER.notCalculable(`the expired customer's project ${key}`, 'resources.expiredUnlockedCalculableKey'),
+        );
       },
-      { needs: needsExpiredUnlocked },
+      { needs: needsExpiredUnlockedProject },
     );
 
     check(

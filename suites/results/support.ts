@@ -62,19 +62,28 @@ type Keys = NonNullable<NonNullable<Profile['resources']>['primaryProjectKeys']>
 export const calculableKey = (p: Profile): string => p.resources?.primaryProjectKeys?.calculable as string;
 export const primaryKey = (p: Profile, which: Exclude<keyof Keys, '$comment'>): string => p.resources?.primaryProjectKeys?.[which] as string;
 
-export const needsCalculable = (p: Profile) => (p.resources?.primaryProjectKeys?.calculable ? undefined : 'resources.primaryProjectKeys.calculable');
 export const needsIncomplete = (p: Profile) => (p.resources?.primaryProjectKeys?.incomplete ? undefined : 'resources.primaryProjectKeys.incomplete');
 export const needsOutsideRadius = (p: Profile) =>
   p.resources?.primaryProjectKeys?.outsideRadius ? undefined : 'resources.primaryProjectKeys.outsideRadius';
 export const needsForeignProject = (p: Profile) => (p.resources?.foreignProjectKey ? undefined : 'resources.foreignProjectKey');
-export const needsExpiredUnlocked = (p: Profile) =>
-  !p.customers.expiredUnlocked ? 'customers.expiredUnlocked' : p.resources?.expiredUnlockedProjectKey ? undefined : 'resources.expiredUnlockedProjectKey';
-export const needsLocked = (p: Profile) => (p.customers.locked ? undefined : 'customers.locked');
 
-/** The first reason any of the prerequisites gives, or undefined when all hold. */
-export function needsAll(...needs: ((p: Profile) => string | undefined)[]): (p: Profile) => string | undefined {
-  return (p) => needs.map((need) => need(p)).find((reason) => reason !== undefined);
-}
+/**
+ * The checks of a missing license or right ask for the owner's calculable project where the profile
+ * names one (every order of the checks answers 403 there), else for the project they can get
+ * (`expectAuthorizationUnless`); a check needs one of the two.
+ */
+export const needsExpiredUnlockedProject = (p: Profile) =>
+  !p.customers.expiredUnlocked
+    ? 'customers.expiredUnlocked'
+    : (p.resources?.expiredUnlockedCalculableKey ?? p.resources?.expiredUnlockedProjectKey)
+      ? undefined
+      : 'resources.expiredUnlockedCalculableKey';
+export const needsLockedProject = (p: Profile) =>
+  !p.customers.locked
+    ? 'customers.locked'
+    : (p.resources?.lockedCalculableKey ?? p.resources?.primaryProjectKeys?.calculable)
+      ? undefined
+      : 'resources.lockedCalculableKey';
 
 // -------------------------------------------------------------------------------------------------
 // Paths and requests
@@ -236,7 +245,8 @@ export function show(value: unknown, max = 600): string {
  * error table orders none of its rows, so a project without data may answer 422
  * calculation_unavailable before the license, radius or right is looked at, and a project that is
  * not the caller's 404 before its license. That other answer conforms too but shows nothing of the
- * rule, so the check is skipped saying what would show it.
+ * rule, so the check is skipped saying what would show it. A calculable own project leaves no other
+ * answer: the checks that have one in the profile expect 403 alone.
  */
 export function expectAuthorizationUnless(t: CheckContext, res: ApiResponse, other: OtherAnswer): void {
   if (res.status === other.status) {
@@ -252,16 +262,16 @@ interface OtherAnswer {
   why: string;
 }
 
-/** The other answers `expectAuthorizationUnless` takes, with the resource that would show the rule. */
-export const OTHER_ORDER: { notOwn: OtherAnswer; notCalculable: (what: string) => OtherAnswer } = {
+/** The other answers `expectAuthorizationUnless` takes, with the profile entry that would show the rule where there is one. */
+export const OTHER_ORDER: { notOwn: OtherAnswer; notCalculable: (what: string, entry?: string) => OtherAnswer } = {
   notOwn: {
     status: 404,
     type: 'not_found',
-    why: 'the locked customer got 404 for a project it does not own (ownership checked before the license, which conforms); the profile names no project of its own to show the license check on',
+    why: 'the locked customer got 404 for a project it does not own (ownership checked before the license, which conforms); resources.lockedCalculableKey, a calculable project of its own, would show the license check',
   },
-  notCalculable: (what) => ({
+  notCalculable: (what, entry) => ({
     status: 422,
     type: 'calculation_unavailable',
-    why: `${what} is not calculable (422 calculation_unavailable: the data checked first, which conforms); only a calculable project shows the check`,
+    why: `${what} is not calculable (422 calculation_unavailable: the data checked first, which conforms); only a calculable project shows the check${entry ? `, e.g. one named in ${entry}` : ''}`,
   }),
 };

@@ -2,11 +2,11 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../../reference-server/src/app.js';
 import { errors } from '../../../reference-server/src/http/api-error.js';
 import type { Project } from '../../../reference-server/src/store/projects.js';
-import { customerOfAuthorization, mapTokenCustomer } from '../kit/customer.js';
+import { mapTokenCustomer } from '../kit/customer.js';
 import { remapError } from '../kit/error-remap.js';
 import { intercept } from '../kit/intercept.js';
 import { applicationOfAnyOwner, roomOfAnyProject } from '../kit/ownerless-lookups.js';
-import { isPdf, isPublic } from '../kit/paths.js';
+import { isPublic } from '../kit/paths.js';
 import { wrapRepository } from '../kit/store-wrap.js';
 import type { Fault } from '../fault.js';
 
@@ -101,17 +101,9 @@ export const authFaults: Fault[] = [
   },
   {
     id: 'auth-function-right-ignored',
-    // Served before any other check: "right ignored" alone would meet the data check of the customer's
-    // new, empty project first (422), an order the spec leaves open, so no check could tell it apart.
-    description: 'the heat-pump function right is not checked: a customer without it is served a type=check PDF response (200)',
+    description: 'the heat-pump function right is not checked: a customer without it gets the heat-pump check PDF',
     rules: ['AUTH-15'],
-    configure: (deps) =>
-      intercept(deps, (req, res, next) => {
-        const customer = customerOfAuthorization(deps, req.headers.authorization);
-        if (!isPdf(req) || req.query['type'] !== 'check' || !customer || customer.heatpumpRight) return next();
-        const link = `${deps.siteUrl}/files/documents/waermepumpen-check.pdf`;
-        res.status(200).json({ status: 200, action: 'getPdf', linkToDocument: link, file: { url: link, viewerUrl: link } });
-      }),
+    configure: (deps) => mapTokenCustomer(deps, (c) => c && { ...c, heatpumpRight: true }),
   },
   {
     id: 'auth-locked-customer-reads',

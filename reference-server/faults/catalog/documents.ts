@@ -180,9 +180,15 @@ export const documentFaults: Fault[] = [
     configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (['service', 'check'].includes(params.get('type') ?? 'service') ? undefined : params.delete('type')))),
   },
   // ---- access -----------------------------------------------------------------------------------
-  // A project without data may answer 422 calculation_unavailable before the right, the license or
-  // the ownership is checked, and a locked customer 404 for a project it does not own (no order
-  // between the checks): the access faults below answer what no order gives.
+  // The checks ask for a calculable own project of the customer without license or right, where
+  // every order of the checks answers 403: a target that skips the license or right check creates
+  // the document there.
+  {
+    id: 'pdf-check-without-heatpump-right',
+    description: 'type=check does not check the heat-pump function right',
+    rules: ['DOC-9'],
+    configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, heatpumpRight: true })),
+  },
   {
     id: 'pdf-check-without-right-422-validation',
     description: 'type=check without the heat-pump function right answers 422 validation (the type refused) instead of 403 authorization',
@@ -199,6 +205,12 @@ export const documentFaults: Fault[] = [
     configure: (deps) => pdfCustomer(deps, (c) => ({ ...c, licenseRegions: '*' })),
   },
   {
+    id: 'pdf-locked-customer-allowed',
+    description: 'the PDF endpoint treats a locked customer without license as licensed (its own calculable project gets a document)',
+    rules: ['DOC-12'],
+    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && !c.unlocked ? { ...c, license: 'annual', unlocked: true } : c)),
+  },
+  {
     id: 'pdf-locked-401',
     description: 'the PDF endpoint answers a locked customer without license 401 authentication (as if blocked) instead of 403 authorization',
     rules: ['DOC-12'],
@@ -207,6 +219,12 @@ export const documentFaults: Fault[] = [
         const c = currentCustomer(res);
         next(isPdf(req) && c.license === 'expired' && !c.unlocked ? errors.unauthenticated() : undefined);
       }),
+  },
+  {
+    id: 'pdf-expired-license-allowed',
+    description: 'the PDF endpoint accepts an expired license of an unlocked customer (as reading does)',
+    rules: ['DOC-13'],
+    configure: (deps) => pdfCustomer(deps, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c)),
   },
   {
     id: 'pdf-expired-license-404',

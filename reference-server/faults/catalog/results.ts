@@ -380,9 +380,14 @@ export const resultsFaults: Fault[] = [
     rules: ['RES-29'],
     configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => ({ ...c, licenseRegions: '*' }))),
   },
-  // A locked customer's results of a project it does not own may answer 403 or 404, and an expired
-  // customer's project without data 403 or 422 (no order between the checks): these faults answer
-  // what no order gives.
+  // The checks ask for a calculable own project of the customer without license, where every order
+  // of the checks answers 403: a target that skips the license check computes there.
+  {
+    id: 'results-locked-calculates',
+    description: 'a locked customer without license passes the license check of results (its own calculable project is computed)',
+    rules: ['RES-30'],
+    configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => (c.license === 'expired' && !c.unlocked ? { ...c, license: 'annual', unlocked: true } : c))),
+  },
   {
     id: 'results-locked-401',
     description: 'a locked customer without license gets 401 authentication (as if blocked) instead of 403 authorization',
@@ -392,6 +397,12 @@ export const resultsFaults: Fault[] = [
         const c = currentCustomer(res);
         next(isResults(req) && c.license === 'expired' && !c.unlocked ? errors.unauthenticated() : undefined);
       }),
+  },
+  {
+    id: 'results-expired-license-calculates',
+    description: 'an unlocked customer whose license has expired passes the license check of results',
+    rules: ['RES-31'],
+    configure: (deps) => interceptParsed(deps, swapCustomerOn(isResults, (c) => (c.license === 'expired' && c.unlocked ? { ...c, license: 'annual' } : c))),
   },
   {
     id: 'results-expired-license-404',

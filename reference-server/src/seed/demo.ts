@@ -80,17 +80,24 @@ const PROJECTS: ProjectSpec[] = [
   { owner: 'primary', purpose: 'variant', origin: 'portal', status: 2, variantOf: 'portal', data: house('Einfamilienhaus Mitte (Variante Wärmepumpe)', '10178', { projektArtHeizung: '6' }) },
   { owner: 'foreign', purpose: 'foreign', origin: 'portal', status: 2, data: house('Fremdes Projekt München', '80939') },
   { owner: 'expiredUnlocked', purpose: 'expired', origin: 'portal', status: 2, data: house('Projekt nach Lizenzablauf', '01067') },
+  { owner: 'expiredUnlocked', purpose: 'expiredCalculable', origin: 'portal', status: 2, data: house('Einfamilienhaus nach Lizenzablauf', '01067') },
   { owner: 'locked', purpose: 'locked', origin: 'portal', status: 2, data: house('Projekt ohne Lizenz', '20095') },
+  { owner: 'noHeatpumpRight', purpose: 'noHeatpumpRightCalculable', origin: 'portal', status: 2, data: house('Einfamilienhaus ohne Wärmepumpenrecht', '10178') },
 ];
 
 /**
- * Rooms of the primary customer's projects: complete building data for the calculable ones,
- * base data only (no components: not calculable) for the completed project.
+ * Rooms of the seeded projects: complete building data for the calculable ones, base data only
+ * (no components: not calculable) for the completed project. The projects of the customers without
+ * license or heat-pump right are complete too: then their results and PDFs answer 403 whether a
+ * target checks the license and right before the data or after it.
  */
 const DEMO_ROOMS: Record<string, DemoRoom[]> = {
   portal: HOUSE_1970,
   outside: HOUSE_1970,
   large: APARTMENT_BLOCK,
+  expiredCalculable: HOUSE_1970,
+  locked: HOUSE_1970,
+  noHeatpumpRightCalculable: HOUSE_1970,
   completed: [
     { name: 'Büro', floor: '1', area: 14, use: 'office', components: [] },
     { name: 'Keller', floor: '0', area: 30, temperature: 16, use: 'storeroom', components: [] },
@@ -148,7 +155,8 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
     }
     const byRole = customers as Record<Role, SeededCustomer>;
     for (const [purpose, rooms] of Object.entries(DEMO_ROOMS)) {
-      const project = store.projects.findOwned(projects[purpose] as string, byRole.primary.id);
+      const owner = PROJECTS.find((spec) => spec.purpose === purpose)?.owner as Role;
+      const project = store.projects.findOwned(projects[purpose] as string, byRole[owner].id);
       if (!project || store.rooms.listByProject(project.id).length > 0) continue;
       seedBuilding(store, clock, project.id, project.data['projektBaujahr'] ?? '', rooms);
     }

@@ -32,6 +32,9 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
       resources: {
         foreignProjectKey: seed.projects['foreign'],
         expiredUnlockedProjectKey: seed.projects['expired'],
+        expiredUnlockedCalculableKey: seed.projects['expiredCalculable'],
+        lockedCalculableKey: seed.projects['locked'],
+        noHeatpumpRightCalculableKey: seed.projects['noHeatpumpRightCalculable'],
         primaryProjectKeys: {
           archived: seed.projects['archived'],
           completed: seed.projects['completed'],
