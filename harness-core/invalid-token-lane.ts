@@ -4,18 +4,17 @@ import type { Profile } from '../spec/profile.schema.js';
 const GUESSED_INVALID_TOKEN_LIMIT = { requests: 30, windowSeconds: 10 };
 
 /**
- * The pacer lane of requests without a valid token, which the target limits per source address.
- * A documented limit is used up to what the blocked customer's lane may add in the same window
- * (its 401s may count toward the same limit: the reference server counts them, and a blocked
- * token authenticates no one), never below half of it; a guessed one at half.
+ * The pacer lane of requests the target may count per source address: those without a valid token,
+ * and the blocked customer's (its token authenticates no one; the reference server counts them),
+ * which take a grant of this lane besides their own. A documented limit is used whole, less the one
+ * blocked request of the CLI's preflight that the lane does not see; a guessed one at half.
  * Pacing on the harness's own response times keeps any sliding and any fixed window of the target
  * at or below the pace.
  */
 export function invalidTokenLane(profile: Profile): { customer: '#invalid-token'; limit: number; windowMs: number } {
   const documented = profile.limits?.invalidTokenPerIp;
   const { requests, windowSeconds } = documented ?? GUESSED_INVALID_TOKEN_LIMIT;
-  const half = Math.max(1, Math.floor(requests / 2));
-  const blockedShare = profile.customers.blocked ? 2 * windowSeconds : 0;
-  const limit = documented ? Math.max(half, requests - blockedShare) : half;
+  const unseen = profile.customers.blocked ? 1 : 0;
+  const limit = documented ? Math.max(1, requests - unseen) : Math.max(1, Math.floor(requests / 2));
   return { customer: '#invalid-token', limit, windowMs: windowSeconds * 1000 };
 }

@@ -153,7 +153,9 @@ export class CheckContext implements RequestRecorder {
     if (!customer) this.skip(`profile has no customers.${role}`);
     const token = customer.tokens[tokenIndex];
     if (token === undefined) this.skip(`profile customers.${role} has no token #${tokenIndex + 1}`);
-    return new Actor(role, token, this.pacing(role), this);
+    // A blocked token authenticates no one: a target may count its requests per address with the invalid tokens.
+    const addressLane = role === 'blocked' ? this.pacing('#invalid-token', this.invalidTokenPace()) : undefined;
+    return new Actor(role, token, this.pacing(role), this, undefined, addressLane);
   }
 
   /**

@@ -120,6 +120,8 @@ export class Actor {
     private readonly pacing: Pacing | undefined,
     private readonly recorder: RequestRecorder,
     private readonly on429: ThrottleMeaning = PACED_CUSTOMER,
+    /** A second lane the request counts in on the target (the blocked customer's: the per-address lane), taken first. */
+    private readonly addressLane?: Pacing,
   ) {}
 
   get(path: string, options: SendOptions = {}) {
@@ -148,11 +150,12 @@ export class Actor {
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
     this.refuseAfterEnd(method, path);
+    const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
     const grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
     const label = `${method} ${pathOf(redactUrl(url))}`;
     if (this.recorder.ended) {
       // Never sent; unknown (0) can only spare the target.
-      await this.release(grant, 0, label);
+      await this.release(grant, 0, label, laneGrant);
       this.refuseAfterEnd(method, path);
     }
     this.recorder.sending?.();
@@ -179,15 +182,16 @@ export class Actor {
       throw new HarnessError(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`);
     } finally {
       if (!this.pacing) unpacedInFlight.set(this.recorder, (unpacedInFlight.get(this.recorder) ?? 1) - 1);
-      await this.release(grant, exchange.response?.status ?? 0, label);
+      await this.release(grant, exchange.response?.status ?? 0, label, laneGrant);
       this.recorder.record(exchange);
       await this.afterResponse(exchange, grant);
     }
   }
 
   /** Gives the pacer its grant back with the answer's status (0: none came), for the customer's timeline. */
-  private async release(grant: number | undefined, status: number, label: string): Promise<void> {
+  private async release(grant: number | undefined, status: number, label: string, laneGrant: number | undefined): Promise<void> {
     if (this.pacing && grant !== undefined) await pacerCall(target().pacerUrl, '/release', { ...this.pacing, grant, status, label });
+    if (this.addressLane && laneGrant !== undefined) await pacerCall(target().pacerUrl, '/release', { ...this.addressLane, grant: laneGrant, status, label });
   }
 
   /** A body abandoned by its deadline must not keep sending: its requests would count against a customer the next check uses. */
