@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,8 @@ describe('a deviation the preflight cannot tell from a profile mistake fails its
     const { code, output } = await runAgainst(deviations['GET / without version'] as never, ['--area', 'meta']);
     expect(code, output).toBe(1);
     expect(output).toContain('GET / answered version (none), not 2.5.0: if the profile is right, the target breaks META-3; otherwise fix --base-url');
+    const junit = readFileSync(join(dirs[0] as string, 'reports', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="preflight" tests="1" failures="1"[^>]*>\s*<testcase classname="preflight" name="\[META-3\] preflight: GET \/ answered version \(none\)/);
   }, 180_000);
 
   it('a blocked customer answered 403: AUTH-3', async () => {
