@@ -1,11 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intercept } from '../../reference-server/faults/kit/intercept.js';
-import { startReferenceServer, type RunningServer } from '../../reference-server/src/start.js';
+import type { RunningServer } from '../../reference-server/src/start.js';
+import { startRecordedTarget, type Received } from './recorded-target.js';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { doctor } from './doctor.js';
 
@@ -15,36 +12,19 @@ import { doctor } from './doctor.js';
  * resource, each of which doctor must name by its field.
  */
 let server: RunningServer;
-let dir: string;
 let seed: Profile;
-const requests: { method: string; path: string; status?: number }[] = [];
+let target: Awaited<ReturnType<typeof startRecordedTarget>>;
+let requests: Received[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cpf-doctor-test-'));
-  const profileOut = join(dir, 'profile.json');
-  server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut,
-    configure: (deps) =>
-      intercept(deps, (req, res, next) => {
-        const entry: (typeof requests)[number] = { method: req.method, path: req.path };
-        requests.push(entry);
-        res.on('finish', () => (entry.status = res.statusCode));
-        next();
-      }),
-  });
-  const written = JSON.parse(readFileSync(profileOut, 'utf8')) as Profile;
+  target = await startRecordedTarget('cpf-doctor-test-');
+  ({ server, requests } = target);
+  const written = target.written;
   const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? { mode: 'capture' };
   seed = parseProfile({ ...written, customers: { ...written.customers, pool: written.customers.pool?.slice(0, 2) }, webhook }, 'seed');
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => target?.close());
 
 async function runDoctor(profile: Profile): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];

@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intercept } from '../../reference-server/faults/kit/intercept.js';
-import { startReferenceServer, type RunningServer } from '../../reference-server/src/start.js';
+import type { RunningServer } from '../../reference-server/src/start.js';
+import { startRecordedTarget, type Received } from './recorded-target.js';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { runCli } from './cli.js';
 import { doctor } from './doctor.js';
@@ -17,32 +16,16 @@ import { initOptions, parseRunOptions, UsageError } from './options.js';
 let server: RunningServer;
 let dir: string;
 let seed: Profile;
-const requests: { method: string; path: string; status?: number }[] = [];
+let target: Awaited<ReturnType<typeof startRecordedTarget>>;
+let requests: Received[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cpf-init-test-'));
-  const profileOut = join(dir, 'seed.json');
-  server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut,
-    configure: (deps) =>
-      intercept(deps, (req, res, next) => {
-        const entry: (typeof requests)[number] = { method: req.method, path: req.path };
-        requests.push(entry);
-        res.on('finish', () => (entry.status = res.statusCode));
-        next();
-      }),
-  });
-  seed = parseProfile(JSON.parse(readFileSync(profileOut, 'utf8')), 'seed');
+  target = await startRecordedTarget('cpf-init-test-');
+  ({ server, dir, requests } = target);
+  seed = parseProfile(target.written, 'seed');
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => target?.close());
 
 /** Two pool customers with resources and one without, as a handful of test customers would be. */
 const POOL = [0, 1, 10];
