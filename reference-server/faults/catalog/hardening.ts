@@ -1,6 +1,6 @@
 import { intercept } from '../kit/intercept.js';
 import { isResults } from '../kit/paths.js';
-import { rewriteQuery } from '../kit/query-rewrite.js';
+import { rewriteSystemTemperatures } from '../kit/query-rewrite.js';
 import type { Fault } from '../fault.js';
 
 /**
@@ -8,7 +8,6 @@ import type { Fault } from '../fault.js';
  * so the checks written for it prove they notice.
  */
 
-const SYSTEM_TEMPERATURES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'];
 
 export const hardeningFaults: Fault[] = [
   {
@@ -20,12 +19,7 @@ export const hardeningFaults: Fault[] = [
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery(isResults, (params) => {
-          for (const name of SYSTEM_TEMPERATURES) {
-            const value = params.get(name);
-            if (value !== null && /e/i.test(value)) params.set(name, value.split(/e/i)[0] ?? value);
-          }
-        }),
+        rewriteSystemTemperatures(isResults, (value) => value.split(/e/i)[0] ?? value),
       ),
   },
 ];

@@ -13,3 +13,16 @@ export function rewriteQuery(applies: (req: Request) => boolean, fn: (params: UR
     next();
   };
 }
+
+/** The system temperature parameters of `GET .../results` (endpoint rule 8), current names and aliases. */
+export const SYSTEM_TEMPERATURES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'] as const;
+
+/** Rewrites each system temperature a results request carries, as text. */
+export function rewriteSystemTemperatures(applies: (req: Request) => boolean, fn: (value: string) => string): RequestHandler {
+  return rewriteQuery(applies, (params) => {
+    for (const name of SYSTEM_TEMPERATURES) {
+      const value = params.get(name);
+      if (value !== null) params.set(name, fn(value));
+    }
+  });
+}

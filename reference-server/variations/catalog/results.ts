@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { intercept } from '../../faults/kit/intercept.js';
 import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
 import { isResults, sentQueryOf } from '../../faults/kit/paths.js';
-import { rewriteQuery } from '../../faults/kit/query-rewrite.js';
+import { rewriteSystemTemperatures, SYSTEM_TEMPERATURES } from '../../faults/kit/query-rewrite.js';
 import { rewriteJson } from '../../faults/kit/response-rewrite.js';
 import { variations } from '../variation.js';
 
@@ -67,7 +67,6 @@ let calls = 0;
 
 /** Written forms of a query number every reading takes: plain decimals. */
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const SYSTEM_TEMPERATURES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'];
 
 export const resultsVariations = variations([
   {
@@ -207,13 +206,8 @@ export const resultsVariations = variations([
     configure: (deps) =>
       intercept(
         deps,
-        rewriteQuery(isResults, (params) => {
-          // The route then answers as for any text that is no number (after its ownership checks).
-          for (const name of SYSTEM_TEMPERATURES) {
-            const value = params.get(name);
-            if (value !== null && !PLAIN_DECIMAL.test(value)) params.set(name, 'keine Zahl');
-          }
-        }),
+        // The route then answers as for any text that is no number (after its ownership checks).
+        rewriteSystemTemperatures(isResults, (value) => (PLAIN_DECIMAL.test(value) ? value : 'keine Zahl')),
       ),
   },
 ]);
