@@ -46,6 +46,14 @@ describe("the pacer's timeline of a customer", () => {
     expect(held.disprove(2, 5520)).toBeUndefined();
   });
 
+  it('does not when an earlier request was never answered: the target may have decided it at any time after its send', () => {
+    const timeline = createPacerTimeline(0);
+    request(timeline, 1, 2000, 2100, 0);
+    request(timeline, 2, 5000, 5010, 200);
+    request(timeline, 3, 5500, 5510, 429);
+    expect(timeline.disprove(3, 5520)).toBeUndefined();
+  });
+
   it('does when the held lane was given back more than a second before the grant', () => {
     const timeline = createPacerTimeline(0);
     hold(timeline, 1, 3000, 4400);

@@ -55,7 +55,9 @@ export function createPacerTimeline(horizon: number, keepMs = KEEP_MS): PacerTim
 
   /** The entry as hits: an open one up to now; a held lane as `LIMIT` unknowns, which already make any refusal in reach possible. */
   function hitsOf(e: Entry, now: number): Hit[] {
-    const receivedAt = isOpen(e) ? now : (e.releasedAt as number);
+    // A paced request whose answer was never read may have been decided at any time after its send.
+    const unanswered = !isOpen(e) && !e.held && (e.status ?? 0) === 0;
+    const receivedAt = isOpen(e) ? now : unanswered ? Infinity : (e.releasedAt as number);
     const hit = { label: rowLabel(e), sentAt: e.grantedAt, receivedAt, status: isOpen(e) || e.held ? 0 : (e.status ?? 0) };
     return e.held ? Array.from({ length: LIMIT }, () => hit) : [hit];
   }

@@ -15,8 +15,12 @@
  *   before the refusal and less than one window earlier): the limiter was stricter than the spec.
  *
  * Refused requests never count (a 429 is not a protected request that was served). Requests
- * without a known outcome may have been admitted: they are left out of safety proofs and counted
- * as possible in liveness proofs, so both verdicts stay sound.
+ * without a known outcome (no answer read, or a 5xx) may have been admitted, and at any time: a
+ * target can hold a request on a dropped connection (or behind a gateway's 504) for seconds and
+ * decide on it long after the harness stopped waiting. So their interval is [sentAt, +infinity)
+ * (`decidedBy`): they are left out of safety proofs, counted as possible in the liveness proof of
+ * every refusal answered after their send, and never used for the queueing bound. Each verdict
+ * then holds for every placement of them.
  */
 export const LIMIT = 2;
 export const WINDOW_MS = 1000;
@@ -26,10 +30,24 @@ export interface Hit {
   label: string;
   /** Harness monotonic clock (ms) just before sending, or earlier. */
   sentAt: number;
-  /** Harness monotonic clock (ms) after the answer was read, or later; for unknown outcomes a bound. */
+  /**
+   * Harness monotonic clock (ms) after the answer was read, or later. With status 0 (no answer
+   * read) the latest instant the target can have decided on it: `Infinity` when nothing bounds it
+   * (a dropped connection, a request given up), a finite bound only when the caller knows the
+   * decision was over by then (the pacer: a lane given back after all its answers were read).
+   */
   receivedAt: number;
   /** HTTP status, or 0 when no answer came (connection dropped, given up). */
   status: number;
+}
+
+/**
+ * The latest instant the target can have decided on `hit`: its receipt for a 429 or an admission,
+ * the caller's bound for status 0, and none for a 5xx (a gateway's 504 leaves the request running
+ * behind it; reading the 504 bounds nothing).
+ */
+export function decidedBy(hit: Pick<Hit, 'status' | 'receivedAt'>): number {
+  return hit.status >= 500 ? Infinity : hit.receivedAt;
 }
 
 export type Outcome = 'admitted' | 'refused' | 'unknown';
@@ -53,7 +71,7 @@ export interface SafetyViolation {
 
 export interface LivenessViolation {
   refused: Hit;
-  /** The admitted (or unknown) hits that could lie in the refused hit's window: fewer than the limit. */
+  /** The admitted (or unknown, sent before the refusal was answered) hits that could lie in the refused hit's window: fewer than the limit. */
   possible: Hit[];
 }
 
@@ -92,7 +110,12 @@ export function safetyViolations(hits: readonly Hit[], { limit = LIMIT, windowMs
  * how long the target may take to decide is taken from the same run. A refusal is decided and
  * answered without waiting for room, so the slowest refusal's round trip shows how slow the
  * network and the target are; without refusals (a queue never refuses) the fastest answer does.
- * `HOLD_MARGIN_MS` on top of that covers jitter.
+ * `HOLD_MARGIN_MS` on top of that covers jitter. A conforming target that holds requests before
+ * deciding (a busy thread pool, a slow store) holds the ones it then refuses as well, so its slow
+ * refusals raise the bound. Only answers read count: an unknown outcome's interval is open, it
+ * shows neither how slow the target is nor when it decided, and a late decision on a dropped
+ * connection proves nothing about queueing; an admitted answer that arrives late does (it was
+ * decided within [sent, received]).
  */
 export const HOLD_MARGIN_MS = 500;
 
@@ -156,29 +179,40 @@ export function heldBackViolations(hits: readonly Hit[], { limit = LIMIT, window
 
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
 export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): LivenessViolation[] {
-  // Admitted and unknown hits, by receipt: a hit can lie in the window of a refusal r when it may
-  // have been decided before r (sent before r was answered) and after r's earliest instant minus
-  // one window (answered after that).
-  const counted = hits.filter((h) => outcome(h) !== 'refused').sort((a, b) => a.receivedAt - b.receivedAt);
-  // No counted hit is longer than this, so one answered later than r's answer plus it was sent after r's answer.
-  const longest = counted.reduce((max, h) => Math.max(max, h.receivedAt - h.sentAt), 0);
+  // Admitted hits (and unknowns with a known bound), by receipt: one can lie in the window of a
+  // refusal r when it may have been decided before r (sent before r was answered) and after r's
+  // earliest instant minus one window (answered after that).
+  const counted = hits.filter((h) => outcome(h) !== 'refused');
+  const admitted = counted.filter((h) => Number.isFinite(decidedBy(h))).sort((a, b) => a.receivedAt - b.receivedAt);
+  // Unknown outcomes without a bound, by send: decided at some instant in [sentAt, +infinity), so
+  // each one sent before r was answered can lie in r's window, however long before r it was sent.
+  const unknown = counted.filter((h) => !Number.isFinite(decidedBy(h))).sort((a, b) => a.sentAt - b.sentAt);
+  // No admitted hit is longer than this, so one answered later than r's answer plus it was sent after r's answer.
+  const longest = admitted.reduce((max, h) => Math.max(max, h.receivedAt - h.sentAt), 0);
+  /** The index of the first hit of `list` (sorted by `key`) whose key is past `bound`. */
+  const firstAfter = (list: readonly Hit[], key: (h: Hit) => number, bound: number) => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (key(list[mid] as Hit) > bound) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
   const found: LivenessViolation[] = [];
   for (const r of hits) {
     if (outcome(r) !== 'refused') continue;
     const from = r.sentAt - windowMs;
-    let lo = 0;
-    let hi = counted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((counted[mid] as Hit).receivedAt > from) hi = mid;
-      else lo = mid + 1;
-    }
     const possible: Hit[] = [];
-    for (let k = lo; k < counted.length && possible.length < limit; k++) {
-      const h = counted[k] as Hit;
+    for (let k = firstAfter(admitted, (h) => h.receivedAt, from); k < admitted.length && possible.length < limit; k++) {
+      const h = admitted[k] as Hit;
       if (h.receivedAt > r.receivedAt + longest) break;
       if (h.sentAt <= r.receivedAt) possible.push(h);
     }
+    // The unknowns sent last before r's answer: the ones nearest to it, for the report.
+    const unknownBefore = firstAfter(unknown, (h) => h.sentAt, r.receivedAt);
+    for (let k = unknownBefore - 1; k >= 0 && possible.length < limit; k--) possible.push(unknown[k] as Hit);
     if (possible.length < limit) {
       found.push({ refused: r, possible });
       if (found.length >= max) break;
@@ -191,7 +225,11 @@ export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, window
 export function formatTimeline(hits: readonly Hit[], origin = Math.min(...hits.map((h) => h.sentAt))): string {
   const rows = [...hits]
     .sort((a, b) => a.sentAt - b.sentAt)
-    .map((h) => `  sent ${(h.sentAt - origin).toFixed(1).padStart(8)} ms  received ${(h.receivedAt - origin).toFixed(1).padStart(8)} ms  ${String(h.status || 'unknown').padStart(7)}  ${h.label}`);
+    .map((h) => {
+      const received = Number.isFinite(h.receivedAt) ? `received ${(h.receivedAt - origin).toFixed(1).padStart(8)} ms` : `never received${' '.repeat(6)}`;
+      const open = outcome(h) === 'unknown' && !Number.isFinite(decidedBy(h)) ? ' (outcome unknown: decided at any time at or after its send)' : '';
+      return `  sent ${(h.sentAt - origin).toFixed(1).padStart(8)} ms  ${received}  ${String(h.status || 'unknown').padStart(7)}  ${h.label}${open}`;
+    });
   return rows.join('\n');
 }
 

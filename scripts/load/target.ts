@@ -8,7 +8,11 @@ import { generateApiToken, hashApiToken } from '../../reference-server/src/domai
 import { startReferenceServer } from '../../reference-server/src/start.js';
 import { UsageError } from '../conformance/options.js';
 import { loadProfile } from '../conformance/target.js';
-import { faults } from '../../reference-server/faults/catalog/index.js';
+import { faults as catalogue } from '../../reference-server/faults/catalog/index.js';
+import { conformingTargets } from './conforming-targets.js';
+
+/** The catalogue's faults (which must fail) and the conforming variants (which must pass). */
+const faults = [...catalogue, ...conformingTargets];
 
 /** The customer a load run drives: its pacer-style name and the tokens it sends with. */
 export interface LoadTarget {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { formatTimeline, HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 
 const hit = (sentAt: number, receivedAt: number, status: number, label = `${sentAt}`): Hit => ({ label, sentAt, receivedAt, status });
@@ -53,6 +53,31 @@ describe('liveness proofs', () => {
     expect(livenessViolations([hit(0, 5, 200), hit(500, 505, 502), hit(600, 605, 429)])).toEqual([]);
   });
 
+  it('an answer never read was decided at any time after its send: it excuses every refusal answered after the send', () => {
+    // Two requests on connections dropped at 0 and 10 ms; the target decided both (admitted) 3 s later.
+    const dropped = [hit(0, Infinity, 0), hit(10, Infinity, 0)];
+    expect(livenessViolations([...dropped, hit(3100, 3105, 429)])).toEqual([]);
+    expect(livenessViolations([...dropped, hit(60_000, 60_005, 429)])).toEqual([]);
+    // Sent after the refusal was answered: it cannot have been decided before it.
+    expect(livenessViolations([hit(3200, Infinity, 0), hit(3201, Infinity, 0), hit(3100, 3105, 429)])).toHaveLength(1);
+    // One unknown is one possible admission, not two.
+    expect(livenessViolations([hit(0, Infinity, 0), hit(3100, 3105, 429)])[0]?.possible).toHaveLength(1);
+  });
+
+  it("a 5xx answer bounds nothing: a gateway's 504 leaves the request to be decided later", () => {
+    expect(livenessViolations([hit(0, 5, 504), hit(0, 5, 502), hit(5000, 5005, 429)])).toEqual([]);
+    expect(livenessViolations([hit(0, 5, 200), hit(0, 5, 200), hit(5000, 5005, 429)])).toHaveLength(1);
+  });
+
+  it('a finite bound given with status 0 (the pacer: a lane given back after its answers) is kept', () => {
+    expect(livenessViolations([hit(0, 1200, 0), hit(0, 1200, 0), hit(3000, 3005, 429)])).toHaveLength(1);
+    expect(livenessViolations([hit(0, 2500, 0), hit(0, 2500, 0), hit(3000, 3005, 429)])).toEqual([]);
+  });
+
+  it('the timeline shows an answer never read as such', () => {
+    expect(formatTimeline([hit(0, Infinity, 0), hit(10, 15, 429)])).toMatch(/never received .*unknown .*decided at any time at or after its send/);
+  });
+
   it('an admitted request sent after the refusal was answered cannot be in its window', () => {
     expect(livenessViolations([hit(0, 5, 429), hit(10, 15, 200), hit(10, 15, 200)])).toHaveLength(1);
   });
@@ -75,6 +100,29 @@ describe('soundness against an exact sliding log with random latencies', () => {
           const hits = decided.map((r) => hit(r.sentAt, r.receivedAt, r.status));
           expect(safetyViolations(hits)).toEqual([]);
           expect(livenessViolations(hits)).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it('property: a correct limiter deciding late, with answers never read, is never convicted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 700 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 300 }), fc.boolean()), { minLength: 1, maxLength: 40 }),
+        (requests) => {
+          // Sent at `t`, decided up to 5 s later; the answer is read `after` ms after the decision, or never (dropped).
+          let t = 0;
+          const timed = requests.map(([gap, before, after, dropped]) => {
+            t += gap;
+            return { sentAt: t, decidedAt: t + before, receivedAt: t + before + after, dropped };
+          });
+          const limiter = createSlidingWindowLimiter();
+          const decided = [...timed].sort((a, b) => a.decidedAt - b.decidedAt).map((r) => ({ ...r, status: limiter.tryAdmit('c', r.decidedAt) ? 200 : 429 }));
+          const hits = decided.map((r) => (r.dropped ? hit(r.sentAt, Infinity, 0) : hit(r.sentAt, r.receivedAt, r.status)));
+          expect(safetyViolations(hits)).toEqual([]);
+          expect(livenessViolations(hits)).toEqual([]);
+          // Unknowns never set the queueing bound, and held-back proofs only use answers read.
+          expect(holdBoundMs(hits)).toBe(holdBoundMs(hits.filter((h) => h.status !== 0)));
         },
       ),
     );
@@ -128,6 +176,19 @@ describe('queueing proofs', () => {
     const v = heldBackViolations(hits);
     expect(v[0]?.hits.length).toBe(5);
     expect(v[0]?.most).toBe(4);
+  });
+
+  it('a late decision on a dropped connection is no admission for the queueing proof', () => {
+    // Two admitted at once, the rest of the burst dropped by the client and decided (admitted) later.
+    const hits = [hit(0, 2, 200), hit(0, 3, 200), ...Array.from({ length: 6 }, () => hit(0, Infinity, 0))];
+    expect(heldBackViolations(hits)).toEqual([]);
+    expect(holdBoundMs(hits)).toBe(2 + HOLD_MARGIN_MS);
+  });
+
+  it('a correct limiter that holds requests before deciding holds its refusals too, which raise the bound', () => {
+    // Sliding log of 2, every request held 4 s before the decision: admitted at 4000, 4000, refused at 4000.
+    const hits = [hit(0, 4002, 200), hit(0, 4003, 200), hit(0, 4004, 429), hit(1500, 1502, 200)];
+    expect(heldBackViolations(hits)).toEqual([]);
   });
 
   it('a burst of which 2 are admitted and the rest refused at once is not', () => {

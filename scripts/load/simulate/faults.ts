@@ -1,6 +1,7 @@
 import { createSlidingWindowLimiter } from '../../../reference-server/src/rate-limit/sliding-window.js';
 import { faults } from '../../../reference-server/faults/catalog/index.js';
 import type { Fault } from '../../../reference-server/faults/fault.js';
+import { conformingTargets } from '../conforming-targets.js';
 
 /**
  * Defects only a population shows. They stay out of the fault catalogue: `npm run faults` runs
@@ -20,11 +21,11 @@ export const loadFaults: Fault[] = [
   },
 ];
 
-/** A fault of the catalogue or of the load faults above. */
+/** A fault of the catalogue or of the load faults above, or a conforming variant (conforming-targets.ts, which must pass). */
 export function findFault(id: string): Fault | undefined {
-  return [...faults, ...loadFaults].find((f) => f.id === id);
+  return [...faults, ...loadFaults, ...conformingTargets].find((f) => f.id === id);
 }
 
 export function faultIds(): string[] {
-  return [...faults, ...loadFaults].map((f) => f.id);
+  return [...faults, ...loadFaults, ...conformingTargets].map((f) => f.id);
 }

@@ -63,7 +63,12 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
 
   const failedTarget = verdicts.some((v) => !v.ok && v.kind === 'target');
   const invalid = verdicts.some((v) => !v.ok && v.kind === 'load-side');
-  const badge = invalid ? '<span class="verdict invalid">INVALID: load side</span>' : failedTarget ? '<span class="verdict fail">FAIL</span>' : '<span class="verdict pass">PASS</span>';
+  // A proven failure first, whatever else was left undecided (as the exit code).
+  const badge = failedTarget
+    ? `<span class="verdict fail">FAIL</span>${invalid ? ' <span class="verdict invalid">and undecided: load side</span>' : ''}`
+    : invalid
+      ? '<span class="verdict invalid">INVALID: load side</span>'
+      : '<span class="verdict pass">PASS</span>';
 
   const sent = OPERATIONS.reduce((n, op) => n + stats.endpoints[op].sent, 0);
   const seconds = Math.max(...runs.map((r) => r.durationSeconds), 1);

@@ -23,12 +23,13 @@ import { startLocalTarget, type LocalTarget } from './local-target.js';
 import { DEFAULT_CUSTOMERS, parseSimulateOptions, type SimulateOptions } from './options.js';
 import { ENDPOINTS, OPERATION_SPECS } from './operations.js';
 import { poolCustomers, readTokenFile, splitPopulation } from './population.js';
+import { planForPopulation } from './plan.js';
 import { provideProjects } from './project-setup.js';
 import { mergeResults, readResult, writeResult, type SimulationResult } from './result-file.js';
 import { SendBudget } from './send-budget.js';
 import { simulate, type SimulationTarget } from './simulation.js';
 import { writeAllureResult } from './allure-result.js';
-import { exitCode, judge } from './verdicts.js';
+import { exitCode, judge, verdictLine } from './verdicts.js';
 import { runScript } from '../../cli/run-script.js';
 
 const log = (line: string) => console.log(line);
@@ -57,8 +58,8 @@ async function prepare(o: SimulateOptions): Promise<{ target: SimulationTarget; 
   log(`${paced} customers can make at most ${paced * 2} requests per second within their budgets${o.shard ? `; shard ${formatShard(o.shard)} takes ${customers.length} of them and ${flooders.length} of ${o.flooders} flooding` : ''}`);
   const budget = new SendBudget(customers.length, o.marginMs);
   const postalCode = o.postalCode ?? profile?.resources?.postalCodes?.valid?.[0] ?? '10178';
-  await provideProjects({ baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log });
-  return { target: { baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget } };
+  const setup = await provideProjects({ baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log });
+  return { target: { baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget, setup } };
 }
 
 async function reachable(baseUrl: string): Promise<string | undefined> {
@@ -107,7 +108,7 @@ async function writeReports(o: SimulateOptions, result: SimulationResult, starte
     await buildAllureReport(join(dir, 'allure-results'), join(dir, 'allure-report'), 'cpf-conformance load simulation');
   }
   const code = exitCode(verdicts);
-  log(`\nverdict: ${code === 0 ? 'PASS' : code === 3 ? 'INVALID (the load was not delivered as planned)' : 'FAIL'}; report ${join(dir, 'report.html')}, result ${join(dir, 'result.json')}${o.allure ? `, Allure ${join(dir, 'allure-report/index.html')}` : ''}`);
+  log(`\nverdict: ${verdictLine(verdicts)}; report ${join(dir, 'report.html')}, result ${join(dir, 'result.json')}${o.allure ? `, Allure ${join(dir, 'allure-report/index.html')}` : ''}`);
   return code;
 }
 
@@ -126,6 +127,11 @@ async function main(): Promise<number> {
       log(`target unreachable: ${unreachable}`);
       return 3;
     }
+    const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, given: o.given });
+    o.rate = plan.rate;
+    o.busyShare = plan.busyShare;
+    o.floodPhaseSeconds = plan.floodPhaseSeconds;
+    for (const line of plan.lines) log(line);
     log(
       `load:simulate against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s in every other ${o.floodPhaseSeconds} s, ${o.durationSeconds} s, seed ${o.seed}`,
     );

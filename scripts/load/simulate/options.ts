@@ -47,6 +47,8 @@ export interface SimulateOptions {
   allure: boolean;
   postalCode?: string;
   thresholds: Thresholds;
+  /** The option keys given on the command line (the others are defaults the plan may fit to the population). */
+  given: string[];
 }
 
 export const DEFAULT_CUSTOMERS = 10_000;
@@ -61,13 +63,13 @@ Target (default: the bundled reference server with --customers customers created
   --shard i/n            this process's part of the customers (customer k: shard (k mod n)+1); merge the results
 Population
   --customers N          customers (bundled: created, default ${DEFAULT_CUSTOMERS}; otherwise at most N of the list)
-  --rate R               mean requests per second of an ordinary customer, Poisson arrivals (default 0.02, at most 2)
+  --rate R               mean requests per second of an ordinary customer, Poisson arrivals (default 0.02, raised for a small population until the flood comparison gets its samples, within the budget; at most 2)
   --busy SHARE           share of customers using their whole budget steadily (default 0.005)
   --margin MS            budget margin: a customer's third request leaves >= 1 s + MS after its first (default 50)
   --mix OP=W,...         weights of ${OPERATIONS.join(', ')} (default ${Object.entries(DEFAULT_WEIGHTS).map(([k, v]) => `${k}=${v}`).join(',')})
   --flooders K           customers flooding on top, taken from the end of the list (default 1)
   --flood-rate R         requests per second of each flooding customer while its phase is on (default 200)
-  --flood-phase S        the flood is on in every other S-second phase of the wall clock (default 10)
+  --flood-phase S        the flood is on in every other S-second phase of the wall clock (default 10, at most a quarter of --duration)
 Run
   --duration S           seconds of arrivals (default 60)
   --connections N        pooled keep-alive connections of the customers (default 64); the flood has --flood-connections (16)
@@ -83,7 +85,7 @@ Verdicts (exit 1 when missed)
   --max-p99 [OP=]MS       p99 per endpoint (default 1000; repeatable, e.g. --max-p99 results=400)
   --max-flood-ratio X     customers' p99 during the flood / without it (default 2)
   --max-lag MS            p99 of the scheduler's lag; beyond it the load side was the limit: exit 3 (default 100)
-Exit codes: 0 all verdicts met, 1 one missed, 2 usage error, 3 target unreachable, harness error or load side saturated.`;
+Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples) and none missed.`;
 
 type Numeric = { key: keyof SimulateOptions; min: number; max?: number; integer?: boolean };
 
@@ -135,6 +137,7 @@ export function defaultOptions(): SimulateOptions {
     intervalSeconds: 1,
     reportDir: 'reports/load/simulate',
     allure: true,
+    given: [],
     thresholds: {
       maxFalseRefusals: 0,
       maxErrorRate: 0.001,
@@ -162,6 +165,7 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
     const numeric = NUMERIC[arg];
     if (numeric) {
       (o as unknown as Record<string, number>)[numeric.key] = number(arg, value(), numeric);
+      o.given.push(numeric.key);
       continue;
     }
     switch (arg) {

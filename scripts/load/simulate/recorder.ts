@@ -15,10 +15,23 @@ export interface Exchange {
 }
 
 /**
- * A request without an answer may still have been decided after the connection broke; as in
- * load:limiter, its decision is bounded this long after the loss.
+ * A request without an answer may still have been decided after the connection broke, at any time
+ * (as in load:limiter): its decision is not bounded.
  */
-const LOST_BOUND_MS = 250;
+const NEVER_READ = Infinity;
+
+/** The endpoint column's value for the tool's own setup requests (project-setup.ts). */
+const SETUP = 255;
+
+/** A request the tool sent before the load (project setup): it counts on the target like any other. */
+export interface SetupExchange {
+  customer: number;
+  label: string;
+  sentAt: number;
+  /** After the answer was read; Infinity when none was. */
+  receivedAt: number;
+  status: number;
+}
 
 /** Append-only typed columns: millions of requests without an object each. */
 class Columns {
@@ -62,6 +75,7 @@ export class Recorder {
   readonly stats: SimulationStats;
   private readonly paced = new Columns();
   private readonly refusedCustomers = new Set<number>();
+  private readonly setupLabels = new Map<number, string>();
   answered = 0;
   errors = 0;
   floodRefused = 0;
@@ -97,11 +111,20 @@ export class Recorder {
       return;
     }
     if (this.options.floodPhase) recordMs(this.options.floodPhase(wall) ? this.stats.floodPhases.on : this.stats.floodPhases.off, ms);
-    this.paced.push(x.customer, ENDPOINTS.indexOf(x.endpoint), x.status, x.sentAt, x.status === 0 ? x.receivedAt + LOST_BOUND_MS : x.receivedAt);
+    this.paced.push(x.customer, ENDPOINTS.indexOf(x.endpoint), x.status, x.sentAt, x.status === 0 ? NEVER_READ : x.receivedAt);
     if (x.status === 429) {
       this.stats.refusals.paced += 1;
       this.refusedCustomers.add(x.customer);
     }
+  }
+
+  /**
+   * Files a request the tool sent before the load into the customer's timeline (not into the
+   * load's statistics): the target counted it in the customer's budget, so the judge must too.
+   */
+  recordSetup(x: SetupExchange): void {
+    this.paced.push(x.customer, SETUP, x.status, x.sentAt, x.status === 0 ? NEVER_READ : x.receivedAt);
+    this.setupLabels.set(this.paced.size - 1, x.label);
   }
 
   /**
@@ -119,8 +142,9 @@ export class Recorder {
       if (!this.refusedCustomers.has(customer)) continue;
       let list = hits.get(customer);
       if (!list) hits.set(customer, (list = []));
-      const endpoint = ENDPOINTS[p.endpoint[i] as number] as Endpoint;
-      list.push({ label: `${OPERATION_SPECS[endpoint].label} customer #${customer}`, sentAt: p.sentAt[i] as number, receivedAt: p.receivedAt[i] as number, status: p.status[i] as number });
+      const endpoint = ENDPOINTS[p.endpoint[i] as number];
+      const label = endpoint === undefined ? `${this.setupLabels.get(i) ?? 'setup'} (the tool's setup)` : OPERATION_SPECS[endpoint].label;
+      list.push({ label: `${label} customer #${customer}`, sentAt: p.sentAt[i] as number, receivedAt: p.receivedAt[i] as number, status: p.status[i] as number });
     }
     const judged = this.stats.refusals;
     for (const list of hits.values()) {

@@ -4,7 +4,7 @@ import type { SimulateOptions } from './options.js';
 import { operationPicker, readOnlyWeights } from './operations.js';
 import { startProgress } from './progress.js';
 import { seededRandom } from './random.js';
-import { Recorder } from './recorder.js';
+import { Recorder, type SetupExchange } from './recorder.js';
 import type { RunInfo, SimulationResult } from './result-file.js';
 import { runScheduler, type ArrivalPlan } from './scheduler.js';
 import { SendBudget } from './send-budget.js';
@@ -20,6 +20,8 @@ export interface SimulationTarget {
   populationFlooders: number;
   /** Send times the customers already spent (project setup), so the budget counts them. */
   budget?: SendBudget;
+  /** The tool's own requests before the load (project setup): judged with the customers' requests. */
+  setup?: readonly SetupExchange[];
 }
 
 type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'>;
@@ -50,6 +52,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   const plans = planArrivals(target.customers.length, target.flooders.length, k);
   const floodPhase = target.populationFlooders > 0 ? (wall: number) => floodActive(wall, k.floodPhaseSeconds) : undefined;
   const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhase });
+  for (const x of target.setup ?? []) recorder.recordSetup(x);
   const random = seededRandom(k.seed);
   const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
   const engine = createEngine({

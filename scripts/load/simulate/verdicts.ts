@@ -11,7 +11,7 @@ export interface Verdict {
 }
 
 /** Samples per flood phase below which a p99 says too little to compare. */
-const MIN_PHASE_SAMPLES = 200;
+export const MIN_PHASE_SAMPLES = 200;
 
 export function judge(result: SimulationResult): Verdict[] {
   const { stats, thresholds: t } = result;
@@ -39,7 +39,7 @@ export function judge(result: SimulationResult): Verdict[] {
   // Recorded only when the population has flooders (in this shard or another).
   if (on.totalCount + off.totalCount > 0) {
     if (on.totalCount < MIN_PHASE_SAMPLES || off.totalCount < MIN_PHASE_SAMPLES) {
-      verdicts.push({ name: "flood's effect on the others", ok: false, detail: `too few requests to compare (${on.totalCount} during the flood, ${off.totalCount} without; needs ${MIN_PHASE_SAMPLES} each). Fix: a longer --duration or a shorter --flood-phase`, kind: 'load-side' });
+      verdicts.push({ name: "flood's effect on the others", ok: false, detail: `too few requests to compare (${on.totalCount} during the flood, ${off.totalCount} without; needs ${MIN_PHASE_SAMPLES} each). Fix: a longer --duration, a higher --rate or a shorter --flood-phase`, kind: 'load-side' });
     } else {
       const ratio = percentileMs(on, 99) / Math.max(0.001, percentileMs(off, 99));
       verdicts.push({
@@ -67,7 +67,22 @@ export function judge(result: SimulationResult): Verdict[] {
   return verdicts;
 }
 
+/**
+ * 1 when the target missed any verdict, whatever else the run could not decide (a proven failure
+ * stands on its own, as in the conformance CLI); else 3 when a verdict was left undecided by the
+ * load side; else 0.
+ */
 export function exitCode(verdicts: readonly Verdict[]): number {
+  if (verdicts.some((v) => !v.ok && v.kind === 'target')) return 1;
   if (verdicts.some((v) => !v.ok && v.kind === 'load-side')) return 3;
-  return verdicts.every((v) => v.ok) ? 0 : 1;
+  return 0;
+}
+
+/** The verdict line: FAIL with the missed ones, the undecided ones listed apart. */
+export function verdictLine(verdicts: readonly Verdict[]): string {
+  const missed = verdicts.filter((v) => !v.ok && v.kind === 'target').map((v) => v.name);
+  const undecided = verdicts.filter((v) => !v.ok && v.kind === 'load-side').map((v) => v.name);
+  const apart = undecided.length > 0 ? `; undecided (INVALID, the load was not delivered as planned or gave too few samples): ${undecided.join(', ')}` : '';
+  if (missed.length > 0) return `FAIL (missed: ${missed.join(', ')})${apart}`;
+  return undecided.length > 0 ? `INVALID${apart}` : 'PASS';
 }
