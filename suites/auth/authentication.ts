@@ -17,8 +17,9 @@ import { check, harnessProjectName, type CheckContext } from '../harness/check.j
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { readOnward } from '../harness/read-onward.js';
-import { absentKey, someValues } from '../sweeps/path-values.js';
+import { someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 /** A well-formed token that no target issued: 256 random bits in hex. */
 function unknownToken(): string {
@@ -204,7 +205,7 @@ export function authenticationChecks(): void {
       expectStatus(await client.get('/'), 200);
       expectStatus(await client.get('/health'), 200);
       expectStatus(await client.send('OPTIONS', '/reports'), 204);
-      expectStatus(await client.send('OPTIONS', `/reports/${absentKey()}/rooms`), 204);
+      expectStatus(await client.send('OPTIONS', `/reports/${absentProjectKey()}/rooms`), 204);
     });
   });
 }

@@ -14,11 +14,7 @@ import { check, harnessProjectName, type CheckContext } from '../harness/check.j
 import { expectError, expectIndistinguishable, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { needsNoHeatpumpRight } from '../documents/support.js';
-
-/** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
-function absentKey(): string {
-  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
+import { absentProjectKey } from '../harness/absent-key.js';
 
 const needsForeignProject = (p: { resources?: { foreignProjectKey?: string } }) =>
   p.resources?.foreignProjectKey ? undefined : 'resources.foreignProjectKey';
@@ -230,7 +226,7 @@ export function authorizationChecks(): void {
 
     check(['AUTH-18', 'ERR-11'], 'GET of a non-existent project (detail, rooms) answers 404 not_found', async (t) => {
       const owner = await t.owner();
-      const key = absentKey();
+      const key = absentProjectKey();
       expectError(await owner.get(`/reports/${key}`), 404, 'not_found');
       expectError(await owner.get(`/reports/${key}/rooms`), 404, 'not_found');
     });
@@ -240,7 +236,7 @@ export function authorizationChecks(): void {
       'PATCH and PUT password of a non-existent project answer 404 not_found',
       async (t) => {
         const owner = await t.owner();
-        const key = absentKey();
+        const key = absentProjectKey();
         expectError(await owner.patch(`/reports/${key}`, { projectData: { projektName: harnessProjectName('AUTH-18') } }), 404, 'not_found');
         expectError(await owner.put(`/reports/${key}/password`, { newPassword: 'cpf-conformance-Passwort-1' }), 404, 'not_found');
       },
@@ -254,7 +250,7 @@ export function authorizationChecks(): void {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
         const owner = await t.owner();
         for (const suffix of ['', '/rooms']) {
-          const missingKeys = [absentKey(), absentKey()] as const;
+          const missingKeys = [absentProjectKey(), absentProjectKey()] as const;
           const first = await owner.get(`/reports/${missingKeys[0]}${suffix}`);
           const foreign = await owner.get(`/reports/${foreignKey}${suffix}`);
           const second = await owner.get(`/reports/${missingKeys[1]}${suffix}`);
@@ -304,7 +300,7 @@ export function authorizationChecks(): void {
       for (const id of ['999999999', 'cpf-no-such-application']) {
         expectError(await owner.get(`/funding/applications/${id}`), 404, 'not_found');
       }
-      expectError(await owner.get(`/reports/${absentKey()}/funding/applications`), 404, 'not_found');
+      expectError(await owner.get(`/reports/${absentProjectKey()}/funding/applications`), 404, 'not_found');
       const foreignKey = t.profile.resources?.foreignProjectKey;
       if (foreignKey) expectError(await owner.get(`/reports/${foreignKey}/funding/applications`), 404, 'not_found');
     });

@@ -14,8 +14,9 @@ import { z } from 'zod';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { readOnward } from '../harness/read-onward.js';
-import { fetchLink, needsAll, needsCalculable, needsPictures, neverExistingKey, pdfPath, picturesPath, resolvePictureUrl } from '../documents/support.js';
+import { fetchLink, needsAll, needsCalculable, needsPictures, pdfPath, picturesPath, resolvePictureUrl } from '../documents/support.js';
 import { target } from '../harness/target.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 /** Every token of the profile, named by its role (`customers.primary #1`, `customers.pool[3] #2`). */
 function profileTokens(t: CheckContext): { role: string; token: string }[] {
@@ -69,7 +70,7 @@ export function tokenLeakChecks(): void {
         answers.push(await actor.post(`/reports/${key}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('AUTH-12 Raum') } }));
         answers.push(await actor.get(`/reports/${key}/rooms`));
         answers.push(await actor.get('/funding/applications'));
-        answers.push(await actor.get(`/reports/${neverExistingKey()}`));
+        answers.push(await actor.get(`/reports/${absentProjectKey()}`));
         answers.push(await actor.patch(`/reports/${key}`, { projectData: { unbekanntesFeld: 1 } }));
         expectNoLeak(t, answers.flatMap(responseParts));
       },

@@ -38,7 +38,6 @@ import {
   needsNoHeatpumpRight,
   needsOutsideRadius,
   needsPictures,
-  neverExistingKey,
   pdfLinksOf,
   pdfOwner,
   pdfPath,
@@ -57,6 +56,7 @@ import {
 } from './support.js';
 import { linkAndLicenseChecks } from './links-and-license.js';
 import { expectAuthorizationUnless, needsExpiredUnlockedProject, OTHER_ORDER } from '../results/support.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 const PDF = { ...WRITES, needs: needsCalculable };
 
@@ -258,7 +258,7 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       }
       // Without it the key is one it does not own: 403 ("license ... missing") or 404 ("owned by
       // another customer"), and only 403 shows the license check.
-      const key = t.profile.resources?.primaryProjectKeys?.calculable ?? neverExistingKey();
+      const key = t.profile.resources?.primaryProjectKeys?.calculable ?? absentProjectKey();
       expectAuthorizationUnless(t, await t.as('locked').get(pdfPath(key)), OTHER_ORDER.notOwn);
     },
     { ...WRITES, needs: needsLocked },
@@ -292,7 +292,7 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
     async (t) => {
       const actor = await t.owner();
       const foreignKey = t.profile.resources?.foreignProjectKey as string;
-      const missingKey = neverExistingKey();
+      const missingKey = absentProjectKey();
       // "Ownership: foreign and non-existent projects ... give 404"; that the two answers are alike is AUTH-19's.
       expectError(await actor.get(pdfPath(foreignKey)), 404, 'not_found');
       expectError(await actor.get(pdfPath(missingKey)), 404, 'not_found');
@@ -388,7 +388,7 @@ describe('GET /reports/{projectKey}/pictures', () => {
     async (t) => {
       const actor = await t.owner();
       const foreignKey = t.profile.resources?.foreignProjectKey as string;
-      const missingKey = neverExistingKey();
+      const missingKey = absentProjectKey();
       // "Ownership: foreign and non-existent projects ... give 404"; that the two answers are alike is AUTH-19's.
       expectError(await actor.get(picturesPath(foreignKey)), 404, 'not_found');
       expectError(await actor.get(picturesPath(missingKey)), 404, 'not_found');

@@ -47,13 +47,6 @@ export function needsAll(...needs: Need[]): Need {
 export const pdfPath = (key: string, query = '') => `/reports/${encodeURIComponent(key)}/pdf${query}`;
 export const picturesPath = (key: string) => `/reports/${encodeURIComponent(key)}/pictures`;
 
-/** Nine random lowercase letters: a well-formed key that (with overwhelming probability) never existed. */
-export function neverExistingKey(): string {
-  let key = '';
-  for (let i = 0; i < 9; i++) key += String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  return key;
-}
-
 // -------------------------------------------------------------------------------------------------
 // Shared answers (one request per file, inspected by several checks)
 // -------------------------------------------------------------------------------------------------

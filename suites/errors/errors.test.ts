@@ -14,8 +14,8 @@ import { check, harnessProjectName } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { paddedJson } from '../sweeps/bodies.js';
-import { absentKey } from '../sweeps/path-values.js';
 import { writeBodyChecks } from './write-bodies.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 /** A valid body for POST /reports/with-data and PATCH /reports/{key}. */
 function projectBody(suffix: string) {
@@ -42,7 +42,7 @@ describe('error envelope', () => {
     expectEnvelope(await t.anonymous().get('/reports'), 401, 'authentication');
     if (t.profile.customers.locked) expectEnvelope(await t.as('locked').get('/reports'), 403, 'authorization');
     const owner = await t.owner();
-    expectEnvelope(await owner.get(`/reports/${absentKey()}`), 404, 'not_found');
+    expectEnvelope(await owner.get(`/reports/${absentProjectKey()}`), 404, 'not_found');
     expectEnvelope(await owner.get('/no-such-route'), 404, 'not_found');
   });
 
@@ -73,7 +73,7 @@ describe('404 malformed paths', () => {
   ];
   for (const [what, path] of paths) {
     check('ERR-12', `GET with ${what} (${path}) answers 404 not_found`, async (t) => {
-      expectError(await (await t.owner()).get(path.replace('{key}', absentKey())), 404, 'not_found');
+      expectError(await (await t.owner()).get(path.replace('{key}', absentProjectKey())), 404, 'not_found');
     });
   }
 });

@@ -79,6 +79,15 @@ const TYPE_RULES: readonly [rule: string, field: TopField | `advisor.${AdvisorFi
   ['FUND-21', 'advisor.title', advisorSchema('title'), 'a string or null'],
 ];
 
+/** Per application, the field names `pick` finds from those it carries and the core ones, at the top and inside `advisor`. */
+function fieldDeviations(applications: readonly ListedApplication[], pick: (carried: readonly string[], core: readonly string[]) => string[]): string[] {
+  return applications.flatMap((a) => {
+    const advisor = isPlainObject(a.advisor) ? pick(Object.keys(a.advisor), ADVISOR_FIELDS).map((k) => `advisor.${k}`) : [];
+    const found = [...pick(Object.keys(a), CORE_FIELDS), ...advisor];
+    return found.length === 0 ? [] : [`${a.applicationId}: ${found.join(', ')}`];
+  });
+}
+
 /** Registers the checks (called by funding.test.ts, so that all funding checks run concurrently in one file). */
 export function fieldChecks(): void {
   describe('the application object', () => {
@@ -87,11 +96,7 @@ export function fieldChecks(): void {
       'every application carries no field beyond the core fields of the table, also inside `advisor` ("Only these core fields are output")',
       async (t) => {
         const applications = await sharedApplications(t);
-        const problems = applications.flatMap((a) => {
-          const extra = Object.keys(a).filter((k) => !CORE_FIELDS.includes(k));
-          const advisorExtra = isPlainObject(a.advisor) ? Object.keys(a.advisor).filter((k) => !ADVISOR_FIELDS.includes(k)).map((k) => `advisor.${k}`) : [];
-          return [...extra, ...advisorExtra].length === 0 ? [] : [`${a.applicationId}: ${[...extra, ...advisorExtra].join(', ')}`];
-        });
+        const problems = fieldDeviations(applications, (carried, core) => carried.filter((k) => !core.includes(k)));
         expectNone(problems, applications.length, 'fields beyond the core fields');
       },
       { needs: needsApplications },
@@ -102,11 +107,7 @@ export function fieldChecks(): void {
       'every application carries every core field, also those without a value (null, not omitted), and `advisor` with its four fields',
       async (t) => {
         const applications = await sharedApplications(t);
-        const problems = applications.flatMap((a) => {
-          const missing = CORE_FIELDS.filter((k) => !(k in a));
-          const advisorMissing = isPlainObject(a.advisor) ? ADVISOR_FIELDS.filter((k) => !(k in (a.advisor as object))).map((k) => `advisor.${k}`) : [];
-          return [...missing, ...advisorMissing].length === 0 ? [] : [`${a.applicationId}: ${[...missing, ...advisorMissing].join(', ')}`];
-        });
+        const problems = fieldDeviations(applications, (carried, core) => core.filter((k) => !carried.includes(k)));
         expectNone(problems, applications.length, 'core fields omitted');
       },
       { needs: needsApplications },

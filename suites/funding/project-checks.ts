@@ -8,12 +8,10 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
-import { expectError } from '../harness/expect-api.js';
+import { expectError, expectIndistinguishable } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
-import { expectIndistinguishable } from '../projects/indistinguishable.js';
 import { fundingOwner } from '../harness/resource-owner.js';
 import {
-  absentProjectKey,
   duplicates,
   expectDescending,
   expectedPageLength,
@@ -36,6 +34,7 @@ import {
   withQuery,
   type LinkedApplication,
 } from './support.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 const lower = (key: unknown) => (typeof key === 'string' ? key.toLowerCase() : key);
 
@@ -114,12 +113,12 @@ export function projectChecks(): void {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
         const [missingKey, baselineKey] = [absentProjectKey(), absentProjectKey()];
         const owner = await t.owner();
-        const foreign = await owner.get(projectListPath(foreignKey));
         const missing = await owner.get(projectListPath(missingKey));
+        const foreign = await owner.get(projectListPath(foreignKey));
         const baseline = await owner.get(projectListPath(baselineKey));
         expectError(foreign, 404, 'not_found');
         expectError(missing, 404, 'not_found');
-        expectIndistinguishable({ res: foreign, id: foreignKey }, { res: missing, id: missingKey }, { res: baseline, id: baselineKey });
+        expectIndistinguishable({ res: foreign, ids: [foreignKey] }, [{ res: missing, ids: [missingKey] }, { res: baseline, ids: [baselineKey] }], 'GET /reports/{projectKey}/funding/applications');
       },
       { needs: needsForeignProject },
     );

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { FUNDING_PAGINATION, fundingSingleEnvelopeSchema } from '../../spec/contract/funding.js';
 import type { ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName } from '../harness/check.js';
-import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
+import { expectError, expectIndistinguishable, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
-import { expectIndistinguishable } from '../projects/indistinguishable.js';
 import {
   absentApplicationId,
   fundingActor,
@@ -104,12 +103,12 @@ export function singleChecks(): void {
         const foreignId = t.profile.resources?.funding?.foreignApplicationId as string;
         const [missingId, baselineId] = [absentApplicationId(foreignId, t.profile), absentApplicationId(foreignId, t.profile)];
         const other = await t.owner();
-        const foreign = await other.get(singlePath(foreignId));
         const missing = await other.get(singlePath(missingId));
+        const foreign = await other.get(singlePath(foreignId));
         const baseline = await other.get(singlePath(baselineId));
         expectError(foreign, 404, 'not_found');
         expectError(missing, 404, 'not_found');
-        expectIndistinguishable({ res: foreign, id: foreignId }, { res: missing, id: missingId }, { res: baseline, id: baselineId });
+        expectIndistinguishable({ res: foreign, ids: [foreignId] }, [{ res: missing, ids: [missingId] }, { res: baseline, ids: [baselineId] }], 'GET /funding/applications/{applicationId}');
       },
       { needs: needsForeignApplication },
     );

@@ -216,11 +216,6 @@ export function absentApplicationId(like: string, profile: Profile): string {
   }
 }
 
-/** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
-export function absentProjectKey(): string {
-  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
-
 // ---------------------------------------------------------------------------------------------
 // Walking the list
 // ---------------------------------------------------------------------------------------------

@@ -2,14 +2,14 @@
  * "Foreign and non-existent resources are indistinguishable (404)" (What the service does;
  * Authentication 8; endpoint rule 3): for every route under /reports/{projectKey}, a project of
  * another customer and a key that never existed must give the same status, the same body (apart
- * from the echoed key and from what two never-existing keys get differently, indistinguishable.ts)
+ * from the echoed key and from what two never-existing keys get differently, expectIndistinguishable in suites/harness/expect-api.ts)
  * and the same header names. Also: keys that are not nine letters are 404.
  */
 import { describe } from 'vitest';
 import { check, harnessProjectName } from '../harness/check.js';
-import { expectError } from '../harness/expect-api.js';
-import { expectIndistinguishable } from './indistinguishable.js';
-import { needsForeignProject, neverExistingKey } from './support.js';
+import { expectError, expectIndistinguishable } from '../harness/expect-api.js';
+import { needsForeignProject } from './support.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 interface Route {
   method: 'GET' | 'PATCH' | 'PUT' | 'POST';
@@ -50,14 +50,14 @@ export function notFoundChecks(): void {
         async (t) => {
           const actor = await t.owner();
           const foreignKey = t.profile.resources?.foreignProjectKey as string;
-          const [missingKey, baselineKey] = [neverExistingKey(), neverExistingKey()];
+          const [missingKey, baselineKey] = [absentProjectKey(), absentProjectKey()];
           const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, route.body === undefined ? {} : { body: route.body });
-          const foreign = await send(foreignKey);
           const missing = await send(missingKey);
+          const foreign = await send(foreignKey);
           const baseline = await send(baselineKey);
           expectError(missing, 404, 'not_found');
           expectError(foreign, 404, 'not_found');
-          expectIndistinguishable({ res: foreign, id: foreignKey }, { res: missing, id: missingKey }, { res: baseline, id: baselineKey });
+          expectIndistinguishable({ res: foreign, ids: [foreignKey] }, [{ res: missing, ids: [missingKey] }, { res: baseline, ids: [baselineKey] }], `${route.method} /reports/{projectKey}${route.suffix}`);
         },
         { needs: needsForeignProject, ...(route.writes ? { writes: true } : {}) },
       );

@@ -206,13 +206,6 @@ export function invalidPostalCodes(p: Profile): string[] {
   return p.resources?.postalCodes?.invalid ?? [];
 }
 
-/** A nine-letter key that no project has: random lowercase letters (26^9 keys). */
-export function neverExistingKey(): string {
-  let key = '';
-  for (let i = 0; i < 9; i++) key += String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  return key;
-}
-
 /** A short random marker for values that must be recognisable in a read-back. */
 export function marker(): string {
   return Math.random().toString(36).slice(2, 10);

@@ -29,18 +29,14 @@ import { outside, probe, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { fixedLimitChecks } from './fixed-limit.js';
 import { sweepChecks } from './sweep.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 const RATE = { expects429: true } as const;
-
-/** Nine random lowercase letters: a well-formed key that no project has. */
-function absentKey(): string {
-  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
 
 /** Protected endpoints answering 200, 404 and 422 for any customer with a license: all count. */
 const ENDPOINTS = [
   { what: 'GET /reports (200)', path: () => '/reports' },
-  { what: 'GET /reports/{absent key} (404)', path: () => `/reports/${absentKey()}` },
+  { what: 'GET /reports/{absent key} (404)', path: () => `/reports/${absentProjectKey()}` },
   { what: 'GET /funding/applications?limit=101 (422)', path: () => '/funding/applications?limit=101' },
 ] as const;
 

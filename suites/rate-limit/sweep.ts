@@ -15,8 +15,9 @@ import { Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';
-import { absentKey, absentValues } from '../sweeps/path-values.js';
+import { absentValues } from '../sweeps/path-values.js';
 import { probe, type Step } from './probe.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 const RATE = { expects429: true } as const;
 
@@ -93,7 +94,7 @@ const REJECTIONS: readonly Rejection[] = [
   {
     what: '404 for a project that does not exist',
     status: 404,
-    setup: async (t) => ({ actor: (await t.exclusiveOwner()).tokens[0] as Actor, path: `/reports/${absentKey()}` }),
+    setup: async (t) => ({ actor: (await t.exclusiveOwner()).tokens[0] as Actor, path: `/reports/${absentProjectKey()}` }),
   },
   {
     what: '422 for an invalid list parameter (GET /funding/applications?limit=101)',

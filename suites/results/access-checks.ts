@@ -15,11 +15,11 @@ import {
   needsIncomplete,
   needsLockedProject,
   needsOutsideRadius,
-  neverExistingKey,
   OTHER_ORDER,
   primaryKey,
   resultsPath,
 } from './support.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 /** Registers the checks (called by results.test.ts, so that all results checks run concurrently in one file). */
 export function accessChecks(): void {
@@ -98,7 +98,7 @@ export function accessChecks(): void {
     );
 
     check('RES-32', 'results of a project key that does not exist answer 404 not_found', async (t) => {
-      expectError(await (await t.owner()).get(resultsPath(neverExistingKey())), 404, 'not_found');
+      expectError(await (await t.owner()).get(resultsPath(absentProjectKey())), 404, 'not_found');
     });
   });
 }

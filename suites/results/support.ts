@@ -108,13 +108,6 @@ export function describeQuery(query: Query): string {
   return text ? `?${text}` : 'without parameters';
 }
 
-/** A nine-letter key no target holds (about 5e12 possibilities, drawn at random per call). */
-export function neverExistingKey(): string {
-  let key = '';
-  for (let i = 0; i < 9; i++) key += String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  return key;
-}
-
 /** The system temperatures the parameter checks compare (spec endpoint rule 8 ranges), plain decimals. */
 export const LOW = { flowTemperature: 35, spread: 5 } as const;
 export const HIGH = { flowTemperature: 75, spread: 10 } as const;

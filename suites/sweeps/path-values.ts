@@ -10,17 +10,13 @@ import { z } from 'zod';
 import type { Actor } from '../harness/client.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
 import { readOnward } from '../harness/read-onward.js';
+import { absentProjectKey } from '../harness/absent-key.js';
 
 export type PathValues = Partial<Record<PathParameter, string>>;
 
-/** Nine random lowercase letters: a well-formed key that no project has (2^42 keys). */
-export function absentKey(): string {
-  return Array.from(randomBytes(9), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
-
 /** Well-formed values of resources that do not exist (answers 404 for an authenticated customer). */
 export function absentValues(): PathValues {
-  return { projectKey: absentKey(), roomId: `cpf-no-such-room-${randomBytes(4).toString('hex')}`, applicationId: '999999999' };
+  return { projectKey: absentProjectKey(), roomId: `cpf-no-such-room-${randomBytes(4).toString('hex')}`, applicationId: '999999999' };
 }
 
 /**
