@@ -152,3 +152,16 @@ describe('refusals outside the rate-limit checks', () => {
     expect(pacer?.stats().provenWrongRefusals).toEqual([]);
   });
 });
+
+describe('the invalid-token lane', () => {
+  it("counts each rule's requests without a valid token, and a whole-lane hold apart", async () => {
+    const url = await start([]);
+    const lane = { customer: '#invalid-token', limit: 5, windowMs: 10_000 };
+    for (const [check, rule] of [['a', 'AUTH-1'], ['b', 'AUTH-1'], ['c', 'AUTH-4']]) {
+      const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...lane, check, rule });
+      await pacerCall(url, '/release', { customer: lane.customer, grant, status: 401, label: 'GET /reports' });
+    }
+    await pacerCall(url, '/acquire', { ...lane, check: 'd', rule: 'RATE-12', grants: 2, hold: true });
+    expect(pacer?.stats().laneRequestsByRule).toEqual({ 'AUTH-1': 2, 'AUTH-4': 1, 'RATE-12 (lane held)': 2 });
+  });
+});

@@ -22,6 +22,13 @@ export interface RunStats {
   demandByArea?: Record<string, Record<string, number>>;
   /** Per customer, its first grant and its last response (ms after startedAt): the stretch its pace could fill. */
   busyByCustomer?: Record<string, { first: number; last: number }>;
+  /**
+   * Requests of the invalid-token lane per rule (the one the check's title names first): the kit
+   * sends no more of them than its rules need, and this says how many each one took. A whole-lane
+   * hold (RATE-12's) paces its own requests: it counts the grants it held, `<rule> (lane held)`,
+   * at most its requests.
+   */
+  laneRequestsByRule?: Record<string, number>;
   unintended429: { customer: string; check: string; method: string; path: string }[];
   /** 429s outside the rate-limit checks that the customer's timeline at the pacer proves wrong (RATE-2): their checks failed. */
   provenWrongRefusals?: { customer: string; check: string; method: string; path: string }[];
@@ -149,7 +156,7 @@ export async function startPacerServer(options: {
   const finishedLeases = { count: 0, requests: 0 };
   const maxLeases = options.maxLeasesPerCustomer ?? DEFAULT_MAX_LEASES_PER_CUSTOMER;
   const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
-  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, busyByCustomer, unintended429: [], provenWrongRefusals: [], createdProjects: [] };
+  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, laneRequestsByRule: {}, busyByCustomer, unintended429: [], provenWrongRefusals: [], createdProjects: [] };
   // The timelines prove refusals wrong from differences of their times: a clock that never steps.
   const clock = () => performance.timeOrigin + performance.now();
   const timelinesStart = clock();
@@ -319,7 +326,7 @@ export async function startPacerServer(options: {
   }
 
   /** `held`: grants a check holds to send requests it paces itself (RATE-12 holds the whole invalid-token lane). */
-  function count(customer: string, check: string | undefined, area: string | undefined, grants: number, held = false): void {
+  function count(customer: string, check: string | undefined, area: string | undefined, grants: number, held = false, rule = '(no rule named)'): void {
     stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
     const s = state(customer);
     const c = check === undefined ? undefined : checks.get(check);
@@ -329,6 +336,10 @@ export async function startPacerServer(options: {
       c?.leaseRequests.set(customer, (c.leaseRequests.get(customer) ?? 0) + grants);
     } else {
       s.roleRequests += grants;
+    }
+    if (customer.startsWith('#') && stats.laneRequestsByRule) {
+      const key = held && grants > 1 ? `${rule} (lane held)` : rule;
+      stats.laneRequestsByRule[key] = (stats.laneRequestsByRule[key] ?? 0) + grants;
     }
     if (area !== undefined && stats.demandByArea) {
       // A whole held lane of requests without a valid token (RATE-12's) is no request count but the windows its holder waits (floor-estimate.ts).
@@ -350,7 +361,7 @@ export async function startPacerServer(options: {
         // The lane is created with the pace its first request names (count() would create it with
         // the API's 2 per second, and a whole-lane hold of the invalid-token lane could never be granted).
         const s = state(customer, typeof body.limit === 'number' ? body.limit : 2, typeof body.windowMs === 'number' ? body.windowMs : 1000);
-        count(customer, check, optionalString(body.area), grants, body.hold === true);
+        count(customer, check, optionalString(body.area), grants, body.hold === true, optionalString(body.rule));
         const seq = arrivals++;
         s.waiters.push({ grants, held: body.hold === true, check, seq, resolve: () => resolve({ grant: seq }), reject });
         pump(customer, s);

@@ -36,6 +36,13 @@ describe('exitCodeFor', () => {
 });
 
 describe('formatSummary', () => {
+  it('says how many requests without a valid token each rule sent, a held lane apart from the total', () => {
+    const stats: RunStats = { startedAt: 0, requestsByCustomer: { primary: 4 }, laneRequestsByRule: { 'AUTH-1': 2, 'AUTH-4': 5, 'RATE-12 (lane held)': 29 }, unintended429: [], createdProjects: [] };
+    const text = formatSummary(summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('[AUTH-1] a', 'passed')], stats, wallSeconds: 3, reports: {} }));
+    expect(text).toContain('requests without a valid token 7, per rule: RATE-12 (lane held) 29, AUTH-4 5, AUTH-1 2');
+    expect(formatSummary(summaryOf([check('a', 'passed')]))).not.toContain('without a valid token');
+  });
+
   it('lists failed and broken checks apart, each with its note', () => {
     const text = formatSummary(summaryOf([check('[AUTH-5] query token', 'failed', 'answered 429'), check('[PROJ-2] upper case', 'broken', 'unintended 429'), check('[META-1] root', 'passed')]));
     const failedAt = text.indexOf('failed (the target broke a rule):');

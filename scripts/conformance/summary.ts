@@ -26,6 +26,8 @@ export interface RunSummary {
   unintended429: RunStats['unintended429'];
   /** 429s the pacer's timeline proves wrong (RATE-2), when there were any; their checks are among the failed ones. */
   provenWrongRefusals?: NonNullable<RunStats['provenWrongRefusals']>;
+  /** Requests without a valid token per rule (the invalid-token lane), when there were any. */
+  laneRequestsByRule?: Record<string, number>;
   createdProjects: number;
   skipped: { title: string; reason: string }[];
   failed: { title: string; state: string; note: string }[];
@@ -75,6 +77,7 @@ export function summarize(input: {
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
     ...(input.stats.provenWrongRefusals?.length ? { provenWrongRefusals: input.stats.provenWrongRefusals } : {}),
+    ...(Object.keys(input.stats.laneRequestsByRule ?? {}).length > 0 ? { laneRequestsByRule: input.stats.laneRequestsByRule } : {}),
     createdProjects: input.stats.createdProjects.length,
     skipped: input.checks.filter((c) => c.state === 'skipped').map((c) => ({ title: c.title, reason: c.note ?? '' })),
     failed: input.checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => ({ title: c.title, state: c.state, note: c.note ?? '' })),
@@ -102,6 +105,11 @@ export function formatSummary(s: RunSummary): string {
   const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
   out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
+  if (s.laneRequestsByRule) {
+    const entries = Object.entries(s.laneRequestsByRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const total = entries.filter(([rule]) => !rule.endsWith('(lane held)')).reduce((n, [, count]) => n + count, 0);
+    out.push(`requests without a valid token ${total}, per rule: ${entries.map(([rule, count]) => `${rule} ${count}`).join(', ')}`);
+  }
   if (s.provenWrongRefusals) {
     const checks = [...new Set(s.provenWrongRefusals.map((r) => r.check))];
     const more = checks.length > 5 ? `; ... and ${checks.length - 5} more (reports/summary.json lists all)` : '';

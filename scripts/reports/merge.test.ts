@@ -76,6 +76,8 @@ describe('summary merge', () => {
             failed: [{ title: 'x', state: 'failed', note: 'n' }],
             requests: 40,
             createdProjects: 2,
+            laneRequestsByRule: { 'AUTH-1': 3, 'RATE-12 (lane held)': 29 },
+            provenWrongRefusals: [{ customer: 'pool:1', check: '[PROJ-2] a', method: 'GET', path: '/reports' }],
             expectations: { known: [{ title: 'x', reason: 'r' }], regressions: [], fixed: [] },
           }),
         },
@@ -91,6 +93,7 @@ describe('summary merge', () => {
             pacingFloorSeconds: 25,
             busiestCustomer: 'primary',
             requests: 60,
+            laneRequestsByRule: { 'AUTH-1': 2, 'AUTH-4': 1 },
             unintended429: [{ customer: 'primary', check: 'c', method: 'GET', path: '/reports' }],
           }),
         },
@@ -104,6 +107,8 @@ describe('summary merge', () => {
     ]);
     expect(merged).toMatchObject({ wallSeconds: 30, pacingFloorSeconds: 25, busiestCustomer: 'primary', requests: 100, createdProjects: 2, target: 'http://127.0.0.1:8080/api/v2' });
     expect(merged.unintended429).toHaveLength(1);
+    expect(merged.provenWrongRefusals).toHaveLength(1);
+    expect(merged.laneRequestsByRule).toEqual({ 'AUTH-1': 5, 'AUTH-4': 1, 'RATE-12 (lane held)': 29 });
     expect(merged.expectations).toEqual({ known: [{ title: 'x', reason: 'r' }], regressions: [], fixed: [] });
     expect(merged.reports).toEqual({ junit: 'out/junit.xml' });
   });

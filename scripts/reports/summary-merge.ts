@@ -25,6 +25,18 @@ export function parseSummary(source: string, text: string): RunSummary {
   return json as RunSummary;
 }
 
+function sumCounts(maps: readonly Record<string, number>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const map of maps) for (const [key, n] of Object.entries(map)) sum[key] = (sum[key] ?? 0) + n;
+  return sum;
+}
+
+/** `{ [key]: value }` when the value holds anything, so a merged summary has the fields its shards had. */
+function optional<K extends string, V extends object>(key: K, value: V): Partial<Record<K, V>> {
+  const empty = Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
+  return empty ? {} : ({ [key]: value } as Record<K, V>);
+}
+
 export function mergeSummaries(inputs: readonly SummaryInput[], reports: Record<string, string>): RunSummary {
   const summaries = inputs.map((i) => i.summary);
   const byArea = new Map<string, AreaCounts>();
@@ -47,6 +59,8 @@ export function mergeSummaries(inputs: readonly SummaryInput[], reports: Record<
     busiestCustomer: slowest.busiestCustomer,
     requests: summaries.reduce((n, s) => n + s.requests, 0),
     unintended429: summaries.flatMap((s) => s.unintended429),
+    ...optional('provenWrongRefusals', summaries.flatMap((s) => s.provenWrongRefusals ?? [])),
+    ...optional('laneRequestsByRule', sumCounts(summaries.map((s) => s.laneRequestsByRule ?? {}))),
     createdProjects: summaries.reduce((n, s) => n + s.createdProjects, 0),
     skipped: summaries.flatMap((s) => s.skipped),
     failed: summaries.flatMap((s) => s.failed),

@@ -81,6 +81,8 @@ export class CheckContext implements RequestRecorder {
     readonly expects429: boolean,
     private readonly ctx: TestContext,
     private readonly area?: string,
+    /** The rule the check names first: the run counts requests without a valid token per rule. */
+    private readonly rule?: string,
   ) {}
 
   get profile(): Profile {
@@ -131,7 +133,7 @@ export class CheckContext implements RequestRecorder {
   }
 
   private pacing(customer: string, extra: Omit<Pacing, 'customer'> & { grants?: number } = {}): Pacing {
-    return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...extra };
+    return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...(this.rule ? { rule: this.rule } : {}), ...extra };
   }
 
   /** The profile entry behind a pacer customer name: a role, or `pool:<index>`. */
@@ -356,7 +358,7 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
     await allure.severity(options.expects429 ? 'normal' : 'critical');
     await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
 
-    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area);
+    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id);
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);

@@ -70,6 +70,8 @@ export interface Pacing {
   /** The sending check (the pacer serves checks it has started first) and its area (for the run's demand figures). */
   check?: string;
   area?: string;
+  /** The rule the sending check names first (the run counts the invalid-token lane's requests per rule). */
+  rule?: string;
 }
 
 /**
