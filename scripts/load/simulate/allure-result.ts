@@ -17,10 +17,12 @@ export function writeAllureResult(o: { dir: string; name: string; start: number;
   const source = `${uuid}-attachment.html`;
   writeFileSync(join(o.dir, source), o.html);
   const failed = o.verdicts.filter((v) => !v.ok);
-  const status = failed.some((v) => v.kind === 'load-side') ? Status.BROKEN : failed.length ? Status.FAILED : Status.PASSED;
+  // As the exit code: a missed verdict fails the run whatever else was left open.
+  const status = failed.some((v) => v.kind === 'target') ? Status.FAILED : failed.some((v) => v.kind === 'load-side') ? Status.BROKEN : failed.length ? Status.SKIPPED : Status.PASSED;
+  const stepStatus = { target: Status.FAILED, 'load-side': Status.BROKEN, undecided: Status.SKIPPED } as const;
   const steps: StepResult[] = o.verdicts.map((v) => ({
     name: `${v.name}: ${v.detail}`,
-    status: v.ok ? Status.PASSED : v.kind === 'load-side' ? Status.BROKEN : Status.FAILED,
+    status: v.ok ? Status.PASSED : stepStatus[v.kind],
     statusDetails: {},
     stage: Stage.FINISHED,
     steps: [],

@@ -19,6 +19,29 @@ export const loadFaults: Fault[] = [
       return { ...deps, limiter: { tryAdmit: (key, nowMs) => (++requests % 100 === 0 ? false : exact.tryAdmit(key, nowMs)), size: () => exact.size() } };
     },
   },
+  {
+    id: 'refusal-burns-cpu',
+    description: "every refusal costs 4 ms of synchronous work on the server's event loop (a limiter doing its bookkeeping the slow way): one customer's flood slows every other customer",
+    rules: ['RATE-5'],
+    configure: (deps) => {
+      const exact = deps.limiter ?? createSlidingWindowLimiter();
+      const burn = (ms: number) => {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+      };
+      return {
+        ...deps,
+        limiter: {
+          tryAdmit: (key, nowMs) => {
+            const admitted = exact.tryAdmit(key, nowMs);
+            if (!admitted) burn(4);
+            return admitted;
+          },
+          size: () => exact.size(),
+        },
+      };
+    },
+  },
 ];
 
 /** A fault of the catalogue or of the load faults above, or a conforming variant (conforming-targets.ts, which must pass). */

@@ -13,10 +13,10 @@ import { syntheticExchanges } from './synthetic-exchanges.js';
 import { judge } from './verdicts.js';
 
 function syntheticResult(): SimulationResult {
-  const recorder = new Recorder({ timeOrigin: Date.UTC(2026, 10, 25, 10, 0, 0), floodPhase: (wall) => Math.floor(wall / 5000) % 2 === 1 });
+  const recorder = new Recorder({ timeOrigin: Date.UTC(2026, 10, 25, 10, 0, 0), floodPhaseSeconds: 1 });
   for (const e of syntheticExchanges({ customers: 300, seconds: 30, flood: true })) recorder.record(e);
   recorder.judgeRefusals(0);
-  const run = { target: 'http://127.0.0.1:1/api/v2', kind: 'bundled' as const, fault: null, shard: null, customers: 300, flooders: 1, plannedPerSecond: 130, budgetPerSecond: 600, startedAt: '2026-11-25T10:00:00.000Z', endedAt: '2026-11-25T10:00:30.000Z', durationSeconds: 30, seed: 1, floodPhaseSeconds: 5 };
+  const run = { target: 'http://127.0.0.1:1/api/v2', kind: 'bundled' as const, fault: null, shard: null, customers: 300, flooders: 1, plannedPerSecond: 130, budgetPerSecond: 600, startedAt: '2026-11-25T10:00:00.000Z', endedAt: '2026-11-25T10:00:30.000Z', durationSeconds: 30, seed: 1, floodPhaseSeconds: 1, warmUpSeconds: 2 };
   return { runs: [run], thresholds: defaultOptions().thresholds, stats: recorder.stats };
 }
 

@@ -4,7 +4,7 @@ import { ENDPOINTS, OPERATIONS, OPERATION_SPECS, type Endpoint } from './operati
 import type { SimulationResult } from './result-file.js';
 import type { BucketStats } from './stats.js';
 import { escapeHtml, lineChart, type Series } from './svg-chart.js';
-import type { Verdict } from './verdicts.js';
+import { floodComparisonOf, verdictLabel, type Verdict } from './verdicts.js';
 
 const COLORS: Record<Endpoint, string> = {
   list: '#1f77b4',
@@ -56,18 +56,20 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
   const customerLatency = keys.map((k) => sumHistograms(OPERATIONS.map((op) => bucket(k, op)?.latency).filter((h) => h !== undefined), 'timeline'));
   const series = (name: string, color: string, f: (k: number, i: number) => number | null): Series => ({ name, color, values: keys.map(f) });
   const flooders = runs.reduce((n, r) => n + r.flooders, 0);
-  const flooded = stats.floodPhases.on.totalCount + stats.floodPhases.off.totalCount > 0;
+  const flooded = stats.floodPhases.size > 0;
   const phase = runs[0]?.floodPhaseSeconds ?? 10;
   const end = keys.length ? (keys.at(-1) as number) + stats.intervalMs : origin;
   const bands = flooded ? { label: 'flood on', ranges: floodRanges(origin, end, phase).map(([a, b]) => [(a - origin) / 1000, (b - origin) / 1000] as [number, number]) } : undefined;
 
   const failedTarget = verdicts.some((v) => !v.ok && v.kind === 'target');
   const invalid = verdicts.some((v) => !v.ok && v.kind === 'load-side');
+  const undecided = verdicts.some((v) => !v.ok && v.kind === 'undecided');
+  const open = [invalid ? 'INVALID: load side' : '', undecided ? 'UNDECIDED' : ''].filter(Boolean).join(', ');
   // A proven failure first, whatever else was left undecided (as the exit code).
   const badge = failedTarget
-    ? `<span class="verdict fail">FAIL</span>${invalid ? ' <span class="verdict invalid">and undecided: load side</span>' : ''}`
-    : invalid
-      ? '<span class="verdict invalid">INVALID: load side</span>'
+    ? `<span class="verdict fail">FAIL</span>${open ? ` <span class="verdict invalid">and ${open}</span>` : ''}`
+    : open
+      ? `<span class="verdict invalid">${open}</span>`
       : '<span class="verdict pass">PASS</span>';
 
   const sent = OPERATIONS.reduce((n, op) => n + stats.endpoints[op].sent, 0);
@@ -78,7 +80,7 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
   html.push(`<p>Target <code>${escapeHtml(runs[0]?.target ?? '')}</code> (${escapeHtml(runs[0]?.kind ?? '')}${runs[0]?.fault ? `, fault <code>${escapeHtml(runs[0].fault)}</code>` : ''}), ${escapeHtml(runs[0]?.startedAt ?? '')}; ${sent.toLocaleString('en-US')} customer requests in ${seconds} s (${(sent / seconds).toFixed(0)}/s), flood ${stats.endpoints.flood.sent.toLocaleString('en-US')}.</p>`);
 
   html.push('<h2>Verdicts</h2><table>', row(['verdict', 'result', 'detail'], true));
-  for (const v of verdicts) html.push(row([escapeHtml(v.name), v.ok ? '<span class="ok">met</span>' : '<span class="missed">MISSED</span>', escapeHtml(v.detail)]));
+  for (const v of verdicts) html.push(row([escapeHtml(v.name), `<span class="${v.ok ? 'ok' : 'missed'}">${verdictLabel(v)}</span>`, escapeHtml(v.detail)]));
   html.push('</table>');
 
   html.push('<h2>Runs</h2><table>', row(['shard', 'customers', 'flooders', 'planned req/s', 'budget req/s', 'seconds', 'seed', 'started'], true));
@@ -159,9 +161,13 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
   html.push('</div>');
 
   if (flooded) {
-    html.push(`<h2>The flood's effect on the others</h2><p>${flooders} flooding customer(s) in ${runs.length === 1 ? 'this run' : 'these runs'}, on in every other ${phase}-second phase (shaded).</p><table>`, row(['customer requests', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], true));
-    html.push(row(['while the flood is on', ...[percentiles(stats.floodPhases.on)].flatMap((p) => [p.count, ...percentileCells(p)])]));
-    html.push(row(['while it is off', ...[percentiles(stats.floodPhases.off)].flatMap((p) => [p.count, ...percentileCells(p)])]));
+    const c = floodComparisonOf(result);
+    html.push(
+      `<h2>The flood's effect on the others</h2><p>${flooders} flooding customer(s) in ${runs.length === 1 ? 'this run' : 'these runs'}, on for ${phase} s (shaded), then ${phase} s to recover and ${phase} s quiet. Compared: ${c.pairs.length} pairs of a quiet phase and the flood phase after it, after the warm-up of ${runs[0]?.warmUpSeconds ?? 0} s, the verdict takes the median of the pairs' p99 ratios. Their requests pooled:</p><table>`,
+      row(['customer requests', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], true),
+    );
+    html.push(row(['while the flood is on', ...[percentiles(c.on)].flatMap((p) => [p.count, ...percentileCells(p)])]));
+    html.push(row(['while it is off', ...[percentiles(c.off)].flatMap((p) => [p.count, ...percentileCells(p)])]));
     html.push('</table>');
   }
 

@@ -29,7 +29,7 @@ import { mergeResults, readResult, writeResult, type SimulationResult } from './
 import { SendBudget } from './send-budget.js';
 import { simulate, type SimulationTarget } from './simulation.js';
 import { writeAllureResult } from './allure-result.js';
-import { exitCode, judge, verdictLine } from './verdicts.js';
+import { exitCode, judge, verdictLabel, verdictLine } from './verdicts.js';
 import { runScript } from '../../cli/run-script.js';
 
 const log = (line: string) => console.log(line);
@@ -88,7 +88,7 @@ function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judg
   for (const e of stats.refusals.examples.slice(0, 2)) log(`false refusal:\n  ${e.replace(/\n/g, '\n  ')}`);
   for (const e of stats.errorExamples.slice(0, 5)) log(`error: ${e}`);
   log('');
-  for (const v of verdicts) log(`${v.ok ? 'met   ' : v.kind === 'load-side' ? 'INVALID' : 'MISSED'} ${v.name}: ${v.detail}`);
+  for (const v of verdicts) log(`${verdictLabel(v).padEnd(9)} ${v.name}: ${v.detail}`);
 }
 
 async function writeReports(o: SimulateOptions, result: SimulationResult, started: number): Promise<number> {
@@ -127,13 +127,14 @@ async function main(): Promise<number> {
       log(`target unreachable: ${unreachable}`);
       return 3;
     }
-    const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, given: o.given });
+    const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, warmUpSeconds: o.warmUpSeconds, given: o.given });
     o.rate = plan.rate;
     o.busyShare = plan.busyShare;
     o.floodPhaseSeconds = plan.floodPhaseSeconds;
+    o.warmUpSeconds = plan.warmUpSeconds;
     for (const line of plan.lines) log(line);
     log(
-      `load:simulate against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s in every other ${o.floodPhaseSeconds} s, ${o.durationSeconds} s, seed ${o.seed}`,
+      `load:simulate against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
     );
     const result = await simulate(target, o, log);
     log(`planned ${result.runs[0]?.plannedPerSecond.toFixed(0)} requests/s (the customers' budgets allow ${result.runs[0]?.budgetPerSecond})`);

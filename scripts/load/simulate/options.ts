@@ -1,5 +1,7 @@
 import { parseShard, type Shard } from '../../../harness-core/shard.js';
 import { HelpRequested, UsageError } from '../../conformance/options.js';
+import { CONFIDENCE } from './flood-comparison.js';
+import { PHASE_REQUESTS } from './plan.js';
 import { DEFAULT_WEIGHTS, OPERATIONS, parseWeights, type Operation, type Weights } from './operations.js';
 
 /** What a run must meet; exit 1 when one is missed. */
@@ -34,6 +36,8 @@ export interface SimulateOptions {
   marginMs: number;
   floodRate: number;
   floodPhaseSeconds: number;
+  /** Seconds at the start excluded from the flood comparison (cold caches, the setup's requests). */
+  warmUpSeconds: number;
   weights: Weights;
   connections: number;
   floodConnections: number;
@@ -69,7 +73,9 @@ Population
   --mix OP=W,...         weights of ${OPERATIONS.join(', ')} (default ${Object.entries(DEFAULT_WEIGHTS).map(([k, v]) => `${k}=${v}`).join(',')})
   --flooders K           customers flooding on top, taken from the end of the list (default 1)
   --flood-rate R         requests per second of each flooding customer while its phase is on (default 200)
-  --flood-phase S        the flood is on in every other S-second phase of the wall clock (default 10, at most a quarter of --duration)
+  --flood-phase S        the flood's cycle on the wall clock: S seconds on, S to recover, S quiet (default: the shortest multiple
+                         of 0.5 s that gives a phase ${PHASE_REQUESTS} customer requests, 0.5 s for the default population)
+  --warm-up S            seconds at the start left out of the flood comparison (default 10, at most a sixth of --duration)
 Run
   --duration S           seconds of arrivals (default 60)
   --connections N        pooled keep-alive connections of the customers (default 64); the flood has --flood-connections (16)
@@ -83,9 +89,11 @@ Verdicts (exit 1 when missed)
   --max-false-refusals N  429s proven wrong for customers within their budget (default 0)
   --max-error-rate PCT    unexpected answers or none, percent of the customers' requests (default 0.1)
   --max-p99 [OP=]MS       p99 per endpoint (default 1000; repeatable, e.g. --max-p99 results=400)
-  --max-flood-ratio X     customers' p99 during the flood / without it (default 2)
+  --max-flood-ratio X     customers' p99 in a flood phase / in the quiet phase before it, median over the pairs of
+                          phases after the warm-up (default 2): met when its ${CONFIDENCE * 100} % interval lies below X, missed
+                          when above, else undecided
   --max-lag MS            p99 of the scheduler's lag; beyond it the load side was the limit: exit 3 (default 100)
-Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples) and none missed.`;
+Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples, an interval across the threshold) and none missed.`;
 
 type Numeric = { key: keyof SimulateOptions; min: number; max?: number; integer?: boolean };
 
@@ -97,7 +105,8 @@ const NUMERIC: Record<string, Numeric> = {
   '--busy': { key: 'busyShare', min: 0, max: 1 },
   '--margin': { key: 'marginMs', min: 0 },
   '--flood-rate': { key: 'floodRate', min: 0.1 },
-  '--flood-phase': { key: 'floodPhaseSeconds', min: 1 },
+  '--flood-phase': { key: 'floodPhaseSeconds', min: 0.5 },
+  '--warm-up': { key: 'warmUpSeconds', min: 0 },
   '--connections': { key: 'connections', min: 1, integer: true },
   '--flood-connections': { key: 'floodConnections', min: 1, integer: true },
   '--timeout': { key: 'timeoutSeconds', min: 0.1 },
@@ -126,7 +135,8 @@ export function defaultOptions(): SimulateOptions {
     busyShare: 0.005,
     marginMs: 50,
     floodRate: 200,
-    floodPhaseSeconds: 10,
+    floodPhaseSeconds: 0.5,
+    warmUpSeconds: 10,
     weights: { ...DEFAULT_WEIGHTS },
     connections: 64,
     floodConnections: 16,

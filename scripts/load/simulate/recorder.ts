@@ -1,7 +1,8 @@
 import { describeLiveness, livenessViolations, type Hit } from '../../../harness-core/rate-limit-timeline.js';
 import { recordMs } from './histograms.js';
 import { ENDPOINTS, OPERATION_SPECS, type Endpoint } from './operations.js';
-import { addErrorExample, bucketOf, emptyStats, type SimulationStats } from './stats.js';
+import { phaseStartMs } from './flood-phase.js';
+import { addErrorExample, bucketOf, emptyStats, floodPhaseOf, type SimulationStats } from './stats.js';
 
 /** One answered (or lost) request; times on the harness's monotonic clock, status 0 = no answer. */
 export interface Exchange {
@@ -80,7 +81,8 @@ export class Recorder {
   errors = 0;
   floodRefused = 0;
 
-  constructor(private readonly options: { intervalMs?: number; floodPhase?: ((wallMs: number) => boolean) | undefined; timeOrigin?: number } = {}) {
+  /** `floodPhaseSeconds`: file the paced customers' latencies per flood phase (when the population floods). */
+  constructor(private readonly options: { intervalMs?: number; floodPhaseSeconds?: number | undefined; timeOrigin?: number } = {}) {
     this.stats = emptyStats(options.intervalMs ?? 1000);
   }
 
@@ -110,7 +112,7 @@ export class Recorder {
       if (x.status === 429) this.floodRefused += 1;
       return;
     }
-    if (this.options.floodPhase) recordMs(this.options.floodPhase(wall) ? this.stats.floodPhases.on : this.stats.floodPhases.off, ms);
+    if (this.options.floodPhaseSeconds !== undefined) recordMs(floodPhaseOf(this.stats, phaseStartMs(wall, this.options.floodPhaseSeconds)), ms);
     this.paced.push(x.customer, ENDPOINTS.indexOf(x.endpoint), x.status, x.sentAt, x.status === 0 ? NEVER_READ : x.receivedAt);
     if (x.status === 429) {
       this.stats.refusals.paced += 1;

@@ -3,7 +3,8 @@ import { UsageError } from '../../conformance/options.js';
 import type { Thresholds } from './options.js';
 import { deserializeStats, mergeStats, serializeStats, type SerializedStats, type SimulationStats } from './stats.js';
 
-export const FORMAT = 'cpf-load-simulation/1';
+/** /2: latencies per flood phase instead of one histogram per arm, and the warm-up. */
+export const FORMAT = 'cpf-load-simulation/2';
 
 /** One process's run: what it loaded, how, and for how long. */
 export interface RunInfo {
@@ -22,6 +23,8 @@ export interface RunInfo {
   durationSeconds: number;
   seed: number;
   floodPhaseSeconds: number;
+  /** Seconds from the start of the arrivals before the flood comparison starts. */
+  warmUpSeconds: number;
 }
 
 export interface SimulationResult {

@@ -1,5 +1,5 @@
 import { createEngine, type Customer } from './engine.js';
-import { floodActive } from './flood-phase.js';
+import { floodActive, PHASES_PER_CYCLE } from './flood-phase.js';
 import type { SimulateOptions } from './options.js';
 import { operationPicker, readOnlyWeights } from './operations.js';
 import { startProgress } from './progress.js';
@@ -24,7 +24,7 @@ export interface SimulationTarget {
   setup?: readonly SetupExchange[];
 }
 
-type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'>;
+type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'>;
 
 /**
  * The arrival plan of every customer. `busyShare` of them, spread evenly over the list, use
@@ -44,14 +44,13 @@ export function planArrivals(customers: number, flooders: number, k: Pick<Knobs,
 }
 
 export function plannedPerSecond(plans: readonly ArrivalPlan[]): number {
-  return plans.reduce((sum, p) => sum + (p.kind === 'steady' ? 1000 / p.periodMs : p.kind === 'poisson' ? 1000 / p.meanGapMs : 1000 / p.meanGapMs / 2), 0);
+  return plans.reduce((sum, p) => sum + (p.kind === 'steady' ? 1000 / p.periodMs : p.kind === 'poisson' ? 1000 / p.meanGapMs : 1000 / p.meanGapMs / PHASES_PER_CYCLE), 0);
 }
 
 /** One process's run: schedule, send, record, judge the 429s; the result is mergeable with other shards'. */
 export async function simulate(target: SimulationTarget, k: Knobs, log: (line: string) => void = console.log): Promise<SimulationResult> {
   const plans = planArrivals(target.customers.length, target.flooders.length, k);
-  const floodPhase = target.populationFlooders > 0 ? (wall: number) => floodActive(wall, k.floodPhaseSeconds) : undefined;
-  const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhase });
+  const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhaseSeconds: target.populationFlooders > 0 ? k.floodPhaseSeconds : undefined });
   for (const x of target.setup ?? []) recorder.recordSetup(x);
   const random = seededRandom(k.seed);
   const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
@@ -110,6 +109,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
     durationSeconds: k.durationSeconds,
     seed: k.seed,
     floodPhaseSeconds: k.floodPhaseSeconds,
+    warmUpSeconds: k.warmUpSeconds,
   };
   return { runs: [run], thresholds: k.thresholds, stats };
 }

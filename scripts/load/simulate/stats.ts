@@ -55,8 +55,11 @@ export interface SimulationStats {
   endpoints: Record<Endpoint, EndpointStats>;
   /** Per interval (key: wall-clock ms of its start, by send time), per endpoint. */
   timeline: Map<number, Partial<Record<Endpoint, BucketStats>>>;
-  /** Latencies of the paced customers while the flood phase was on, and while it was off. */
-  floodPhases: { on: Histogram; off: Histogram };
+  /**
+   * Latencies of the paced customers per flood phase (key: wall-clock ms of its start, by send
+   * time; flood-phase.ts says whether it was on): the comparison pairs neighbouring phases.
+   */
+  floodPhases: Map<number, Histogram>;
   refusals: RefusalJudgement;
   errorExamples: string[];
   loadSide: LoadSide[];
@@ -73,7 +76,7 @@ export function emptyStats(intervalMs = 1000): SimulationStats {
     intervalMs,
     endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e, emptyEndpoint()])) as Record<Endpoint, EndpointStats>,
     timeline: new Map(),
-    floodPhases: { on: newHistogram(), off: newHistogram() },
+    floodPhases: new Map(),
     refusals: { paced: 0, falseRefusals: 0, examples: [] },
     errorExamples: [],
     loadSide: [],
@@ -85,6 +88,13 @@ export function bucketOf(stats: SimulationStats, wallMs: number, endpoint: Endpo
   let bucket = stats.timeline.get(key);
   if (!bucket) stats.timeline.set(key, (bucket = {}));
   return (bucket[endpoint] ??= { latency: newHistogram('timeline'), sent: 0, refused: 0, errors: 0 });
+}
+
+/** The histogram of the flood phase starting at `key`; two significant digits, as the timeline's. */
+export function floodPhaseOf(stats: SimulationStats, key: number): Histogram {
+  let h = stats.floodPhases.get(key);
+  if (!h) stats.floodPhases.set(key, (h = newHistogram('timeline')));
+  return h;
 }
 
 const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
@@ -112,8 +122,7 @@ export function mergeStats(into: SimulationStats, from: SimulationStats): void {
       a.errors += b.errors;
     }
   }
-  into.floodPhases.on.add(from.floodPhases.on);
-  into.floodPhases.off.add(from.floodPhases.off);
+  for (const [key, h] of from.floodPhases) floodPhaseOf(into, key).add(h);
   into.refusals.paced += from.refusals.paced;
   into.refusals.falseRefusals += from.refusals.falseRefusals;
   into.refusals.examples = [...into.refusals.examples, ...from.refusals.examples].slice(0, EXAMPLES);
@@ -131,7 +140,7 @@ export interface SerializedStats {
   intervalMs: number;
   endpoints: Record<Endpoint, Encoded<EndpointStats>>;
   timeline: [number, Partial<Record<Endpoint, Encoded<BucketStats>>>][];
-  floodPhases: { on: string; off: string };
+  floodPhases: [number, string][];
   refusals: RefusalJudgement;
   errorExamples: string[];
   loadSide: Encoded<LoadSide>[];
@@ -143,7 +152,7 @@ export function serializeStats(s: SimulationStats): SerializedStats {
     intervalMs: s.intervalMs,
     endpoints: mapValues(s.endpoints, (e) => ({ ...e, latency: encodeHistogram(e.latency) })) as Record<Endpoint, Encoded<EndpointStats>>,
     timeline: [...s.timeline].sort(([a], [b]) => a - b).map(([key, bucket]) => [key, mapValues(bucket, (b) => ({ ...b, latency: encodeHistogram(b.latency) }))]),
-    floodPhases: { on: encodeHistogram(s.floodPhases.on), off: encodeHistogram(s.floodPhases.off) },
+    floodPhases: [...s.floodPhases].sort(([a], [b]) => a - b).map(([key, h]) => [key, encodeHistogram(h)]),
     refusals: s.refusals,
     errorExamples: s.errorExamples,
     loadSide: s.loadSide.map((l) => ({ ...l, lag: encodeHistogram(l.lag) })),
@@ -159,7 +168,7 @@ export function deserializeStats(s: SerializedStats): SimulationStats {
   for (const [key, bucket] of s.timeline) {
     stats.timeline.set(key, Object.fromEntries(Object.entries(bucket).map(([e, b]) => [e, { ...b, latency: decodeHistogram(b.latency, 'timeline') }])));
   }
-  stats.floodPhases = { on: decodeHistogram(s.floodPhases.on), off: decodeHistogram(s.floodPhases.off) };
+  stats.floodPhases = new Map(s.floodPhases.map(([key, h]) => [key, decodeHistogram(h, 'timeline')]));
   stats.refusals = s.refusals;
   stats.errorExamples = s.errorExamples;
   stats.loadSide = s.loadSide.map((l) => ({ ...l, lag: decodeHistogram(l.lag) }));

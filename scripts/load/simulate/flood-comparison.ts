@@ -1,0 +1,103 @@
+import { floodActive } from './flood-phase.js';
+import { percentileMs, sumHistograms, type Histogram } from './histograms.js';
+
+/**
+ * Requests each phase of a pair needs. With 100 or fewer a phase's p99 is its slowest request;
+ * the median over many pairs still compares the two arms fairly, and a small population gets its
+ * pairs within a minute.
+ */
+export const MIN_PHASE_SAMPLES = 10;
+
+/** Coverage of the interval for the median ratio; each side errs with at most half the rest. */
+export const CONFIDENCE = 0.95;
+
+/** One flood phase and the quiet phase right before it, both after the warm-up. */
+export interface PhasePair {
+  /** Wall-clock start of the quiet phase (ms); the flood phase follows it. */
+  offStart: number;
+  off: Histogram;
+  on: Histogram;
+  /** p99 of the flood phase over p99 of the quiet phase. */
+  ratio: number;
+}
+
+export interface FloodComparison {
+  pairs: PhasePair[];
+  /** Phases that started before the warm-up ended. */
+  warmUpPhases: number;
+  /** Pairs left out because one of their phases had fewer than MIN_PHASE_SAMPLES requests. */
+  thinPairs: number;
+  /** Median of the pairs' ratios, and the distribution-free interval around it (undefined: too few pairs). */
+  median: number | undefined;
+  interval: [number, number] | undefined;
+  /** The compared phases pooled: the customers' latencies during the flood and without it. */
+  on: Histogram;
+  off: Histogram;
+}
+
+/** P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so large n do not underflow to 0. */
+function binomialHalfCdf(n: number, k: number): number {
+  let log = -n * Math.LN2;
+  let sum = 0;
+  for (let i = 0; i <= k; i++) {
+    sum += Math.exp(log);
+    log += Math.log(n - i) - Math.log(i + 1);
+  }
+  return sum;
+}
+
+/**
+ * The order statistics bounding the median with at least `confidence` for any continuous
+ * distribution: [x(k), x(n+1-k)] (1-based) for the largest k with 2 P(Bin(n, 1/2) <= k-1) <= 1 -
+ * confidence. Needs no model of the latencies and no resampling; undefined below MIN_PAIRS values.
+ */
+export function medianInterval(sorted: readonly number[], confidence = CONFIDENCE): [number, number] | undefined {
+  const n = sorted.length;
+  let k = 0;
+  while (k + 1 <= n / 2 && 2 * binomialHalfCdf(n, k) <= 1 - confidence) k += 1;
+  return k === 0 ? undefined : [sorted[k - 1] as number, sorted[n - k] as number];
+}
+
+/** The fewest values for which medianInterval gives an interval at CONFIDENCE. */
+export const MIN_PAIRS = 6;
+
+export function median(sorted: readonly number[]): number | undefined {
+  const n = sorted.length;
+  if (n === 0) return undefined;
+  return n % 2 === 1 ? (sorted[(n - 1) / 2] as number) : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
+}
+
+/**
+ * Pairs each flood phase with the quiet phase right before it (flood-phase.ts): phases that differ
+ * only in the flood, since both see the same machine and the same warm caches. Phases starting
+ * before `fromWallMs` (the warm-up: cold caches) are left out of both arms. The verdict takes the
+ * median of the pairs' p99 ratios: a stall of the machine lands in one pair, whose ratio the others
+ * outvote, where one p99 per arm let a single slow second decide the verdict either way.
+ */
+export function compareFloodPhases(phases: ReadonlyMap<number, Histogram>, phaseSeconds: number, fromWallMs: number): FloodComparison {
+  const phaseMs = phaseSeconds * 1000;
+  const pairs: PhasePair[] = [];
+  let warmUpPhases = 0;
+  let thinPairs = 0;
+  for (const [start, on] of [...phases].sort(([a], [b]) => a - b)) {
+    if (start < fromWallMs) {
+      warmUpPhases += 1;
+      continue;
+    }
+    const offStart = start - phaseMs;
+    if (!floodActive(start, phaseSeconds) || offStart < fromWallMs) continue;
+    const off = phases.get(offStart);
+    if (!off || off.totalCount < MIN_PHASE_SAMPLES || on.totalCount < MIN_PHASE_SAMPLES) thinPairs += 1;
+    else pairs.push({ offStart, off, on, ratio: percentileMs(on, 99) / Math.max(0.001, percentileMs(off, 99)) });
+  }
+  const ratios = pairs.map((p) => p.ratio).sort((a, b) => a - b);
+  return {
+    pairs,
+    warmUpPhases,
+    thinPairs,
+    median: median(ratios),
+    interval: medianInterval(ratios),
+    on: sumHistograms(pairs.map((p) => p.on), 'timeline'),
+    off: sumHistograms(pairs.map((p) => p.off), 'timeline'),
+  };
+}
