@@ -13,6 +13,7 @@ import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-li
 import { metaRoutes } from './routes/meta.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { createLinkSigner } from './domain/signed-links.js';
+import { createHeavyWork, type HeavyWork } from './compute/heavy-work.js';
 import { createDocumentService, type GeneratedPdf, type PdfKind } from './documents/document-service.js';
 import { documentsRoutes } from './routes/documents.js';
 import { fundingRoutes } from './routes/funding.js';
@@ -48,6 +49,11 @@ export interface AppDeps {
   /** Key of the HMAC on document and picture links; a random one means links die with the process. */
   signingSecret?: string;
   log?: Log;
+  /**
+   * Runs results and PDF jobs (default: a worker-thread pool sized to the machine, shared fairly
+   * between customers, small jobs inline). `inlineHeavyWork` keeps everything on the event loop.
+   */
+  heavyWork?: HeavyWork;
   /**
    * Middleware run first on every API request. Nothing in production sets it; the fault
    * catalogue uses it to break one rule at the HTTP level and prove a check notices.
@@ -85,7 +91,8 @@ export function createApp(deps: AppDeps): Express {
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
   const signer = createLinkSigner(deps.signingSecret ?? randomBytes(32).toString('hex'), () => clock.now());
   const webhook = deps.webhook ?? defaultWebhookDispatcher(deps);
-  const documents = createDocumentService({ store: deps.store, clock, siteUrl, signer, webhook });
+  const heavyWork = deps.heavyWork ?? createHeavyWork();
+  const documents = createDocumentService({ store: deps.store, clock, siteUrl, signer, webhook, heavyWork });
   const portal: PortalFunctions = {
     async createDocument(projectKey, kind, options) {
       const project = deps.store.projects.findByKey(projectKey.toLowerCase());
@@ -125,7 +132,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(roomsRoutes({ store: deps.store, clock }));
   api.use(fundingRoutes(deps.store));
   api.use(picturesRoutes(deps.store, signer));
-  api.use(resultsRoutes(deps.store));
+  api.use(resultsRoutes(deps.store, heavyWork));
   api.use(documentsRoutes(deps.store, documents));
   api.use(notFound);
 

@@ -19,6 +19,8 @@ export interface Config {
   printTokens: boolean;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  silentConnectionTimeoutMs: number;
+  maxConnections: number;
   maxConnectionsPerAddress: number;
   /** Variations (reference-server/variations) to take: other readings the spec permits; `all` for every one. */
   vary: readonly string[];
@@ -111,6 +113,20 @@ const OPTIONS: OptionSpec[] = [
     schema: z.coerce.number().int().min(100).max(3_600_000),
   },
   {
+    flag: '--silent-connection-timeout-ms',
+    env: 'CPF_SILENT_CONNECTION_TIMEOUT_MS',
+    key: 'silentConnectionTimeoutMs',
+    accepts: 'an integer 100..600000: ms a new connection may stay silent before its first request headers are complete (then it is closed)',
+    schema: z.coerce.number().int().min(100).max(600_000),
+  },
+  {
+    flag: '--max-connections',
+    env: 'CPF_MAX_CONNECTIONS',
+    key: 'maxConnections',
+    accepts: 'an integer 0..1000000: open connections in all, further ones get 503 and are closed (0 = no cap)',
+    schema: z.coerce.number().int().min(0).max(1_000_000),
+  },
+  {
     flag: '--max-connections-per-address',
     env: 'CPF_MAX_CONNECTIONS_PER_ADDRESS',
     key: 'maxConnectionsPerAddress',
@@ -140,7 +156,7 @@ const VARY = { flag: '--vary', env: 'CPF_VARY', accepts: 'a variation name or al
 export const USAGE = `Usage: npm run server -- [options]
 ${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
   ${`${VARY.flag} <name>`.padEnd(22)} ${VARY.env.padEnd(16)} ${VARY.accepts}
-Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress}; site URL = listening URL.`;
+Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --silent-connection-timeout-ms ${DEFAULTS.silentConnectionTimeoutMs} --max-connections ${DEFAULTS.maxConnections} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress}; site URL = listening URL.`;
 
 function parseValue(o: OptionSpec, raw: string, source: string): unknown {
   const result = o.schema.safeParse(raw);

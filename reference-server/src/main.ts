@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, HelpRequested, parseConfig } from './config.js';
 import { startReferenceServer } from './start.js';
+import { checkStartupWebhook } from './webhook-target-check.js';
 import { composeVariations, selectVariations, UnknownVariation } from '../variations/index.js';
 
 /**
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   try {
     config = parseConfig(process.argv.slice(2), process.env);
     variations = selectVariations(config.vary);
+    if (config.webhookUrl !== undefined) await checkStartupWebhook(config.webhookUrl, { allowLoopback: config.allowLoopbackWebhooks, warn: (line) => console.error(line) });
   } catch (err) {
     if (err instanceof HelpRequested) {
       console.log(err.message);
@@ -69,7 +71,13 @@ async function main(): Promise<void> {
       ...(variations.length > 0 ? { configure: varied.configure, adjustProfile: varied.profile } : {}),
       profileOut: config.seed === 'demo' ? config.profileOut : undefined,
       webhook: config.webhookUrl ? { url: config.webhookUrl, authenticate: config.webhookAuthenticate } : undefined,
-      connectionLimits: { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
+      connectionLimits: {
+        headersTimeoutMs: config.headersTimeoutMs,
+        requestTimeoutMs: config.requestTimeoutMs,
+        silentConnectionTimeoutMs: config.silentConnectionTimeoutMs,
+        maxConnections: config.maxConnections,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+      },
       log: (line, level = 'error') => console.error(level === 'error' ? line : `${level}: ${line}`),
     });
   } catch (err) {

@@ -1,9 +1,9 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, portalOf, type AppDeps, type PortalFunctions } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import { hashApiToken } from './domain/api-token.js';
 import { createGuardedServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/guarded-server.js';
+import { DEFAULT_NO_CUSTOMER_TARPIT, withNoCustomerTarpit, type NoCustomerTarpit } from './http/no-customer-tarpit.js';
 import { seedDemo } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
 import { openDatabase } from './store/database.js';
@@ -28,8 +28,10 @@ export interface StartOptions {
    * the customer the webhook checks run as (profile webhook.customer).
    */
   webhook?: WebhookTarget | undefined;
-  /** Timeouts and the per-address connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  /** Timeouts and the connection caps (defaults: DEFAULT_CONNECTION_LIMITS). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** When a connection flooding answers that need no customer gets them delayed (default DEFAULT_NO_CUSTOMER_TARPIT). */
+  noCustomerTarpit?: NoCustomerTarpit;
   clock?: Clock;
   log?: Log;
   /** Last say over the app's dependencies (used by the fault runner and the variations to swap one part). */
@@ -77,7 +79,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
   const db = openDatabase(options.db);
   const store = createStore(db);
   const log = options.log ?? (() => {});
-  const server: Server = createGuardedServer({ ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits }, log);
+  const { server, serve } = createGuardedServer({ ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits }, log);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -131,7 +133,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     log,
   };
   const app = createApp(options.configure ? options.configure(deps) : deps);
-  server.on('request', app);
+  serve(withNoCustomerTarpit(app, options.noCustomerTarpit ?? DEFAULT_NO_CUSTOMER_TARPIT, clock));
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -22,10 +22,18 @@ describe('server config', () => {
     expect(DEFAULTS).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnectionsPerAddress: 256, printTokens: false });
   });
 
+  it('parses the silent-connection bound and the overall connection cap', () => {
+    const c = parseConfig(['--silent-connection-timeout-ms', '3000'], { CPF_MAX_CONNECTIONS: '0' });
+    expect(c).toMatchObject({ silentConnectionTimeoutMs: 3000, maxConnections: 0 });
+    expect(DEFAULTS).toMatchObject({ silentConnectionTimeoutMs: 10_000, maxConnections: 4096 });
+  });
+
   it.each([
     [['--request-timeout-ms', '5000'], {}, /--request-timeout-ms .* is below --headers-timeout-ms 10000/],
     [['--headers-timeout-ms', '50'], {}, /--headers-timeout-ms: invalid value '50'/],
     [[], { CPF_MAX_CONNECTIONS_PER_ADDRESS: 'viele' }, /env CPF_MAX_CONNECTIONS_PER_ADDRESS/],
+    [['--silent-connection-timeout-ms', '10'], {}, /--silent-connection-timeout-ms: invalid value '10'/],
+    [[], { CPF_MAX_CONNECTIONS: '-5' }, /env CPF_MAX_CONNECTIONS: invalid value/],
     [['--port', 'eighty'], {}, /--port: invalid value 'eighty'; accepted: an integer 0\.\.65535/],
     [['--port', '70000'], {}, /--port/],
     [['--seed', 'full'], {}, /--seed: invalid value 'full'; accepted: demo or none/],

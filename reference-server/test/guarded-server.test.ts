@@ -23,6 +23,8 @@ interface RawAnswer {
   receivedAt: number;
   /** The server closed the connection after the answer. */
   closed: boolean;
+  /** performance.now() when the connection closed. */
+  closedAt?: number;
 }
 
 function origin(server: RunningServer): { host: string; port: number } {
@@ -30,11 +32,11 @@ function origin(server: RunningServer): { host: string; port: number } {
   return { host: url.hostname, port: Number(url.port) };
 }
 
-/** Opens a connection; `answer` resolves when the server has closed it, with what it sent. */
-function open(server: RunningServer): Promise<{ socket: Socket; answer: Promise<RawAnswer> }> {
+/** Opens a connection (from `localAddress`, when given); `answer` resolves when the server has closed it, with what it sent. */
+function open(server: RunningServer, localAddress?: string): Promise<{ socket: Socket; answer: Promise<RawAnswer>; openedAt: number }> {
   const { host, port } = origin(server);
   return new Promise((resolveOpen, reject) => {
-    const socket = connect(port, host);
+    const socket = connect({ port, host, ...(localAddress === undefined ? {} : { localAddress }) });
     const chunks: Buffer[] = [];
     let receivedAt = Number.NaN;
     const answer = new Promise<RawAnswer>((resolve) => {
@@ -47,11 +49,11 @@ function open(server: RunningServer): Promise<{ socket: Socket; answer: Promise<
         const [head = '', body = ''] = text.split('\r\n\r\n', 2);
         const [statusLine = '', ...lines] = head.split('\r\n');
         const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]), headers, body, receivedAt, closed: true });
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]), headers, body, receivedAt, closed: true, closedAt: performance.now() });
       });
     });
     socket.on('error', () => {});
-    socket.once('connect', () => resolveOpen({ socket, answer }));
+    socket.once('connect', () => resolveOpen({ socket, answer, openedAt: performance.now() }));
     socket.once('error', reject);
   });
 }
@@ -66,12 +68,12 @@ function trickle(socket: Socket, pieces: string[], everyMs: number): void {
   socket.once('close', () => clearInterval(timer));
 }
 
-function expectEnvelope(answer: RawAnswer, status: number): void {
+function expectEnvelope(answer: RawAnswer, status: number, type = 'validation'): void {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['connection']).toBe('close');
-  expect(JSON.parse(answer.body)).toMatchObject({ status, error: expect.any(String) as unknown, details: { type: 'validation' } });
+  expect(JSON.parse(answer.body)).toMatchObject({ status, error: expect.any(String) as unknown, details: { type } });
   expect(answer.closed).toBe(true);
 }
 
@@ -110,10 +112,20 @@ describe('errors of the HTTP parser carry the envelope', () => {
     ['a request line that is no HTTP', 'GARBAGE\r\n\r\n'],
     ['a header line without a colon', 'GET /api/v2/health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
     ['a bad Content-Length', 'POST /api/v2/reports HTTP/1.1\r\nHost: x\r\nContent-Length: zwei\r\n\r\n'],
+    ['a request line without an HTTP version (HTTP/0.9 style)', 'GET /api/v2/health\r\n\r\n'],
+    ['a request line naming HTTP/0.9', 'GET /api/v2/health HTTP/0.9\r\n\r\n'],
   ])('%s: 400 with the envelope, connection closed', async (_what, request) => {
     const { socket, answer } = await open(server);
     socket.write(request);
     expectEnvelope(await answer, 400);
+  });
+
+  it('CONNECT: 405 with the envelope and an Allow header, connection closed', async () => {
+    const { socket, answer } = await open(server);
+    socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const result = await answer;
+    expectEnvelope(result, 405);
+    expect(result.headers['allow']).toMatch(/^GET, /);
   });
 });
 
@@ -180,6 +192,85 @@ describe('connections per address', () => {
       expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 200 }, () => 200));
     } finally {
       await roomy.close();
+    }
+  });
+});
+
+describe('silent connections', () => {
+  const SILENT_MS = 300;
+
+  it('1000 connections that send nothing, from four loopback addresses, are closed within the bound while others are served', async () => {
+    // Longer than opening the 1000 takes, so the other client is served while they are held.
+    const boundMs = 2000;
+    const silent = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', connectionLimits: { silentConnectionTimeoutMs: boundMs } });
+    try {
+      const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
+      const held: { openedAt: number; answer: Promise<RawAnswer> }[] = [];
+      // In batches, so the listen backlog never overflows into SYN retries.
+      for (let batch = 0; batch < 10; batch++) {
+        held.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) => open(silent, addresses[(batch * 100 + i) % addresses.length])))));
+      }
+      const res = await fetch(`${silent.baseUrl}/health`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      const servedAt = performance.now();
+      const answers = await Promise.all(held.map(({ answer }) => answer));
+      const heldMs = answers.map((a, i) => (a.closedAt ?? Number.NaN) - (held[i]?.openedAt ?? Number.NaN));
+      expect(answers.some((a) => (a.closedAt ?? 0) > servedAt), 'the other client was served while silent connections were held').toBe(true);
+      expect(answers.every((a) => Number.isNaN(a.receivedAt))).toBe(true);
+      expect(Math.min(...heldMs)).toBeGreaterThanOrEqual(boundMs - 50);
+      expect(Math.max(...heldMs)).toBeLessThan(boundMs + IN_TIME_MS);
+    } finally {
+      await silent.close();
+    }
+  }, 60_000);
+
+  it('a connection that sent a request is not cut by the bound: it stays open for keep-alive and serves the next request', async () => {
+    const silent = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', connectionLimits: { silentConnectionTimeoutMs: SILENT_MS } });
+    try {
+      const { socket, answer } = await open(silent);
+      const responses: string[] = [];
+      socket.on('data', (chunk: Buffer) => responses.push(chunk.toString('utf8')));
+      socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await expect.poll(() => responses.join('').match(/HTTP\/1\.1 200/g)?.length ?? 0, { timeout: IN_TIME_MS }).toBe(1);
+      // Well past the silent bound, well within Node's keep-alive timeout (5 s).
+      await new Promise((r) => setTimeout(r, 3 * SILENT_MS));
+      expect(socket.destroyed).toBe(false);
+      socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      await answer;
+      expect(responses.join('').match(/HTTP\/1\.1 200/g)?.length).toBe(2);
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe('connections in all', () => {
+  it('beyond the overall cap a connection gets 503 with the envelope and is closed, logged once; after one ends, the next is served', async () => {
+    const logged: string[] = [];
+    const capped = await startReferenceServer({
+      port: 0,
+      host: '127.0.0.1',
+      db: ':memory:',
+      seed: 'none',
+      connectionLimits: { maxConnections: 4, maxConnectionsPerAddress: 0 },
+      log: (line) => logged.push(line),
+    });
+    try {
+      const held = await Promise.all([open(capped), open(capped, '127.0.0.2'), open(capped, '127.0.0.3'), open(capped, '127.0.0.4')]);
+      for (const address of ['127.0.0.5', '127.0.0.1', '127.0.0.6']) {
+        const refused = await open(capped, address);
+        const answer = await refused.answer;
+        expectEnvelope(answer, 503, 'service_unavailable');
+        expect(answer.headers['retry-after']).toBe('1');
+      }
+      expect(logged.filter((line) => line.startsWith('connection cap'))).toHaveLength(1);
+      held[0]?.socket.destroy();
+      await held[0]?.answer;
+      const res = await fetch(`${capped.baseUrl}/health`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      for (const { socket } of held) socket.destroy();
+    } finally {
+      await capped.close();
     }
   });
 });

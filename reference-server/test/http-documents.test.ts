@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalOf } from '../src/app.js';
+import { DOCUMENTS_KEPT_PER_PROJECT } from '../src/documents/document-service.js';
 import { seedDemo, type SeedResult } from '../src/seed/demo.js';
 import type { WebhookDispatcher, WebhookTarget } from '../src/webhook/dispatcher.js';
 import type { PdfGeneratedInput } from '../src/webhook/payload.js';
@@ -142,5 +143,22 @@ describe('pdf.generated trigger', () => {
     seedBuilding(s.store, s.clock, project?.id as number, '1970', HOUSE_1970);
     expect((await pdf('eduprojec', '', other.tokens[0])).status).toBe(200);
     expect(sent.length).toBe(before);
+  });
+});
+
+describe('stored documents per project', () => {
+  it('keeps the newest ones and the first; the links of the others answer 404', async () => {
+    const owner = seed.customers.education;
+    s.store.projects.insert({ key: 'retention', customerId: owner.id, origin: 'portal', data: { projektPostleitzahl: '10178', projektBaujahr: '1970' }, at: new Date() });
+    const project = s.store.projects.findOwned('retention', owner.id);
+    const { seedBuilding, HOUSE_1970 } = await import('../src/seed/building-demo.js');
+    seedBuilding(s.store, s.clock, project?.id as number, '1970', HOUSE_1970);
+    const created: string[] = [];
+    for (let i = 0; i < DOCUMENTS_KEPT_PER_PROJECT + 3; i++) created.push((await portalOf(s.app).createDocument('retention', i % 2 === 0 ? 'service' : 'check')).url);
+    expect(s.store.documents.countOfProject(project?.id as number)).toBe(DOCUMENTS_KEPT_PER_PROJECT + 1);
+    const status = async (i: number) => (await fetch(siteToLocal(created[i] as string))).status;
+    expect(await status(0)).toBe(200);
+    expect([await status(1), await status(2), await status(3)]).toEqual([404, 404, 200]);
+    expect(await status(created.length - 1)).toBe(200);
   });
 });

@@ -36,7 +36,7 @@ describe('public endpoints', () => {
     expect(body).toEqual({ status: 'ok', api: 'customer-api-v2', version: '2.5.0', timestamp: s.clock.now().toISOString() });
   });
 
-  it.each(['/reports', '/reports/abcdefghi/rooms', '/does/not/exist', '/'])('OPTIONS %s answers 204 without body or CORS grant', async (path) => {
+  it.each(['/reports', '/reports/abcdefghi/rooms', '/reports/not-a-key/rooms/x', '/does/not/exist', '/'])('OPTIONS %s answers 204 without body or CORS grant', async (path) => {
     const res = await s.request(path, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');

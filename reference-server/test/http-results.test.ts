@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHeavyWork, inlineHeavyWork } from '../src/compute/heavy-work.js';
 import { seedDemo, type SeedResult } from '../src/seed/demo.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -21,7 +22,7 @@ interface Results {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ heavyWork: inlineHeavyWork });
   seed = seedDemo(s.store, s.clock);
   token = seed.customers.primary.tokens[0] as string;
 });
@@ -86,5 +87,32 @@ describe('results endpoint', () => {
     const missing = await s.request('/reports/qqqqqqqqq/results', { token });
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toBe(await missing.text());
+  });
+});
+
+describe('results of a large project from the worker pool', () => {
+  const pooled = createHeavyWork({ workers: 1 });
+  let worker: TestServer;
+  // Over the same database as the inline server, so both answer the same project.
+  beforeAll(async () => {
+    worker = await startTestServer({ store: s.store, heavyWork: pooled });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await pooled.close();
+  });
+
+  it('answers the same bytes and headers as the calculation on the event loop', async () => {
+    const { projectKey, token: largeToken } = seed.largeProject;
+    for (const query of ['', '?flowTemperature=45&spread=8']) {
+      const inline = await s.request(`/reports/${projectKey}/results${query}`, { token: largeToken });
+      const pooledAnswer = await worker.request(`/reports/${projectKey}/results${query}`, { token: largeToken });
+      expect(pooledAnswer.status).toBe(200);
+      expect(pooledAnswer.headers.get('content-type')).toBe(inline.headers.get('content-type'));
+      expect(pooledAnswer.headers.get('content-length')).toBe(inline.headers.get('content-length'));
+      const text = await pooledAnswer.text();
+      expect(text).toBe(await inline.text());
+      expect((JSON.parse(text) as { results: { summary: { roomCount: number } } }).results.summary.roomCount).toBe(1000);
+    }
   });
 });

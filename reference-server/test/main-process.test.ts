@@ -46,6 +46,9 @@ describe('npm run server as a process', () => {
     [['--seed', 'lots'], {}, '--seed'],
     [['--frobnicate'], {}, '--frobnicate'],
     [[], { CPF_SITE_URL: 'not a url' }, 'CPF_SITE_URL'],
+    // Addresses every delivery would refuse, as `npm run admin -- set-webhook` refuses them.
+    [['--webhook-url', 'http://10.1.2.3/hook'], {}, '--webhook-url'],
+    [[], { CPF_WEBHOOK_URL: 'http://127.0.0.1:9/hook' }, '--webhook-url (CPF_WEBHOOK_URL)'],
   ])('refuses %j %j with exit code 2 and one line naming the option', async (args, env, name) => {
     const { code, output } = await runServerExpectingExit(args, env);
     expect(code).toBe(2);

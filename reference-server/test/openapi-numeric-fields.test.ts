@@ -176,7 +176,7 @@ describe('OpenAPI results parameters are no looser than the server', () => {
       expect(admits(flowSchema, n)).toBe(false);
       expect(accepts({ flowTemperature: String(n), spread: '5' })).toBe(false);
     }
-    for (const n of [0, -1, 95, 96]) {
+    for (const n of [0, -5e-324, -1, 95, 96]) {
       expect(admits(spreadSchema, n)).toBe(false);
       expect(accepts({ flowTemperature: '95', spread: String(n) })).toBe(false);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { AbgleichFBH, CalcResults } from '../src/calc/types.js';
 import type { applicationView } from '../src/domain/funding-view.js';
@@ -11,9 +11,8 @@ import type { resultsResponse } from '../src/openapi/schemas/results.js';
 import type { pdfGeneratedPayload } from '../src/openapi/schemas/webhook.js';
 import type { projectListEntry } from '../src/routes/project-views.js';
 import { demoApplications } from '../src/seed/funding-demo.js';
-import { seedDemo, type SeedResult } from '../src/seed/demo.js';
 import type { PdfGeneratedPayload } from '../src/webhook/payload.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useDemoServer } from './support/test-server.js';
 
 const doc = buildOpenApiDocument();
 
@@ -34,16 +33,7 @@ function documentedSchema(method: string, path: string, status: number): z.ZodTy
   return z.union([first as z.ZodType, ...more]);
 }
 
-let s: TestServer;
-let seed: SeedResult;
-let token: string;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  seed = seedDemo(s.store, s.clock);
-  token = seed.customers.primary.tokens[0] as string;
-});
-afterAll(() => s.close());
+const demo = useDemoServer();
 
 interface Call {
   method: string;
@@ -57,7 +47,7 @@ interface Call {
 }
 
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const project = (purpose: string) => seed.projects[purpose] as string;
+const project = (purpose: string) => demo.seed.projects[purpose] as string;
 let roomId = '';
 
 /** Every operation at least once, in an order where each call finds what it needs. */
@@ -70,7 +60,7 @@ const calls: Call[] = [
   { method: 'POST', path: '/reports/with-data', url: () => '/reports/with-data', body: { projectData: {}, projektData: {} }, status: 422 },
   { method: 'GET', path: '/reports/{projectKey}', url: () => `/reports/${project('portal')}`, status: 200 },
   { method: 'GET', path: '/reports/{projectKey}', url: () => '/reports/zzzzzzzzz', status: 404 },
-  { method: 'GET', path: '/reports/{projectKey}', url: () => `/reports/${project('portal')}`, token: () => seed.customers.locked.tokens[0] as string, status: 403 },
+  { method: 'GET', path: '/reports/{projectKey}', url: () => `/reports/${project('portal')}`, token: () => demo.seed.customers.locked.tokens[0] as string, status: 403 },
   { method: 'GET', path: '/reports/{projectKey}', url: () => `/reports/${project('portal')}`, token: () => 'not-a-token', status: 401 },
   { method: 'PATCH', path: '/reports/{projectKey}', url: () => `/reports/${project('api')}`, body: { projektData: { projektBewohner: 3 } }, status: 200 },
   { method: 'PUT', path: '/reports/{projectKey}/password', url: () => `/reports/${project('api')}/password`, body: { newPassword: 'ein-langes-passwort' }, status: 200 },
@@ -80,7 +70,7 @@ const calls: Call[] = [
   { method: 'PATCH', path: '/reports/{projectKey}/rooms/{roomId}', url: () => `/reports/${project('api')}/rooms/${roomId}`, body: { roomData: { raumEtage: 0 } }, status: 200 },
   { method: 'GET', path: '/funding/applications', url: () => '/funding/applications?limit=100', status: 200 },
   { method: 'GET', path: '/funding/applications', url: () => '/funding/applications?limit=101', status: 422 },
-  { method: 'GET', path: '/funding/applications/{applicationId}', url: () => `/funding/applications/${seed.primaryApplications[0]?.applicationId}`, status: 200 },
+  { method: 'GET', path: '/funding/applications/{applicationId}', url: () => `/funding/applications/${demo.seed.primaryApplications[0]?.applicationId}`, status: 200 },
   { method: 'GET', path: '/reports/{projectKey}/funding/applications', url: () => `/reports/${project('portal')}/funding/applications`, status: 200 },
   { method: 'GET', path: '/reports/{projectKey}/pictures', url: () => `/reports/${project('portal')}/pictures`, status: 200 },
   { method: 'GET', path: '/reports/{projectKey}/results', url: () => `/reports/${project('portal')}/results?flowTemperature=45&spread=7`, status: 200 },
@@ -91,7 +81,7 @@ const calls: Call[] = [
 
 describe('what the server answers matches the document', () => {
   it.each(calls.map((call) => [`${call.method} ${call.path} ${call.status}`, call] as const))('%s', async (_title, call) => {
-    const res = await s.request(call.url(), { method: call.method, token: call.token?.() ?? token, ...(call.body === undefined ? {} : json(call.body)) });
+    const res = await demo.server.request(call.url(), { method: call.method, token: call.token?.() ?? demo.token, ...(call.body === undefined ? {} : json(call.body)) });
     const body = (await res.json()) as { room?: { id: string } };
     expect(res.status, JSON.stringify(body)).toBe(call.status);
     if (body.room && call.method === 'POST') roomId = body.room.id;

@@ -6,6 +6,7 @@ import { Client } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { errors } from '../src/http/api-error.js';
 import { errorMapper } from '../src/http/error-mapper.js';
+import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT } from '../src/rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter } from '../src/rate-limit/sliding-window.js';
 import { startTestServer } from './support/test-server.js';
 
@@ -40,6 +41,25 @@ describe('the direct 429 of the customer limiter', () => {
     expect(JSON.parse(refused.body)).toEqual({ status: 429, error: expect.any(String), details: { type: 'rate_limit', limit: 2, windowSeconds: 1, retryAfter: 1 } });
     expect(head.status).toBe(429);
     expect(await head.text()).toBe('');
+  });
+});
+
+describe('the 429 of the invalid-token limit per address', () => {
+  it("names that limit's values in the details, as the spec's 429 row does for the customer limit, and in Retry-After", async () => {
+    const s = await startTestServer({ invalidTokenLimiter: createFixedWindowLimiter(1, INVALID_TOKEN_LIMIT.windowSeconds * 1000) });
+    try {
+      expect((await answer(`${s.url}/api/v2/reports`)).status).toBe(401);
+      const refused = await answer(`${s.url}/api/v2/reports`, { headers: { authorization: 'Bearer ungueltig' } });
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBe(String(INVALID_TOKEN_LIMIT.windowSeconds));
+      expect(JSON.parse(refused.body)).toEqual({
+        status: 429,
+        error: expect.any(String),
+        details: { type: 'rate_limit', limit: INVALID_TOKEN_LIMIT.requests, windowSeconds: INVALID_TOKEN_LIMIT.windowSeconds, retryAfter: INVALID_TOKEN_LIMIT.windowSeconds },
+      });
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -32,6 +32,9 @@ describe('results system temperatures', () => {
     [{ flowTemperature: '4.5E+1', spread: '70e-1' }, 45, 7],
     [{ vorlaufT: '+45.', spreizung: '.7e1' }, 45, 7],
     [{ flowTemperature: ' 4,5e1 ', spread: '7,5' }, 45, 7.5],
+    [{ flowTemperature: '25', spread: '0.1' }, 25, 0.1],
+    [{ vorlaufT: '45', spreizung: '0,1' }, 45, 0.1],
+    [{ flowTemperature: '45', spread: '1e-1' }, 45, 0.1],
   ])('%j -> %d/%d', (query, flow, spread) => {
     expect(parseSystemTemperatures(query)).toEqual({ flowTemperature: flow, spread });
   });
@@ -54,7 +57,12 @@ describe('results system temperatures', () => {
     [{ flowTemperature: '', spread: '5' }, 'flowTemperature'],
     [{ flowTemperature: '45', spread: '1e-400' }, 'spread'],
     [{ flowTemperature: '45', spread: 'e1' }, 'spread'],
+    [{ vorlaufT: '45', spreizung: '-0,05' }, 'spreizung'],
   ])('%j is 422 naming %s', (query, field) => {
     expect(fieldOf(query)).toBe(field);
+  });
+
+  it('takes every spread above 0 the spec admits, however small', () => {
+    expect(parseSystemTemperatures({ flowTemperature: '45', spread: '5e-324' })).toEqual({ flowTemperature: 45, spread: 5e-324 });
   });
 });

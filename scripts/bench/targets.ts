@@ -9,8 +9,8 @@
  *   extra customers with an annual license and one token each, inserted into its database before
  *   it serves, so that protected throughput can be measured with every customer below its limit.
  *
- * Reports `{ bare, reference, tokens, floodToken }` over IPC, answers `{cmd: 'cpu'}` with its CPU
- * time, and stops on `{cmd: 'stop'}`.
+ * Reports `{ bare, reference, tokens, floodToken, largeProject }` over IPC, answers `{cmd: 'cpu'}`
+ * with its CPU time, and stops on `{cmd: 'stop'}`.
  */
 import express from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { systemClock } from '../../reference-server/src/clock.js';
 import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
+import { seedLargeProject } from '../../reference-server/src/seed/large-project.js';
 import { startReferenceServer } from '../../reference-server/src/start.js';
 
 export interface BenchTargets {
@@ -30,6 +32,8 @@ export interface BenchTargets {
   tokens: string[];
   /** A customer of its own for the flood. */
   floodToken: string;
+  /** The customer of the large project (its own), whose PDFs are heavy work. */
+  largeProject: { token: string; projectKey: string };
 }
 
 async function main(): Promise<void> {
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
 
   const tokens: string[] = [];
   let floodToken = '';
+  let largeProject = { token: '', projectKey: '' };
   const reference = await startReferenceServer({
     port: 0,
     host: '127.0.0.1',
@@ -64,11 +69,12 @@ async function main(): Promise<void> {
           else tokens.push(token);
         }
       });
+      largeProject = seedLargeProject(deps.store, deps.clock ?? systemClock);
       return deps;
     },
   });
 
-  const targets: BenchTargets = { bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, reference: reference.baseUrl, tokens, floodToken };
+  const targets: BenchTargets = { bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, reference: reference.baseUrl, tokens, floodToken, largeProject };
   process.send?.(targets);
   process.on('message', (message: { cmd?: string }) => {
     // CPU time of this process, so the parent can put server CPU per request next to throughput.

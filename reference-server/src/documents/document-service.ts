@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
-import { calculateResults, checkCalculable } from '../calc/results.js';
+import { checkCalculable } from '../calc/results.js';
+import type { HeavyWork } from '../compute/heavy-work.js';
 import { buildCalcInput } from '../domain/calc-input.js';
-import { DEFAULT_SYSTEM } from '../domain/results-query.js';
 import { LINK_LIFETIME, type LinkSigner } from '../domain/signed-links.js';
 import { errors } from '../http/api-error.js';
 import { documentPath, viewerPath } from '../domain/site-paths.js';
@@ -9,10 +9,18 @@ import type { DocumentType, StoredDocument } from '../store/documents.js';
 import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import type { WebhookDispatcher } from '../webhook/dispatcher.js';
-import { renderReportPdf } from './pdf-report.js';
-import { buildReportModel } from './report-model-builder.js';
+import type { PdfKind } from './render-document.js';
 
-export type PdfKind = 'service' | 'check';
+export type { PdfKind } from './render-document.js';
+
+/**
+ * The newest documents of a project that stay stored; older ones are deleted when a new one is
+ * stored, except the project's first (the one its pdf.generated delivery announced, if any), so a
+ * project's documents cannot fill the disk. The spec lets links be time limited and lists no
+ * documents; within the API's rate limit a document stays at least ten seconds, while its link
+ * could live longer: a link to a document deleted since answers 404.
+ */
+export const DOCUMENTS_KEPT_PER_PROJECT = 20;
 
 export interface GeneratedPdf {
   document: StoredDocument;
@@ -35,7 +43,7 @@ const DOCUMENT_TYPE: Record<PdfKind, DocumentType> = { service: 'service', check
  * document) is kept for its download link but is no document of the project's archive; the
  * delivery announces it with `document.id` 0 and `temporary: true`.
  */
-export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher }) {
+export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher; heavyWork: HeavyWork }) {
   const { store, clock, siteUrl, signer } = deps;
 
   const calculableInput = (project: Project) => {
@@ -54,13 +62,14 @@ export function createDocumentService(deps: { store: Store; clock: Clock; siteUr
     async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal', options: { temporary?: boolean } = {}): Promise<GeneratedPdf> {
       const input = calculableInput(project);
       const at = clock.now();
-      const results = calculateResults(input, DEFAULT_SYSTEM);
-      const bytes = await renderReportPdf(buildReportModel(project, store.rooms.listByProject(project.id), results, kind, at));
+      const rendered = await deps.heavyWork.run(project.customerId, { kind: 'pdf', input, project, rooms: store.rooms.listByProject(project.id), at, pdfKind: kind });
+      const bytes = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
       const stamp = at.toISOString().replace(/[-:]/g, '').slice(0, 15);
       const name = `${kind === 'check' ? 'waermepumpen-check' : 'heizlastbericht'}-${project.key}-${stamp}.pdf`;
 
       const { document, claimed } = store.transaction(() => {
         const stored = store.documents.insert({ projectId: project.id, type: DOCUMENT_TYPE[kind], name, bytes, temporary: options.temporary ?? false, trigger, at });
+        store.documents.keepNewest(project.id, DOCUMENTS_KEPT_PER_PROJECT);
         return { document: stored, claimed: store.documents.claimWebhook(project.id, at) };
       });
 

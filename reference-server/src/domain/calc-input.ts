@@ -12,8 +12,22 @@ const toNumber = (value: string | undefined): number => (value === undefined || 
  * radiators, floor-heating surfaces). Missing values stay NaN/empty; the engine's
  * `checkCalculable` turns them into the 422 reason.
  */
+/** Rows grouped by their room, so a project of many rooms is gathered in one pass, not one per room. */
+function byRoom<T extends { room_id: number }>(rows: readonly T[]): (roomId: number) => T[] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.room_id);
+    if (group) group.push(row);
+    else groups.set(row.room_id, [row]);
+  }
+  return (roomId) => groups.get(roomId) ?? [];
+}
+
 export function buildCalcInput(store: Store, project: Project): CalcInput {
   const building = store.building.ofProject(project.id);
+  const componentsOf = byRoom(building.components);
+  const radiatorsOf = byRoom(building.radiators);
+  const surfacesOf = byRoom(building.surfaces);
   const postalCode = project.data['projektPostleitzahl'] ?? '';
   const buildingYear = toNumber(project.data['projektBaujahr']);
   const residents = toNumber(project.data['projektBewohner']);
@@ -31,17 +45,15 @@ export function buildCalcInput(store: Store, project: Project): CalcInput {
       height: toNumber(room.data['raumHoehe']),
       indoorTemperature: toNumber(room.data['raumTemperatur']),
       use: (building.roomUses.get(room.id) ?? 'living') as RoomUse,
-      components: building.components
-        .filter((c) => c.room_id === room.id)
-        .map((c) => ({
-          kind: c.kind,
-          area: c.area,
-          adjacency: c.adjacency,
-          ...(c.u_value === null ? {} : { uValue: c.u_value }),
-          ...(c.adjacent_temperature === null ? {} : { adjacentTemperature: c.adjacent_temperature }),
-        })),
-      radiators: building.radiators.filter((r) => r.room_id === room.id).map((r) => ({ id: r.public_id, nominalOutput: r.value })),
-      heatingSurfaces: building.surfaces.filter((s) => s.room_id === room.id).map((s) => ({ id: s.public_id, area: s.value })),
+      components: componentsOf(room.id).map((c) => ({
+        kind: c.kind,
+        area: c.area,
+        adjacency: c.adjacency,
+        ...(c.u_value === null ? {} : { uValue: c.u_value }),
+        ...(c.adjacent_temperature === null ? {} : { adjacentTemperature: c.adjacent_temperature }),
+      })),
+      radiators: radiatorsOf(room.id).map((r) => ({ id: r.public_id, nominalOutput: r.value })),
+      heatingSurfaces: surfacesOf(room.id).map((s) => ({ id: s.public_id, area: s.value })),
     })),
   };
 }

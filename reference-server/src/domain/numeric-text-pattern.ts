@@ -80,12 +80,3 @@ export function numericTextPattern(range: NumericRange): string {
   parts.push(`${max}(?:${point}0+)?`);
   return `^${alternation(parts)}$`;
 }
-
-/**
- * The smallest positive number whose decimal text always fits the 32 characters of numeric text:
- * below it, "0." and 14 zeros leave too little room for 17 significant digits, so the field rules
- * refuse such a JSON number (it could not be sent back as read). As JSON Schema keywords for a
- * number branch: no number strictly between 0 and this one.
- */
-export const SMALLEST_STORABLE_POSITIVE = 1e-14;
-export const TOO_SMALL_TO_STORE = { not: { exclusiveMinimum: 0, exclusiveMaximum: SMALLEST_STORABLE_POSITIVE } } as const;

@@ -16,3 +16,17 @@ export function parseDecimalText(text: string, options: { decimalComma: boolean 
   // An exponent can leave the double range (1e400); that is no finite number.
   return Number.isFinite(n) ? n : undefined;
 }
+
+/**
+ * The text a number is stored and returned as: its shortest plain decimal ("0.0000001", where
+ * String() writes "1e-7"), unless that exceeds `maxLength` characters, as it does for tiny numbers
+ * (1e-31 needs 33); then String()'s exponent form. Either reads back as the same number.
+ */
+export function storedDecimalText(n: number, maxLength: number): string {
+  const shortest = String(n);
+  const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(shortest);
+  if (exponent === null) return shortest;
+  const [, lead = '', rest = '', power = '1'] = exponent;
+  const plain = `0.${'0'.repeat(Number(power) - 1)}${lead}${rest}`;
+  return plain.length <= maxLength ? plain : shortest;
+}

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { hasClimateData } from '../climate/design-temperatures.js';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
-import { parseDecimalText } from './numeric-text.js';
-import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
+import { parseDecimalText, storedDecimalText } from './numeric-text.js';
+import { numericTextPattern } from './numeric-text-pattern.js';
 
 /** Normalized values; a missing key means not set. */
 export type StoredProjectData = Record<string, string>;
@@ -60,18 +60,6 @@ function toNumber(value: unknown): number | undefined {
   return parseDecimalText(value, { decimalComma: true });
 }
 
-/**
- * Shortest decimal text of the number, written out without exponent: String() would give "1e-7",
- * which this API rejects on input, so a value read back could not be written again.
- */
-function decimalText(n: number): string {
-  const shortest = String(n);
-  const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(shortest);
-  if (exponent === null) return shortest;
-  const [, lead = '', rest = '', power = '1'] = exponent;
-  return `0.${'0'.repeat(Number(power) - 1)}${lead}${rest}`;
-}
-
 function numberInRange(min: number, max: number, integer: boolean): FieldRule {
   return {
     expected: `${integer ? 'ganze Zahl' : 'Zahl'} von ${min} bis ${max} erwartet (Zahl oder Zahlentext, auch mit Dezimalkomma), leer oder null.`,
@@ -79,18 +67,16 @@ function numberInRange(min: number, max: number, integer: boolean): FieldRule {
       if (isDeleteValue(value)) return '';
       const n = toNumber(value);
       if (n === undefined || n < min || n > max || (integer && !Number.isInteger(n))) return INVALID;
-      const normalized = decimalText(n);
-      // A tiny JSON number (5e-324) would be stored as text the client could not send back.
-      return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
+      return storedDecimalText(n, MAX_NUMERIC_TEXT);
     },
     accepts: z
       .union([
-        integer ? z.number().int().min(min).max(max) : z.number().min(min).max(max).meta(TOO_SMALL_TO_STORE),
+        integer ? z.number().int().min(min).max(max) : z.number().min(min).max(max),
         z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min, max, integer, decimalComma: true }))),
         ...deletion,
       ])
       .describe(
-        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Stored and returned as text. The pattern admits plain decimals in the range; every other finite decimal form of a number in the range is accepted too (decimal comma, exponent such as 1.5e3, sign, surrounding spaces).`,
+        `${integer ? 'Integer' : 'Number'} from ${min} to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Stored and returned as text (a tiny number such as 1e-31 in exponent form). The pattern admits plain decimals in the range; every other finite decimal form of a number in the range is accepted too (decimal comma, exponent such as 1.5e3, sign, surrounding spaces).`,
       ),
   };
 }

@@ -22,9 +22,10 @@ function toNumber(p: { name: string; raw: unknown }): number {
 }
 
 /**
- * `flowTemperature` (alias `vorlaufT`) 25..95 °C and `spread` (alias `spreizung`) > 0 and below
- * the flow temperature. They come as a pair: one without the other is invalid. Values apply to
- * this call only.
+ * `flowTemperature` (alias `vorlaufT`) 25..95 °C and `spread` (alias `spreizung`) above 0 and
+ * below the flow temperature, as the spec gives them: a tiny spread is valid, and should its flow
+ * rates leave the number range, the answer is 422 `calculation_unavailable` (json-numbers.ts), never
+ * a null. They come as a pair: one without the other is invalid. Values apply to this call only.
  */
 export function parseSystemTemperatures(query: Record<string, unknown>): { flowTemperature: number; spread: number } {
   const flow = pick(query, 'flowTemperature', 'vorlaufT');
@@ -41,7 +42,7 @@ export function parseSystemTemperatures(query: Record<string, unknown>): { flowT
     throw errors.validation(`Ungültige Systemtemperatur: flowTemperature muss zwischen ${min} und ${max} °C liegen.`, flow.name);
   }
   if (!(spreadValue > 0) || spreadValue >= flowTemperature) {
-    throw errors.validation('Ungültige Systemtemperatur: spread muss größer als 0 und kleiner als flowTemperature sein.', spread.name);
+    throw errors.validation(`Ungültige Systemtemperatur: spread muss größer als 0 und kleiner als flowTemperature sein.`, spread.name);
   }
   return { flowTemperature, spread: spreadValue };
 }

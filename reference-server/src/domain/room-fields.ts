@@ -15,6 +15,8 @@
  *   is the spec's for area and height only.
  * - Floor and temperature are integers: the number, sent as JSON or as text, must be integral, so
  *   "1.0", "1e0" and "+1" are the floor 1, while "1.5" and "1,0" (no decimal comma here) give 422.
+ * - Area and height are stored as plain decimal text ("0.5"); a number whose plain text would pass
+ *   the 32 characters (a JSON 1e-31, which the spec's "greater than 0" admits) in exponent form.
  * - Sending empty or null for `raumFlaeche` / `raumHoehe` at creation stores empty, not the default.
  * - Output: `raumTemperatur` is a number only for a stored value this module writes (7, 16..26 as
  *   canonical text), otherwise null; the floor labels are likewise only derived from "0".."7".
@@ -22,8 +24,8 @@
 import { z } from 'zod';
 import { errors, type ApiError } from '../http/api-error.js';
 import { declareAcceptedInput } from './accepted-input.js';
-import { parseDecimalText } from './numeric-text.js';
-import { numericTextPattern, TOO_SMALL_TO_STORE } from './numeric-text-pattern.js';
+import { parseDecimalText, storedDecimalText } from './numeric-text.js';
+import { numericTextPattern } from './numeric-text-pattern.js';
 
 /** Normalized text of the input fields; '' means not set. */
 export type StoredRoomData = {
@@ -100,18 +102,6 @@ function toInteger(value: unknown): number | undefined {
   return n !== undefined && Number.isInteger(n) ? n : undefined;
 }
 
-/**
- * Shortest decimal text of a positive number without exponent form. String() writes numbers below
- * 1e-6 as "1.5e-7", which the input rules reject, so the stored value could not be sent back.
- */
-function plainDecimal(n: number): string {
-  const shortest = String(n);
-  const match = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(shortest);
-  if (match === null) return shortest;
-  const [, lead = '', fraction = '', exponent = '1'] = match;
-  return `0.${'0'.repeat(Number(exponent) - 1)}${lead}${fraction}`;
-}
-
 const roomName: FieldRule = {
   expected: `Text mit 1 bis ${NAME_MAX} Zeichen (ohne Leerraum am Anfang und Ende gezählt) ohne NUL-Zeichen erwartet; das Feld darf nicht geleert werden.`,
   normalize: (value) => {
@@ -161,19 +151,17 @@ function positiveUpTo(max: number, what: string): FieldRule {
       if (value === '' || value === null) return '';
       const n = toDecimal(value, true);
       if (n === undefined || !(n > 0 && n <= max)) return INVALID;
-      const normalized = plainDecimal(n);
-      // A tiny JSON number (5e-324) would be stored as text the client could not send back.
-      return normalized.length > MAX_NUMERIC_TEXT ? INVALID : normalized;
+      return storedDecimalText(n, MAX_NUMERIC_TEXT);
     },
     accepts: z
       .union([
-        z.number().gt(0).max(max).meta(TOO_SMALL_TO_STORE),
+        z.number().gt(0).max(max),
         z.string().max(MAX_NUMERIC_TEXT).regex(new RegExp(numericTextPattern({ min: 0, exclusiveMin: true, max, integer: false, decimalComma: true }))),
         z.literal(''),
         z.null(),
       ])
       .describe(
-        `Greater than 0 up to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Returned as text. The pattern admits plain decimals in the range (point or comma); every other finite decimal form of a number in the range is accepted too (exponent such as 2.5e0, sign, surrounding spaces).`,
+        `Greater than 0 up to ${max}, as a JSON number or numeric text of at most ${MAX_NUMERIC_TEXT} characters; empty or null deletes the value. Returned as text (a tiny number such as 1e-31 in exponent form). The pattern admits plain decimals in the range (point or comma); every other finite decimal form of a number in the range is accepted too (exponent such as 2.5e0, sign, surrounding spaces).`,
       ),
   };
 }

@@ -14,6 +14,12 @@ export type ErrorType =
   | 'server_error'
   | 'service_unavailable';
 
+/**
+ * Valid RFC 8259 syntax that parsers read differently (http/strict-json.ts): a member name twice in
+ * one object, an escaped lone surrogate. I-JSON forbids both; they are answered as malformed JSON.
+ */
+export type JsonAmbiguity = { duplicateMember: string } | 'loneSurrogate';
+
 export type ErrorDetails = { type: ErrorType; field?: string } & Record<string, unknown>;
 
 export class ApiError extends Error {
@@ -36,7 +42,16 @@ export class ApiError extends Error {
 export const RATE_LIMIT = { limit: 2, windowSeconds: 1, retryAfter: 1 } as const;
 
 export const errors = {
-  malformedJson: () => new ApiError(400, 'Der Anfrageinhalt ist kein gültiges JSON.', { type: 'validation' }),
+  malformedJson: (ambiguity?: JsonAmbiguity) => {
+    if (ambiguity === 'loneSurrogate') {
+      return new ApiError(400, 'Der Anfrageinhalt ist kein gültiges JSON: er enthält ein einzelnes UTF-16-Surrogat (etwa \\ud800 ohne sein Gegenstück).', { type: 'validation' });
+    }
+    if (typeof ambiguity === 'object') {
+      const field = ambiguity.duplicateMember;
+      return new ApiError(400, `Der Anfrageinhalt ist kein gültiges JSON: der Name ${field} kommt in einem Objekt mehrfach vor.`, { type: 'validation', field });
+    }
+    return new ApiError(400, 'Der Anfrageinhalt ist kein gültiges JSON.', { type: 'validation' });
+  },
   unauthenticated: () =>
     new ApiError(401, 'Authentifizierung fehlgeschlagen: API-Token fehlt oder ist ungültig.', { type: 'authentication' }),
   forbidden: (reason: string) => new ApiError(403, `Keine Berechtigung: ${reason}`, { type: 'authorization' }),
@@ -60,7 +75,7 @@ export const errors = {
     new ApiError(
       429,
       'Zu viele Anfragen mit ungültigem API-Token von dieser Adresse. Bitte später erneut versuchen.',
-      { type: 'rate_limit' },
+      { type: 'rate_limit', limit: INVALID_TOKEN_LIMIT.requests, windowSeconds: INVALID_TOKEN_LIMIT.windowSeconds, retryAfter: INVALID_TOKEN_LIMIT.windowSeconds },
       { 'Retry-After': String(INVALID_TOKEN_LIMIT.windowSeconds) },
     ),
   serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
@@ -78,4 +93,10 @@ export const connectionErrors = {
   requestTimeout: () =>
     new ApiError(408, 'Die Anfrage wurde nicht rechtzeitig vollständig gesendet; die Verbindung wird geschlossen.', { type: 'validation' }),
   headersTooLarge: () => new ApiError(431, 'Die Kopfzeilen der Anfrage sind zu groß.', { type: 'validation' }),
+  unsupportedHttpVersion: () => new ApiError(400, 'Die Anfrage nennt keine unterstützte HTTP-Version (HTTP/1.0 oder HTTP/1.1).', { type: 'validation' }),
+  /** CONNECT asks for a tunnel; the API has no resource that answers it. */
+  connectNotAllowed: () =>
+    new ApiError(405, 'Die Methode CONNECT wird nicht unterstützt.', { type: 'validation' }, { Allow: 'GET, HEAD, POST, PUT, PATCH, OPTIONS' }),
+  tooManyConnections: () =>
+    new ApiError(503, 'Der Server hält zu viele offene Verbindungen. Bitte später erneut versuchen.', { type: 'service_unavailable' }, { 'Retry-After': '1' }),
 };

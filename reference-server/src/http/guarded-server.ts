@@ -1,30 +1,42 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Log } from '../log.js';
 import { connectionErrors, errors, type ApiError } from './api-error.js';
+import { answerOnResponse, answerOnSocket } from './connection-answer.js';
+import { capConnections, type ConnectionCaps } from './connection-caps.js';
 
 /**
  * What a slow or greedy client may hold. Node's defaults let a client that sends its headers a byte
  * at a time keep a connection for about 78 s and a slow body for about 313 s (timeouts checked only
- * every 30 s); a single address could open connections until the process runs out of descriptors.
+ * every 30 s), and a connection that sends nothing at all stays open for good (Node's header timer
+ * starts with a request's first byte); a few addresses could open connections until the process
+ * runs out of descriptors.
  */
-export interface ConnectionLimits {
+export interface ConnectionLimits extends ConnectionCaps {
+  /**
+   * Time a connection may stay silent before its first request head is complete; then it is
+   * closed. Between requests Node's keep-alive timeout takes over.
+   */
+  silentConnectionTimeoutMs: number;
   /** Time from a request's first byte until its headers are complete. */
   headersTimeoutMs: number;
   /** Time from a request's first byte until its body is complete (a 64 KiB body needs far less). */
   requestTimeoutMs: number;
-  /**
-   * Open connections per remote address; further ones are closed at once. 0 = no cap. The default
-   * leaves room for the kit's own traffic from one address: the load script's 200 parallel
-   * connections, the harness's pooled keep-alive connections (at most 128 per worker), the bench.
-   */
-  maxConnectionsPerAddress: number;
 }
 
+/**
+ * The per-address default leaves room for the kit's own traffic from one address: the load
+ * script's 200 parallel connections, the harness's pooled keep-alive connections (at most 128 per
+ * worker), the bench. The overall one leaves room for all of that at once (8 harness workers
+ * included) and for several such addresses, and stays well below the usual descriptor limits of a
+ * container or service (tens of thousands), which without it a few dozen addresses could exhaust.
+ */
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  silentConnectionTimeoutMs: 10_000,
+  maxConnections: 4096,
   maxConnectionsPerAddress: 256,
 });
 
@@ -47,43 +59,37 @@ function envelopeFor(code: string | undefined): ApiError {
   }
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 431: 'Request Header Fields Too Large' };
-
-function responseHeaders(body: Buffer): Record<string, string> {
-  return {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(body.length),
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-    Connection: 'close',
-  };
-}
-
-/** Closes the connection once the answer is handed to the OS, or after a second if the peer does not read. */
-function closeAfter(socket: Duplex, write: (done: () => void) => void): void {
-  const force = setTimeout(() => socket.destroy(), 1000);
-  force.unref();
-  write(() => {
-    clearTimeout(force);
-    socket.destroy();
-  });
+export interface GuardedServer {
+  server: Server;
+  /** Hands the requests that pass the guards to `handler` (the app, once it is built). */
+  serve(handler: RequestListener): void;
 }
 
 /**
- * The HTTP server of the reference implementation: timeouts for slow headers and bodies, a cap of
- * connections per address, and parser errors answered with the spec's envelope where Node lets the
- * server answer (`clientError`), then the connection closed.
+ * The HTTP server of the reference implementation: timeouts for silent connections, slow headers
+ * and slow bodies, caps of open connections in all and per address, and what Node's parser lets
+ * the server answer (`clientError`, CONNECT, a request line without HTTP/1.x) answered with the
+ * spec's envelope, then the connection closed.
  */
-export function createGuardedServer(limits: ConnectionLimits, log: Log): Server {
+export function createGuardedServer(limits: ConnectionLimits, log: Log): GuardedServer {
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: checkingIntervalMs(limits),
   });
+  const refused = capConnections(server, limits, log);
+  closeSilentConnections(server, limits.silentConnectionTimeoutMs);
 
   // The response of the request a socket is serving, so a timeout during its body is answered through it.
   const current = new WeakMap<Duplex, ServerResponse>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => current.set(req.socket, res));
+  let handler: RequestListener | undefined;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    current.set(req.socket, res);
+    if (refused(req.socket)) return;
+    // An HTTP/0.9-style request line (no version) is parsed by Node as version 0.9.
+    if (req.httpVersionMajor !== 1) answerOnResponse(res, connectionErrors.unsupportedHttpVersion());
+    else handler?.(req, res);
+  });
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -92,42 +98,39 @@ export function createGuardedServer(limits: ConnectionLimits, log: Log): Server 
     }
     const apiError = envelopeFor(err.code);
     log(`client error ${err.code ?? err.message}: answered ${apiError.status}, connection closed`, 'info');
-    const body = Buffer.from(JSON.stringify(apiError.toBody()));
     const res = current.get(socket);
-    if (res !== undefined && !res.writableEnded) {
-      // A handler owns this response; once its head is out, the stream can only be cut.
-      if (res.headersSent) socket.destroy();
-      else closeAfter(socket, (done) => res.writeHead(apiError.status, responseHeaders(body)).end(body, done));
-      return;
-    }
-    const head = Object.entries(responseHeaders(body))
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    closeAfter(socket, (done) => socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${apiError.status} ${REASONS[apiError.status] ?? ''}\r\n${head}\r\n`), body]), done));
+    // A handler owns this response, so the answer goes through it.
+    if (res !== undefined && !res.writableEnded) answerOnResponse(res, apiError);
+    else answerOnSocket(socket, apiError);
   });
 
-  if (limits.maxConnectionsPerAddress > 0) capConnections(server, limits.maxConnectionsPerAddress, log);
-  return server;
+  // Without a listener Node closes a CONNECT connection without a word.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerOnSocket(socket, connectionErrors.connectNotAllowed()));
+
+  return {
+    server,
+    serve(h) {
+      handler = h;
+    },
+  };
 }
 
-/** Closes a connection at once when its address already holds `max` open ones. */
-function capConnections(server: Server, max: number, log: Log): void {
-  const open = new Map<string, number>();
+/**
+ * Arms the socket's idle timer when a connection opens and disarms it when its first request head
+ * is complete (Node arms it again for keep-alive after each response). On expiry Node's own
+ * handler closes the socket without an answer: no request arrived to answer. Every byte restarts
+ * the timer, so a head sent slowly is the headers timeout's to answer (408), which runs from the
+ * first byte and, with the defaults, ends no later than this one after a stall.
+ */
+function closeSilentConnections(server: Server, timeoutMs: number): void {
+  const awaitingFirstHead = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
-      if (count === max) log(`connection cap: ${address} holds ${max} connections; further ones are closed until some end`, 'info');
-      // Counted once, so the log line above appears once per episode.
-      open.set(address, max + 1);
-      socket.destroy();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = Math.min(open.get(address) ?? 1, max) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    if (socket.destroyed) return;
+    awaitingFirstHead.add(socket);
+    socket.setTimeout(timeoutMs);
+  });
+  server.on('request', (req: IncomingMessage) => {
+    if (!awaitingFirstHead.delete(req.socket)) return;
+    req.socket.setTimeout(0);
   });
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { errors } from './api-error.js';
+import { errors, type JsonAmbiguity } from './api-error.js';
+import { JsonTextError, parseStrictJson } from './strict-json.js';
 
 export const MAX_BODY_BYTES = 65536;
 
@@ -24,9 +25,15 @@ function isJsonContentType(req: Request): boolean {
  */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+function ambiguityOf({ problem }: JsonTextError): JsonAmbiguity | undefined {
+  if (problem.kind === 'duplicate-member') return { duplicateMember: problem.name };
+  return problem.kind === 'lone-surrogate' ? 'loneSurrogate' : undefined;
+}
+
 /**
  * Reads write bodies itself instead of express.json(): the spec distinguishes 413 (size, also
- * when Content-Length lies or is absent), 415 (type) and 400 (syntax), and an omitted body
+ * when Content-Length lies or is absent), 415 (type) and 400 (syntax; also duplicate member names
+ * and lone surrogates, which parsers read differently: strict-json.ts), and an omitted body
  * must stay distinguishable from `{}`. `req.body` is `undefined` when no body was sent.
  */
 export function jsonBody(): RequestHandler {
@@ -66,9 +73,9 @@ export function jsonBody(): RequestHandler {
       }
       if (!isJsonContentType(req)) return next(errors.unsupportedMediaType());
       try {
-        req.body = JSON.parse(utf8.decode(Buffer.concat(chunks, size))) as unknown;
-      } catch {
-        return next(errors.malformedJson());
+        req.body = parseStrictJson(utf8.decode(Buffer.concat(chunks, size)));
+      } catch (error) {
+        return next(errors.malformedJson(error instanceof JsonTextError ? ambiguityOf(error) : undefined));
       }
       next();
     });

@@ -11,3 +11,8 @@ export function currentCustomer(res: Response): Customer {
 export function setCurrentCustomer(res: Response, customer: Customer): void {
   res.locals['customer'] = customer;
 }
+
+/** Whether the auth middleware found a customer for this request (false for public answers and for refusals before or by it). */
+export function hasCustomer(res: Response): boolean {
+  return res.locals['customer'] !== undefined;
+}

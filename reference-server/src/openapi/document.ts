@@ -1,7 +1,8 @@
 import { API_PREFIX } from '../version.js';
 import { INFO } from './info.js';
+import { linksOf } from './links.js';
 import { toJsonSchemas } from './json-schema.js';
-import { TAGS, type OperationSpec } from './operation.js';
+import { pathParameterNames, TAGS, type OperationSpec } from './operation.js';
 import { PARAMETERS, PATH_PARAMETERS } from './parameters.js';
 import { calculationOperations } from './paths/calculations.js';
 import { fundingOperations } from './paths/funding.js';
@@ -23,6 +24,7 @@ const OPERATIONS: readonly OperationSpec[] = [
 
 function operationObject(operation: OperationSpec) {
   const { body, success } = operation;
+  const links = linksOf(operation, OPERATIONS);
   return {
     tags: [operation.tag],
     summary: operation.summary,
@@ -34,7 +36,11 @@ function operationObject(operation: OperationSpec) {
       ? { requestBody: { description: body.description, required: body.required, content: jsonContent(schemaRef(body.schema), body.examples) } }
       : {}),
     responses: {
-      [success.status]: { description: success.description, content: jsonContent(schemaRef(success.schema), success.examples) },
+      [success.status]: {
+        description: success.description,
+        content: jsonContent(schemaRef(success.schema), success.examples),
+        ...(links ? { links } : {}),
+      },
       ...errorResponses(operation),
     },
   };
@@ -47,14 +53,29 @@ const pascalCase = (path: string) =>
     .map((word) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`)
     .join('') || 'Root';
 
-/** The spec's OPTIONS row, on every path: public, before maintenance and authentication. */
-function optionsObject(path: string, tag: string) {
+/**
+ * The spec's OPTIONS row, on every path: public, before maintenance and authentication. It answers
+ * 204 whatever the path holds, so its path parameters are any text: the path item's parameters
+ * (a project key of nine letters) would describe it stricter than it is.
+ */
+function optionsObject(path: string, tag: string, pathParameterNames: readonly string[]) {
   return {
     tags: [tag],
     summary: 'Preflight',
-    description: 'Public on any API path: 204 without body and without Access-Control-* headers (there is no general CORS grant).',
+    description: 'Public on any API path: 204 without body and without Access-Control-* headers (there is no general CORS grant), whatever the path parameters hold.',
     operationId: `options${pascalCase(path)}`,
     security: [],
+    ...(pathParameterNames.length > 0
+      ? {
+          parameters: pathParameterNames.map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            description: 'Any text: OPTIONS does not look at it.',
+            schema: { type: 'string' },
+          })),
+        }
+      : {}),
     responses: { 204: { description: 'No content.' } },
   };
 }
@@ -64,7 +85,7 @@ function pathItems(operations: readonly OperationSpec[]) {
   for (const operation of operations) {
     const item = items.get(operation.path) ?? {};
     if (!items.has(operation.path)) {
-      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => PATH_PARAMETERS[name ?? '']);
+      const names = pathParameterNames(operation.path).map((name) => PATH_PARAMETERS[name]);
       if (names.includes(undefined)) throw new Error(`unknown path parameter in ${operation.path}`);
       if (names.length > 0) item.parameters = names.map((name) => parameterRef(name as string));
       items.set(operation.path, item);
@@ -73,7 +94,7 @@ function pathItems(operations: readonly OperationSpec[]) {
   }
   for (const [path, item] of items) {
     const first = operations.find((operation) => operation.path === path) as OperationSpec;
-    item.options = optionsObject(path, first.tag);
+    item.options = optionsObject(path, first.tag, pathParameterNames(path));
   }
   return Object.fromEntries(items);
 }

@@ -45,5 +45,16 @@ export interface OperationSpec {
   query?: ParameterName[];
   body?: { schema: z.ZodType; required: boolean; description: string; examples: Record<string, Example> };
   success: { status: 200 | 201; description: string; schema: z.ZodType; examples: Record<string, Example> };
+  /**
+   * The path parameters whose value the success body gives for the resource the operation creates,
+   * as JSON pointers into it (`{ projectKey: '/projektHeader/key' }`): the OpenAPI links to the
+   * operations on that resource come from it (links.ts).
+   */
+  creates?: Record<string, string>;
   errors: ErrorCases;
+}
+
+/** Names of the `{parameters}` of an OpenAPI path template, in order. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? '');
 }

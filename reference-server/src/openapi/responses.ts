@@ -20,8 +20,9 @@ const retryAfterValues = [errors.rateLimited(), errors.invalidTokenRateLimited()
 /** `components.responses`: errors whose meaning is the same wherever they occur. */
 export const SHARED_RESPONSES = {
   MalformedJson: {
-    description: 'The body is not valid JSON.',
-    content: jsonContent(schemaRef(errorSchemas.malformedJson), examplesOf(['malformedJson'])),
+    description:
+      'The body is not valid JSON, or not I-JSON (RFC 7493): a name twice in one object (details.field names it; a proxy in front could read the first where JSON.parse keeps the last) or an escaped lone surrogate such as \\ud800. Invalid UTF-8 is malformed too.',
+    content: jsonContent(schemaRef(errorSchemas.malformedJson), examplesOf(['malformedJson', 'duplicateMember', 'loneSurrogate'])),
   },
   Unauthenticated: {
     description: 'Token missing or invalid (it is read only from the Authorization header), or the customer is blocked.',
@@ -55,7 +56,7 @@ export const SHARED_RESPONSES = {
     content: jsonContent(schemaRef(errorSchemas.serverError), examplesOf(['serverError'])),
   },
   ServiceUnavailable: {
-    description: 'Temporarily unavailable (maintenance, database busy). For a write, check whether the change happened before repeating it.',
+    description: 'Temporarily unavailable (maintenance, database busy, too many calculations and documents waiting: results and pdf of large projects, with Retry-After: 1). For a write, check whether the change happened before repeating it.',
     content: jsonContent(schemaRef(errorSchemas.serviceUnavailable), examplesOf(['serviceUnavailable'])),
   },
 };

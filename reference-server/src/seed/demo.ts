@@ -5,6 +5,7 @@ import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { APARTMENT_BLOCK, house, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
 import { seedExpiredLinks, type ExpiredLinks } from './expired-links.js';
+import { seedLargeProject, type LargeProject } from './large-project.js';
 import { seededProject } from './seeded-project.js';
 import { seedApplications } from './funding-demo.js';
 import { demoPictures } from './pictures-demo.js';
@@ -121,6 +122,8 @@ export interface SeedResult {
   /** Calculable project and funding applications of the first pool customers, by pool index. */
   poolResources: PoolResources[];
   expiredLinks: ExpiredLinks;
+  /** The customer of its own with the 1,000-room project (large-project.ts); not in the profile. */
+  largeProject: LargeProject;
 }
 
 export function seedDemo(store: Store, clock: Clock): SeedResult {
@@ -180,6 +183,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       documentProjectKey: projects['completed'] as string,
     });
     const poolResources = seedPoolResources(store, clock, pool.slice(0, RESOURCE_OWNERS_IN_POOL));
-    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks, poolResources };
+    const largeProject = seedLargeProject(store, clock);
+    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks, poolResources, largeProject };
   });
 }

@@ -50,6 +50,11 @@ export function createDocumentRepository(db: Db) {
   const countByProject = db.prepare<[number], number>('SELECT count(*) FROM documents WHERE project_id = ?').pluck();
   const firstOfProject = db.prepare<[number], DocumentRow>('SELECT id, project_id, type, name, size, temporary, created_at FROM documents WHERE project_id = ? ORDER BY id LIMIT 1');
   const bytes = db.prepare<[number], Buffer>('SELECT bytes FROM documents WHERE id = ?').pluck();
+  const deleteAllButNewest = db.prepare<{ projectId: number; keep: number }>(
+    `DELETE FROM documents WHERE project_id = @projectId
+       AND id <> (SELECT min(id) FROM documents WHERE project_id = @projectId)
+       AND id NOT IN (SELECT id FROM documents WHERE project_id = @projectId ORDER BY id DESC LIMIT @keep)`,
+  );
   // Only the first caller changes the row: that caller alone sends the project's one delivery.
   const claim = db.prepare('UPDATE projects SET webhook_claimed_at = ? WHERE id = ? AND webhook_claimed_at IS NULL');
   const recordDelivery = db.prepare(
@@ -74,6 +79,8 @@ export function createDocumentRepository(db: Db) {
       const row = firstOfProject.get(projectId);
       return row && toDocument(row);
     },
+    /** Deletes the project's documents but its `keep` newest and its first; answers how many went. */
+    keepNewest: (projectId: number, keep: number): number => deleteAllButNewest.run({ projectId, keep }).changes,
     claimWebhook: (projectId: number, at: Date): boolean => claim.run(at.toISOString(), projectId).changes === 1,
     recordDelivery(d: WebhookDelivery): void {
       recordDelivery.run(d.projectKey, d.eventId, d.delivered ? 1 : 0, d.status ?? null, d.error ?? null, Math.round(d.durationMs), d.at.toISOString());

@@ -1,10 +1,12 @@
 import { createServer } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
 import { generateApiToken, hashApiToken } from '../../src/domain/api-token.js';
 import type { NewCustomer } from '../../src/store/customers.js';
+import { seedDemo, type SeedResult } from '../../src/seed/demo.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createStore, type Store } from '../../src/store/store.js';
 
@@ -55,4 +57,24 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
 
 export function jsonInit(method: string, body: unknown, token: string): RequestInit & { token: string } {
   return { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** The demo data set on a test server, started before a file's tests and closed after them. */
+export interface DemoServer {
+  readonly server: TestServer;
+  readonly seed: SeedResult;
+  /** The primary customer's first token. */
+  readonly token: string;
+}
+
+/** Registers the hooks of a file (or describe block) that reads the demo data; its members are set once beforeAll ran. */
+export function useDemoServer(overrides: Partial<AppDeps> = {}): DemoServer {
+  const demo = {} as { server: TestServer; seed: SeedResult; token: string };
+  beforeAll(async () => {
+    demo.server = await startTestServer(overrides);
+    demo.seed = seedDemo(demo.server.store, demo.server.clock);
+    demo.token = demo.seed.customers.primary.tokens[0] as string;
+  });
+  afterAll(() => demo.server.close());
+  return demo;
 }

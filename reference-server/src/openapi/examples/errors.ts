@@ -21,6 +21,8 @@ const example = (summary: string, error: ApiError): Example => ({ summary, value
 
 export const errorExamples = {
   malformedJson: example('Malformed JSON', errors.malformedJson()),
+  duplicateMember: example('A name twice in one object', errors.malformedJson({ duplicateMember: 'projectData' })),
+  loneSurrogate: example('An escaped lone surrogate', errors.malformedJson('loneSurrogate')),
   unauthenticated: example('Missing or invalid token, or a blocked customer', errors.unauthenticated()),
   forbiddenLicense: example('No valid license', errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.')),
   forbiddenRadius: example('Project outside the license radius', errors.forbidden('Das Projekt liegt außerhalb des Lizenzradius.')),

@@ -52,6 +52,7 @@ export const projectOperations: OperationSpec[] = [
       schema: creationResponse,
       examples: { created: projectResponseExamples.createdEmpty },
     },
+    creates: { projectKey: '/projektHeader/key' },
     errors: { body: true, forbidden: CREATION_LICENSE, invalid: { description: 'The body has properties.', examples: ['emptyCreateBody'] } },
   },
   {
@@ -74,6 +75,7 @@ export const projectOperations: OperationSpec[] = [
       schema: creationResponse,
       examples: { created: projectResponseExamples.createdWithData },
     },
+    creates: { projectKey: '/projektHeader/key' },
     errors: {
       body: true,
       forbidden: CREATION_LICENSE,

@@ -32,6 +32,7 @@ export const roomOperations: OperationSpec[] = [
       'Creates a room with its base data; defaults: floor 1, height 2.5 m, temperature 20 °C. raumBaujahr is copied from the project. A project of a status other than 4 and 5 moves to 2 (in progress) together with the room. No idempotency key: after a connection loss check the room list before repeating.',
     body: { schema: requestBodies.roomCreate, required: true, description: 'roomData with raumBezeichnung.', examples: { room: roomWriteExamples.create } },
     success: { status: 201, description: 'Created; the new id is room.id.', schema: roomResponse, examples: { created: roomResponseExamples.created } },
+    creates: { roomId: '/room/id' },
     errors: { body: true, forbidden: LICENSE, notFound: PROJECT_NOT_FOUND, invalid: { description: FIELD_RULES, examples: ['roomNameMissing'] } },
   },
   {

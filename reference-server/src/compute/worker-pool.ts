@@ -1,0 +1,84 @@
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../http/api-error.js';
+import { createFairScheduler, type FairSchedulerLimits } from './fair-scheduler.js';
+import type { HeavyJob, HeavyOutput } from './heavy-jobs.js';
+import type { WorkerReply } from './worker-entry.js';
+
+const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
+const ENTRY = new URL('./worker-entry.ts', import.meta.url).href;
+
+/** One worker thread running one job at a time; started on its first job. */
+interface PoolWorker {
+  run(job: HeavyJob): Promise<string | Uint8Array>;
+  terminate(): Promise<void>;
+}
+
+function errorOf(reply: Extract<WorkerReply, { ok: false }>): Error {
+  const api = reply.apiError;
+  return api ? new ApiError(api.status, reply.message, api.details, api.headers) : new Error(reply.message);
+}
+
+function startWorker(onGone: () => void): PoolWorker {
+  const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
+  // An idle worker does not keep the process alive; one with a job does, until it answers.
+  worker.unref();
+  let current: { resolve: (value: string | Uint8Array) => void; reject: (reason: Error) => void } | undefined;
+  const settle = (outcome: (job: NonNullable<typeof current>) => void) => {
+    const job = current;
+    current = undefined;
+    worker.unref();
+    if (job) outcome(job);
+  };
+  worker.on('message', (reply: WorkerReply) => settle((job) => (reply.ok ? job.resolve(reply.value) : job.reject(errorOf(reply)))));
+  worker.on('error', (err) => {
+    onGone();
+    settle((job) => job.reject(err));
+  });
+  worker.on('exit', (code) => {
+    onGone();
+    settle((job) => job.reject(new Error(`compute worker exited with code ${code}`)));
+  });
+  return {
+    run(job) {
+      return new Promise((resolve, reject) => {
+        current = { resolve, reject };
+        worker.ref();
+        worker.postMessage(job);
+      });
+    },
+    terminate: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+export interface WorkerPool {
+  /** Runs the job on a worker when it is the owner's turn; rejects with SchedulerFullError when too many wait. */
+  run<J extends HeavyJob>(owner: number, job: J): Promise<HeavyOutput<J>>;
+  close(): Promise<void>;
+}
+
+/** `limits.slots` worker threads, each started on its first job and again after it died. */
+export function createWorkerPool(limits: FairSchedulerLimits): WorkerPool {
+  const scheduler = createFairScheduler(limits);
+  const workers: (PoolWorker | undefined)[] = Array.from({ length: limits.slots }, () => undefined);
+  const workerAt = (slot: number): PoolWorker => {
+    let worker = workers[slot];
+    if (!worker) {
+      const started = startWorker(() => {
+        if (workers[slot] === started) workers[slot] = undefined;
+      });
+      worker = started;
+      workers[slot] = worker;
+    }
+    return worker;
+  };
+  return {
+    run: <J extends HeavyJob>(owner: number, job: J) => scheduler.submit(owner, (slot) => workerAt(slot).run(job) as Promise<HeavyOutput<J>>),
+    async close() {
+      const running = workers.filter((w): w is PoolWorker => w !== undefined);
+      workers.fill(undefined);
+      await Promise.all(running.map((w) => w.terminate()));
+    },
+  };
+}
