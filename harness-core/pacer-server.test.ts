@@ -165,3 +165,20 @@ describe('the invalid-token lane', () => {
     expect(pacer?.stats().laneRequestsByRule).toEqual({ 'AUTH-1': 2, 'AUTH-4': 1, 'RATE-12 (lane held)': 2 });
   });
 });
+
+describe('the slowest paced answer', () => {
+  it("is the longest a paced request's answer took, counting neither refusals, nor 5xx, nor requests without an answer, nor held lanes", async () => {
+    const url = await start([]);
+    const answer = async (status: number, waitMs: number) => {
+      const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { customer: 'primary' });
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      await pacerCall(url, '/release', { customer: 'primary', grant, status, label: 'GET /reports' });
+    };
+    await answer(200, 0);
+    const quick = (await pacerCall<{ ms: number }>(url, '/slowest-paced-answer', {})).ms;
+    for (const status of [429, 502, 0]) await answer(status, 300);
+    expect((await pacerCall<{ ms: number }>(url, '/slowest-paced-answer', {})).ms).toBe(quick);
+    await answer(404, 300);
+    expect((await pacerCall<{ ms: number }>(url, '/slowest-paced-answer', {})).ms).toBeGreaterThanOrEqual(290);
+  });
+});

@@ -159,6 +159,14 @@ export async function startPacerServer(options: {
   const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea: {}, laneRequestsByRule: {}, busyByCustomer, unintended429: [], provenWrongRefusals: [], createdProjects: [] };
   // The timelines prove refusals wrong from differences of their times: a clock that never steps.
   const clock = () => performance.timeOrigin + performance.now();
+  /**
+   * Grant times of paced requests, and the slowest answer among them: the pacer grants only when
+   * the customer's sliding second has room, so however long such a request waited, the target
+   * held it without needing to (a late-deciding thread pool, a slow store), never for the limit.
+   * The rate-limit checks take it into their bound for queueing (probe.ts).
+   */
+  const pacedGrantedAt = new Map<number, number>();
+  let slowestPacedAnswerMs = 0;
   const timelinesStart = clock();
   for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
     const { window } = state(customer);
@@ -243,6 +251,7 @@ export async function startPacerServer(options: {
       }
       s.window.grant(head.grants);
       s.timeline.granted(head.seq, clock(), head);
+      if (!head.held) pacedGrantedAt.set(head.seq, clock());
       s.waiters.shift();
       busy(customer, true);
       if (head.check !== undefined) checkState(head.check).firstGrantAt ??= Date.now();
@@ -371,6 +380,12 @@ export async function startPacerServer(options: {
       const s = state(customer);
       s.window.complete(Date.now());
       if (typeof body.grant === 'number') {
+        const grantedAt = pacedGrantedAt.get(body.grant);
+        pacedGrantedAt.delete(body.grant);
+        // An answer the target decided on: neither none (0), nor a refusal, nor a gateway's or its own 5xx.
+        if (grantedAt !== undefined && typeof body.status === 'number' && body.status > 0 && body.status < 500 && body.status !== 429) {
+          slowestPacedAnswerMs = Math.max(slowestPacedAnswerMs, clock() - grantedAt);
+        }
         s.timeline.released(body.grant, clock(), {
           ...(typeof body.status === 'number' ? { status: body.status } : {}),
           ...(typeof body.label === 'string' ? { label: body.label } : {}),
@@ -381,6 +396,7 @@ export async function startPacerServer(options: {
       pump(customer, s);
     },
     // A probe that needs a lane quiet for longer than its pace (the per-address window of RATE-12) waits from here.
+    '/slowest-paced-answer': () => ({ ms: slowestPacedAnswerMs }),
     '/last-response': (body) => ({ at: customers.get(String(body.customer))?.window.lastCompletion() ?? null }),
     '/startup': async (body) => ({ turn: await startupTurns.take(typeof body.priority === 'number' ? body.priority : 0) }),
     '/startup-done': (body) => startupTurns.giveBack(typeof body.turn === 'number' ? body.turn : 0),

@@ -119,6 +119,26 @@ export function safetyViolations(hits: readonly Hit[], { limit = LIMIT, windowMs
  */
 export const HOLD_MARGIN_MS = 500;
 
+/**
+ * The slowest answer to a request the sliding second had room for when it was sent (fewer than
+ * `limit` of the customer's other requests not refused were sent in the second before it): a
+ * limiter that queues holds only requests that find the window full, so a request with room that
+ * still waited shows how long this target takes to decide anyway (a late-deciding thread pool,
+ * a slow store). `hits` are one customer's; answers only, since an unknown outcome shows nothing.
+ */
+export function roomyDelayMs(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS }: Limits = {}): number {
+  const bySend = [...hits].sort((a, b) => a.sentAt - b.sentAt);
+  const counted: number[] = [];
+  let slowest = 0;
+  let from = 0;
+  for (const h of bySend) {
+    while (from < counted.length && (counted[from] as number) <= h.sentAt - windowMs) from++;
+    if (outcome(h) !== 'unknown' && counted.length - from < limit) slowest = Math.max(slowest, h.receivedAt - h.sentAt);
+    if (outcome(h) !== 'refused') counted.push(h.sentAt);
+  }
+  return slowest;
+}
+
 /** The latest a conforming target can have decided on a request after it was sent, judged from `hits`. */
 export function holdBoundMs(hits: readonly Hit[]): number {
   // Loops, not Math.max(...): a load run has hundreds of thousands of hits.
@@ -169,12 +189,24 @@ export function heldBackViolations(hits: readonly Hit[], { limit = LIMIT, window
       const spanMs = Math.max(first.to, next.to) - first.from;
       const most = limit * (Math.floor(spanMs / windowMs) + 1);
       if (chosen.length > most) {
-        found.push({ hits: chosen.map((c) => c.hit).sort((a, b) => a.sentAt - b.sentAt), spanMs, most, boundMs });
+        if (answeredPromptlyAfterRoom(chosen, windowMs, boundMs)) found.push({ hits: chosen.map((c) => c.hit).sort((a, b) => a.sentAt - b.sentAt), spanMs, most, boundMs });
         break;
       }
     }
   }
   return found;
+}
+
+/**
+ * A queue admits a held request as soon as its window has room, and answers it within the
+ * target's usual round trip after that; room comes a window after the others' decisions at the
+ * latest. A request of the set answered later than that was held for some other reason (a late
+ * decider), which proves no queueing.
+ */
+function answeredPromptlyAfterRoom(set: readonly { hit: Hit; to: number }[], windowMs: number, boundMs: number): boolean {
+  const held = set.reduce((latest, c) => (c.hit.receivedAt > latest.hit.receivedAt ? c : latest));
+  const roomBy = Math.max(...set.filter((c) => c !== held).map((c) => c.to)) + windowMs;
+  return held.hit.receivedAt <= roomBy + boundMs;
 }
 
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */

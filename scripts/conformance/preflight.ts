@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { EXPECTED } from './doctor.js';
@@ -53,6 +54,24 @@ async function get(url: string, token?: string): Promise<{ status: number; conte
   return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text };
 }
 
+/**
+ * A read sent until the target itself answers it: a dropped connection or a gateway's 502/504 is
+ * tried again, at most three times in all, far enough apart to stay within the customer's 2 per
+ * second whenever the target decided on an earlier attempt. Undefined when no attempt was answered.
+ */
+async function answeredRead(url: string, token: string): Promise<{ status: number; contentType: string; text: string } | undefined> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (attempt > 1) await sleep(1100);
+    try {
+      const res = await get(url, token);
+      if (res.status !== 502 && res.status !== 504) return res;
+    } catch {
+      // Dropped or refused connection: try again.
+    }
+  }
+  return undefined;
+}
+
 function jsonOf(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text) as unknown;
@@ -99,8 +118,10 @@ export async function preflight(baseUrl: string, profile: Profile): Promise<Pref
   for (const role of Object.keys(EXPECTED) as CustomerRole[]) {
     const token = profile.customers[role]?.tokens[0];
     if (token === undefined) continue;
-    const res = await get(`${baseUrl}/reports`, token);
+    const res = await answeredRead(`${baseUrl}/reports`, token);
     sent[role] = Date.now();
+    // No answer, or only a gateway's: nothing to judge here; the role's checks meet the target themselves.
+    if (res === undefined) continue;
     // A 429 says nothing about the profile (someone else uses the customer now); the run's pacing copes.
     if (res.status === EXPECTED[role] || res.status === 429) continue;
     const evidence = `customers.${role}.tokens[0]: GET /reports answered ${res.status}, expected ${EXPECTED[role]} for a ${role} customer`;

@@ -38,7 +38,7 @@ import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { HelpRequested, UsageError } from '../conformance/options.js';
-import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { describeHeldBack, describeLiveness, describeSafety, heldBackViolations, HOLD_MARGIN_MS, holdBoundMs, livenessViolations, outcome, roomyDelayMs, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { prepareLoadTarget, type LoadTarget } from './target.js';
 import { runScript } from '../cli/run-script.js';
 
@@ -401,7 +401,7 @@ async function main(): Promise<number> {
     const admitted = hits.filter((h) => outcome(h) === 'admitted');
     const refused = hits.length - admitted.length - recorder.unknown;
     const safety = safetyViolations(hits, { max: 1000 });
-    const boundMs = holdBoundMs(hits);
+    const boundMs = Math.max(holdBoundMs(hits), roomyDelayMs(hits) + HOLD_MARGIN_MS);
     const held = safety.length === 0 ? heldBackViolations(hits, { boundMs, max: 1000 }) : [];
     const liveness = livenessViolations(hits, { max: 1000 });
     // Admissions that can have been decided during the steady flood: admitted answers whose

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTimeline, HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, outcome, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { formatTimeline, HOLD_MARGIN_MS, heldBackViolations, holdBoundMs, livenessViolations, outcome, roomyDelayMs, safetyViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 
 const hit = (sentAt: number, receivedAt: number, status: number, label = `${sentAt}`): Hit => ({ label, sentAt, receivedAt, status });
@@ -152,6 +152,16 @@ describe('queueing proofs', () => {
   it('the decision bound is the slowest refusal, else the fastest answer, plus the margin', () => {
     expect(holdBoundMs([hit(0, 5, 200), hit(0, 40, 429), hit(0, 20, 429)])).toBe(40 + HOLD_MARGIN_MS);
     expect(holdBoundMs([hit(0, 5, 200), hit(0, 900, 200), hit(0, 50, 0)])).toBe(5 + HOLD_MARGIN_MS);
+  });
+
+  it('a request the window had room for that still waited shows how long the target decides anyway; a queue shows none', () => {
+    // The second of a pair waited 2.5 s though one request alone was before it: a late decider.
+    expect(roomyDelayMs([hit(0, 20, 200), hit(1, 2500, 200), hit(2, 21, 429)])).toBe(2499);
+    // A queue holds only the third, which found the window full: the roomy ones were quick.
+    expect(roomyDelayMs([hit(0, 20, 200), hit(1, 21, 200), hit(2, 1003, 200)])).toBe(20);
+    // Refused requests leave room; an unknown outcome may have taken it.
+    expect(roomyDelayMs([hit(0, 2, 429), hit(1, 3, 429), hit(2, 700, 200)])).toBe(698);
+    expect(roomyDelayMs([hit(0, Number.POSITIVE_INFINITY, 0), hit(1, 3, 200), hit(2, 700, 200)])).toBe(2);
   });
 
   it('a 5xx is neither an answer nor an admission for the queueing proof', () => {

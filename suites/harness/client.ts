@@ -10,6 +10,27 @@ export class HarnessError extends Error {
   override name = 'HarnessError';
 }
 
+/**
+ * No answer came (the connection was dropped, reset or refused): the target may still have
+ * decided on the request at any later time, so it is an unknown outcome, never a verdict.
+ */
+export class NoAnswer extends HarnessError {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Answers a gateway gives when it could not get one from the target (502, 504), or none at all:
+ * a read is sent again (paced like any request) up to this many times in all before the check
+ * takes what came. The spec's table has neither status, so no check judges them.
+ */
+const ATTEMPTS_FOR_A_READ = 3;
+const GATEWAY_STATUSES = new Set([502, 504]);
+
 /** A response as received; the body is kept as text so byte-level comparisons are possible. */
 export class ApiResponse {
   constructor(
@@ -139,7 +160,25 @@ export class Actor {
     return this.send('PUT', path, body === undefined ? options : { ...options, body });
   }
 
+  /**
+   * Sends once, or for a read outside the rate-limit checks until it gets an answer that is not a
+   * gateway's (every attempt is paced and recorded). A pdf GET is not a read (it creates a
+   * document), and a rate-limit check's timeline needs each request as it went.
+   */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
+    const again = (method === 'GET' || method === 'HEAD') && !/\/pdf(\?|$)/.test(path) && !this.recorder.expects429;
+    for (let attempt = 1; ; attempt++) {
+      const last = !again || attempt >= ATTEMPTS_FOR_A_READ;
+      try {
+        const res = await this.sendOnce(method, path, options);
+        if (last || !GATEWAY_STATUSES.has(res.status)) return res;
+      } catch (err) {
+        if (last || !(err instanceof NoAnswer)) throw err;
+      }
+    }
+  }
+
+  private async sendOnce(method: string, path: string, options: SendOptions): Promise<ApiResponse> {
     const t = target();
     if (t.readOnly && WRITE_METHODS.has(method)) {
       throw new HarnessError(`read-only run: refusing ${method} ${path} (the check should have been skipped)`);
@@ -181,7 +220,7 @@ export class Actor {
     } catch (err) {
       exchange.receivedAt = performance.now();
       exchange.error = err instanceof Error ? err.message : String(err);
-      throw new HarnessError(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`);
+      throw new NoAnswer(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`, exchange);
     } finally {
       if (!this.pacing) unpacedInFlight.set(this.recorder, (unpacedInFlight.get(this.recorder) ?? 1) - 1);
       await this.release(grant, exchange.response?.status ?? 0, label, laneGrant);

@@ -49,4 +49,28 @@ describe('probe verdicts', () => {
     expect(judge(window, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(963, 1001, 200)])).kind).toBe('undecided');
     expect(judge(window, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(963, 966, 429)])).kind).toBe('pass');
   });
+
+  it('takes a request without an answer as decided at any later time: undecided, never a liveness failure', () => {
+    const dropped = hit(0, Number.POSITIVE_INFINITY, 0);
+    // The first pair's second request was dropped: the refusal may rest on it, however late it was decided.
+    expect(judge(plan, runOf([hit(0, 3, 200), dropped, hit(550, 553, 429)])).kind).toBe('undecided');
+    // An earlier attempt's dropped request counts in a later attempt's window too.
+    const refusedAtOnce = runOf([hit(2000, 2003, 200), hit(2000, 2003, 429), hit(2550, 2553, 429)]);
+    expect(judge(plan, refusedAtOnce).kind).toBe('fail');
+    expect(judge(plan, refusedAtOnce, new Map([['pool:1', [dropped]]])).kind).toBe('undecided');
+  });
+
+  it("takes the target's own decision delays, shown by requests with room in earlier attempts, into the queueing bound", () => {
+    const burst: Plan = { steps: Array.from({ length: 3 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
+    const held = runOf([hit(5000, 5003, 200), hit(5000, 5004, 200), hit(5000, 6010, 200)]);
+    expect(judge(burst, held).kind).toBe('fail');
+    // Before, a request with the window's room to spare waited 2.5 s: this target decides late anyway.
+    const lateAnyway = new Map([['pool:1', [hit(0, 3, 200), hit(1, 2500, 200)]]]);
+    expect(judge(burst, held, lateAnyway).kind).not.toBe('fail');
+  });
+
+  it('proves no queue when the held admission came long after its window had room: a late decider', () => {
+    const burst: Plan = { steps: Array.from({ length: 3 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
+    expect(judge(burst, runOf([hit(0, 3, 200), hit(0, 4, 200), hit(0, 3500, 200)])).kind).not.toBe('fail');
+  });
 });

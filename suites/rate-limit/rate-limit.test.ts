@@ -25,7 +25,7 @@ import { check, DEFAULT_CHECK_TIMEOUT_MS, type CheckContext } from '../harness/c
 import { expectError, expectSchema } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
-import { outside, probe, type Step } from './probe.js';
+import { hitOf, outside, probe, sendForTimeline, type Sent, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { fixedLimitChecks } from './fixed-limit.js';
 import { sweepChecks } from './sweep.js';
@@ -50,8 +50,8 @@ function step(actor: Actor, i: number, at: number, expected: Step['expect'], ext
 }
 
 /** Error table row 429: details limit 2 / windowSeconds 1 / retryAfter 1 and the header `Retry-After: 1`. */
-function expect429Contract(responses: readonly ApiResponse[]): void {
-  const refused = responses.filter((r) => r.status === 429);
+function expect429Contract(responses: readonly (ApiResponse | undefined)[]): void {
+  const refused = responses.filter((r) => r?.status === 429) as ApiResponse[];
   for (const res of refused) {
     const header = res.headers['retry-after'];
     expect(retryAfterHeaderSchema.safeParse(header).success, `Retry-After must be the integer 1, got ${header === undefined ? 'no header' : `'${header}'`}; ${res.exchange.request.method} ${res.exchange.request.url}`).toBe(true);
@@ -214,8 +214,8 @@ check(
   async (t) => {
     const { tokens } = await t.exclusiveOwner();
     const window = createPacingWindow(2, 1000, 25);
-    const inFlight = new Set<Promise<ApiResponse>>();
-    const all: Promise<ApiResponse>[] = [];
+    const inFlight = new Set<Promise<Sent>>();
+    const all: Promise<Sent>[] = [];
     const labels: string[] = [];
     for (let i = 0; i < 8; i++) {
       for (;;) {
@@ -228,19 +228,20 @@ check(
       const actor = tokens[i % tokens.length] as Actor;
       const e = endpoint(i);
       labels.push(`${e.what} as ${actor.label}`);
-      const p = actor.get(e.path()).finally(() => {
+      const p = sendForTimeline(() => actor.get(e.path())).finally(() => {
         window.complete(performance.now());
         inFlight.delete(p);
       });
       inFlight.add(p);
       all.push(p);
     }
-    const responses = await Promise.all(all);
-    const hits: Hit[] = responses.map((r, i) => ({ label: `#${i + 1} ${labels[i]}`, sentAt: r.exchange.sentAt, receivedAt: r.exchange.receivedAt, status: r.status }));
+    const sent = await Promise.all(all);
+    const hits: Hit[] = sent.map((r, i) => hitOf(`#${i + 1} ${labels[i]}`, r));
     const refused = livenessViolations(hits);
     expect(refused.map((v) => describeLiveness(v)), `a paced client was refused:\n${formatTimeline(hits)}`).toEqual([]);
-    // The pacing guarantees every refusal above is a proven violation; the count is a cross-check.
-    expect(hits.filter((h) => h.status === 429).length, formatTimeline(hits)).toBe(0);
+    // Once every request was answered, the pacing makes every refusal a proven violation: the count is a cross-check.
+    // A request without an answer may have been decided any time later, and then a refusal proves nothing.
+    if (hits.every((h) => h.status !== 0)) expect(hits.filter((h) => h.status === 429).length, formatTimeline(hits)).toBe(0);
   },
   RATE,
 );
@@ -332,7 +333,7 @@ check(
       };
       const first = await batch(limit);
       const second = await batch(limit + 1);
-      const own = await Promise.all([owner.get('/reports'), owner.get('/reports')]);
+      const own = await Promise.all([sendForTimeline(() => owner.get('/reports')), sendForTimeline(() => owner.get('/reports'))]);
       const hits = [...first, ...second].map((r, i) => ({ label: `#${i + 1} invalid token`, sentAt: r.exchange.sentAt, receivedAt: r.exchange.receivedAt, status: r.status }));
       const spanMs = Math.max(...hits.map((h) => h.receivedAt)) - Math.min(...hits.map((h) => h.sentAt));
 
@@ -349,8 +350,11 @@ check(
       }
       for (const res of refused) expectError(res, 429, 'rate_limit');
       for (const res of second.filter((r) => r.status !== 429)) expectError(res, 401, 'authentication');
-      // The IP is now limited for invalid tokens; the valid customer still has its full budget.
-      for (const res of own) {
+      // The IP is now limited for invalid tokens; the valid customer still has its full budget
+      // (a request without an answer tells nothing about it).
+      const answered = own.flatMap((o) => (o.response ? [o.response] : []));
+      if (answered.length === 0) return t.skip('inconclusive: neither of the valid customer\'s two requests was answered (connections dropped)');
+      for (const res of answered) {
         expect(res.status, `a valid customer's request while the IP is limited for invalid tokens; ${res.exchange.request.url} answered ${res.status}: ${res.text.slice(0, 200)}`).toBe(200);
       }
     } finally {
