@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ApiError } from '../http/api-error.js';
+import { errors } from '../http/api-error.js';
 import { SchedulerFullError, type FairSchedulerLimits } from './fair-scheduler.js';
 import { jobWeight, runHeavyJob, type HeavyJob, type HeavyOutput } from './heavy-jobs.js';
 import { createWorkerPool } from './worker-pool.js';
@@ -39,14 +39,6 @@ export function poolLimits(workers: number): FairSchedulerLimits {
   return { slots: workers, runningPerOwner: Math.max(1, Math.ceil(workers / 2)), waitingPerOwner: WAITING_PER_CUSTOMER, waiting: WAITING_OVERALL };
 }
 
-const busy = () =>
-  new ApiError(
-    503,
-    'Der Dienst ist vorübergehend ausgelastet: zu viele Berechnungen und Dokumente warten. Bitte in einigen Sekunden erneut versuchen.',
-    { type: 'service_unavailable' },
-    { 'Retry-After': '1' },
-  );
-
 /** Large jobs go to a pool of worker threads, shared fairly between customers; small ones run inline. */
 export function createHeavyWork(options: { workers?: number; inlineWeightLimit?: number } = {}): HeavyWork {
   const pool = createWorkerPool(poolLimits(options.workers ?? defaultWorkerCount()));
@@ -55,7 +47,7 @@ export function createHeavyWork(options: { workers?: number; inlineWeightLimit?:
     run(owner, job) {
       if (jobWeight(job) < inlineLimit) return runHeavyJob(job);
       return pool.run(owner, job).catch((err: unknown) => {
-        throw err instanceof SchedulerFullError ? busy() : err;
+        throw err instanceof SchedulerFullError ? errors.heavyWorkBusy() : err;
       });
     },
     close: () => pool.close(),

@@ -81,6 +81,14 @@ export const errors = {
   serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
   serviceUnavailable: () =>
     new ApiError(503, 'Der Dienst ist vorübergehend nicht verfügbar.', { type: 'service_unavailable' }),
+  /** Too many results and PDF jobs of large projects wait for a worker (compute/heavy-work.ts). */
+  heavyWorkBusy: () =>
+    new ApiError(
+      503,
+      'Der Dienst ist vorübergehend ausgelastet: zu viele Berechnungen und Dokumente warten. Bitte in einigen Sekunden erneut versuchen.',
+      { type: 'service_unavailable' },
+      { 'Retry-After': '1' },
+    ),
 };
 
 /**

@@ -14,10 +14,10 @@ export interface ConnectionCaps {
 /**
  * Counts open connections and refuses those beyond a cap. Each cap is logged once per episode: at
  * its first refusal, and again only after the count has fallen to half the cap, so a flood that
- * keeps the count at the cap is one line, not one per refused connection. Beyond the overall cap a connection gets the 503
- * envelope, so a client learns the server is full rather than seeing a reset; beyond the
- * per-address cap it is closed without a word, because then one address is hoarding and an answer
- * would only feed it.
+ * keeps the count at the cap is one line, not one per refused connection. Beyond the overall cap
+ * a connection gets the 503 envelope, so a client learns the server is full rather than seeing a
+ * reset; beyond the per-address cap it is closed without a word, because then one address is
+ * hoarding and an answer would only feed it.
  *
  * Returns whether a socket was refused: Node has already attached its parser when `connection`
  * is emitted, so a request that arrives before the close must not reach the app.

@@ -12,13 +12,12 @@ import { hasCustomer } from './request-context.js';
  * whose `afterAnswers` latest answers all needed no customer has each further request wait
  * `delayMs` before it is handled. Size counts: an answer weighs one for every `bytesPerDelay` it
  * took, in the count and in the next delay, so a flood of the large API description is bounded
- * in bytes, not only in answers, from its first requests on. Pipelined
- * requests wait in turn (each one delay more than the one before), so sending many at once gains
- * nothing. An answer
- * to a customer that was not refused starts the count afresh, and so does a pause of `quietMs` on
- * the connection, so a client that mixes public and protected calls, or checks /health now and
- * then, never meets the delay. Counted per connection, not per address: the kit's own clients and
- * the bench share one loopback address with the flood.
+ * in bytes, not only in answers, from its first requests on. Pipelined requests wait in turn
+ * (each one delay more than the one before), so sending many at once gains nothing. An answer to
+ * a customer that was not refused starts the count afresh, and so does a pause of `quietMs` on the
+ * connection, so a client that mixes public and protected calls, or checks /health now and then,
+ * never meets the delay. Counted per connection, not per address: the kit's own clients and the
+ * bench share one loopback address with the flood.
  */
 export interface NoCustomerTarpit {
   afterAnswers: number;
@@ -38,7 +37,6 @@ interface Streak {
   /** Requests of the connection being held back right now. */
   waiting: number;
 }
-
 
 export function withNoCustomerTarpit(handler: RequestListener, tarpit: NoCustomerTarpit, clock: Clock): RequestListener {
   const streaks = new WeakMap<Socket, Streak>();
