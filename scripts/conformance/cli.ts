@@ -6,6 +6,9 @@ import { formatDoubt, preflight } from './preflight.js';
 import { HelpRequested, initOptions, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target.js';
+import { loadSigningKey } from './statement/write-statement.js';
+import { verifyCommand } from './statement/verify-cli.js';
+import { runDiff } from './diff/main.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 import { writeRunEnv } from '../../harness-core/run-env.js';
 
@@ -15,7 +18,7 @@ export interface CliOutput {
 }
 
 /**
- * The conformance CLI (`npm run conformance -- [doctor|init] [options]`) as a function: runs it and
+ * The conformance CLI (`npm run conformance -- [doctor|init|verify|diff] [options]`) as a function: runs it and
  * returns its exit code (meanings in options.ts, USAGE). The fault runner calls it repeatedly in
  * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
  * every call, and the receiver's, which only some calls set, is removed again.
@@ -42,8 +45,12 @@ export async function runCli(argv: string[], output: CliOutput, interrupt?: Abor
 }
 
 async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
+  if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
+  if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
   const options = parseRunOptions(argv);
   if (options.command === 'init') return init(initOptions(options), log);
+  // A wrong key is a usage error before anything runs, not a surprise after it.
+  const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
   const unmatched = unmatchedRulePatterns(options.rules, rules);
   if (unmatched.length > 0) {
     throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);
@@ -75,7 +82,7 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
     if (checked.doubts.length > 0) err(`preflight: answers that are a deviation of the target or a mistake of the profile; the run goes on and judges them:\n  ${checked.doubts.map(formatDoubt).join('\n  ')}`);
     // The pacer counts the preflight's requests, so no role customer's first second is overspent.
     writeRunEnv({ preflightSent: checked.sent });
-    const { code } = await runConformance(options, target, log, interrupt, checked.doubts);
+    const { code } = await runConformance(options, target, log, interrupt, checked.doubts, signKey);
     return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
   } finally {
     if (receiver) {

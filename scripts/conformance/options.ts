@@ -38,6 +38,8 @@ export interface RunOptions {
   out?: string;
   force?: boolean;
   receiverUrl?: string;
+  /** Ed25519 private key PEM that signs the run's statement.json. */
+  signKey?: string;
 }
 
 export class UsageError extends Error {}
@@ -50,7 +52,7 @@ export class TargetError extends Error {}
 
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
 
-export const USAGE = `Usage: npm run conformance -- [doctor|init] [options]
+export const USAGE = `Usage: npm run conformance -- [doctor|init|verify|diff] [options]
   --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
   --profile FILE      target profile (see fixtures/profile.example.json); required with --base-url
   --image NAME[:TAG]  start the target from this container image (testcontainers, needs a Docker engine), run, stop it;
@@ -72,6 +74,7 @@ export const USAGE = `Usage: npm run conformance -- [doctor|init] [options]
   --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 24)
   --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
   --seed N            stateful exploration: the seed to replay (printed with every run and failure)
+  --sign-key FILE     sign the run's statement.json (beside the reports) with this Ed25519 private key PEM
   --vary NAME         bundled server only: take this variation, another reading the spec permits (repeatable or
                       comma-separated; 'all' for every one); the checks must pass against every variation
 Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
@@ -84,10 +87,16 @@ Subcommand init: npm run conformance -- init --base-url URL --tokens FILE --out 
                       (pool: one line per pool customer); blank lines and # comments allowed
   --out PROFILE       where the draft goes; an existing file is kept unless --force
   --receiver-url URL  the webhook target configured in the pro area of the webhook line's customer (drafts webhook)
+Subcommand verify: npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]
+  checks DIR/statement.json: the signature (by --key when given), every report file's digest, and that each
+  rule's verdict follows from its checks' result files; exit 0 accepted, 1 rejected (each reason printed), 2 usage.
+Subcommand diff: npm run conformance -- diff OLD NEW [MORE...]
+  per rule, what changed between runs (report folders or statement.json files, oldest first): regressions,
+  fixes, new skips, flaky rules, checks added and removed; exit 0 no regression, 1 a regression, 2 usage.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed;
   init: 0 draft written, 2 usage or tokens-file error, 3 target unreachable.`;
 
-const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary', '--tokens', '--out', '--receiver-url'] as const;
+const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary', '--tokens', '--out', '--receiver-url', '--sign-key'] as const;
 const INIT_FLAGS = ['--tokens', '--out', '--force', '--receiver-url'];
 
 export function parseRunOptions(argv: readonly string[]): RunOptions {
@@ -193,6 +202,9 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
           if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new UsageError(`--vary '${name}' is not a variation name. Fix: all, or a name from npm run server -- --help`);
           options.vary.push(name);
         }
+        break;
+      case '--sign-key':
+        options.signKey = value;
         break;
       case '--tokens':
         options.tokens = value;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -18,6 +18,7 @@ import type { PreparedTarget } from './target.js';
 import { writeRunEnv, type RunEnv } from '../../harness-core/run-env.js';
 import { getRule } from '../../spec/rules/catalog.js';
 import { formatDoubt, type PreflightDoubt } from './preflight.js';
+import { writeStatement } from './statement/write-statement.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../vitest.conformance.config.ts');
 
@@ -44,6 +45,7 @@ export async function runConformance(
   log: (line: string) => void,
   interrupt?: AbortSignal,
   doubts: readonly PreflightDoubt[] = [],
+  signKey?: KeyObject,
 ): Promise<{ code: number; summary: RunSummary }> {
   // A malformed expectations file is a usage error before anything runs.
   const expected = options.expect ? loadExpectations(options.expect) : undefined;
@@ -53,6 +55,7 @@ export async function runConformance(
   const statsFile = join(reportDir, 'run-stats.json');
   rmSync(statsFile, { force: true });
 
+  const explore = exploreEnv(options, log);
   writeRunEnv({
     profilePath: target.profilePath,
     baseUrl: target.baseUrl,
@@ -62,7 +65,7 @@ export async function runConformance(
     runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.
     shard: options.shard ? formatShard(options.shard) : '',
-    ...exploreEnv(options, log),
+    ...explore,
   });
   const emptyShard = emptyShardWarning(target.profile, options.shard);
   if (emptyShard) log(emptyShard);
@@ -169,6 +172,21 @@ export async function runConformance(
     ...(expectations ? { expectations } : {}),
   });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
+  const statementPath = await writeStatement(
+    {
+      reportDir,
+      checks,
+      baseUrl: target.baseUrl,
+      profilePath: target.profilePath,
+      profile: target.profile,
+      selection: { ...selection, readOnly: options.readOnly, exploreSeed: explore.exploreSeed, ...(options.expect ? { expectations: options.expect } : {}) },
+      counts: summary.totals,
+      wallSeconds,
+      floorSeconds: summary.pacingFloorSeconds,
+    },
+    signKey,
+  );
+  reports.statement = `${statementPath} (verify: npm run conformance -- verify ${reportDir})`;
   log(formatSummary(summary));
   if (doubts.length > 0) log(`preflight, each answer read both ways:\n  ${doubts.map(formatDoubt).join('\n  ')}`);
   let code = exitCodeFor(summary);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The in-toto types the statement declares; a verifier rejects anything else. */
+export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+export const PREDICATE_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
+
+const digest = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const statementCheckSchema = z.object({
+  title: z.string(),
+  state: z.enum(['passed', 'failed', 'broken', 'skipped']),
+  /** The check's Allure result file, relative to the report dir; absent for a suite that failed to collect. */
+  result: z.string().optional(),
+  sha256: z.string().optional(),
+});
+
+export const ruleEntrySchema = z.object({
+  verdict: z.enum(['pass', 'fail', 'broken', 'skip', 'inconclusive', 'not-selected']),
+  reason: z.string().optional(),
+  checks: z.array(statementCheckSchema),
+});
+
+export const statementSchema = z.object({
+  _type: z.literal(STATEMENT_TYPE),
+  subject: z.array(z.object({ name: z.string(), digest })).length(1),
+  predicateType: z.literal(PREDICATE_TYPE),
+  predicate: z.object({
+    result: z.enum(['PASSED', 'FAILED', 'WARNED']),
+    configuration: z.array(z.object({ name: z.string(), digest })),
+    passedTests: z.array(z.string()),
+    failedTests: z.array(z.string()),
+    warnedTests: z.array(z.string()),
+    cpfConformance: z.object({
+      kit: z.object({ name: z.string(), version: z.string(), commit: z.string().optional() }),
+      catalogues: z.object({ rules: z.string(), freedoms: z.string(), specVersion: z.string() }),
+      target: z.object({ baseUrl: z.string(), root: z.unknown(), health: z.unknown(), at: z.string() }),
+      profile: z.object({ sha256: z.string(), redacted: z.unknown() }),
+      selection: z.record(z.string(), z.unknown()),
+      rules: z.record(z.string(), ruleEntrySchema),
+      counts: z.object({ passed: z.number(), failed: z.number(), broken: z.number(), skipped: z.number() }),
+      wallSeconds: z.number(),
+      floorSeconds: z.number(),
+      files: z.record(z.string(), z.string()),
+    }),
+  }),
+});
+
+export type Statement = z.infer<typeof statementSchema>;
+export type StatementCheck = z.infer<typeof statementCheckSchema>;
+export type RuleEntry = z.infer<typeof ruleEntrySchema>;

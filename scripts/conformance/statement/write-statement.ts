@@ -1,0 +1,31 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../options.js';
+import { buildStatement, type StatementInput } from './build-statement.js';
+import { envelopeOf, keyIdOf } from './dsse.js';
+import { statementHtml } from './statement-html.js';
+import { readTargetAnswers } from './target-answers.js';
+import { STATEMENT_FILE } from './verify-statement.js';
+
+/** An Ed25519 private key from a PEM file; an error names the flag and the fix. */
+export function loadSigningKey(file: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(readFileSync(file));
+  } catch (err) {
+    throw new UsageError(`--sign-key ${file}: not a readable private key PEM (${(err as Error).message}). Fix: node -e "const k=require('node:crypto').generateKeyPairSync('ed25519');process.stdout.write(k.privateKey.export({type:'pkcs8',format:'pem'}))" > key.pem`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`--sign-key ${file}: a ${key.asymmetricKeyType} key; the statement is signed with Ed25519. Fix: give an Ed25519 private key PEM`);
+  return key;
+}
+
+/** Writes statement.json (signed when a key is given) and statement.html beside the run's reports. */
+export async function writeStatement(input: Omit<StatementInput, 'answers'>, signKey?: KeyObject): Promise<string> {
+  const statement = buildStatement({ ...input, answers: await readTargetAnswers(input.baseUrl) });
+  const envelope = envelopeOf(Buffer.from(JSON.stringify(statement)), signKey);
+  const path = join(input.reportDir, STATEMENT_FILE);
+  writeFileSync(path, JSON.stringify(envelope, null, 2));
+  writeFileSync(join(input.reportDir, 'statement.html'), statementHtml(statement, signKey ? `signed by keyid ${keyIdOf(signKey)}` : 'unsigned'));
+  return path;
+}
