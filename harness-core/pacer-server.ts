@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { candidateFits } from './lease-fit.js';
 import { createPacerTimeline, type PacerTimeline } from './pacer-timeline.js';
+import { outcome } from './rate-limit-timeline.js';
 import { createPacingWindow, type PacingWindow } from './pacing-window.js';
 import { createStartupTurns } from './startup-turns.js';
 
@@ -382,8 +383,8 @@ export async function startPacerServer(options: {
       if (typeof body.grant === 'number') {
         const grantedAt = pacedGrantedAt.get(body.grant);
         pacedGrantedAt.delete(body.grant);
-        // An answer the target decided on: neither none (0), nor a refusal, nor a gateway's or its own 5xx.
-        if (grantedAt !== undefined && typeof body.status === 'number' && body.status > 0 && body.status < 500 && body.status !== 429) {
+        // An admission the target decided on: neither none (0), nor a refusal, nor a gateway's or its own 5xx.
+        if (grantedAt !== undefined && typeof body.status === 'number' && outcome({ status: body.status }) === 'admitted') {
           slowestPacedAnswerMs = Math.max(slowestPacedAnswerMs, clock() - grantedAt);
         }
         s.timeline.released(body.grant, clock(), {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import { ATTEMPTS_FOR_A_READ, isGatewayAnswer } from '../../harness-core/lost-reads.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { EXPECTED } from './doctor.js';
 
@@ -56,15 +57,15 @@ async function get(url: string, token?: string): Promise<{ status: number; conte
 
 /**
  * A read sent until the target itself answers it: a dropped connection or a gateway's 502/504 is
- * tried again, at most three times in all, far enough apart to stay within the customer's 2 per
+ * tried again (harness-core/lost-reads.ts), far enough apart to stay within the customer's 2 per
  * second whenever the target decided on an earlier attempt. Undefined when no attempt was answered.
  */
 async function answeredRead(url: string, token: string): Promise<{ status: number; contentType: string; text: string } | undefined> {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  for (let attempt = 1; attempt <= ATTEMPTS_FOR_A_READ; attempt++) {
     if (attempt > 1) await sleep(1100);
     try {
       const res = await get(url, token);
-      if (res.status !== 502 && res.status !== 504) return res;
+      if (!isGatewayAnswer(res.status)) return res;
     } catch {
       // Dropped or refused connection: try again.
     }

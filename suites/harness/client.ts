@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { ATTEMPTS_FOR_A_READ, isGatewayAnswer } from '../../harness-core/lost-reads.js';
 import { pacerCall } from '../../harness-core/pacer-client.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
 import { parseShard } from '../../harness-core/shard.js';
@@ -22,14 +23,6 @@ export class NoAnswer extends HarnessError {
     super(message);
   }
 }
-
-/**
- * Answers a gateway gives when it could not get one from the target (502, 504), or none at all:
- * a read is sent again (paced like any request) up to this many times in all before the check
- * takes what came. The spec's table has neither status, so no check judges them.
- */
-const ATTEMPTS_FOR_A_READ = 3;
-const GATEWAY_STATUSES = new Set([502, 504]);
 
 /** A response as received; the body is kept as text so byte-level comparisons are possible. */
 export class ApiResponse {
@@ -171,7 +164,7 @@ export class Actor {
       const last = !again || attempt >= ATTEMPTS_FOR_A_READ;
       try {
         const res = await this.sendOnce(method, path, options);
-        if (last || !GATEWAY_STATUSES.has(res.status)) return res;
+        if (last || !isGatewayAnswer(res.status)) return res;
       } catch (err) {
         if (last || !(err instanceof NoAnswer)) throw err;
       }
