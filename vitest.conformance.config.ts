@@ -13,8 +13,7 @@ export default defineConfig({
   // The CLI may run from another repository (npx cpf-conformance): paths resolve against this package.
   root: import.meta.dirname,
   test: {
-    include: ['suites/*/**/*.test.ts'],
-    exclude: ['suites/harness/**'],
+    include: ['suites/*/**/*.conformance.ts'],
     globalSetup: ['suites/harness/global-setup.ts'],
     // A worker's first file loads the shared modules in a turn, one per core (worker-warmup.ts):
     // the first checks start after 1.3-1.6 s instead of 2.2-2.9 s.

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-const result = spawnSync(process.execPath, ['--import', loader, join(root, 'scripts/conformance/main.ts'), ...process.argv.slice(2)], {
+const result = spawnSync(process.execPath, ['--import', loader, join(root, 'cli/main.ts'), ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 process.exit(result.status ?? 3);

@@ -1,7 +1,7 @@
 /**
  * The control channel between the webhook checks and a capture (the nock capture next to the
  * bundled target, or the real receiver for a foreign one): what a capture records and how it can be
- * told to answer. The capture side lives in scripts/webhook-capture/ and implements this.
+ * told to answer. The capture side lives in cli/webhook-capture/ and implements this.
  */
 
 /** How the capture answers one delivery. */

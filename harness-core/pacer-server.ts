@@ -18,7 +18,7 @@ export interface RunStats {
   requestsByCustomer: Record<string, number>;
   /**
    * Requests per area and demand kind (`role:primary`, `lease:licensed`, `exclusive`, ...): what
-   * scripts/conformance/floor-estimate.ts learns the next runs' floor estimates from.
+   * cli/floor-estimate.ts learns the next runs' floor estimates from.
    */
   demandByArea?: Record<string, Record<string, number>>;
   /** Per customer, its first grant and its last response (ms after startedAt): the stretch its pace could fill. */

@@ -1,6 +1,6 @@
 /**
  * What the CLI hands a run's vitest workers (and its global setup and reporters) through the
- * environment: one typed place for the CPF_* names, written by scripts/conformance and read by
+ * environment: one typed place for the CPF_* names, written by cli and read by
  * the harness, so a variable cannot be renamed on one side only.
  */
 export interface RunEnv {

@@ -1,7 +1,7 @@
 import { readRunEnv } from '../../harness-core/run-env.js';
 /**
  * The exploration budget the CLI hands the workers (`--explore-runs`, `--explore-seconds`,
- * `--seed`, through CPF_EXPLORE_* in scripts/conformance/run.ts). The defaults fit CI: 24
+ * `--seed`, through CPF_EXPLORE_* in cli/run.ts). The defaults fit CI: 24
  * sequences of up to 16 commands in 24 lanes side by side, each lane on its own pool customer,
  * within 30 s. Fewer find the sequence faults of the catalogue too rarely: a sequence of 16
  * commands meets a given three-step pattern (a third room with a height, a PATCH after a password

@@ -351,7 +351,7 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
     // suites/auth may name a project rule first); the report tree groups by the rule's area.
     const area = basename(dirname(ctx.task.file.filepath));
     ctx.task.meta.area = area;
-    // Report tree: area, then rule (scripts/conformance/allurerc.json groups by epic and feature).
+    // Report tree: area, then rule (cli/report/allurerc.json groups by epic and feature).
     await allure.epic(first.area);
     await allure.feature(`${first.id}: ${first.text}`);
     for (const id of ruleIds) await allure.label('rule', id);

@@ -7,11 +7,11 @@ const spec = (file: string) => ({ moduleId: resolve(import.meta.dirname, '..', f
 
 describe('conformance file order', () => {
   it('puts an area file that registers its sibling modules (results) before a larger file that holds its checks alone (status)', async () => {
-    const files = ['meta/meta.test.ts', 'status/status.test.ts', 'results/results.test.ts', 'explore/explore.test.ts'].map(spec);
+    const files = ['meta/meta.conformance.ts', 'status/status.conformance.ts', 'results/results.conformance.ts', 'explore/explore.conformance.ts'].map(spec);
     const sorted = await new LongestFirst({} as Vitest).sort(files);
     const order = sorted.map((f) => f.moduleId.split('/suites/')[1]);
-    expect(order.indexOf('results/results.test.ts')).toBeLessThan(order.indexOf('status/status.test.ts'));
-    expect(order.at(-1)).toBe('meta/meta.test.ts');
-    expect(order[0]).toBe('explore/explore.test.ts');
+    expect(order.indexOf('results/results.conformance.ts')).toBeLessThan(order.indexOf('status/status.conformance.ts'));
+    expect(order.at(-1)).toBe('meta/meta.conformance.ts');
+    expect(order[0]).toBe('explore/explore.conformance.ts');
   });
 });

@@ -20,8 +20,8 @@ describe('conformance file weight', () => {
     write('topic.ts', 3000, "import { x } from './shared.js';", "import { y } from './deep.js';");
     write('deep.ts', 500);
     write('unused.ts', 7000);
-    const area = write('area.test.ts', 200, "import { topicChecks } from './topic.js';");
-    const other = write('other.test.ts', 300, "import { z } from './shared.js';");
+    const area = write('area.conformance.ts', 200, "import { topicChecks } from './topic.js';");
+    const other = write('other.conformance.ts', 300, "import { z } from './shared.js';");
     expect(fileWeight(area)).toBe(200 + 3000 + 500 + 1000 / 2);
     expect(fileWeight(other)).toBe(300 + 1000 / 2);
   });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isConformanceFile } from '../../harness-core/suite-file.js';
 
 const SIBLING_IMPORT = /from '\.\/([\w.-]+)\.js'/g;
 
@@ -29,7 +30,7 @@ function siblingModules(file: string): Set<string> {
 export function fileWeight(file: string): number {
   const folder = dirname(file);
   const testFiles = readdirSync(folder)
-    .filter((name) => name.endsWith('.test.ts'))
+    .filter(isConformanceFile)
     .map((name) => join(folder, name));
   const loads = new Map(testFiles.map((f) => [f, siblingModules(f)]));
   let weight = statSync(file).size;

@@ -57,7 +57,7 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         postalCodes: { valid: ['10178', '80939', '01067'], invalid: ['26757', '27498', '00000', '99999'] },
       },
       // "capture": whoever starts this server next to a capture points webhookReceiver's target at
-      // it and adds captureControlUrl and authenticate (scripts/webhook-capture/captured-server.ts).
+      // it and adds captureControlUrl and authenticate (cli/webhook-capture/captured-server.ts).
       webhook: {
         mode: 'capture',
         customer: customer(c.webhookReceiver),

@@ -1,5 +1,5 @@
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject } from '../../faults/kit/json-shapes.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject } from '../../seams/json-shapes.js';
 import { variations } from '../variation.js';
 
 /** Readings of the auth area's freedoms (spec/freedoms/auth.ts) that the reference server can take. */

@@ -5,10 +5,10 @@ import { systemClock } from '../../src/clock.js';
 import { createLinkSigner } from '../../src/domain/signed-links.js';
 import { errors } from '../../src/http/api-error.js';
 import { API_PREFIX } from '../../src/version.js';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
-import { isPdf, isPictures, sentQueryOf } from '../../faults/kit/paths.js';
-import { rewriteJson } from '../../faults/kit/response-rewrite.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject, type Json } from '../../seams/json-shapes.js';
+import { isPdf, isPictures, sentQueryOf } from '../../seams/paths.js';
+import { rewriteJson } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 /**

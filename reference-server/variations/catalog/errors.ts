@@ -7,10 +7,10 @@ import { parseEmptyCreateBody, parseProjectWrite } from '../../src/domain/projec
 import { ApiError, errors } from '../../src/http/api-error.js';
 import { requiredBody } from '../../src/http/json-body.js';
 import type { Project } from '../../src/store/projects.js';
-import { customerOfAuthorization } from '../../faults/kit/customer.js';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
-import { FUNDING_SINGLE_PATH, isCreateEmpty, isPdf, isProjectWrite, isResults, isRoomWrite, isWithData, ONE_ROOM_PATH } from '../../faults/kit/paths.js';
+import { customerOfAuthorization } from '../../seams/customer.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject, type Json } from '../../seams/json-shapes.js';
+import { FUNDING_SINGLE_PATH, isCreateEmpty, isPdf, isProjectWrite, isResults, isRoomWrite, isWithData, ONE_ROOM_PATH } from '../../seams/paths.js';
 import { variations } from '../variation.js';
 import { wrapDeliveries } from './webhook.js';
 

@@ -1,11 +1,11 @@
 import type { Profile } from '../../../spec/profile.schema.js';
 import type { FundingRow } from '../../src/store/funding.js';
-import { rewriteApplications } from '../../faults/kit/applications.js';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject } from '../../faults/kit/json-shapes.js';
-import { FUNDING_SINGLE_PATH, isFundingList, PROJECT_FUNDING_LIST_PATH } from '../../faults/kit/paths.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
-import { wrapRepository } from '../../faults/kit/store-wrap.js';
+import { rewriteApplications } from '../../seams/applications.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject } from '../../seams/json-shapes.js';
+import { FUNDING_SINGLE_PATH, isFundingList, PROJECT_FUNDING_LIST_PATH } from '../../seams/paths.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
+import { wrapRepository } from '../../seams/store-wrap.js';
 import { variations } from '../variation.js';
 
 /**

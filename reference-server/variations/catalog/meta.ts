@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject } from '../../faults/kit/json-shapes.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject } from '../../seams/json-shapes.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 const isRoot = (req: Request) => req.method === 'GET' && req.path === '/';

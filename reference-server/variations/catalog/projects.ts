@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../src/app.js';
 import { parsePasswordBody, parseProjectWrite } from '../../src/domain/project-fields.js';
-import { intercept, interceptParsed } from '../../faults/kit/intercept.js';
-import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
-import { isCreateEmpty, isPassword, isPatchProject, isProjectDetail, isWithData, projectKeyOf } from '../../faults/kit/paths.js';
-import { rewriteProjektData } from '../../faults/kit/project-envelope.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
+import { intercept, interceptParsed } from '../../seams/intercept.js';
+import { isPlainObject, type Json } from '../../seams/json-shapes.js';
+import { isCreateEmpty, isPassword, isPatchProject, isProjectDetail, isWithData, projectKeyOf } from '../../seams/paths.js';
+import { rewriteProjektData } from '../../seams/project-envelope.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 const GROUPS = ['projekte', 'leads', 'api', 'archiv'] as const;

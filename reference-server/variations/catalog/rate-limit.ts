@@ -1,8 +1,8 @@
 import type { FixedWindowLimiter } from '../../src/rate-limit/fixed-window.js';
-import { authenticatedCustomer } from '../../faults/kit/customer.js';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject } from '../../faults/kit/json-shapes.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
+import { authenticatedCustomer } from '../../seams/customer.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject } from '../../seams/json-shapes.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 /** Another value than the server's documented 60 per 5 s, stricter so the kit's lane pacing is put to the test. */

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
-import { isResults, sentQueryOf } from '../../faults/kit/paths.js';
-import { rewriteSystemTemperatures, SYSTEM_TEMPERATURES } from '../../faults/kit/query-rewrite.js';
-import { rewriteJson } from '../../faults/kit/response-rewrite.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPlainObject, type Json } from '../../seams/json-shapes.js';
+import { isResults, sentQueryOf } from '../../seams/paths.js';
+import { rewriteSystemTemperatures, SYSTEM_TEMPERATURES } from '../../seams/query-rewrite.js';
+import { rewriteJson } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 /**

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../src/app.js';
 import { parseRoomCreate, parseRoomPatch } from '../../src/domain/room-fields.js';
-import { intercept, interceptParsed } from '../../faults/kit/intercept.js';
-import { isPlainObject, type Json } from '../../faults/kit/json-shapes.js';
-import { is, isRoomChange, isRoomCreation, isRoomPath, isRoomWrite, ONE_ROOM_PATH, ROOM_LIST_PATH } from '../../faults/kit/paths.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
-import { onRoomData, roomDataOf } from '../../faults/kit/room-data.js';
-import { wrapRepository } from '../../faults/kit/store-wrap.js';
+import { intercept, interceptParsed } from '../../seams/intercept.js';
+import { isPlainObject, type Json } from '../../seams/json-shapes.js';
+import { is, isRoomChange, isRoomCreation, isRoomPath, isRoomWrite, ONE_ROOM_PATH, ROOM_LIST_PATH } from '../../seams/paths.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
+import { onRoomData, roomDataOf } from '../../seams/room-data.js';
+import { wrapRepository } from '../../seams/store-wrap.js';
 import { variations } from '../variation.js';
 
 /**

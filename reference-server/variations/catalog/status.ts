@@ -1,6 +1,6 @@
-import { intercept } from '../../faults/kit/intercept.js';
-import { isPdf, PDF_PATH } from '../../faults/kit/paths.js';
-import { rewriteJsonOf } from '../../faults/kit/response-rewrite.js';
+import { intercept } from '../../seams/intercept.js';
+import { isPdf, PDF_PATH } from '../../seams/paths.js';
+import { rewriteJsonOf } from '../../seams/response-rewrite.js';
 import { variations } from '../variation.js';
 
 /** Status a generated PDF moves an open project to: a value whose meaning the spec does not show. */

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../src/app.js';
 import type { WebhookDispatcher } from '../../src/webhook/dispatcher.js';
 import type { WebhookSend } from '../../src/webhook/guarded-fetch.js';
-import { captureSender } from '../../faults/kit/capture-sender.js';
-import type { Json } from '../../faults/kit/json-shapes.js';
-import { documentRewrite, headersRewrite, payloadRewrite } from '../../faults/kit/webhook-transport.js';
+import { captureSender } from '../../src/webhook/capture-sender.js';
+import type { Json } from '../../seams/json-shapes.js';
+import { documentRewrite, headersRewrite, payloadRewrite } from '../../seams/webhook-transport.js';
 import { variations } from '../variation.js';
 
 type Wrap = (send: WebhookSend) => WebhookSend;

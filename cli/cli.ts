@@ -1,0 +1,94 @@
+import { rules } from '../spec/rules/catalog.js';
+import { unmatchedRulePatterns } from './rules-matrix/selection.js';
+import { doctor } from './doctor/doctor.js';
+import { init } from './init/init.js';
+import { formatDoubt, preflight } from './preflight.js';
+import { HelpRequested, initOptions, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
+import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
+import { prepareTarget } from './target/target.js';
+import { loadSigningKey } from './statement/write-statement.js';
+import { verifyCommand } from './statement/verify-cli.js';
+import { runDiff } from './diff/main.js';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
+import { writeRunEnv } from '../harness-core/run-env.js';
+
+export interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * The conformance CLI (`npm run conformance -- [doctor|init|verify|diff] [options]`) as a function: runs it and
+ * returns its exit code (meanings in options.ts, USAGE). The fault runner calls it repeatedly in
+ * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
+ * every call, and the receiver's, which only some calls set, is removed again.
+ */
+export async function runCli(argv: string[], output: CliOutput, interrupt?: AbortSignal): Promise<number> {
+  try {
+    return await run(argv, output, interrupt);
+  } catch (err) {
+    if (err instanceof HelpRequested) {
+      output.out(err.message);
+      return 0;
+    }
+    if (err instanceof UsageError) {
+      output.err(err.message);
+      return 2;
+    }
+    if (err instanceof TargetError) {
+      output.err(err.message);
+      return 3;
+    }
+    output.err(`harness error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return 3;
+  }
+}
+
+async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
+  if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
+  if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
+  const options = parseRunOptions(argv);
+  if (options.command === 'init') return init(initOptions(options), log);
+  // A wrong key is a usage error before anything runs, not a surprise after it.
+  const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
+  const unmatched = unmatchedRulePatterns(options.rules, rules);
+  if (unmatched.length > 0) {
+    throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);
+  }
+  const target = await prepareTarget(options, err);
+  if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
+  let receiver: WebhookReceiver | undefined;
+  try {
+    if (options.webhookReceiver !== undefined) {
+      const port = options.webhookReceiver;
+      receiver = await startWebhookReceiver({ port, log: err }).catch((cause: unknown) => {
+        throw new Error(`--webhook-receiver ${port}: cannot listen (${(cause as Error).message}). Fix: choose a free port`);
+      });
+      writeRunEnv({ webhookControlUrl: receiver.controlUrl });
+      log(`webhook receiver listening on ${receiver.publicAddress} (profile webhook.receiverPublicUrl: ${target.profile.webhook?.receiverPublicUrl ?? 'not set'})`);
+      if (target.profile.webhook?.mode !== 'receiver') log('note: the profile\'s webhook.mode is not "receiver", so the webhook suite will not use the receiver');
+    }
+    if (options.command === 'doctor') return await doctor(target.baseUrl, target.profile, log);
+    const checked = await preflight(target.baseUrl, target.profile);
+    if (checked.unreachable) {
+      log(checked.unreachable);
+      return 3;
+    }
+    if (checked.problems.length > 0 && options.preflight) {
+      err(`preflight: the target or the profile is not what the run needs; no check ran:\n  ${checked.problems.join('\n  ')}`);
+      return 2;
+    }
+    if (checked.problems.length > 0) err(`preflight found problems (--no-preflight: running the checks anyway):\n  ${checked.problems.join('\n  ')}`);
+    if (checked.doubts.length > 0) err(`preflight: answers that are a deviation of the target or a mistake of the profile; the run goes on and judges them:\n  ${checked.doubts.map(formatDoubt).join('\n  ')}`);
+    // The pacer counts the preflight's requests, so no role customer's first second is overspent.
+    writeRunEnv({ preflightSent: checked.sent });
+    const { code } = await runConformance(options, target, log, interrupt, checked.doubts, signKey);
+    return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
+  } finally {
+    if (receiver) {
+      writeRunEnv({ webhookControlUrl: undefined });
+      await receiver.close();
+    }
+    await target.close();
+  }
+}

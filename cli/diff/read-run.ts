@@ -1,0 +1,118 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { describeSelection } from '../rules-matrix/selection.js';
+import { UsageError } from '../options.js';
+import { ruleVerdicts, type RuleVerdict } from '../statement/rule-verdicts.js';
+import { ruleEntrySchema } from '../statement/statement-schema.js';
+
+/** One run as diff compares it: each rule's verdict, and the titles of its checks. */
+export interface Run {
+  /** The path it was read from, as given on the command line. */
+  label: string;
+  rules: Record<string, RuleVerdict>;
+  checks: Set<string>;
+  /** Titles of the checks that failed or broke: the first of a rule's is what a regression names. */
+  failing: Set<string>;
+  /** What the run was restricted to ("everything" for a full run), when the run says. */
+  selection?: string;
+}
+
+const checkSchema = z.object({
+  title: z.string(),
+  rules: z.array(z.string()),
+  state: z.enum(['passed', 'failed', 'broken', 'skipped']),
+  note: z.string().optional(),
+});
+
+const envelopeSchema = z.object({ payloadType: z.string(), payload: z.string(), signatures: z.array(z.unknown()) });
+
+/** Only what diff reads: a statement is compared whatever kit version wrote the rest of it. */
+const statementRulesSchema = z.object({
+  predicate: z.object({ cpfConformance: z.object({ rules: z.record(z.string(), ruleEntrySchema), selection: z.unknown().optional() }) }),
+});
+
+const selectionSchema = z.object({
+  rules: z.array(z.string()).default([]),
+  areas: z.array(z.string()).default([]),
+  files: z.array(z.string()).default([]),
+  shard: z.string().optional(),
+});
+
+const FIX = 'Fix: pass a report folder of `npm run conformance` (it holds checks.json, and statement.json when the run wrote one) or a statement.json file';
+
+/** A report folder (its statement.json when there is one, else its checks.json), a statement.json or a checks.json file. */
+export function readRun(path: string): Run {
+  if (!existsSync(path)) throw new UsageError(`${path}: no such file or folder. ${FIX}`);
+  if (!statSync(path).isDirectory()) return fromFile(path, path);
+  for (const name of ['statement.json', 'checks.json']) {
+    const file = join(path, name);
+    if (existsSync(file)) return fromFile(path, file);
+  }
+  throw new UsageError(`${path}: a folder without statement.json or checks.json, so not a report folder. ${FIX}`);
+}
+
+function fromFile(label: string, file: string): Run {
+  const json = readJson(file);
+  return Array.isArray(json) ? fromChecks(label, file, json) : fromStatement(label, file, json);
+}
+
+function fromChecks(label: string, file: string, json: unknown): Run {
+  const checks = parse(file, z.array(checkSchema), json);
+  const selectionFile = join(dirname(file), 'selection.json');
+  const selection = existsSync(selectionFile) ? describe(readJson(selectionFile)) : undefined;
+  return {
+    label,
+    rules: ruleVerdicts(checks),
+    checks: new Set(checks.map((c) => c.title)),
+    failing: new Set(checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => c.title)),
+    ...(selection ? { selection } : {}),
+  };
+}
+
+function fromStatement(label: string, file: string, json: unknown): Run {
+  const envelope = parse(file, envelopeSchema, json);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+  } catch {
+    throw new UsageError(`${file}: the envelope's payload is not base64 of a JSON statement. ${FIX}`);
+  }
+  const statement = parse(file, statementRulesSchema, payload).predicate.cpfConformance;
+  const rules: Record<string, RuleVerdict> = {};
+  const checks = new Set<string>();
+  const failing = new Set<string>();
+  for (const [id, rule] of Object.entries(statement.rules)) {
+    // A rule the run did not select says nothing about the target: it compares like an absent one.
+    if (rule.verdict === 'not-selected') continue;
+    const titles = rule.checks.map((c) => c.title);
+    rules[id] = rule.reason === undefined ? { verdict: rule.verdict, checks: titles } : { verdict: rule.verdict, reason: rule.reason, checks: titles };
+    for (const c of rule.checks) {
+      checks.add(c.title);
+      if (c.state === 'failed' || c.state === 'broken') failing.add(c.title);
+    }
+  }
+  const selection = describe(statement.selection);
+  return { label, rules, checks, failing, ...(selection ? { selection } : {}) };
+}
+
+/** A selection that does not parse is left unsaid: it only qualifies the comparison, never blocks it. */
+function describe(json: unknown): string | undefined {
+  const parsed = selectionSchema.safeParse(json);
+  return parsed.success ? (describeSelection(parsed.data) ?? 'everything') : undefined;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`${file}: not readable as JSON (${(err as Error).message}). ${FIX}`);
+  }
+}
+
+function parse<T>(file: string, schema: z.ZodType<T>, json: unknown): T {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UsageError(`${file}: neither a statement nor a check list (${issue?.path.join('.') || '(root)'}: ${issue?.message}). ${FIX}`);
+}

@@ -1,0 +1,156 @@
+import type { CheckResult } from '../../harness-core/check-result.js';
+import type { RunStats } from '../../harness-core/pacer-server.js';
+import type { ExpectationVerdict } from '../expectations.js';
+
+export interface AreaCounts {
+  area: string;
+  passed: number;
+  failed: number;
+  broken: number;
+  skipped: number;
+}
+
+export interface RunSummary {
+  target: string;
+  readOnly: boolean;
+  areas: AreaCounts[];
+  totals: Omit<AreaCounts, 'area'>;
+  wallSeconds: number;
+  pacingFloorSeconds: number;
+  /** The floor estimated before the run (floor-estimate.ts), for runs the estimate covers. */
+  expectedFloorSeconds?: number;
+  busiestCustomer: string | undefined;
+  /** Seconds after the pacer started at which the busiest customer's first request was granted and its last response arrived. */
+  busiestSpan?: { first: number; last: number };
+  requests: number;
+  unintended429: RunStats['unintended429'];
+  /** 429s the pacer's timeline proves wrong (RATE-2), when there were any; their checks are among the failed ones. */
+  provenWrongRefusals?: NonNullable<RunStats['provenWrongRefusals']>;
+  /** Requests without a valid token per rule (the invalid-token lane), when there were any. */
+  laneRequestsByRule?: Record<string, number>;
+  createdProjects: number;
+  skipped: { title: string; reason: string }[];
+  failed: { title: string; state: string; note: string }[];
+  /** With --expect: known failures, new failures (regressions) and listed checks that pass now. */
+  expectations?: { known: { title: string; reason: string }[]; regressions: string[]; fixed: { title: string; reason: string }[] };
+  reports: Record<string, string>;
+}
+
+export function summarize(input: {
+  target: string;
+  readOnly: boolean;
+  checks: CheckResult[];
+  stats: RunStats & { finishedAt?: number };
+  wallSeconds: number;
+  reports: Record<string, string>;
+  expectedFloorSeconds?: number;
+  /** The invalid-token lane's time under the documented per-address limit (floor-estimate.ts laneFloorSeconds). */
+  laneFloorSeconds?: number;
+  expectations?: ExpectationVerdict;
+}): RunSummary {
+  const byArea = new Map<string, AreaCounts>();
+  for (const c of input.checks) {
+    const row = byArea.get(c.area) ?? { area: c.area, passed: 0, failed: 0, broken: 0, skipped: 0 };
+    row[c.state] += 1;
+    byArea.set(c.area, row);
+  }
+  const areas = [...byArea.values()].sort((a, b) => a.area.localeCompare(b.area));
+  const totals = { passed: 0, failed: 0, broken: 0, skipped: 0 };
+  for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
+  // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
+  const perCustomer = Object.entries(input.stats.requestsByCustomer).filter(([c]) => !c.startsWith('#'));
+  const byRequests = perCustomer.sort((a, b) => b[1] - a[1])[0];
+  // The lane of requests without a valid token is paced by the per-address limit: it sets the floor when it takes longer.
+  const lane = input.laneFloorSeconds ?? 0;
+  const busiest: [string, number] | undefined = byRequests && byRequests[1] / 2 >= lane ? byRequests : lane > 0 ? ['#invalid-token', 2 * lane] : byRequests;
+  const busiestSpan = busiest ? input.stats.busyByCustomer?.[busiest[0]] : undefined;
+  return {
+    target: input.target,
+    readOnly: input.readOnly,
+    areas,
+    totals,
+    wallSeconds: input.wallSeconds,
+    pacingFloorSeconds: busiest ? busiest[1] / 2 : 0,
+    ...(input.expectedFloorSeconds !== undefined ? { expectedFloorSeconds: input.expectedFloorSeconds } : {}),
+    busiestCustomer: busiest?.[0],
+    ...(busiestSpan ? { busiestSpan: secondsOf(busiestSpan) } : {}),
+    requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
+    unintended429: input.stats.unintended429,
+    ...(input.stats.provenWrongRefusals?.length ? { provenWrongRefusals: input.stats.provenWrongRefusals } : {}),
+    ...(Object.keys(input.stats.laneRequestsByRule ?? {}).length > 0 ? { laneRequestsByRule: input.stats.laneRequestsByRule } : {}),
+    createdProjects: input.stats.createdProjects.length,
+    skipped: input.checks.filter((c) => c.state === 'skipped').map((c) => ({ title: c.title, reason: c.note ?? '' })),
+    failed: input.checks.filter((c) => c.state === 'failed' || c.state === 'broken').map((c) => ({ title: c.title, state: c.state, note: c.note ?? '' })),
+    ...(input.expectations
+      ? { expectations: { known: input.expectations.known, regressions: input.expectations.regressions.map((r) => r.title), fixed: input.expectations.fixed } }
+      : {}),
+    reports: input.reports,
+  };
+}
+
+function secondsOf(span: { first: number; last: number }): { first: number; last: number } {
+  return { first: span.first / 1000, last: span.last / 1000 };
+}
+
+export function formatSummary(s: RunSummary): string {
+  const header = ['area', 'passed', 'failed', 'broken', 'skipped'];
+  const rows = [...s.areas.map((a) => [a.area, a.passed, a.failed, a.broken, a.skipped]), ['total', s.totals.passed, s.totals.failed, s.totals.broken, s.totals.skipped]];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] as number) : String(c).padStart(widths[i] as number))).join('  ');
+  const out = [`Conformance run against ${s.target}${s.readOnly ? ' (read-only)' : ''}`, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''];
+  const ratio = s.pacingFloorSeconds > 0 ? ` (${(s.wallSeconds / s.pacingFloorSeconds).toFixed(2)}x the floor)` : '';
+  const expected = s.expectedFloorSeconds !== undefined ? `, estimated before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
+  // Where the wall time beyond the floor went: before the busiest customer's first grant, after its last response, or idle in between.
+  const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
+  const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span})` : ''}${ratio}`);
+  out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
+  if (s.laneRequestsByRule) {
+    const entries = Object.entries(s.laneRequestsByRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const total = entries.filter(([rule]) => !rule.endsWith('(lane held)')).reduce((n, [, count]) => n + count, 0);
+    out.push(`requests without a valid token ${total}, per rule: ${entries.map(([rule, count]) => `${rule} ${count}`).join(', ')}`);
+  }
+  if (s.provenWrongRefusals) {
+    const checks = [...new Set(s.provenWrongRefusals.map((r) => r.check))];
+    const more = checks.length > 5 ? `; ... and ${checks.length - 5} more (reports/summary.json lists all)` : '';
+    out.push(`RATE-2 failed: ${s.provenWrongRefusals.length} refusal(s) the pacer's timeline proves wrong (checks: ${checks.slice(0, 5).join('; ')}${more})`);
+  }
+  if (s.skipped.length > 0) {
+    const reasons = new Map<string, string[]>();
+    for (const k of s.skipped) reasons.set(k.reason, [...(reasons.get(k.reason) ?? []), k.title]);
+    out.push('', 'skipped (not run):');
+    for (const [reason, titles] of reasons) {
+      out.push(`  ${String(titles.length).padStart(3)} x ${reason}`);
+      for (const title of titles.slice(0, 15)) out.push(`        ${title}`);
+      if (titles.length > 15) out.push(`        ... and ${titles.length - 15} more (reports/summary.json lists all)`);
+    }
+  }
+  const listed = (state: string, heading: string) => {
+    const entries = s.failed.filter((f) => f.state === state);
+    if (entries.length === 0) return;
+    out.push('', heading);
+    for (const f of entries) out.push(`  ${f.state.toUpperCase()} ${f.title}`, `      ${f.note}`);
+  };
+  listed('failed', 'failed (the target broke a rule):');
+  listed('broken', 'broken (the harness or the setup failed; these checks judged nothing):');
+  if (s.expectations) {
+    const e = s.expectations;
+    out.push('', `expectations: ${e.known.length} known failures, ${e.regressions.length} new failures, ${e.fixed.length} fixed`);
+    for (const f of e.fixed) out.push(`  FIXED (remove from the expectations) ${f.title}`);
+    for (const r of e.regressions) out.push(`  NEW FAILURE ${r}`);
+  }
+  out.push('', 'reports:');
+  for (const [name, path] of Object.entries(s.reports)) out.push(`  ${name.padEnd(14)} ${path}`);
+  return out.join('\n');
+}
+
+/**
+ * 1 when a rule failed (not counting expected failures), even if other checks broke: the target is
+ * known to break a rule, and the broken checks are listed with it. Else 3 when a check broke or a
+ * paced customer met a 429, else 0.
+ */
+export function exitCodeFor(s: RunSummary): number {
+  const failures = s.expectations ? s.expectations.regressions.length : s.totals.failed;
+  if (failures > 0) return 1;
+  return s.totals.broken > 0 || s.unintended429.length > 0 ? 3 : 0;
+}

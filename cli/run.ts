@@ -1,0 +1,263 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createVitest } from 'vitest/node';
+import type { CheckResult } from '../harness-core/check-result.js';
+import { emptyShardWarning, formatShard, profileOfShard } from '../harness-core/shard.js';
+import type { RunStats } from '../harness-core/pacer-server.js';
+import type { RunSelection } from './rules-matrix/selection.js';
+import { writeTraceability } from './rules-matrix/traceability.js';
+import { buildAllureReport } from './report/allure-report.js';
+import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
+import { demandOf, estimateFloor, formatEstimate, laneFloorSeconds, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
+import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
+import { markKnownFailuresSkipped } from './report/junit-expectations.js';
+import { rulesPattern, type RunOptions } from './options.js';
+import { exitCodeFor, formatSummary, summarize, type RunSummary } from './report/summary.js';
+import type { PreparedTarget } from './target/target.js';
+import { writeRunEnv, type RunEnv } from '../harness-core/run-env.js';
+import { getRule } from '../spec/rules/catalog.js';
+import { formatDoubt, type PreflightDoubt } from './preflight.js';
+import { writeStatement } from './statement/write-statement.js';
+
+const CONFIG = resolve(import.meta.dirname, '../vitest.conformance.config.ts');
+
+/** Exit code of a run stopped by SIGINT/SIGTERM (128 + SIGINT), as shells report Ctrl-C. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+/** The exploration budget for the workers; the seed is drawn here so the run can print it for a replay. */
+function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunEnv, 'exploreSeed'> & Partial<Pick<RunEnv, 'exploreRuns' | 'exploreSeconds'>> {
+  const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  const selected = options.areas.length === 0 || options.areas.includes('explore');
+  if (selected && !options.readOnly) log(`explore: seed ${seed} (replay with --seed ${seed})`);
+  // Undefined removes what an earlier run of a long-lived fault-runner process left.
+  return { exploreSeed: seed, exploreRuns: options.exploreRuns, exploreSeconds: options.exploreSeconds };
+}
+
+/**
+ * Runs the suites against a prepared target and writes every report; returns the exit code. When
+ * `interrupt` fires, the checks stop and the reports of what finished are still written, with the
+ * checks that were cut off marked as interrupted.
+ */
+export async function runConformance(
+  options: RunOptions,
+  target: PreparedTarget,
+  log: (line: string) => void,
+  interrupt?: AbortSignal,
+  doubts: readonly PreflightDoubt[] = [],
+  signKey?: KeyObject,
+): Promise<{ code: number; summary: RunSummary }> {
+  // A malformed expectations file is a usage error before anything runs.
+  const expected = options.expect ? loadExpectations(options.expect) : undefined;
+  const reportDir = resolve(options.reportDir);
+  for (const sub of ['allure-results', 'allure-report']) rmSync(join(reportDir, sub), { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const statsFile = join(reportDir, 'run-stats.json');
+  rmSync(statsFile, { force: true });
+
+  const explore = exploreEnv(options, log);
+  writeRunEnv({
+    profilePath: target.profilePath,
+    baseUrl: target.baseUrl,
+    readOnly: options.readOnly,
+    reportDir,
+    statsFile,
+    runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    // The global setup gives the workers this shard's part of the customer pool.
+    shard: options.shard ? formatShard(options.shard) : '',
+    ...explore,
+  });
+  const emptyShard = emptyShardWarning(target.profile, options.shard);
+  if (emptyShard) log(emptyShard);
+  const table = loadDemandTable();
+  const profile = profileOfShard(target.profile, options.shard);
+  // Checks of other files or rules than the table's areas cannot be told apart: the whole run's estimate bounds the waits then.
+  const estimate = estimateFloor(profile, table, options.areas);
+  const comparable = options.rules.length + options.files.length === 0 && !options.shard;
+  if (comparable) log(formatEstimate(estimate));
+  writeRunEnv({
+    expectedRoleRequests: estimate.roleRequests,
+    leadAreas: estimate.leadAreas,
+    waitLimitSeconds: waitLimitSeconds(comparable ? estimate : estimateFloor(profile, table)),
+  });
+
+  const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
+  log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
+  const started = performance.now();
+  const pattern = rulesPattern(options.rules);
+  // As vitest's own startVitest does; created by hand so an interrupt can cancel the running checks.
+  process.env.TEST = 'true';
+  process.env.VITEST = 'true';
+  process.env.NODE_ENV ??= 'test';
+  // The global setup (same process, its own module instance) stops the pacer on it.
+  (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt = interrupt;
+  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const vitest = await createVitest('test', {
+    config: CONFIG,
+    run: true,
+    watch: false,
+    passWithNoTests: true,
+    ...(pattern ? { testNamePattern: pattern } : {}),
+    ...(options.shard ? { shard: formatShard(options.shard) } : {}),
+  });
+  // vitest's logger exits the process on SIGINT/SIGTERM, before any report is written; the CLI
+  // handles these signals itself (main.ts) and cancels the run instead.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  }
+  const cancel = () => {
+    log('interrupted: stopping the checks, writing the reports of what finished');
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
+  if (interrupt?.aborted) cancel();
+  interrupt?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start(filters);
+  } finally {
+    interrupt?.removeEventListener('abort', cancel);
+  }
+  // A file that fails before registering checks (e.g. an unknown rule ID) must not vanish from the summary.
+  const collectionErrors: CheckResult[] = vitest.state
+    .getFiles()
+    .filter((f) => f.result?.state === 'fail' && f.tasks.length === 0)
+    .map((f) => ({
+      title: `collection of ${f.name}`,
+      file: f.name,
+      area: f.name.split('/')[1] ?? 'unknown',
+      rules: [],
+      state: 'broken',
+      note: f.result?.errors?.[0]?.message?.split('\n')[0] ?? 'collection failed',
+      durationMs: 0,
+    }));
+  await vitest.close();
+  const wallSeconds = (performance.now() - started) / 1000;
+
+  const checksFile = join(reportDir, 'checks.json');
+  const checks: CheckResult[] = [
+    ...(existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[]) : []),
+    ...collectionErrors,
+    ...doubts.map(preflightFailure),
+  ];
+  const stats: RunStats = existsSync(statsFile)
+    ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats)
+    : { startedAt: 0, requestsByCustomer: {}, unintended429: [], createdProjects: [] };
+
+  writePreflightResults(join(reportDir, 'allure-results'), doubts);
+  if (doubts.length > 0 && existsSync(join(reportDir, 'junit.xml'))) writeFileSync(join(reportDir, 'junit.xml'), withPreflightSuite(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), doubts));
+  const allureOk = options.html && (await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`));
+  const selection: RunSelection = { rules: options.rules, areas: options.areas, files: options.files, ...(options.shard ? { shard: formatShard(options.shard) } : {}) };
+  writeFileSync(join(reportDir, 'selection.json'), JSON.stringify(selection, null, 2));
+  const traceability = writeTraceability(checks, join(reportDir, 'traceability.md'), selection);
+  const reports: Record<string, string> = {
+    'allure HTML': allureOk ? join(reportDir, 'allure-report', 'index.html') : options.html ? '(allure generate failed)' : '(skipped: --no-html)',
+    'allure results': join(reportDir, 'allure-results'),
+    junit: join(reportDir, 'junit.xml'),
+    summary: join(reportDir, 'summary.json'),
+    traceability: `${traceability.path} (${traceability.selected} testable rules selected, ${traceability.uncovered.length} without a check)`,
+  };
+  const expectations = expected ? applyExpectations(checks, expected) : undefined;
+  const junitFile = join(reportDir, 'junit.xml');
+  if (expectations?.known.length && existsSync(junitFile)) writeFileSync(junitFile, markKnownFailuresSkipped(readFileSync(junitFile, 'utf8'), expectations.known));
+  const unrestricted = options.rules.length + options.areas.length + options.files.length === 0 && !options.shard;
+  const unknownEntries = expected && unrestricted ? unmatchedEntries(checks, expected) : [];
+  const summary = summarize({
+    target: target.baseUrl,
+    readOnly: options.readOnly,
+    checks,
+    stats,
+    wallSeconds,
+    reports,
+    ...(comparable ? { expectedFloorSeconds: estimate.floorSeconds } : {}),
+    laneFloorSeconds: laneFloorSeconds(demandOf(stats.demandByArea ?? {}), invalidTokenLane(profile)),
+    ...(expectations ? { expectations } : {}),
+  });
+  writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
+  const statementPath = await writeStatement(
+    {
+      reportDir,
+      checks,
+      baseUrl: target.baseUrl,
+      profilePath: target.profilePath,
+      profile: target.profile,
+      selection: { ...selection, readOnly: options.readOnly, exploreSeed: explore.exploreSeed, ...(options.expect ? { expectations: options.expect } : {}) },
+      counts: summary.totals,
+      wallSeconds,
+      floorSeconds: summary.pacingFloorSeconds,
+    },
+    signKey,
+  );
+  reports.statement = `${statementPath} (verify: npm run conformance -- verify ${reportDir})`;
+  log(formatSummary(summary));
+  if (doubts.length > 0) log(`preflight, each answer read both ways:\n  ${doubts.map(formatDoubt).join('\n  ')}`);
+  let code = exitCodeFor(summary);
+  if (unknownEntries.length > 0) {
+    log(`--expect ${options.expect}: no check of this kit has these titles: ${unknownEntries.join('; ')}. Fix: copy titles from reports/checks.json`);
+    code = 2;
+  }
+  if (checks.length === 0) {
+    const filtered = options.rules.length + options.areas.length + options.files.length > 0;
+    log(filtered ? 'no checks ran: --rules, --area and --file together match no check. Fix: widen the filters (docs/rules.md lists every rule)' : 'no checks ran: the suites could not be collected');
+    code = filtered ? 2 : Math.max(code, 3);
+  }
+  return { code, summary };
+}
+
+/** The preflight's failures in the Allure results, where reviewers read the run, labelled like the checks' (area, rule). */
+function writePreflightResults(dir: string, doubts: readonly PreflightDoubt[]): void {
+  if (doubts.length === 0) return;
+  mkdirSync(dir, { recursive: true });
+  const now = Date.now();
+  for (const d of doubts) {
+    const result = preflightFailure(d);
+    const first = getRule(d.rules[0] as string);
+    const uuid = randomUUID();
+    const file = {
+      uuid,
+      name: result.title,
+      fullName: `cpf-conformance:preflight#${result.title}`,
+      historyId: `preflight:${d.rules.join(',')}:${d.evidence}`,
+      status: 'failed',
+      statusDetails: { message: result.note },
+      stage: 'finished',
+      start: now,
+      stop: now,
+      labels: [
+        { name: 'epic', value: first.area },
+        { name: 'feature', value: `${first.id}: ${first.text}` },
+        ...d.rules.map((id) => ({ name: 'rule', value: id })),
+        { name: 'severity', value: 'critical' },
+      ],
+      steps: [],
+      attachments: [],
+      parameters: [],
+      links: [],
+    };
+    writeFileSync(join(dir, `${uuid}-result.json`), JSON.stringify(file));
+  }
+}
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The preflight's failures as a test suite of the JUnit report, which CI systems show. */
+export function withPreflightSuite(junit: string, doubts: readonly PreflightDoubt[]): string {
+  const cases = doubts.map((d) => {
+    const r = preflightFailure(d);
+    return `        <testcase classname="preflight" name="${xml(r.title)}" time="0">\n            <failure message="${xml(r.note ?? '')}" type="PreflightEvidence"/>\n        </testcase>`;
+  });
+  const suite = `    <testsuite name="preflight" tests="${doubts.length}" failures="${doubts.length}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n    </testsuite>\n`;
+  const counted = junit.replace(/<testsuites([^>]*) tests="(\d+)" failures="(\d+)"/, (_m, attrs: string, tests: string, failures: string) => `<testsuites${attrs} tests="${Number(tests) + doubts.length}" failures="${Number(failures) + doubts.length}"`);
+  return counted.replace('</testsuites>', `${suite}</testsuites>`);
+}
+
+/** A doubt of the preflight fails its rules with the preflight's evidence, whatever the checks found. */
+function preflightFailure(d: PreflightDoubt): CheckResult {
+  return {
+    title: `[${d.rules.join(' ')}] preflight: ${d.evidence}`,
+    file: 'preflight',
+    area: getRule(d.rules[0] as string).area,
+    rules: d.rules,
+    state: 'failed',
+    note: formatDoubt(d),
+    durationMs: 0,
+  };
+}

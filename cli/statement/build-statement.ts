@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CheckResult } from '../../harness-core/check-result.js';
+import { INTERFACE_VERSION } from '../../spec/contract/meta.js';
+import { FREEDOMS } from '../../spec/freedoms/index.js';
+import { rules } from '../../spec/rules/catalog.js';
+import { sha256Hex } from './dsse.js';
+import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_REPORTS } from './report-files.js';
+import { ruleVerdicts } from './rule-verdicts.js';
+import { PREDICATE_TYPE, STATEMENT_TYPE, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
+import { targetDigest, type TargetAnswers } from './target-answers.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface StatementInput {
+  reportDir: string;
+  /** Every check of the run, as the summary counts them (with the preflight's and collection failures). */
+  checks: readonly CheckResult[];
+  baseUrl: string;
+  answers: TargetAnswers;
+  profilePath: string;
+  profile: unknown;
+  selection: Record<string, unknown>;
+  counts: { passed: number; failed: number; broken: number; skipped: number };
+  wallSeconds: number;
+  floorSeconds: number;
+}
+
+/** The catalogues' digests as this kit has them: a verifier compares a statement's against them. */
+export function catalogueDigests(): Statement['predicate']['cpfConformance']['catalogues'] {
+  return { rules: sha256Hex(JSON.stringify(rules)), freedoms: sha256Hex(JSON.stringify(FREEDOMS)), specVersion: INTERFACE_VERSION };
+}
+
+/** The rules every statement must list: those a check can judge from outside. */
+export const testableRuleIds = (): string[] => rules.filter((r) => r.level === 'must' && r.testable).map((r) => r.id);
+
+export function buildStatement(input: StatementInput): Statement {
+  const dir = input.reportDir;
+  const allure = allureFiles(dir);
+  const resultOf = resultIndex(dir, allure.filter(isResultFile));
+  const entryOf = (check: CheckResult): StatementCheck => {
+    const result = resultOf.get(checkKey(check.file, check.title))?.shift();
+    return { title: check.title, state: check.state, ...(result ? { result, sha256: fileDigest(dir, result) } : {}) };
+  };
+  const entries = new Map(input.checks.map((c) => [c, entryOf(c)]));
+  const verdicts = ruleVerdicts(input.checks);
+  const ruleMap: Record<string, RuleEntry> = {};
+  for (const id of [...new Set([...testableRuleIds(), ...Object.keys(verdicts)])].sort()) {
+    const v = verdicts[id];
+    ruleMap[id] = v
+      ? { verdict: v.verdict, ...(v.reason !== undefined ? { reason: v.reason } : {}), checks: input.checks.filter((c) => c.rules.includes(id)).map((c) => entries.get(c) as StatementCheck) }
+      : { verdict: 'not-selected', reason: 'no check of this run judged it (not selected by --area, --rules, --file or --shard)', checks: [] };
+  }
+  const titles = (keep: (c: CheckResult) => boolean) => input.checks.filter(keep).map((c) => c.title);
+  const failedTests = titles((c) => c.state === 'failed');
+  const warnedTests = titles((c) => c.state === 'broken' || (c.state === 'skipped' && (c.note?.startsWith('inconclusive') ?? false)));
+  const files: Record<string, string> = {};
+  for (const path of [...VOUCHED_REPORTS.filter((p) => existsSync(join(dir, p))), ...allure]) files[path] = fileDigest(dir, path);
+  const profileDigest = sha256Hex(readFileSync(input.profilePath));
+  return {
+    _type: STATEMENT_TYPE,
+    subject: [{ name: input.baseUrl, digest: { sha256: targetDigest(input.baseUrl, input.answers.root, input.answers.health) } }],
+    predicateType: PREDICATE_TYPE,
+    predicate: {
+      result: failedTests.length > 0 ? 'FAILED' : warnedTests.length > 0 ? 'WARNED' : 'PASSED',
+      configuration: [{ name: 'profile', digest: { sha256: profileDigest } }],
+      passedTests: titles((c) => c.state === 'passed'),
+      failedTests,
+      warnedTests,
+      cpfConformance: {
+        kit: kitIdentity(),
+        catalogues: catalogueDigests(),
+        target: { baseUrl: input.baseUrl, root: input.answers.root, health: input.answers.health, at: input.answers.at },
+        profile: { sha256: profileDigest, redacted: redacted(input.profile) },
+        selection: input.selection,
+        rules: ruleMap,
+        counts: input.counts,
+        wallSeconds: input.wallSeconds,
+        floorSeconds: input.floorSeconds,
+        files,
+      },
+    },
+  };
+}
+
+/** Allure result files by check (file and title); a title run twice keeps its results in file order. */
+function resultIndex(dir: string, resultFiles: readonly string[]): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const path of resultFiles) {
+    const facts = readResult(dir, path);
+    const key = checkKey(facts.file, facts.title);
+    index.set(key, [...(index.get(key) ?? []), path]);
+  }
+  return index;
+}
+
+const SECRET_KEYS = new Set(['tokens', 'token', 'authenticate']);
+
+/** The profile without its secrets: every token and the webhook's authenticate value. */
+export function redacted(value: unknown, key?: string): unknown {
+  if (key !== undefined && SECRET_KEYS.has(key)) return Array.isArray(value) ? value.map(() => '(redacted)') : '(redacted)';
+  if (Array.isArray(value)) return value.map((v) => redacted(v));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redacted(v, k)]));
+  return value;
+}
+
+/** The kit's name and version, and its commit when it runs from a checkout (read from .git, no git needed). */
+function kitIdentity(): Statement['predicate']['cpfConformance']['kit'] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  const commit = headCommit();
+  return { name: pkg.name, version: pkg.version, ...(commit ? { commit } : {}) };
+}
+
+function headCommit(): string | undefined {
+  try {
+    const head = readFileSync(join(ROOT, '.git', 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (.+)$/.exec(head)?.[1];
+    const commit = ref ? readFileSync(join(ROOT, '.git', ref), 'utf8').trim() : head;
+    return /^[0-9a-f]{40}$/.test(commit) ? commit : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { CheckState } from '../../harness-core/check-result.js';
+import { sha256Hex } from './dsse.js';
+
+/** The reports a statement vouches for, relative to the report dir; the Allure results are added file by file. */
+export const VOUCHED_REPORTS = ['summary.json', 'checks.json', 'junit.xml'] as const;
+export const RESULTS_DIR = 'allure-results';
+
+export const fileDigest = (dir: string, path: string): string => sha256Hex(readFileSync(join(dir, path)));
+
+/** Every file of the Allure results (results, attachments, containers), relative to the report dir. */
+export function allureFiles(dir: string): string[] {
+  const results = join(dir, RESULTS_DIR);
+  return existsSync(results) ? readdirSync(results).sort().map((name) => `${RESULTS_DIR}/${name}`) : [];
+}
+
+export const isResultFile = (path: string): boolean => path.endsWith('-result.json');
+
+const allureResultSchema = z.object({
+  name: z.string(),
+  fullName: z.string().optional(),
+  status: z.enum(['passed', 'failed', 'broken', 'skipped', 'unknown']).optional(),
+  labels: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+});
+
+/** What a verdict reads of an Allure result: the check, its file, status and rule labels. */
+export interface ResultFacts {
+  title: string;
+  /** The suite file, or "preflight", as checks.json names it. */
+  file: string;
+  status: CheckState | 'unknown';
+  rules: string[];
+}
+
+export function readResult(dir: string, path: string): ResultFacts {
+  const parsed = allureResultSchema.parse(JSON.parse(readFileSync(join(dir, path), 'utf8')));
+  // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own results).
+  const file = /^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '';
+  return {
+    title: parsed.name,
+    file,
+    status: parsed.status ?? 'unknown',
+    rules: parsed.labels.filter((l) => l.name === 'rule').map((l) => l.value),
+  };
+}
+
+/** A title as Allure stores it: runs of white space collapse to one space. */
+export const allureTitle = (title: string): string => title.replace(/\s+/g, ' ');
+
+/** Key of a check in checks.json and in the Allure results alike. */
+export const checkKey = (file: string, title: string): string => `${file}#${allureTitle(title)}`;

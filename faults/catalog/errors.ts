@@ -1,0 +1,202 @@
+import type { Request, RequestHandler } from 'express';
+import type { AppDeps } from '../../reference-server/src/app.js';
+import { PROJECT_FIELDS } from '../../reference-server/src/domain/project-fields.js';
+import { remapError } from '../kit/error-remap.js';
+import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
+import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
+import { isProjectWrite } from '../../reference-server/seams/paths.js';
+import { envelopeOf } from '../../reference-server/seams/project-envelope.js';
+import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
+import type { Fault } from '../fault.js';
+
+type Envelope = { status?: unknown; error?: unknown; details?: Record<string, unknown> } & Record<string, unknown>;
+
+/** Rewrites every error body (HTTP status 400 and above) on its way out. */
+function rewriteErrors(deps: AppDeps, fn: (envelope: Envelope, req: Request) => unknown): AppDeps {
+  return intercept(
+    deps,
+    rewriteJson((body, req, res) => (res.statusCode >= 400 && body !== null && typeof body === 'object' ? fn(body as Envelope, req) : body)),
+  );
+}
+
+/** Changes the parsed body of project writes (POST /reports/with-data, PATCH /reports/{key}). */
+function rewriteProjectBody(deps: AppDeps, fn: (body: Record<string, unknown>) => void): AppDeps {
+  const handler: RequestHandler = (req, _res, next) => {
+    if (isProjectWrite(req) && isPlainObject(req.body)) fn(req.body);
+    next();
+  };
+  return interceptParsed(deps, handler);
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const PLAIN_KEY = /^[A-Za-z]{9}$/;
+
+export const errorFaults: Fault[] = [
+  {
+    id: 'err-malformed-json-422',
+    description: 'malformed JSON answers 422 instead of 400',
+    rules: ['ERR-8'],
+    configure: (deps) => intercept(deps, remapError(400, 422, { type: 'validation' })),
+  },
+  {
+    id: 'err-too-large-422',
+    description: 'a body over 65536 bytes answers 422 instead of 413',
+    rules: ['ERR-13'],
+    configure: (deps) => intercept(deps, remapError(413, 422, { type: 'validation' })),
+  },
+  {
+    id: 'err-body-limit-off-by-one',
+    description: 'the body limit rejects a body of exactly 65536 bytes (413 from 65536 on)',
+    rules: ['ERR-14'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!WRITES.has(req.method) || Number(req.headers['content-length'] ?? 0) < 65536) return next();
+        res.setHeader('Connection', 'close');
+        req.resume();
+        res.status(413).json({ status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
+      }),
+  },
+  {
+    id: 'err-unsupported-media-type-400',
+    description: 'a body that is not application/json answers 400 instead of 415',
+    rules: ['ERR-15'],
+    configure: (deps) => intercept(deps, remapError(415, 400, { type: 'validation' })),
+  },
+  {
+    id: 'err-missing-content-type-parsed',
+    description: 'a write body without Content-Type is parsed as JSON instead of answering 415',
+    rules: ['ERR-15'],
+    configure: (deps) =>
+      intercept(deps, (req, _res, next) => {
+        if (WRITES.has(req.method) && req.headers['content-type'] === undefined) req.headers['content-type'] = 'application/json';
+        next();
+      }),
+  },
+  {
+    id: 'err-charset-parameter-415',
+    description: 'Content-Type "application/json; charset=utf-8" answers 415 (parameters not allowed)',
+    rules: ['ERR-27'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!WRITES.has(req.method) || !(req.headers['content-type'] ?? '').includes(';')) return next();
+        req.resume();
+        res.status(415).json({ status: 415, error: 'Der Content-Type muss application/json sein.', details: { type: 'validation' } });
+      }),
+  },
+  {
+    id: 'err-status-as-string',
+    description: 'the envelope carries `status` as a string ("404")',
+    rules: ['ERR-2'],
+    configure: (deps) => rewriteErrors(deps, (e) => ({ ...e, status: String(e.status) })),
+  },
+  {
+    id: 'err-envelope-without-type',
+    description: 'the envelope has no details.type',
+    rules: ['ERR-5'],
+    configure: (deps) =>
+      rewriteErrors(deps, (e) => {
+        const { type: _type, ...details } = e.details ?? {};
+        return { ...e, details };
+      }),
+  },
+  {
+    id: 'err-blank-message',
+    description: 'the envelope `error` message is blank',
+    rules: ['ERR-3'],
+    configure: (deps) => rewriteErrors(deps, (e) => ({ ...e, error: ' ' })),
+  },
+  {
+    id: 'err-body-as-text-plain',
+    description: 'error bodies are sent with Content-Type text/plain',
+    rules: ['ERR-1'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteJson((body, _req, res) => {
+          if (res.statusCode >= 400) res.type('text/plain');
+          return body;
+        }),
+      ),
+  },
+  {
+    id: 'err-field-as-number',
+    description: 'details.field is a number instead of a string',
+    rules: ['ERR-6'],
+    configure: (deps) => rewriteErrors(deps, (e) => (e.details?.['field'] === undefined ? e : { ...e, details: { ...e.details, field: 1 } })),
+  },
+  {
+    id: 'err-malformed-path-400',
+    description: 'a project path whose key is not nine letters answers 400 validation instead of 404',
+    rules: ['ERR-12'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        remapError(404, 400, {
+          type: 'validation',
+          when: (req) => {
+            const key = /^\/reports\/([^/]+)/.exec(req.path)?.[1];
+            return key !== undefined && key !== 'with-data' && !PLAIN_KEY.test(key);
+          },
+        }),
+      ),
+  },
+  {
+    id: 'err-unknown-field-ignored',
+    description: 'unknown fields of project writes are silently dropped instead of answering 422',
+    rules: ['ERR-16'],
+    configure: (deps) =>
+      rewriteProjectBody(deps, (body) => {
+        for (const key of Object.keys(body)) if (key !== 'projectData' && key !== 'projektData') delete body[key];
+        const envelope = envelopeOf(body);
+        if (envelope) for (const key of Object.keys(envelope)) if (!PROJECT_FIELDS.includes(key)) delete envelope[key];
+        if (envelope && Object.keys(envelope).length === 0) envelope['bemerkungen'] = 'cpf';
+      }),
+  },
+  {
+    id: 'err-wrong-type-coerced',
+    description: 'booleans and arrays in project fields are coerced to text instead of answering 422',
+    rules: ['ERR-17'],
+    configure: (deps) =>
+      rewriteProjectBody(deps, (body) => {
+        const envelope = envelopeOf(body);
+        if (!envelope) return;
+        for (const [key, value] of Object.entries(envelope)) {
+          if (typeof value === 'boolean') envelope[key] = value ? '1' : '0';
+          else if (Array.isArray(value)) envelope[key] = value.join(' ');
+        }
+      }),
+  },
+  {
+    id: 'err-invalid-value-clamped',
+    description: 'out-of-range construction years and heating codes are clamped instead of answering 422',
+    rules: ['ERR-18'],
+    configure: (deps) =>
+      rewriteProjectBody(deps, (body) => {
+        const envelope = envelopeOf(body);
+        if (!envelope) return;
+        const year = Number(envelope['projektBaujahr']);
+        if ('projektBaujahr' in envelope && !(year >= 1000 && year <= 2100)) envelope['projektBaujahr'] = year < 1000 ? 1000 : 2100;
+        const code = Number(envelope['projektArtHeizung']);
+        if ('projektArtHeizung' in envelope && !(code >= 1 && code <= 6)) envelope['projektArtHeizung'] = code < 1 ? 1 : 6;
+      }),
+  },
+  {
+    id: 'err-both-envelopes-accepted',
+    description: 'a body with projectData and projektData is accepted (projektData ignored) instead of answering 422',
+    rules: ['ERR-19'],
+    configure: (deps) =>
+      rewriteProjectBody(deps, (body) => {
+        if ('projectData' in body && 'projektData' in body) delete body['projektData'];
+      }),
+  },
+  {
+    id: 'err-list-parameters-ignored',
+    description: 'GET /funding/applications ignores unknown and invalid query parameters instead of answering 422',
+    rules: ['ERR-20'],
+    configure: (deps) =>
+      intercept(deps, (req, _res, next) => {
+        if (req.method === 'GET' && req.path === '/funding/applications') req.url = req.url.split('?')[0] as string;
+        next();
+      }),
+  },
+];

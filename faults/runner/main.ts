@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CheckResult } from '../../harness-core/check-result.js';
+import { rules } from '../../spec/rules/catalog.js';
+import type { RunSummary } from '../../cli/report/summary.js';
+import { faultAllowList } from '../allow-list.js';
+import { faults } from '../catalog/index.js';
+import { catalogueProblems, faultCoverage, formatCoverage } from './coverage.js';
+import type { Fault } from '../fault.js';
+import { judgeFault, type FaultVerdict } from './fault-verdict.js';
+import { startCliWorker, type CliWorker } from './cli-worker-process.js';
+import { runCliAgainstFault } from './faulted-run.js';
+import { suiteFilesFor } from './suite-files.js';
+import { exitWithUsage } from '../../cli/command-line/usage.js';
+
+/**
+ * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
+ * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
+ * limited to the rules the fault breaks. A fault is caught when, for each rule it names, at least
+ * one check of that rule fails (exit 1); broken checks never catch it: they judged nothing about
+ * the target.
+ */
+interface Outcome {
+  fault: Fault;
+  caught: boolean;
+  code: number | null;
+  byRule: FaultVerdict['byRule'];
+  broken: string[];
+  seconds: number;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]
+  --only ID[,ID]  run only these faults (repeatable; IDs in faults/catalog)
+  --jobs N        faults run at once (default 4)
+  --coverage      print which testable rules have a fault, run none`;
+
+function parseArgs(argv: string[]): { only: string[]; jobs: number; coverage: boolean } {
+  const only: string[] = [];
+  let coverage = false;
+  // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
+  let jobs = 4;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
+    else if (arg === '--jobs') jobs = Number(argv[++i]);
+    else if (arg === '--coverage') coverage = true;
+    else exitWithUsage(USAGE, arg);
+  }
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    console.error('--jobs needs a positive integer');
+    process.exit(2);
+  }
+  const unknown = only.filter((id) => !faults.some((f) => f.id === id));
+  if (unknown.length) {
+    console.error(`unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.id).join(', ')}`);
+    process.exit(2);
+  }
+  return { only, jobs, coverage };
+}
+
+async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
+  const started = performance.now();
+  const reportDir = join(ROOT, 'reports/faults', fault.id);
+  const { code, output } = await runCliAgainstFault(fault, [
+    // A fault may break what the preflight relies on (a role's answer, GET /health); the checks judge it.
+    '--report-dir', reportDir, '--no-html', '--no-preflight',
+    ...fault.rules.flatMap((r) => ['--rules', r]),
+    ...suiteFilesFor(ROOT, fault.rules, fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
+  ], cli);
+  const summaryFile = join(reportDir, 'summary.json');
+  const checksFile = join(reportDir, 'checks.json');
+  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
+  const checks = existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, 'utf8')) as CheckResult[]) : [];
+  const broken = summary?.failed.filter((f) => f.state === 'broken').map((f) => `${f.title}: ${f.note}`) ?? [];
+  if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
+  const { caught, byRule } = judgeFault(fault, checks, code);
+  return { fault, caught, code, byRule, broken, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main(): Promise<number> {
+  const { only, jobs, coverage: coverageOnly } = parseArgs(process.argv.slice(2));
+  const problems = catalogueProblems(faults, rules, faultAllowList);
+  if (problems.length) throw new Error(`the fault catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
+  const coverage = faultCoverage(faults, rules, faultAllowList);
+  if (coverageOnly) {
+    console.log(formatCoverage(coverage));
+    if (coverage.uncovered.length) console.log(`without a fault or allow-list entry: ${coverage.uncovered.join(' ')}`);
+    return 0;
+  }
+  const selected = only.length ? faults.filter((f) => only.includes(f.id)) : faults;
+  console.log(`running ${selected.length} faults, ${jobs} at a time`);
+  const started = performance.now();
+  const queue = [...selected];
+  const outcomes: Outcome[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+      const cli = startCliWorker();
+      try {
+        for (let fault = queue.shift(); fault; fault = queue.shift()) {
+          const outcome = await runFault(fault, cli);
+          outcomes.push(outcome);
+          const proven = outcome.byRule.filter((r) => r.failedChecks.length > 0).length;
+          console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven) [${outcomes.length}/${selected.length}]`);
+        }
+      } finally {
+        await cli.close();
+      }
+    }),
+  );
+  outcomes.sort((a, b) => selected.indexOf(a.fault) - selected.indexOf(b.fault));
+  console.log('\nfault -> caught by');
+  for (const o of outcomes) {
+    console.log(`${o.caught ? 'caught ' : 'ESCAPED'}  ${o.fault.id}: ${o.fault.description} [${o.fault.rules.join(' ')}]`);
+    for (const r of o.byRule) {
+      if (r.failedChecks.length === 0) console.log(`           ${r.rule}: no check of this rule failed`);
+      for (const title of r.failedChecks) console.log(`           ${r.rule}: ${title}`);
+    }
+    for (const b of o.broken) console.log(`           broken: ${b}`);
+  }
+  const escaped = outcomes.filter((o) => !o.caught);
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
+  console.log(formatCoverage(coverage));
+  return escaped.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(3);
+  },
+);

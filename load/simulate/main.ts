@@ -1,0 +1,147 @@
+/**
+ * `npm run load:simulate`: a population of customers against one target, each within its budget
+ * of 2 requests per sliding second (open model), an operation mix over the spec's endpoints,
+ * optionally flooding customers on top; verdicts on false refusals, errors, latency and the
+ * flood's effect; result.json (mergeable across shards), report.html, Allure results.
+ * `npm run load:simulate -- merge FILE...` merges the result files of shards.
+ *
+ * Without --base-url the bundled reference server runs in a child process with the population
+ * created for the run (`--fault ID` injects a fault of the catalogue or of ./faults.ts); `--bare`
+ * runs against a bare node:http server instead, which measures the load side's own ceiling.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../cli/options.js';
+import { buildAllureReport } from '../../cli/report/allure-report.js';
+import { loadProfile } from '../../cli/target/target.js';
+import { formatShard } from '../../harness-core/shard.js';
+import type { Customer } from './engine.js';
+import { faultIds, findFault } from './faults.js';
+import { percentiles } from './histograms.js';
+import { renderReport } from './html-report.js';
+import { startLocalTarget, type LocalTarget } from './local-target.js';
+import { DEFAULT_CUSTOMERS, parseSimulateOptions, type SimulateOptions } from './options.js';
+import { ENDPOINTS, OPERATION_SPECS } from './operations.js';
+import { poolCustomers, readTokenFile, splitPopulation } from './population.js';
+import { planForPopulation } from './plan.js';
+import { provideProjects } from './project-setup.js';
+import { mergeResults, readResult, writeResult, type SimulationResult } from './result-file.js';
+import { SendBudget } from './send-budget.js';
+import { simulate, type SimulationTarget } from './simulation.js';
+import { writeAllureResult } from './allure-result.js';
+import { exitCode, judge, verdictLabel, verdictLine } from './verdicts.js';
+import { runScript } from '../../cli/command-line/run-script.js';
+
+const log = (line: string) => console.log(line);
+
+async function prepare(o: SimulateOptions): Promise<{ target: SimulationTarget; local?: LocalTarget }> {
+  if (o.fault !== undefined && !findFault(o.fault)) throw new UsageError(`--fault ${o.fault}: unknown. Fix: one of ${faultIds().join(', ')}`);
+  if (o.bare) {
+    const local = await startLocalTarget({ customers: 0, flooders: 0, bare: true });
+    const count = o.customers ?? DEFAULT_CUSTOMERS;
+    const fake = (k: number): Customer => ({ token: `bare-${k}`, readKey: 'abcdefghi', writeKey: 'abcdefghi' });
+    return { local, target: { baseUrl: local.baseUrl, kind: 'bare', customers: Array.from({ length: count }, (_, k) => fake(k)), flooders: Array.from({ length: o.flooders }, (_, k) => fake(count + k)), populationFlooders: o.flooders } };
+  }
+  if (!o.baseUrl && !o.profile && !o.tokens) {
+    const count = o.customers ?? DEFAULT_CUSTOMERS;
+    log(`starting the bundled server with ${count} customers (each a calculable and a writable project) and ${o.flooders} flooding ...`);
+    const local = await startLocalTarget({ customers: count, flooders: o.flooders, fault: o.fault });
+    return { local, target: { baseUrl: local.baseUrl, kind: 'bundled', fault: o.fault, customers: local.customers ?? [], flooders: local.flooders ?? [], populationFlooders: o.flooders } };
+  }
+  const profile = o.profile ? loadProfile(o.profile) : undefined;
+  const baseUrl = (o.baseUrl ?? profile?.baseUrl ?? '').replace(/\/+$/, '');
+  if (!baseUrl) throw new UsageError(`profile ${o.profile} has no baseUrl. Fix: give --base-url URL`);
+  const listed = o.tokens ? readTokenFile(o.tokens) : poolCustomers(profile as NonNullable<typeof profile>, o.profile as string);
+  const all = listed.slice(0, o.customers ?? listed.length);
+  const { customers, flooders } = splitPopulation(all, o.flooders, o.shard);
+  const paced = all.length - o.flooders;
+  log(`${paced} customers can make at most ${paced * 2} requests per second within their budgets${o.shard ? `; shard ${formatShard(o.shard)} takes ${customers.length} of them and ${flooders.length} of ${o.flooders} flooding` : ''}`);
+  const budget = new SendBudget(customers.length, o.marginMs);
+  const postalCode = o.postalCode ?? profile?.resources?.postalCodes?.valid?.[0] ?? '10178';
+  const setup = await provideProjects({ baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log });
+  return { target: { baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget, setup } };
+}
+
+async function reachable(baseUrl: string): Promise<string | undefined> {
+  const res = await fetch(`${baseUrl}/health`).catch((err: unknown) => err as Error);
+  if (res instanceof Error) return `GET ${baseUrl}/health failed (${res.message})`;
+  await res.body?.cancel();
+  return res.ok ? undefined : `GET ${baseUrl}/health answered ${res.status}`;
+}
+
+function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judge>): void {
+  const { stats } = result;
+  const seconds = Math.max(...result.runs.map((r) => r.durationSeconds), 1);
+  log(`\n${'endpoint'.padEnd(36)} ${'requests'.padStart(9)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'429'.padStart(7)} ${'errors'.padStart(7)}`);
+  for (const e of ENDPOINTS) {
+    const s = stats.endpoints[e];
+    if (s.sent === 0) continue;
+    const p = percentiles(s.latency);
+    log(`${OPERATION_SPECS[e].label.padEnd(36)} ${String(s.sent).padStart(9)} ${(s.sent / seconds).toFixed(1).padStart(7)} ${p.p50.toFixed(1).padStart(8)} ${p.p95.toFixed(1).padStart(8)} ${p.p99.toFixed(1).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(s.refused).padStart(7)} ${String(s.errors).padStart(7)}`);
+  }
+  for (const l of stats.loadSide) {
+    const lag = percentiles(l.lag);
+    log(
+      `load side ${l.shard}: ${l.sent} requests sent in ${(l.wallMs / 1000).toFixed(1)} s (${((l.sent * 1000) / l.wallMs).toFixed(0)}/s); scheduler ${((l.schedulerMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs and dispatch ${((l.dispatchMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs per request; process CPU ${((l.cpuMs / l.wallMs) * 100).toFixed(0)} % of a core, event loop busy ${(l.eventLoopBusy * 100).toFixed(0)} %; lag p50 ${lag.p50.toFixed(2)} ms p99 ${lag.p99.toFixed(2)} ms max ${lag.max.toFixed(1)} ms; ${l.deferred} arrivals deferred by the budget, ${l.droppedInFlight} dropped`,
+    );
+  }
+  for (const e of stats.refusals.examples.slice(0, 2)) log(`false refusal:\n  ${e.replace(/\n/g, '\n  ')}`);
+  for (const e of stats.errorExamples.slice(0, 5)) log(`error: ${e}`);
+  log('');
+  for (const v of verdicts) log(`${verdictLabel(v).padEnd(9)} ${v.name}: ${v.detail}`);
+}
+
+async function writeReports(o: SimulateOptions, result: SimulationResult, started: number): Promise<number> {
+  const verdicts = judge(result);
+  const dir = resolve(o.reportDir);
+  mkdirSync(dir, { recursive: true });
+  writeResult(join(dir, 'result.json'), result);
+  const html = renderReport(result, verdicts);
+  writeFileSync(join(dir, 'report.html'), html);
+  printSummary(result, verdicts);
+  if (o.allure) {
+    const shards = result.runs.map((r) => r.shard).filter((s) => s !== null);
+    const name = `population of ${result.runs.reduce((n, r) => n + r.customers, 0)} customers${shards.length ? ` (shards ${shards.join(', ')})` : ''}`;
+    // The directory holds this run only: an earlier run's result would show up as a second test.
+    rmSync(join(dir, 'allure-results'), { recursive: true, force: true });
+    writeAllureResult({ dir: join(dir, 'allure-results'), name, start: started, stop: Date.now(), verdicts, html });
+    await buildAllureReport(join(dir, 'allure-results'), join(dir, 'allure-report'), 'cpf-conformance load simulation');
+  }
+  const code = exitCode(verdicts);
+  log(`\nverdict: ${verdictLine(verdicts)}; report ${join(dir, 'report.html')}, result ${join(dir, 'result.json')}${o.allure ? `, Allure ${join(dir, 'allure-report/index.html')}` : ''}`);
+  return code;
+}
+
+async function main(): Promise<number> {
+  const o = parseSimulateOptions(process.argv.slice(2));
+  const started = Date.now();
+  if (o.command === 'merge') {
+    const merged = mergeResults(o.files.map(readResult));
+    log(`merged ${o.files.length} result files: ${merged.runs.map((r) => `${r.shard ?? 'whole'} (${r.customers} customers)`).join(', ')}`);
+    return writeReports(o, merged, started);
+  }
+  const { target, local } = await prepare(o);
+  try {
+    const unreachable = await reachable(target.baseUrl);
+    if (unreachable) {
+      log(`target unreachable: ${unreachable}`);
+      return 3;
+    }
+    const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, warmUpSeconds: o.warmUpSeconds, given: o.given });
+    o.rate = plan.rate;
+    o.busyShare = plan.busyShare;
+    o.floodPhaseSeconds = plan.floodPhaseSeconds;
+    o.warmUpSeconds = plan.warmUpSeconds;
+    for (const line of plan.lines) log(line);
+    log(
+      `load:simulate against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
+    );
+    const result = await simulate(target, o, log);
+    log(`planned ${result.runs[0]?.plannedPerSecond.toFixed(0)} requests/s (the customers' budgets allow ${result.runs[0]?.budgetPerSecond})`);
+    return await writeReports(o, result, started);
+  } finally {
+    await local?.close();
+  }
+}
+
+runScript(main);

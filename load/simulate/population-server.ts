@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppDeps } from '../../reference-server/src/app.js';
+import { systemClock } from '../../reference-server/src/clock.js';
+import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
+import { generateProjectKey } from '../../reference-server/src/domain/project-key.js';
+import { HOUSE_1970, seedBuilding } from '../../reference-server/src/seed/building-demo.js';
+import { startReferenceServer } from '../../reference-server/src/start.js';
+import type { Customer } from './engine.js';
+import { findFault } from './faults.js';
+
+export interface PopulationRequest {
+  customers: number;
+  flooders: number;
+  fault?: string | undefined;
+}
+
+export interface Population {
+  baseUrl: string;
+  customers: Customer[];
+  flooders: Customer[];
+}
+
+const house = (name: string) => ({ projektName: name, projektPostleitzahl: '10178', projektBaujahr: '1970', projektBewohner: '4', projektArtHeizung: '1' });
+
+/**
+ * The bundled server with a population: a temporary database with the demo seed, plus `customers`
+ * customers (annual license, heat-pump right, one token) each owning a calculable project (the
+ * demo's 1970 house: results compute) and a plain one for the writes, and `flooders` customers
+ * with a token only. Inserted through the store before the app serves, in one transaction.
+ */
+export async function startPopulationServer(request: PopulationRequest): Promise<Population & { close(): Promise<void> }> {
+  const fault = request.fault === undefined ? undefined : findFault(request.fault);
+  if (request.fault !== undefined && !fault) throw new Error(`unknown fault ${request.fault}`);
+  const dir = mkdtempSync(join(tmpdir(), 'cpf-simulate-'));
+  const customers: Customer[] = [];
+  const flooders: Customer[] = [];
+  const server = await startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(dir, 'reference.sqlite'),
+    seed: 'demo',
+    profileOut: join(dir, 'profile.json'),
+    configure: (deps: AppDeps) => {
+      const clock = deps.clock ?? systemClock;
+      const { store } = deps;
+      const token = (id: number) => {
+        const value = generateApiToken();
+        store.customers.addToken(id, hashApiToken(value), 'load simulation', clock.now());
+        return value;
+      };
+      const project = (customerId: number, name: string, status: number) => {
+        for (;;) {
+          const key = generateProjectKey();
+          if (store.projects.keyExists(key)) continue;
+          return { key, id: store.projects.insert({ key, customerId, origin: 'api', status, data: house(name), at: clock.now() }) };
+        }
+      };
+      store.transaction(() => {
+        for (let i = 0; i < request.customers; i++) {
+          const id = store.customers.create({ name: `Lastkunde ${i + 1}`, license: 'annual', heatpumpRight: true });
+          const read = project(id, `Lastprojekt ${i + 1}`, 2);
+          seedBuilding(store, clock, read.id, '1970', HOUSE_1970);
+          customers.push({ token: token(id), readKey: read.key, writeKey: project(id, `Lastprojekt ${i + 1} Schreiben`, 1).key });
+        }
+        for (let i = 0; i < request.flooders; i++) {
+          flooders.push({ token: token(store.customers.create({ name: `Flutkunde ${i + 1}`, license: 'annual', heatpumpRight: true })) });
+        }
+      });
+      return fault ? fault.configure(deps) : deps;
+    },
+  });
+  return {
+    baseUrl: server.baseUrl,
+    customers,
+    flooders,
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { createEngine, type Customer } from './engine.js';
+import { floodActive, PHASES_PER_CYCLE } from './flood-phase.js';
+import type { SimulateOptions } from './options.js';
+import { operationPicker, readOnlyWeights } from './operations.js';
+import { startProgress } from './progress.js';
+import { seededRandom } from './random.js';
+import { Recorder, type SetupExchange } from './recorder.js';
+import type { RunInfo, SimulationResult } from './result-file.js';
+import { runScheduler, type ArrivalPlan } from './scheduler.js';
+import { SendBudget } from './send-budget.js';
+import { LIMIT, WINDOW_MS } from '../../harness-core/rate-limit-timeline.js';
+
+export interface SimulationTarget {
+  baseUrl: string;
+  kind: RunInfo['kind'];
+  fault?: string | undefined;
+  customers: readonly Customer[];
+  flooders: readonly Customer[];
+  /** Flooders of the whole population: another shard's flood also falls on this shard's customers. */
+  populationFlooders: number;
+  /** Send times the customers already spent (project setup), so the budget counts them. */
+  budget?: SendBudget;
+  /** The tool's own requests before the load (project setup): judged with the customers' requests. */
+  setup?: readonly SetupExchange[];
+}
+
+type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'>;
+
+/**
+ * The arrival plan of every customer. `busyShare` of them, spread evenly over the list, use
+ * their whole budget (one request every (1 s + margin) / 2); the others arrive at random with
+ * mean `rate` per second; flooders send `floodRate` per second in the flood's phases.
+ */
+export function planArrivals(customers: number, flooders: number, k: Pick<Knobs, 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds'>): ArrivalPlan[] {
+  const plans: ArrivalPlan[] = [];
+  for (let i = 0; i < customers; i++) {
+    const busy = Math.floor((i + 1) * k.busyShare) > Math.floor(i * k.busyShare);
+    if (busy) plans.push({ kind: 'steady', periodMs: (WINDOW_MS + k.marginMs) / LIMIT });
+    else if (k.rate > 0) plans.push({ kind: 'poisson', meanGapMs: 1000 / k.rate });
+    else plans.push({ kind: 'poisson', meanGapMs: Infinity });
+  }
+  for (let i = 0; i < flooders; i++) plans.push({ kind: 'flood', meanGapMs: 1000 / k.floodRate, active: (wall) => floodActive(wall, k.floodPhaseSeconds) });
+  return plans;
+}
+
+export function plannedPerSecond(plans: readonly ArrivalPlan[]): number {
+  return plans.reduce((sum, p) => sum + (p.kind === 'steady' ? 1000 / p.periodMs : p.kind === 'poisson' ? 1000 / p.meanGapMs : 1000 / p.meanGapMs / PHASES_PER_CYCLE), 0);
+}
+
+/** One process's run: schedule, send, record, judge the 429s; the result is mergeable with other shards'. */
+export async function simulate(target: SimulationTarget, k: Knobs, log: (line: string) => void = console.log): Promise<SimulationResult> {
+  const plans = planArrivals(target.customers.length, target.flooders.length, k);
+  const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhaseSeconds: target.populationFlooders > 0 ? k.floodPhaseSeconds : undefined });
+  for (const x of target.setup ?? []) recorder.recordSetup(x);
+  const random = seededRandom(k.seed);
+  const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
+  const engine = createEngine({
+    baseUrl: target.baseUrl,
+    connections: k.connections,
+    floodConnections: k.floodConnections,
+    timeoutMs: k.timeoutSeconds * 1000,
+    maxInFlight: k.maxInFlight,
+    recorder,
+    customers: target.customers,
+    flooders: target.flooders,
+    pick: operationPicker(weights, random),
+  });
+  const budget = target.budget ?? new SendBudget(target.customers.length, k.marginMs);
+  const startAt = performance.now() + 100;
+  const endAt = startAt + k.durationSeconds * 1000;
+  const startedWall = new Date(performance.timeOrigin + startAt);
+  const cpuBefore = process.cpuUsage();
+  const eluBefore = performance.eventLoopUtilization();
+  const scheduler = runScheduler({ plans, budget, random, startAt, endAt, fire: engine.fire });
+  const stopProgress = startProgress({ recorder, sent: () => engine.state.sent, inFlight: () => engine.state.inFlight, startedAt: startAt, durationSeconds: k.durationSeconds, log });
+  const schedule = await scheduler.done;
+  await engine.drain(k.timeoutSeconds * 1000 + 1000);
+  stopProgress();
+  const wallMs = performance.now() - startAt;
+  const cpu = process.cpuUsage(cpuBefore);
+  const elu = performance.eventLoopUtilization(eluBefore);
+  await engine.close();
+  recorder.judgeRefusals(startAt);
+  const { stats } = recorder;
+  stats.loadSide.push({
+    shard: k.shard ? `${k.shard.index}/${k.shard.count}` : 'whole',
+    fired: schedule.fired,
+    sent: engine.state.sent,
+    deferred: schedule.deferred,
+    droppedInFlight: engine.state.droppedInFlight,
+    lag: schedule.lag,
+    schedulerMs: schedule.ownMs,
+    dispatchMs: schedule.fireMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    eventLoopBusy: elu.utilization,
+    wallMs,
+  });
+  const run: RunInfo = {
+    target: target.baseUrl,
+    kind: target.kind,
+    fault: target.fault ?? null,
+    shard: k.shard ? `${k.shard.index}/${k.shard.count}` : null,
+    customers: target.customers.length,
+    flooders: target.flooders.length,
+    plannedPerSecond: plannedPerSecond(plans),
+    budgetPerSecond: LIMIT * target.customers.length,
+    startedAt: startedWall.toISOString(),
+    endedAt: new Date(performance.timeOrigin + performance.now()).toISOString(),
+    durationSeconds: k.durationSeconds,
+    seed: k.seed,
+    floodPhaseSeconds: k.floodPhaseSeconds,
+    warmUpSeconds: k.warmUpSeconds,
+  };
+  return { runs: [run], thresholds: k.thresholds, stats };
+}

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnServer } from '../../reference-server/src/server-process.js';
+import { exitWithUsage } from '../../cli/command-line/usage.js';
+import { freePort } from '../../cli/webhook-capture/free-port.js';
+import { LATENCY_USAGE, LatencyFlagError, reportDirOf, takeLatencyFlags } from './latency-flags.js';
+import { startLatencyProxy } from './latency-proxy.js';
+import { latencyVerdict } from './latency-verdict.js';
+import type { RunSummary } from '../../cli/report/summary.js';
+
+/**
+ * `npm run conformance:external`: the path a foreign target takes, exercised on the bundled
+ * server. The server runs as its own process (as after `npm run server`), and the CLI reaches it
+ * only through --base-url and the profile the server wrote. The webhook goes the foreign way too:
+ * the server delivers to the CLI's real receiver (--webhook-receiver), configured as a customer
+ * would in the pro area (--webhook-url: for the primary demo customer and the profile's
+ * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
+ * delays every leg (tools/external-run); the links the server hands out still name it directly. Extra
+ * arguments go to the CLI.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+
+if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+  exitWithUsage(
+    `Usage: npm run conformance:external -- [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; --pool N keeps only the first N pool customers of that profile, 0 none, as a foreign target with a handful of test customers has; see npm run conformance -- --help)\n${LATENCY_USAGE}`,
+  );
+}
+let taken: ReturnType<typeof takeLatencyFlags>;
+try {
+  taken = takeLatencyFlags(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof LatencyFlagError)) throw err;
+  console.error(err.message);
+  process.exit(2);
+}
+
+/** `--pool N`: the profile is cut to the role customers and N pool customers. */
+function poolSize(args: string[]): { size: number | undefined; rest: string[] } {
+  const at = args.indexOf('--pool');
+  if (at < 0) return { size: undefined, rest: args };
+  const value = args[at + 1] ?? '';
+  if (!/^\d+$/.test(value)) {
+    console.error(`--pool needs the number of pool customers to keep, got '${value}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
+    process.exit(2);
+  }
+  return { size: Number(value), rest: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+const { size: keepPool, rest: cliArgs } = poolSize(taken.rest);
+const { latency } = taken;
+
+const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
+const profile = join(dir, 'profile.json');
+const receiverPort = await freePort();
+const receiverUrl = `http://127.0.0.1:${receiverPort}/cpf-webhook`;
+// Quotes, umlauts and spaces: the payload must carry the value unchanged.
+const authenticate = `ext "Prüfwert" ${randomBytes(6).toString('hex')}`;
+const server = await spawnServer([
+  '--port', '0', '--db', join(dir, 'reference.sqlite'), '--profile-out', profile,
+  '--webhook-url', receiverUrl, '--webhook-authenticate', authenticate, '--allow-loopback-webhooks',
+]);
+console.log(`reference server process ${server.child.pid} on ${server.origin}, webhook to ${receiverUrl}`);
+const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
+if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
+// The latency verdict reads this run's summary, never one an earlier run left behind.
+const summaryFile = join(resolve(ROOT, reportDirOf(cliArgs)), 'summary.json');
+if (proxy) rmSync(summaryFile, { force: true });
+const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
+// The address-policy checks need the bundled target's configuration in the CLI's process: not here.
+const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? {};
+written.webhook = { ...webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate };
+if (keepPool !== undefined) {
+  written.customers.pool = written.customers.pool?.slice(0, keepPool);
+  if (keepPool === 0) delete written.customers.pool;
+  console.log(`profile cut to the role customers and ${keepPool} pool customers`);
+}
+writeFileSync(profile, JSON.stringify(written, null, 2), { mode: 0o600 });
+const cli = spawn(
+  process.execPath,
+  [
+    join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'cli/main.ts'),
+    '--base-url', `${proxy?.origin ?? server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...cliArgs,
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+let [code] = (await once(cli, 'exit')) as [number | null];
+if (proxy && latency) {
+  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary) : undefined;
+  const verdict = latencyVerdict({ flags: latency, stats: proxy.stats(), summary, cliCode: code ?? 3 });
+  console.log(verdict.lines.join('\n'));
+  code = verdict.code;
+  await proxy.close();
+}
+server.child.kill('SIGTERM');
+await once(server.child, 'exit');
+rmSync(dir, { recursive: true, force: true });
+process.exit(code ?? 3);
