@@ -28,7 +28,7 @@ export default tseslint.config(
   // library, the load tools or the developer tooling (its unit tests and their test targets may);
   // nothing imports the suites.
   ...boundary('spec/**/*.ts', ['**/suites/**', '**/cli/**', '**/load/**', '**/tools/**', '**/faults/**', '**/reference-server/**', '**/harness-core/**'], 'spec/ is the spine: it imports none of the other folders'),
-  ...boundary('harness-core/**/*.ts', ['**/suites/**', '**/cli/**', '**/load/**', '**/tools/**', '**/faults/**', '**/reference-server/**'], 'harness-core/ is shared by the CLI and the suites: it imports only spec/'),
+  ...boundary(['harness-core/**/*.ts', '!harness-core/**/*.test.ts'], ['**/suites/**', '**/cli/**', '**/load/**', '**/tools/**', '**/faults/**', '**/reference-server/**'], 'harness-core/ is shared by the CLI and the suites: it imports only spec/'),
   ...boundary('suites/**/*.ts', ['**/reference-server/**', '**/faults/**', '**/cli/**', '**/load/**', '**/tools/**'], 'the suites judge a target only through HTTP: they import spec/ and harness-core/ only'),
   ...boundary(
     'reference-server/src/**/*.ts',

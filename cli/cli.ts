@@ -3,7 +3,9 @@ import { unmatchedRulePatterns } from './rules-matrix/selection.js';
 import { doctor } from './doctor/doctor.js';
 import { init } from './init/init.js';
 import { formatDoubt, preflight } from './preflight.js';
-import { HelpRequested, initOptions, parseRunOptions, sharedTargetWarning, TargetError, UsageError } from './options.js';
+import { parseRunOptions, sharedTargetWarning } from './options.js';
+import { HelpRequested, TargetError, UsageError } from './command-line/usage.js';
+import { parseInitOptions } from './init/init-options.js';
 import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
 import { prepareTarget } from './target/target.js';
 import { loadSigningKey } from './statement/write-statement.js';
@@ -47,8 +49,8 @@ export async function runCli(argv: string[], output: CliOutput, interrupt?: Abor
 async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
   if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
   if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
+  if (argv[0] === 'init') return init(parseInitOptions(argv.slice(1)), log);
   const options = parseRunOptions(argv);
-  if (options.command === 'init') return init(initOptions(options), log);
   // A wrong key is a usage error before anything runs, not a surprise after it.
   const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
   const unmatched = unmatchedRulePatterns(options.rules, rules);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../harness-core/check-result.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
-import { UsageError } from './options.js';
+import { UsageError } from './command-line/usage.js';
 
 const check = (title: string, state: CheckResult['state'], rules: string[] = []): CheckResult => ({ title, file: 'f', area: 'a', rules, state, durationMs: 0 });
 

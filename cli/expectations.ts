@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CheckResult } from '../harness-core/check-result.js';
 import { isKnownRule } from '../spec/rules/catalog.js';
-import { UsageError } from './options.js';
+import { UsageError } from './command-line/usage.js';
 
 /**
  * Known failures of one implementation, like a web-platform-tests expectation file: the run fails

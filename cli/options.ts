@@ -1,14 +1,16 @@
 import { isConformanceFile } from '../harness-core/suite-file.js';
 import { formatShard, parseShard, type Shard } from '../harness-core/shard.js';
-import type { InitOptions } from './init/init.js';
-import { TOKEN_ROLES } from './init/tokens.js';
+import { parseBaseUrl } from './base-url.js';
+import { helpText, parseCommandLine, UnknownFlag, type FlagTable } from './command-line/flags.js';
+import { UsageError } from './command-line/usage.js';
+import { INIT_FLAGS, INIT_HELP, INIT_USAGE } from './init/init-options.js';
 
 /**
- * Command line of `npm run conformance`. A usage error names the flag and the fix; the CLI exits
- * with code 2 on it.
+ * Command line of `npm run conformance` (a run, or doctor). A usage error names the flag and the
+ * fix; the CLI exits with code 2 on it.
  */
 export interface RunOptions {
-  command: 'run' | 'doctor' | 'init';
+  command: 'run' | 'doctor';
   baseUrl?: string;
   /** Container image of the implementation under test (checked when the target is prepared). */
   image?: string;
@@ -34,60 +36,61 @@ export interface RunOptions {
   seed?: number;
   /** Variations of the bundled server (reference-server/variations): other readings the spec permits. */
   vary: string[];
-  /** init: the tokens file, where the draft goes, whether it may overwrite, and the webhook receiver's public URL. */
-  tokens?: string;
-  out?: string;
-  force?: boolean;
-  receiverUrl?: string;
   /** Ed25519 private key PEM that signs the run's statement.json. */
   signKey?: string;
 }
 
-export class UsageError extends Error {}
-
-/** `--help`: the usage goes to stdout and the exit code is 0. */
-export class HelpRequested extends Error {}
-
-/** The target cannot be brought up (no Docker engine, an unhealthy container): exit 3 with the message alone. */
-export class TargetError extends Error {}
-
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
 
-export const USAGE = `Usage: npm run conformance -- [doctor|init|verify|diff] [options]
-  --base-url URL      API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)
-  --profile FILE      target profile (see spec/profile.example.json); required with --base-url
-  --image NAME[:TAG]  start the target from this container image (testcontainers, needs a Docker engine), run, stop it;
-                      without --profile the image is the bundled one (Dockerfile) and its seed profile is used
-  --rules PATTERN     only checks of these rules, e.g. PROJ-12 or 'PROJ-*' (repeatable)
-  --area NAME         only these areas: ${AREAS.join(', ')} (repeatable)
-  --file PATH         only this suite file, e.g. suites/projects/fields.conformance.ts (repeatable)
-  --read-only         send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run
-  --report-dir DIR    where reports go (default: reports)
-  --no-html           skip building the Allure HTML report (allure-results, JUnit and summary are still written)
-  --no-preflight      run the checks even when the preflight (public endpoints answer as this API in 2.5.0, each
-                      role's first token answers as its role) finds problems; they are printed as warnings
-  --expect FILE       checks known to fail for this implementation; only new failures fail the run
-  --shard i/n         run the i-th of n parts of the checks and of the customer pool (pool customer k: shard (k mod n)+1);
-                      concurrent shards against ONE shared --base-url share its role customers' rate limit: give each
-                      its own target (the default bundled server, or --image) or a profile with its own role customers
-  --webhook-receiver PORT  receive the target's pdf.generated deliveries on PORT (profile webhook.mode "receiver");
-                      doctor needs it to check that webhook.receiverPublicUrl reaches the receiver
-  --explore-runs N    stateful exploration: N random sequences, each on its own pool customer (default 24)
-  --explore-seconds S stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)
-  --seed N            stateful exploration: the seed to replay (printed with every run and failure)
-  --sign-key FILE     sign the run's statement.json (beside the reports) with this Ed25519 private key PEM
-  --vary NAME         bundled server only: take this variation, another reading the spec permits (repeatable or
-                      comma-separated; 'all' for every one); the checks must pass against every variation
-Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
+const RUN_FLAGS = {
+  'base-url': { type: 'string', placeholder: 'URL', description: 'API base of the target, e.g. https://api.example.com/api/v2 (default: start the bundled reference server)' },
+  profile: { type: 'string', placeholder: 'FILE', description: 'target profile (see spec/profile.example.json); required with --base-url' },
+  image: {
+    type: 'string',
+    placeholder: 'NAME[:TAG]',
+    description: 'start the target from this container image (testcontainers, needs a Docker engine), run, stop it;\nwithout --profile the image is the bundled one (Dockerfile) and its seed profile is used',
+  },
+  rules: { type: 'string', multiple: true, placeholder: 'PATTERN', description: "only checks of these rules, e.g. PROJ-12 or 'PROJ-*' (repeatable)" },
+  area: { type: 'string', multiple: true, placeholder: 'NAME', description: `only these areas: ${AREAS.join(', ')} (repeatable)` },
+  file: { type: 'string', multiple: true, placeholder: 'PATH', description: 'only this suite file, e.g. suites/projects/fields.conformance.ts (repeatable)' },
+  'read-only': { type: 'boolean', description: 'send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run' },
+  'report-dir': { type: 'string', placeholder: 'DIR', description: 'where reports go (default: reports)' },
+  'no-html': { type: 'boolean', description: 'skip building the Allure HTML report (allure-results, JUnit and summary are still written)' },
+  'no-preflight': {
+    type: 'boolean',
+    description: "run the checks even when the preflight (public endpoints answer as this API in 2.5.0, each\nrole's first token answers as its role) finds problems; they are printed as warnings",
+  },
+  expect: { type: 'string', placeholder: 'FILE', description: 'checks known to fail for this implementation; only new failures fail the run' },
+  shard: {
+    type: 'string',
+    placeholder: 'i/n',
+    description:
+      "run the i-th of n parts of the checks and of the customer pool (pool customer k: shard (k mod n)+1);\nconcurrent shards against ONE shared --base-url share its role customers' rate limit: give each\nits own target (the default bundled server, or --image) or a profile with its own role customers",
+  },
+  'webhook-receiver': {
+    type: 'string',
+    placeholder: 'PORT',
+    description: 'receive the target\'s pdf.generated deliveries on PORT (profile webhook.mode "receiver");\ndoctor needs it to check that webhook.receiverPublicUrl reaches the receiver',
+  },
+  'explore-runs': { type: 'string', placeholder: 'N', description: 'stateful exploration: N random sequences, each on its own pool customer (default 24)' },
+  'explore-seconds': { type: 'string', placeholder: 'S', description: 'stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)' },
+  seed: { type: 'string', placeholder: 'N', description: 'stateful exploration: the seed to replay (printed with every run and failure)' },
+  'sign-key': { type: 'string', placeholder: 'FILE', description: "sign the run's statement.json (beside the reports) with this Ed25519 private key PEM" },
+  vary: {
+    type: 'string',
+    multiple: true,
+    placeholder: 'NAME',
+    description: "bundled server only: take this variation, another reading the spec permits (repeatable or\ncomma-separated; 'all' for every one); the checks must pass against every variation",
+  },
+} as const satisfies FlagTable;
+
+const RUN_COMMAND = {
+  usage: 'Usage: npm run conformance -- [doctor|init|verify|diff] [options]',
+  flags: RUN_FLAGS,
+  notes: `Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
   expired link of the profile is read (GET only, paced per customer) and each wrong entry is named with its fix;
   webhook.receiverPublicUrl is checked only with --webhook-receiver PORT (the receiver it must reach).
-Subcommand init: npm run conformance -- init --base-url URL --tokens FILE --out PROFILE [--force] [--receiver-url URL]
-  drafts a profile from tokens (GET only, paced, never the pdf endpoint); then run doctor on it.
-  --tokens FILE       one customer per line: ROLE TOKEN [TOKEN ...] (further tokens of the same customer), ROLE one of
-                      ${TOKEN_ROLES.join(', ')}
-                      (pool: one line per pool customer); blank lines and # comments allowed
-  --out PROFILE       where the draft goes; an existing file is kept unless --force
-  --receiver-url URL  the webhook target configured in the pro area of the webhook line's customer (drafts webhook)
+${INIT_HELP}
 Subcommand verify: npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]
   checks DIR/statement.json: the signature (by --key when given), every report file's digest, and that each
   rule's verdict follows from its checks' result files; exit 0 accepted, 1 rejected (each reason printed), 2 usage.
@@ -95,141 +98,91 @@ Subcommand diff: npm run conformance -- diff OLD NEW [MORE...]
   per rule, what changed between runs (report folders or statement.json files, oldest first): regressions,
   fixes, new skips, flaky rules, checks added and removed; exit 0 no regression, 1 a regression, 2 usage.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed;
-  init: 0 draft written, 2 usage or tokens-file error, 3 target unreachable.`;
+  init: 0 draft written, 2 usage or tokens-file error, 3 target unreachable.`,
+} as const;
 
-const VALUE_FLAGS = ['--base-url', '--image', '--profile', '--rules', '--area', '--file', '--report-dir', '--shard', '--expect', '--webhook-receiver', '--explore-runs', '--explore-seconds', '--seed', '--vary', '--tokens', '--out', '--receiver-url', '--sign-key'] as const;
-const INIT_FLAGS = ['--tokens', '--out', '--force', '--receiver-url'];
+/** The whole --help of the CLI (run, doctor and the subcommands). */
+export const USAGE = helpText(RUN_COMMAND);
 
-export function parseRunOptions(argv: readonly string[]): RunOptions {
-  const options: RunOptions = { command: 'run', rules: [], areas: [], files: [], readOnly: false, html: true, reportDir: 'reports', preflight: true, vary: [] };
-  const args = [...argv];
-  if (args[0] === 'doctor' || args[0] === 'run' || args[0] === 'init') options.command = args.shift() as RunOptions['command'];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') throw new HelpRequested(USAGE);
-    if (arg === '--read-only') {
-      options.readOnly = true;
-      continue;
-    }
-    if (arg === '--no-html') {
-      options.html = false;
-      continue;
-    }
-    if (arg === '--no-preflight') {
-      options.preflight = false;
-      continue;
-    }
-    if (arg === '--force') {
-      options.force = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown option '${arg}'. Fix: use one of ${[...VALUE_FLAGS, '--read-only', '--no-html', '--no-preflight', '--force'].join(', ')} (see --help)`);
-    }
-    const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value. Fix: ${name} <value> (see --help)`);
-    switch (name) {
-      case '--base-url': {
-        let url: URL;
-        try {
-          url = new URL(value);
-        } catch {
-          throw new UsageError(`--base-url '${value}' is not a URL. Fix: give the API base, e.g. http://127.0.0.1:8080/api/v2`);
-        }
-        if (!/^https?:$/.test(url.protocol)) throw new UsageError(`--base-url must be http(s), got ${url.protocol}`);
-        options.baseUrl = value.replace(/\/+$/, '');
-        break;
-      }
-      case '--image':
-        options.image = value;
-        break;
-      case '--profile':
-        options.profile = value;
-        break;
-      case '--rules':
-        for (const pattern of value.split(',')) {
-          if (!/^[A-Z]+(-(\d+|\*))?\*?$/.test(pattern)) {
-            throw new UsageError(`--rules '${pattern}' is not a rule pattern. Fix: an ID like PROJ-12, or a prefix pattern like 'PROJ-*'`);
-          }
-          options.rules.push(pattern);
-        }
-        break;
-      case '--area':
-        for (const area of value.split(',')) {
-          if (!(AREAS as readonly string[]).includes(area)) throw new UsageError(`--area '${area}' is unknown. Fix: one of ${AREAS.join(', ')}`);
-          options.areas.push(area);
-        }
-        break;
-      case '--file':
-        if (!/^suites\/[\w.-]+\/[\w.-]+$/.test(value) || !isConformanceFile(value)) {
-          throw new UsageError(`--file '${value}' is not a suite file. Fix: a path like suites/projects/fields.conformance.ts`);
-        }
-        options.files.push(value);
-        break;
-      case '--expect':
-        options.expect = value;
-        break;
-      case '--report-dir':
-        options.reportDir = value;
-        break;
-      case '--webhook-receiver': {
-        const port = Number(value);
-        if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
-          throw new UsageError(`--webhook-receiver '${value}' is not a port. Fix: the port (1-65535) your webhook.receiverPublicUrl forwards to, e.g. --webhook-receiver 8099`);
-        }
-        options.webhookReceiver = port;
-        break;
-      }
-      case '--explore-runs':
-      case '--explore-seconds': {
-        const n = Number(value);
-        if (!/^\d+$/.test(value) || n < 1 || n > 1000) throw new UsageError(`${name} '${value}' is not a count. Fix: a whole number from 1 to 1000, e.g. ${name} ${name === '--explore-runs' ? 8 : 30}`);
-        if (name === '--explore-runs') options.exploreRuns = n;
-        else options.exploreSeconds = n;
-        break;
-      }
-      case '--seed': {
-        const n = Number(value);
-        if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(n) || Math.abs(n) > 0x7fffffff) {
-          throw new UsageError(`--seed '${value}' is not a seed. Fix: the integer a run printed ("explore: seed N"), e.g. --seed 1234567`);
-        }
-        options.seed = n;
-        break;
-      }
-      case '--vary':
-        for (const name of value.split(',')) {
-          if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new UsageError(`--vary '${name}' is not a variation name. Fix: all, or a name from npm run server -- --help`);
-          options.vary.push(name);
-        }
-        break;
-      case '--sign-key':
-        options.signKey = value;
-        break;
-      case '--tokens':
-        options.tokens = value;
-        break;
-      case '--out':
-        options.out = value;
-        break;
-      case '--receiver-url':
-        if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) {
-          throw new UsageError(`--receiver-url '${value}' is not an http(s) URL. Fix: the public URL of the receiver as configured as webhook target in the pro area`);
-        }
-        options.receiverUrl = value;
-        break;
-      case '--shard': {
-        const shard = parseShard(value);
-        if (!shard) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
-        options.shard = shard;
-        break;
-      }
-    }
+/** The values of a comma-separated, repeatable flag, each checked. */
+function listOf(values: readonly string[] | undefined, check: (item: string) => void): string[] {
+  const items = (values ?? []).flatMap((value) => value.split(','));
+  items.forEach(check);
+  return items;
+}
+
+function count(flag: string, value: string | undefined, example: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 1000) throw new UsageError(`${flag} '${value}' is not a count. Fix: a whole number from 1 to 1000, e.g. ${flag} ${example}`);
+  return n;
+}
+
+function port(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 65535) {
+    throw new UsageError(`--webhook-receiver '${value}' is not a port. Fix: the port (1-65535) your webhook.receiverPublicUrl forwards to, e.g. --webhook-receiver 8099`);
   }
-  if (options.command === 'init') return checkInit(argv, options);
-  const initOnly = argv.find((arg) => INIT_FLAGS.includes(arg.split('=')[0] as string));
-  if (initOnly) throw new UsageError(`${initOnly.split('=')[0]} belongs to init. Fix: ${INIT_USAGE}`);
+  return n;
+}
+
+function seed(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(n) || Math.abs(n) > 0x7fffffff) {
+    throw new UsageError(`--seed '${value}' is not a seed. Fix: the integer a run printed ("explore: seed N"), e.g. --seed 1234567`);
+  }
+  return n;
+}
+
+function shard(value: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseShard(value);
+  if (!parsed) throw new UsageError(`--shard '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+  return parsed;
+}
+
+/** The flags of a run (or doctor, after that word), each checked; init has its own (init/init-options.ts). */
+export function parseRunOptions(argv: readonly string[]): RunOptions {
+  const command = argv[0] === 'doctor' || argv[0] === 'run' ? argv[0] : 'run';
+  let values;
+  try {
+    ({ values } = parseCommandLine(command === argv[0] ? argv.slice(1) : argv, RUN_COMMAND));
+  } catch (err) {
+    if (err instanceof UnknownFlag && err.flag.replace(/^--/, '') in INIT_FLAGS) throw new UsageError(`${err.flag} belongs to init. Fix: ${INIT_USAGE}`);
+    throw err;
+  }
+  const options: RunOptions = {
+    command,
+    baseUrl: values['base-url'] === undefined ? undefined : parseBaseUrl(values['base-url']),
+    image: values.image,
+    profile: values.profile,
+    rules: listOf(values.rules, (pattern) => {
+      if (!/^[A-Z]+(-(\d+|\*))?\*?$/.test(pattern)) throw new UsageError(`--rules '${pattern}' is not a rule pattern. Fix: an ID like PROJ-12, or a prefix pattern like 'PROJ-*'`);
+    }),
+    areas: listOf(values.area, (area) => {
+      if (!(AREAS as readonly string[]).includes(area)) throw new UsageError(`--area '${area}' is unknown. Fix: one of ${AREAS.join(', ')}`);
+    }),
+    files: (values.file ?? []).map((file) => {
+      if (!/^suites\/[\w.-]+\/[\w.-]+$/.test(file) || !isConformanceFile(file)) throw new UsageError(`--file '${file}' is not a suite file. Fix: a path like suites/projects/fields.conformance.ts`);
+      return file;
+    }),
+    readOnly: values['read-only'] === true,
+    html: values['no-html'] !== true,
+    expect: values.expect,
+    reportDir: values['report-dir'] ?? 'reports',
+    shard: shard(values.shard),
+    webhookReceiver: port(values['webhook-receiver']),
+    preflight: values['no-preflight'] !== true,
+    exploreRuns: count('--explore-runs', values['explore-runs'], 8),
+    exploreSeconds: count('--explore-seconds', values['explore-seconds'], 30),
+    seed: seed(values.seed),
+    vary: listOf(values.vary, (name) => {
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new UsageError(`--vary '${name}' is not a variation name. Fix: all, or a name from npm run server -- --help`);
+    }),
+    signKey: values['sign-key'],
+  };
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');
   }
@@ -240,26 +193,6 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
     throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy spec/profile.example.json and fill it in');
   }
   return options;
-}
-
-/** init reads a target given by URL and writes a profile: it takes only its own flags and --base-url. */
-function checkInit(argv: readonly string[], options: RunOptions): RunOptions {
-  const foreign = argv.slice(1).find((arg) => arg.startsWith('--') && ![...INIT_FLAGS, '--base-url'].includes(arg.split('=')[0] as string));
-  if (foreign) throw new UsageError(`init does not take ${foreign.split('=')[0]}. Fix: ${INIT_USAGE}`);
-  initOptions(options);
-  return options;
-}
-
-const INIT_USAGE = 'npm run conformance -- init --base-url URL --tokens FILE --out PROFILE [--force] [--receiver-url URL]';
-
-/** The options of init, each required one present. */
-export function initOptions(options: RunOptions): InitOptions {
-  const { baseUrl, tokens, out } = options;
-  if (baseUrl === undefined || tokens === undefined || out === undefined) {
-    const missing = baseUrl === undefined ? '--base-url' : tokens === undefined ? '--tokens' : '--out';
-    throw new UsageError(`init needs ${missing}. Fix: ${INIT_USAGE}`);
-  }
-  return { baseUrl, tokens, out, force: options.force === true, receiverUrl: options.receiverUrl };
 }
 
 /** One line for runs whose concurrent shards may share one target's role customers. */

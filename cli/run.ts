@@ -14,7 +14,7 @@ import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
 import { markKnownFailuresSkipped } from './report/junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './report/summary.js';
-import type { PreparedTarget } from './target/target.js';
+import type { PreparedTarget } from './target/prepared-target.js';
 import { writeRunEnv, type RunEnv } from '../harness-core/run-env.js';
 import { getRule } from '../spec/rules/catalog.js';
 import { formatDoubt, type PreflightDoubt } from './preflight.js';

@@ -1,5 +1,5 @@
 import type { Profile } from '../spec/profile.schema.js';
-import type { LeaseCandidate, LeaseKind } from './pacer-server.js';
+import type { LeaseCandidate, LeaseKind } from './lease-kinds.js';
 
 type PoolEntry = NonNullable<Profile['customers']['pool']>[number];
 

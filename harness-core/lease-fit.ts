@@ -1,4 +1,4 @@
-import type { LeaseCandidate, LeaseKind } from './pacer-server.js';
+import type { LeaseCandidate, LeaseKind } from './lease-kinds.js';
 
 /** Whether a customer can serve a check that leases `kind` (see LEASE_KINDS), tokens aside. */
 export function candidateFits(c: LeaseCandidate, kind: LeaseKind): boolean {

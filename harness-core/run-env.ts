@@ -1,7 +1,8 @@
 /**
- * What the CLI hands a run's vitest workers (and its global setup and reporters) through the
- * environment: one typed place for the CPF_* names, written by cli and read by
- * the harness, so a variable cannot be renamed on one side only.
+ * Every CPF_* variable the kit and its tooling read, in one typed place: what the CLI hands a
+ * run's vitest workers (and its global setup and reporters), written by cli and read by the
+ * harness, and the operator's switches of the developer checks. A variable cannot be renamed on
+ * one side only.
  */
 export interface RunEnv {
   /** The target profile the CLI validated. */
@@ -30,6 +31,12 @@ export interface RunEnv {
   waitLimitSeconds: number;
   /** Areas holding the role work of the role customer expected to set the floor, most first: their files start first. */
   leadAreas: string[];
+  /** package:check, test:container, report:check: a missing registry, Docker engine or Chromium fails instead of skipping. */
+  requirePack: boolean;
+  requireDocker: boolean;
+  requireChromium: boolean;
+  /** report:check: the Chromium binary to take instead of searching PATH. */
+  chromium: string;
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -48,14 +55,21 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   expectedRoleRequests: 'CPF_EXPECTED_ROLE_REQUESTS',
   waitLimitSeconds: 'CPF_WAIT_LIMIT_SECONDS',
   leadAreas: 'CPF_LEAD_AREAS',
+  requirePack: 'CPF_REQUIRE_PACK',
+  requireDocker: 'CPF_REQUIRE_DOCKER',
+  requireChromium: 'CPF_REQUIRE_CHROMIUM',
+  chromium: 'CPF_CHROMIUM',
 };
+
+/** The switches are on with `1` only, as their documentation says. */
+const BOOLEANS = new Set<keyof RunEnv>(['readOnly', 'requirePack', 'requireDocker', 'requireChromium']);
 
 const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
 const JSON_VALUES = new Set<keyof RunEnv>(['preflightSent', 'expectedRoleRequests', 'leadAreas']);
 
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
   if (value === undefined) return undefined;
-  if (key === 'readOnly') return value ? '1' : '0';
+  if (BOOLEANS.has(key)) return value ? '1' : '0';
   if (JSON_VALUES.has(key)) return JSON.stringify(value);
   return String(value);
 }
@@ -69,11 +83,11 @@ export function writeRunEnv(values: Partial<RunEnv>): void {
   }
 }
 
-/** One entry as the CLI set it, or undefined when it did not. */
-export function readRunEnv<K extends keyof RunEnv>(key: K): RunEnv[K] | undefined {
-  const text = process.env[NAMES[key]];
+/** One entry as the CLI (or the operator) set it, or undefined when it is not set; `env` for tests. */
+export function readRunEnv<K extends keyof RunEnv>(key: K, env: Readonly<Record<string, string | undefined>> = process.env): RunEnv[K] | undefined {
+  const text = env[NAMES[key]];
   if (text === undefined || text === '') return undefined;
-  if (key === 'readOnly') return (text === '1') as RunEnv[K];
+  if (BOOLEANS.has(key)) return (text === '1') as RunEnv[K];
   if (JSON_VALUES.has(key)) return JSON.parse(text) as RunEnv[K];
   if (key === 'waitLimitSeconds') return Number(text) as RunEnv[K];
   if (NUMBERS.has(key)) {

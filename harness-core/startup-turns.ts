@@ -1,6 +1,5 @@
 /**
- * Turns for the workers' start: each worker imports the suites' shared modules once (about 0.3 s
- * of CPU), and all of them starting at once share the cores until the last is done. With one
+ * Turns for the workers' start: each worker imports the suites' shared modules once, and all of them starting at once share the cores until the last is done. With one
  * turn per core the first workers are ready after their own import, so checks start sending
  * while later workers still load. A turn not given back within `maxHoldMs` is taken back, so a
  * worker that dies while loading stalls nobody. Waiting workers get their turn by priority (the
@@ -16,8 +15,7 @@ export interface StartupTurns {
 
 /**
  * `gatherMs`: the first turns are handed out that long after the first worker asked, so they go
- * by priority rather than to whichever workers happened to start first (workers of a run ask
- * within about 0.1-0.2 s of each other).
+ * by priority rather than to whichever workers happened to start first.
  */
 export function createStartupTurns(slots: number, { maxHoldMs = 5000, gatherMs = 0 }: { maxHoldMs?: number; gatherMs?: number } = {}): StartupTurns {
   let free = Math.max(1, slots);

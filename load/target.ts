@@ -6,7 +6,7 @@ import type { Profile, ProfileCustomer } from '../spec/profile.schema.js';
 import type { AppDeps } from '../reference-server/src/app.js';
 import { generateApiToken, hashApiToken } from '../reference-server/src/domain/api-token.js';
 import { startReferenceServer } from '../reference-server/src/start.js';
-import { UsageError } from '../cli/options.js';
+import { UsageError } from '../cli/command-line/usage.js';
 import { loadProfile } from '../cli/target/target.js';
 import { faults as catalogue } from '../faults/catalog/index.js';
 import { conformingTargets } from './conforming-targets.js';

@@ -7,12 +7,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { profileSchema } from '../spec/profile.schema.js';
-import { exitWithUsage } from '../cli/command-line/usage.js';
+import { scriptCommandLine } from '../cli/command-line/run-script.js';
 
-const args = process.argv.slice(2);
-if (args.length > 1 || (args[0] !== undefined && args[0] !== '--check')) {
-  exitWithUsage('Usage: npm run profile:schema -- [--check]   (writes spec/profile.schema.json; --check exits 1 when it is out of date instead)', args.find((a) => a !== '--check') ?? args[1]);
-}
+const { values } = scriptCommandLine({
+  usage: 'Usage: npm run profile:schema -- [--check]   (writes spec/profile.schema.json)',
+  flags: { check: { type: 'boolean', description: 'exit 1 when the file is out of date instead of writing it' } },
+});
 
 const target = fileURLToPath(new URL('../spec/profile.schema.json', import.meta.url));
 
@@ -24,7 +24,7 @@ const document = {
 };
 const text = `${JSON.stringify(document, null, 2)}\n`;
 
-if (args[0] === '--check') {
+if (values.check) {
   const current = await readFile(target, 'utf8').catch(() => '');
   if (current !== text) {
     console.error(`${target} is out of date; run: npm run profile:schema`);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RunStats } from '../harness-core/pacer-server.js';
-import { exitWithUsage } from '../cli/command-line/usage.js';
+import { scriptCommandLine } from '../cli/command-line/run-script.js';
 import { DEMAND_TABLE, type DemandTable } from '../cli/floor-estimate.js';
 
 /**
@@ -9,10 +9,12 @@ import { DEMAND_TABLE, type DemandTable } from '../cli/floor-estimate.js';
  * unfiltered run against the bundled server (`npm run conformance`, which writes
  * reports/run-stats.json): its requests per area and kind of demand.
  */
-const USAGE = 'Usage: npx tsx tools/update-demand-table.ts [reports/run-stats.json]   (after a full `npm run conformance` against the bundled server)';
-const args = process.argv.slice(2);
-if (args.length > 1 || args[0]?.startsWith('-')) exitWithUsage(USAGE, args[0]?.startsWith('-') ? args[0] : args[1]);
-const statsFile = args[0] ?? 'reports/run-stats.json';
+const { positionals } = scriptCommandLine({
+  usage: 'Usage: npx tsx tools/update-demand-table.ts [reports/run-stats.json]   (after a full `npm run conformance` against the bundled server)',
+  flags: {},
+  positionals: { name: 'STATS_FILE', max: 1 },
+});
+const statsFile = positionals[0] ?? 'reports/run-stats.json';
 if (!existsSync(statsFile)) {
   console.error(`${statsFile} does not exist. Fix: run \`npm run conformance\` first (it writes reports/run-stats.json)`);
   process.exit(2);
@@ -34,7 +36,7 @@ const areas = Object.fromEntries(
     .map(([area, row]) => [area, Object.fromEntries(Object.entries(row).filter(([kind]) => kind !== 'role:pool').sort(([a], [b]) => a.localeCompare(b)))]),
 );
 const table: DemandTable = {
-  $comment: 'Requests per area and kind of demand of a full run against the bundled server; the floor estimate (floor-estimate.ts) reads it. Rewrite with cli/update-demand-table.ts.',
+  $comment: 'Requests per area and kind of demand of a full run against the bundled server; the floor estimate (floor-estimate.ts) reads it. Rewrite with tools/update-demand-table.ts.',
   areas,
 };
 writeFileSync(DEMAND_TABLE, `${JSON.stringify(table, null, 2)}\n`);

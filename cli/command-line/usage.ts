@@ -1,18 +1,13 @@
 /**
- * For the small scripts: `--help` prints the usage and exits 0; anything they do not take is a
- * usage error (exit 2) that names the argument and shows the usage, instead of being ignored or
- * taken for a file name.
+ * The outcomes of a command line that are not a run: every command of the kit and its tooling
+ * maps them to the same exit codes (runScript, runCli).
  */
-export function exitWithUsage(usage: string, arg?: string): never {
-  if (arg === undefined || arg === '--help' || arg === '-h') {
-    console.log(usage);
-    process.exit(0);
-  }
-  console.error(`unknown argument '${arg}'\n${usage}`);
-  process.exit(2);
-}
 
-/** For scripts that take no arguments at all. */
-export function takeNoArguments(argv: readonly string[], usage: string): void {
-  if (argv.length > 0) exitWithUsage(usage, argv[0]);
-}
+/** A flag or argument the command does not take; the message names it and the fix (exit 2). */
+export class UsageError extends Error {}
+
+/** `--help`: the usage goes to stdout and the exit code is 0. */
+export class HelpRequested extends Error {}
+
+/** The target cannot be brought up (no Docker engine, an unhealthy container): exit 3 with the message alone. */
+export class TargetError extends Error {}

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { describeSelection } from '../rules-matrix/selection.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
 import { ruleVerdicts, type RuleVerdict } from '../statement/rule-verdicts.js';
 import { ruleEntrySchema } from '../statement/statement-schema.js';
 

@@ -7,7 +7,9 @@ import { startRecordedTarget, type Received } from '../testing/recorded-target.j
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { runCli } from '../cli.js';
 import { doctor } from '../doctor/doctor.js';
-import { initOptions, parseRunOptions, UsageError } from '../options.js';
+import { parseRunOptions } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
+import { parseInitOptions } from './init-options.js';
 
 /**
  * init against the bundled server as a foreign target: only the seed's tokens go in, and the
@@ -125,16 +127,15 @@ describe('init', () => {
 describe('the init command line', () => {
   const base = ['--base-url', 'https://api.example.com/api/v2'];
   it('takes --tokens, --out, --force and --receiver-url, and needs the first two and --base-url', () => {
-    const options = parseRunOptions(['init', ...base, '--tokens', 't.txt', '--out=p.json', '--force', '--receiver-url', 'https://hooks.example.net/x']);
-    expect(initOptions(options)).toEqual({ baseUrl: 'https://api.example.com/api/v2', tokens: 't.txt', out: 'p.json', force: true, receiverUrl: 'https://hooks.example.net/x' });
-    expect(() => parseRunOptions(['init', ...base, '--tokens', 't.txt'])).toThrow(/^init needs --out\. Fix: npm run conformance -- init --base-url URL/);
-    expect(() => parseRunOptions(['init', '--tokens', 't.txt', '--out', 'p.json'])).toThrow(/^init needs --base-url\./);
+    expect(parseInitOptions([...base, '--tokens', 't.txt', '--out=p.json', '--force', '--receiver-url', 'https://hooks.example.net/x'])).toEqual({ baseUrl: 'https://api.example.com/api/v2', tokens: 't.txt', out: 'p.json', force: true, receiverUrl: 'https://hooks.example.net/x' });
+    expect(() => parseInitOptions([...base, '--tokens', 't.txt'])).toThrow(/^init needs --out\. Fix: npm run conformance -- init --base-url URL/);
+    expect(() => parseInitOptions(['--tokens', 't.txt', '--out', 'p.json'])).toThrow(/^init needs --base-url\./);
   });
 
   it('refuses flags of a run with init, and init flags without it', () => {
-    expect(() => parseRunOptions(['init', ...base, '--tokens', 't', '--out', 'p', '--profile', 'x.json'])).toThrow(/^init does not take --profile\. Fix: /);
+    expect(() => parseInitOptions([...base, '--tokens', 't', '--out', 'p', '--profile', 'x.json'])).toThrow(/^init does not take --profile\. Fix: /);
     expect(() => parseRunOptions([...base, '--profile', 'x.json', '--tokens', 't'])).toThrow(UsageError);
     expect(() => parseRunOptions(['doctor', ...base, '--profile', 'x.json', '--force'])).toThrow(/^--force belongs to init\./);
-    expect(() => parseRunOptions(['init', ...base, '--tokens', 't', '--out', 'p', '--receiver-url', 'hooks'])).toThrow(/^--receiver-url 'hooks' is not an http\(s\) URL/);
+    expect(() => parseInitOptions([...base, '--tokens', 't', '--out', 'p', '--receiver-url', 'hooks'])).toThrow(/^--receiver-url 'hooks' is not an http\(s\) URL/);
   });
 });

@@ -4,7 +4,8 @@ import { parseProfile } from '../../spec/profile.schema.js';
 import { draftProfile } from './draft.js';
 import { observe, type Wanted } from './observe.js';
 import { parseTokensFile, TokensFileError, type TokenLine, type TokensFile } from './tokens.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
+import type { InitOptions } from './init-options.js';
 import { createPacedReader, type PacedReader } from '../paced-reader.js';
 
 /**
@@ -15,14 +16,6 @@ import { createPacedReader, type PacedReader } from '../paced-reader.js';
  * $comment fields. Exit 0 with a draft, 2 for a usage or tokens-file problem, 3 when the target
  * does not answer.
  */
-export interface InitOptions {
-  baseUrl: string;
-  tokens: string;
-  out: string;
-  force: boolean;
-  receiverUrl?: string | undefined;
-}
-
 const SCHEMA_FILE = resolve(import.meta.dirname, '../../spec/profile.schema.json');
 
 export async function init(options: InitOptions, log: (line: string) => void): Promise<number> {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../../harness-core/check-result.js';
-import { takeNoArguments } from '../command-line/usage.js';
+import { scriptCommandLine } from '../command-line/run-script.js';
 import { describeSelection, FULL_RUN, type RunSelection } from './selection.js';
 import { writeTraceability } from './traceability.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
@@ -10,10 +10,10 @@ import { readRunEnv } from '../../harness-core/run-env.js';
  * `npm run rules:matrix`: writes reports/traceability.md from the last run's checks and fails
  * when a testable rule has no check.
  */
-takeNoArguments(
-  process.argv.slice(2),
-  'Usage: npm run rules:matrix   (reads <report dir>/checks.json of the last conformance run, writes traceability.md next to it; report dir: $CPF_REPORT_DIR, default reports)',
-);
+scriptCommandLine({
+  usage: 'Usage: npm run rules:matrix   (reads <report dir>/checks.json of the last conformance run, writes traceability.md next to it; report dir: $CPF_REPORT_DIR, default reports)',
+  flags: {},
+});
 const reportDir = readRunEnv('reportDir') ?? 'reports';
 const checksFile = join(reportDir, 'checks.json');
 if (!existsSync(checksFile)) {

@@ -1,24 +1,28 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../options.js';
+import { parseCommandLine, UnknownFlag } from '../command-line/flags.js';
+import { UsageError } from '../command-line/usage.js';
 import { verifyStatement } from './verify-statement.js';
 
 export const VERIFY_USAGE = 'npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]';
 
+const VERIFY_COMMAND = {
+  usage: `Usage: ${VERIFY_USAGE}`,
+  flags: { key: { type: 'string', placeholder: 'PUBLIC_KEY_PEM', description: 'check the signature with this Ed25519 public key PEM (without it, the signature is not checked)' } },
+  positionals: { name: 'DIR', min: 1, max: 1 },
+} as const;
+
 /** `verify DIR [--key FILE]`: 0 accepted, 1 rejected (each reason printed); usage errors throw (exit 2). */
 export function verifyCommand(args: readonly string[], log: (line: string) => void): number {
-  let dir: string | undefined;
-  let keyFile: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--key' || arg.startsWith('--key=')) {
-      keyFile = arg === '--key' ? args[++i] : arg.slice('--key='.length);
-      if (!keyFile) throw new UsageError(`--key needs a value. Fix: ${VERIFY_USAGE}`);
-    } else if (arg.startsWith('--')) throw new UsageError(`verify does not take ${arg.split('=')[0]}. Fix: ${VERIFY_USAGE}`);
-    else if (dir === undefined) dir = arg;
-    else throw new UsageError(`verify takes one report dir, got also '${arg}'. Fix: ${VERIFY_USAGE}`);
+  let parsed;
+  try {
+    parsed = parseCommandLine(args, VERIFY_COMMAND);
+  } catch (err) {
+    if (err instanceof UnknownFlag) throw new UsageError(`verify does not take ${err.flag}. Fix: ${VERIFY_USAGE}`);
+    throw err;
   }
-  if (dir === undefined) throw new UsageError(`verify needs the report dir. Fix: ${VERIFY_USAGE}`);
+  const [dir] = parsed.positionals as [string];
+  const keyFile = parsed.values.key;
   const outcome = verifyStatement(dir, keyFile === undefined ? undefined : publicKeyOf(keyFile));
   if (outcome.accepted) {
     log(`accepted: ${dir}/statement.json (${outcome.signer})`);

@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
 import { buildStatement, type StatementInput } from './build-statement.js';
 import { envelopeOf, keyIdOf } from './dsse.js';
 import { statementHtml } from './statement-html.js';

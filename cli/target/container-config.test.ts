@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { checkImageRef, containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
-import { parseRunOptions, UsageError } from '../options.js';
+import { parseRunOptions } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
 
 const profile = (urls: { baseUrl?: string; siteUrl: string }): Profile =>
   parseProfile({ name: 'test', ...urls, customers: { primary: { id: 'p', tokens: ['t'] } } }, 'test');

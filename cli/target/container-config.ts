@@ -1,6 +1,6 @@
 import type { Profile } from '../../spec/profile.schema.js';
 import { BUNDLED_IMAGE } from './container-image.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
 
 /**
  * What `--image` starts, decided without touching Docker so it can be unit-tested: the image

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { containerEnv, containerPlan, hostOrigin, noEngineMessage, rewriteProfileOrigin } from './container-config.js';
-import { TargetError } from '../options.js';
-import type { PreparedTarget } from './target.js';
+import { TargetError } from '../command-line/usage.js';
+import type { PreparedTarget } from './prepared-target.js';
 
 /** A socket that accepts but never answers must not stall the CLI before it says what is wrong. */
 const ENGINE_CHECK_TIMEOUT_MS = 15_000;

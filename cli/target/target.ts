@@ -3,20 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseProfile, type Profile } from '../../spec/profile.schema.js';
 import { prepareContainerTarget } from './container-target.js';
-import { UsageError, type RunOptions } from '../options.js';
+import type { PreparedTarget } from './prepared-target.js';
+import { UsageError } from '../command-line/usage.js';
+import type { RunOptions } from '../options.js';
 import { checkWebhookCapture } from '../webhook-capture/webhook-capture-check.js';
-
-export interface PreparedTarget {
-  baseUrl: string;
-  profile: Profile;
-  profilePath: string;
-  /**
-   * 'bundled' when the CLI started the reference server itself, 'container' when it started the
-   * target from --image; both belong to this run alone. 'external' targets may be shared.
-   */
-  kind: 'bundled' | 'container' | 'external';
-  close(): Promise<void>;
-}
 
 export function loadProfile(path: string): Profile {
   const full = resolve(path);

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { Profile } from '../../spec/profile.schema.js';
 import type { CaptureInfo } from '../../harness-core/capture-protocol.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../command-line/usage.js';
 
 const sameBase = (a: string, b: string) => new URL(a.replace(/\/+$/, '')).href === new URL(b.replace(/\/+$/, '')).href;
 

@@ -1,47 +1,41 @@
-import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
+import { systemClock } from '../../reference-server/src/clock.js';
 import { errors } from '../../reference-server/src/http/api-error.js';
 import type { Customer } from '../../reference-server/src/store/customers.js';
-import type { WebhookDispatcher } from '../../reference-server/src/webhook/dispatcher.js';
-import { captureSender } from '../../reference-server/src/webhook/capture-sender.js';
+import type { Store } from '../../reference-server/src/store/store.js';
 import { currentCustomer, swapCustomerOn } from '../../reference-server/seams/customer.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
 import { isPlainObject, type Json } from '../../reference-server/seams/json-shapes.js';
 import { isPdf, isPictures, PDF_PATH, PICTURES_PATH } from '../../reference-server/seams/paths.js';
 import { rewriteQuery } from '../../reference-server/seams/query-rewrite.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
-import { claimByTrigger } from '../kit/webhook-claim.js';
-import { documentRewrite, headersRewrite, payloadRewrite, plainTransport, withTransport } from '../../reference-server/seams/webhook-transport.js';
+import { pathOnly } from '../kit/url-path.js';
 import type { Fault } from '../fault.js';
 
 /**
- * Faults of the documents area (PDF response, signed links, pictures) and of the webhook.
- *
- * The documents faults act on the faulted target over HTTP. The webhook faults swap the sender or
- * its claim; the faulted server delivers to the capture in the fault runner's process
- * (faults/runner/faulted-run.ts), where the webhook checks read its deliveries.
+ * Faults of the documents area: the PDF response, its signed links, the picture list. They act on
+ * the faulted target over HTTP.
  */
 
 // -------------------------------------------------------------------------------------------------
 // Helpers: responses
 // -------------------------------------------------------------------------------------------------
 
-/** Rewrites successful PDF responses. */
+/** Rewrites successful PDF responses (a copy, with a copy of `file`). */
 function rewritePdf(fn: (body: Json & { file: Json }) => unknown): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !('file' in body)) return body;
-    const copy = { ...body } as Json & { file: Json };
-    copy.file = { ...copy.file };
-    return fn(copy);
+    if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !isPlainObject(body.file)) return body;
+    return fn({ ...body, file: { ...body.file } });
   });
 }
 
-/** Rewrites every item of successful picture lists. */
-function rewritePictures(fn: (picture: Json) => Json): RequestHandler {
+/** Rewrites every item of successful picture lists (with its position). */
+function rewritePictures(fn: (picture: Json, index: number) => Json): RequestHandler {
   return rewriteJson((body, req, res) => {
-    if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body)) return body;
-    return Array.isArray(body.pictures) ? { ...body, pictures: (body.pictures as Json[]).map((p) => fn({ ...p })) } : body;
+    if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body) || !Array.isArray(body.pictures)) return body;
+    return { ...body, pictures: (body.pictures as Json[]).map((p, i) => fn({ ...p }, i)) };
   });
 }
 
@@ -82,24 +76,88 @@ function unsignedFiles(deps: AppDeps): RequestHandler {
   };
 }
 
-/** Sends the PDF response only once no delivery is in flight: the PDF waits for the receiver. */
-function pdfWaitsForWebhook(webhook: WebhookDispatcher): RequestHandler {
-  return (req, res: Response, next) => {
-    if (isPdf(req)) {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        void webhook.idle().then(() => json(body));
-        return res;
-      };
-    }
-    next();
+/** Serves pictures under the API prefix (intercepts run before authentication), cacheable by anyone. */
+function publicPictureFiles(deps: AppDeps): RequestHandler {
+  return (req, res, next) => {
+    const picture = /^\/cached-files\/pictures\/([^/]+)$/.exec(req.path);
+    const found = req.method === 'GET' && picture ? deps.store.pictures.withBytes(picture[1] as string) : undefined;
+    if (!found) return next();
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type(found.contentType).send(found.bytes);
   };
 }
 
-const pathOnly = (url: unknown) => {
-  const u = new URL(String(url));
-  return `${u.pathname}${u.search}`;
-};
+// -------------------------------------------------------------------------------------------------
+// Helpers: signed links that bind less than the whole link
+// -------------------------------------------------------------------------------------------------
+
+/** What the weak signature of a faulted link covers: nothing, the path only, or the expiry only. */
+type Binding = 'nothing' | 'path' | 'expiry';
+
+const WEAK_PREFIX = '/weak-files';
+const LIFETIME_SECONDS = 3600;
+
+/**
+ * Links to a second file route under the API prefix (intercepts run before authentication, so it
+ * is public and uncounted like the site's routes) whose signature covers less than the site's:
+ * `nothing` serves whatever the query says, `path` ignores a changed expiry (while still refusing
+ * an expired one), `expiry` serves any file for a valid expiry and its signature.
+ */
+function weakLinks(deps: AppDeps, binding: Binding) {
+  const secret = randomBytes(32);
+  const mac = (path: string, expires: string) => createHmac('sha256', secret).update(binding === 'path' ? path : expires).digest('base64url');
+  /** The weak link for a link of the site (document, viewer or picture). */
+  const relink = (link: unknown): string => {
+    const url = new URL(String(link), 'http://relative.invalid');
+    const path = url.pathname.replace(/^\/files\//, `/api/v2${WEAK_PREFIX}/`);
+    const expires = String(Math.floor(Date.now() / 1000) + LIFETIME_SECONDS);
+    const weak = `${path}?expires=${expires}&sig=${mac(path.replace(/^\/api\/v2/, ''), expires)}`;
+    return url.origin === 'http://relative.invalid' ? weak : `${url.origin}${weak}`;
+  };
+  const serve: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || !req.path.startsWith(`${WEAK_PREFIX}/`)) return next();
+    const expires = String(req.query.expires ?? '');
+    const valid = binding === 'nothing' || (/^\d+$/.test(expires) && Number(expires) * 1000 > Date.now() && req.query.sig === mac(req.path, expires));
+    if (!valid) return res.status(403).json({ status: 403, error: 'Die Signatur des Links ist ungültig.', details: { type: 'authorization' } });
+    const file = weakFile(deps.store, req.path.slice(WEAK_PREFIX.length));
+    if (!file) return next();
+    res.type(file.type).send(file.bytes);
+  };
+  return { relink, serve };
+}
+
+/** The bytes a site path names, ignoring the document's name segment (as a route keyed by id would). */
+function weakFile(store: Store, path: string): { type: string; bytes: Buffer | string } | undefined {
+  const doc = /^\/documents\/(\d+)\/[^/]+$/.exec(path);
+  const docBytes = doc ? store.documents.bytes(Number(doc[1])) : undefined;
+  if (docBytes) return { type: 'application/pdf', bytes: docBytes };
+  const viewer = /^\/viewer\/(\d+)$/.exec(path);
+  if (viewer && store.documents.findById(Number(viewer[1]))) return { type: 'html', bytes: '<!doctype html><title>Dokument</title>' };
+  const picture = /^\/pictures\/([^/]+)$/.exec(path);
+  const found = picture ? store.pictures.withBytes(picture[1] as string) : undefined;
+  return found ? { type: found.contentType, bytes: found.bytes } : undefined;
+}
+
+/** Every document and picture link goes to weak links of `binding`. */
+function allLinksWeak(deps: AppDeps, binding: Binding): AppDeps {
+  const weak = weakLinks(deps, binding);
+  return intercept(
+    deps,
+    weak.serve,
+    rewritePdf((b) => ({
+      ...b,
+      linkToDocument: weak.relink(b.linkToDocument),
+      file: { ...b.file, url: weak.relink(b.file.url), ...(b.file.viewerUrl === undefined ? {} : { viewerUrl: weak.relink(b.file.viewerUrl) }) },
+    })),
+    rewritePictures((p) => ({ ...p, url: weak.relink(p.url) })),
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+// -------------------------------------------------------------------------------------------------
+// Faults
+// -------------------------------------------------------------------------------------------------
 
 export const documentFaults: Fault[] = [
   // ---- PDF response -----------------------------------------------------------------------------
@@ -158,6 +216,72 @@ export const documentFaults: Fault[] = [
         return `${u.origin}/api/v2/unsigned-files${u.pathname.replace(/^\/files/, '')}${u.search}`;
       };
       return intercept(deps, unsignedFiles(deps), rewritePdf((b) => ({ ...b, linkToDocument: unsigned(b.linkToDocument), file: { ...b.file, url: unsigned(b.file.url) } })));
+    },
+  },
+  {
+    id: 'pdf-reuses-first-answer',
+    description: 'GET .../pdf answers later calls of a project and type with the first call\'s document and links (no new document)',
+    rules: ['DOC-10'],
+    configure: (deps) => {
+      const first = new Map<string, unknown>();
+      return intercept(
+        deps,
+        rewriteJson((body, req, res) => {
+          if (!isPdf(req) || res.statusCode >= 400) return body;
+          const id = `${(PDF_PATH.exec(req.path)?.[1] ?? '').toLowerCase()} ${typeof req.query.type === 'string' ? req.query.type : 'service'}`;
+          if (!first.has(id)) first.set(id, body);
+          return first.get(id);
+        }),
+      );
+    },
+  },
+  // ---- signed links that bind less than the whole link, or expire late --------------------------
+  {
+    id: 'asserts-links-expiry-not-signed',
+    description: 'document and picture links are signed over their path only: a later expiry written into a link is served',
+    rules: ['DOC-5', 'DOC-18'],
+    configure: (deps) => allLinksWeak(deps, 'path'),
+  },
+  {
+    id: 'asserts-links-path-not-signed',
+    description: 'document and picture links are signed over their expiry only: the signature of one file serves any other',
+    rules: ['DOC-5', 'DOC-18'],
+    configure: (deps) => allLinksWeak(deps, 'expiry'),
+  },
+  {
+    id: 'asserts-link-to-document-unchecked',
+    description: 'linkToDocument goes to a route that checks no signature (file.url stays signed)',
+    rules: ['DOC-5'],
+    configure: (deps) => {
+      const weak = weakLinks(deps, 'nothing');
+      return intercept(deps, weak.serve, rewritePdf((b) => ({ ...b, linkToDocument: weak.relink(b.linkToDocument) })));
+    },
+  },
+  {
+    id: 'asserts-viewer-url-unchecked',
+    description: 'file.viewerUrl goes to a route that checks no signature (the document links stay signed)',
+    rules: ['DOC-5'],
+    configure: (deps) => {
+      const weak = weakLinks(deps, 'nothing');
+      return intercept(deps, weak.serve, rewritePdf((b) => ({ ...b, file: { ...b.file, viewerUrl: weak.relink(b.file.viewerUrl) } })));
+    },
+  },
+  {
+    id: 'asserts-pictures-after-first-unchecked',
+    description: 'only the first picture link is checked; the others go to a route that checks no signature',
+    rules: ['DOC-18'],
+    configure: (deps) => {
+      const weak = weakLinks(deps, 'nothing');
+      return intercept(deps, weak.serve, rewritePictures((p, i) => (i === 0 ? p : { ...p, url: weak.relink(p.url) })));
+    },
+  },
+  {
+    id: 'link-expiry-two-days-late',
+    description: 'signed links are checked against a clock two days slow: links expired up to two days ago still serve',
+    rules: ['DOC-24', 'DOC-25'],
+    configure: (deps) => {
+      const clock = deps.clock ?? systemClock;
+      return { ...deps, clock: { ...clock, now: () => new Date(clock.now().getTime() - 2 * DAY_MS) } };
     },
   },
   // ---- type parameter ---------------------------------------------------------------------------
@@ -323,210 +447,28 @@ export const documentFaults: Fault[] = [
         res.json({ pictures: deps.store.pictures.listByProject(project.id).map((p) => ({ id: p.publicId, url: `/files/pictures/${p.publicId}`, type: p.type, roomName: p.roomName })) });
       }),
   },
-
-  // ---- webhook: trigger and count ---------------------------------------------------------------
   {
-    id: 'webhook-second-delivery',
-    description: 'the delivery claim always succeeds: every PDF of a project sends a delivery',
-    rules: ['HOOK-5'],
-    configure: (deps) => ({ ...deps, store: { ...deps.store, documents: { ...deps.store.documents, claimWebhook: () => true } } }),
-  },
-  {
-    id: 'webhook-on-failed-creation',
-    description: 'a PDF call that fails (422) still sends a delivery for the project',
-    rules: ['HOOK-4'],
-    configure: (deps) => {
-      const webhook = captureSender(deps);
-      return intercept({ ...deps, webhook }, (req, res, next) => {
-        const key = isPdf(req) ? PDF_PATH.exec(req.path)?.[1] : undefined;
-        if (key) {
-          res.on('finish', () => {
-            if (res.statusCode !== 422) return;
-            const project = deps.store.projects.findByKey(key.toLowerCase());
-            const target = project ? deps.store.customers.webhookTarget(project.customerId) : undefined;
-            if (!project || !target) return;
-            const site = deps.siteUrl.replace(/\/+$/, '');
-            webhook.dispatch(target, {
-              projectKey: project.key,
-              document: { id: 0, type: 'service', name: 'heizlastbericht.pdf', size: 0, url: `${site}/files/documents/0/heizlastbericht.pdf`, viewerUrl: `${site}/files/viewer/0`, temporary: true },
-            });
-          });
-        }
-        next();
-      });
-    },
-  },
-  {
-    id: 'webhook-portal-not-claimed',
-    description: "the portal's central document creation sends a delivery without claiming it: the first API PDF sends a second",
-    rules: ['HOOK-5'],
-    configure: (deps) => claimByTrigger(deps, (claim, trigger, projectId, at) => (trigger === 'portal' ? true : claim(projectId, at))),
-  },
-  {
-    id: 'webhook-extra-event',
-    description: 'besides pdf.generated, every PDF creation sends a second event document.stored',
-    rules: ['HOOK-1'],
+    id: 'pictures-publicly-cacheable',
+    description: 'picture links go to a file route that answers Cache-Control: public, max-age=86400',
+    rules: ['DOC-26'],
     configure: (deps) =>
-      withTransport(deps, (send) => async (request) => {
-        const outcome = await send(request);
-        const payload = JSON.parse(request.body) as Json;
-        await send({ ...request, headers: { ...request.headers, 'X-Service-Event': 'document.stored', 'X-Service-Delivery': randomUUID() }, body: JSON.stringify({ ...payload, eventType: 'document.stored' }) });
-        return outcome;
-      }),
-  },
-  // ---- webhook: the request ---------------------------------------------------------------------
-  {
-    id: 'webhook-put',
-    description: 'deliveries are sent with PUT',
-    rules: ['HOOK-9'],
-    configure: (deps) => withTransport(deps, () => plainTransport({ method: 'PUT' })),
-  },
-  {
-    id: 'webhook-text-content-type',
-    description: 'deliveries carry Content-Type: text/plain',
-    rules: ['HOOK-10'],
-    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'Content-Type': 'text/plain; charset=utf-8' }))),
-  },
-  {
-    id: 'webhook-wrong-event-header',
-    description: 'deliveries carry X-Service-Event: pdf.created',
-    rules: ['HOOK-11'],
-    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'X-Service-Event': 'pdf.created' }))),
-  },
-  {
-    id: 'webhook-no-delivery-header',
-    description: 'deliveries lack the X-Service-Delivery header',
-    rules: ['HOOK-12'],
-    configure: (deps) => withTransport(deps, headersRewrite(({ 'X-Service-Delivery': _dropped, ...rest }) => rest)),
-  },
-  {
-    id: 'webhook-delivery-header-not-event-id',
-    description: 'X-Service-Delivery carries a fresh id instead of the payload eventId',
-    rules: ['HOOK-12'],
-    configure: (deps) => withTransport(deps, headersRewrite((h) => ({ ...h, 'X-Service-Delivery': randomUUID() }))),
-  },
-  // ---- webhook: the payload ---------------------------------------------------------------------
-  {
-    id: 'webhook-payload-without-size',
-    description: 'the document of the payload lacks the size field of the table',
-    rules: ['HOOK-17'],
-    configure: (deps) => withTransport(deps, documentRewrite(({ size: _dropped, ...rest }) => rest)),
-  },
-  {
-    id: 'webhook-event-not-listed',
-    description: 'event carries "webhookpdf", neither webhookservice nor webhookcheck',
-    rules: ['HOOK-18'],
-    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, event: 'webhookpdf' }))),
-  },
-  {
-    id: 'webhook-wrong-event-type',
-    description: 'eventType is pdf.created',
-    rules: ['HOOK-19'],
-    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, eventType: 'pdf.created' }))),
-  },
-  {
-    id: 'webhook-event-id-reused',
-    description: 'every delivery carries the same event id',
-    rules: ['HOOK-20'],
-    configure: (deps) => ({ ...deps, webhook: captureSender(deps, (s) => s, { newEventId: () => 'cpf-event-1' }) }),
-  },
-  {
-    id: 'webhook-authenticate-trimmed',
-    description: 'the authenticate value is trimmed before sending (not passed unchanged)',
-    rules: ['HOOK-21'],
-    configure: (deps) => withTransport(deps, payloadRewrite((p) => ({ ...p, authenticate: String(p.authenticate).trim() }))),
-  },
-  {
-    id: 'webhook-without-projektkey',
-    description: 'the payload lacks projektKey (only projectKey is sent)',
-    rules: ['HOOK-22'],
-    configure: (deps) => withTransport(deps, payloadRewrite(({ projektKey: _dropped, ...rest }) => rest)),
-  },
-  {
-    id: 'webhook-generated-at-local-time',
-    description: 'generatedAt is given in local time with offset +02:00, not UTC',
-    rules: ['HOOK-23'],
-    configure: (deps) =>
-      withTransport(
+      intercept(
         deps,
-        payloadRewrite((p) => {
-          const local = new Date(Date.parse(String(p.generatedAt)) + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
-          return { ...p, generatedAt: local };
+        publicPictureFiles(deps),
+        rewriteJson((body, req, res) => {
+          if (!isPictures(req) || res.statusCode >= 400 || !isPlainObject(body) || !Array.isArray(body.pictures)) return body;
+          return { ...body, pictures: (body.pictures as Json[]).map((p) => ({ ...p, url: String(p.url).replace(/^\/files\/pictures\//, '/api/v2/cached-files/pictures/') })) };
         }),
       ),
   },
   {
-    id: 'webhook-document-id-string',
-    description: 'document.id is sent as a string',
-    rules: ['HOOK-24'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, id: String(d.id) }))),
-  },
-  {
-    id: 'webhook-document-type-not-listed',
-    description: 'document.type names the file format ("pdf") instead of service or heatpump-check',
-    rules: ['HOOK-25'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, type: 'pdf' }))),
-  },
-  {
-    id: 'webhook-document-name-null',
-    description: 'document.name is null',
-    rules: ['HOOK-26'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, name: null }))),
-  },
-  {
-    id: 'webhook-document-size-text',
-    description: 'document.size is sent as text ("3 KB")',
-    rules: ['HOOK-27'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, size: `${Math.ceil(Number(d.size) / 1024)} KB` }))),
-  },
-  {
-    id: 'webhook-relative-document-url',
-    description: 'document.url is a relative path',
-    rules: ['HOOK-28'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, url: pathOnly(d.url) }))),
-  },
-  {
-    id: 'webhook-temporary-as-number',
-    description: 'document.temporary is 0/1 instead of a boolean',
-    rules: ['HOOK-29'],
-    configure: (deps) => withTransport(deps, documentRewrite((d) => ({ ...d, temporary: d.temporary ? 1 : 0 }))),
-  },
-  {
-    id: 'webhook-without-event',
-    description: 'the older event value is dropped: only eventType is sent',
-    rules: ['HOOK-31'],
-    configure: (deps) => withTransport(deps, payloadRewrite(({ event: _dropped, ...rest }) => rest)),
-  },
-  // ---- webhook: failing, slow, redirecting, non-public receivers --------------------------------
-  {
-    id: 'webhook-blocks-pdf',
-    description: 'the PDF response waits until the delivery is over (a slow receiver delays it up to the sender timeout)',
-    rules: ['HOOK-15'],
-    configure: (deps) => {
-      const webhook = captureSender(deps);
-      return intercept({ ...deps, webhook }, pdfWaitsForWebhook(webhook));
-    },
-  },
-  {
-    id: 'webhook-retried',
-    description: 'a failed delivery is retried once',
-    rules: ['HOOK-14'],
+    id: 'expired-license-no-pictures',
+    description: 'the picture list needs an active license: the unlocked customer with an expired license gets 403',
+    rules: ['DOC-27'],
     configure: (deps) =>
-      withTransport(deps, (send) => async (request) => {
-        const first = await send(request);
-        return first.delivered ? first : send(request);
+      interceptParsed(deps, (req, res, next) => {
+        if (isPictures(req) && currentCustomer(res).license === 'expired') throw errors.forbidden('Für diesen Kunden besteht keine gültige Lizenz.');
+        next();
       }),
-  },
-  {
-    id: 'webhook-follows-redirects',
-    description: 'the sender follows redirects of the webhook target (re-posts to the Location)',
-    rules: ['HOOK-7'],
-    configure: (deps) => withTransport(deps, () => plainTransport({ followRedirects: true })),
-  },
-  {
-    id: 'webhook-loopback-allowed',
-    description: 'the sender admits loopback targets without --allow-loopback-webhooks',
-    rules: ['HOOK-8'],
-    configure: (deps) => withTransport(deps, (s) => s, { allowLoopback: true }),
   },
 ];

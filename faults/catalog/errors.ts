@@ -4,10 +4,13 @@ import { PROJECT_FIELDS } from '../../reference-server/src/domain/project-fields
 import { remapError } from '../kit/error-remap.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
 import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
-import { isProjectWrite } from '../../reference-server/seams/paths.js';
+import { isProjectWrite, isResults } from '../../reference-server/seams/paths.js';
 import { envelopeOf } from '../../reference-server/seams/project-envelope.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
+import { bodyFault } from '../kit/one-rule-faults.js';
 import type { Fault } from '../fault.js';
+
+/** Faults of the error envelope, its types, and the refusal of malformed, oversized or wrong bodies. */
 
 type Envelope = { status?: unknown; error?: unknown; details?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -196,6 +199,37 @@ export const errorFaults: Fault[] = [
     configure: (deps) =>
       intercept(deps, (req, _res, next) => {
         if (req.method === 'GET' && req.path === '/funding/applications') req.url = req.url.split('?')[0] as string;
+        next();
+      }),
+  },
+  bodyFault('cov-403-type-forbidden', 'ERR-10', 'a 403 carries details.type "forbidden" instead of "authorization"', () => true, (body) =>
+    body.status === 403 && isPlainObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
+  ),
+  bodyFault('cov-calculation-status-incomplete', 'ERR-21', 'results of an incomplete project carry calculationStatus "incomplete" instead of "unavailable"', isResults, (body) =>
+    isPlainObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
+  ),
+  {
+    id: 'cov-429-type-too-many',
+    description: 'a 429 carries details.type "too_many_requests" instead of "rate_limit"',
+    rules: ['ERR-22'],
+    // The limiter writes its pre-serialised 429 with writeHead and end, not res.json.
+    configure: (deps) =>
+      intercept(deps, (_req, res, next) => {
+        const end = res.end.bind(res) as (chunk?: unknown) => typeof res;
+        res.end = ((chunk?: unknown) => {
+          if (res.statusCode !== 429 || !Buffer.isBuffer(chunk)) return end(chunk);
+          const body = Buffer.from(chunk.toString('utf8').replace('"rate_limit"', '"too_many_requests"'));
+          if (!res.headersSent) res.setHeader('Content-Length', body.length);
+          return end(body);
+        }) as typeof res.end;
+        const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string>) => typeof res;
+        res.writeHead = ((status: number, headers?: Record<string, string>) => {
+          if (status !== 429 || !headers) return writeHead(status, headers);
+          const { 'Content-Length': _length, ...rest } = headers;
+          res.statusCode = 429;
+          for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+          return res;
+        }) as typeof res.writeHead;
         next();
       }),
   },

@@ -1,21 +1,85 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { AppDeps } from '../../reference-server/src/app.js';
 import { applicationView } from '../../reference-server/src/domain/funding-view.js';
 import { errors } from '../../reference-server/src/http/api-error.js';
+import type { FundingRow } from '../../reference-server/src/store/funding.js';
 import { rewriteApplications } from '../../reference-server/seams/applications.js';
 import { currentCustomer, swapCustomerOn } from '../../reference-server/seams/customer.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
-import type { Json } from '../../reference-server/seams/json-shapes.js';
+import { isPlainObject, type Json } from '../../reference-server/seams/json-shapes.js';
 import { applicationOfAnyOwner } from '../kit/ownerless-lookups.js';
+import { bodyFault } from '../kit/one-rule-faults.js';
 import { FUNDING_LIST_PATH, FUNDING_SINGLE_PATH, isFunding, isFundingList, PROJECT_FUNDING_LIST_PATH } from '../../reference-server/seams/paths.js';
 import { rewriteQuery } from '../../reference-server/seams/query-rewrite.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
 import { wrapRepository } from '../../reference-server/seams/store-wrap.js';
 import type { Fault } from '../fault.js';
 
+/**
+ * Faults of the funding applications: the lists (order, paging, parameters), the application
+ * object (members, types, values of the right type but not the stored ones), single retrieval,
+ * the project variant, license and ownership.
+ */
+
 type Application = Json;
 
 /** Rewrites the query string of funding list requests (or of the GETs `when` picks) before routing. */
 const rewriteListQuery = (fn: (params: URLSearchParams) => void, when = isFundingList) => rewriteQuery((req) => req.method === 'GET' && when(req), fn);
+
+const isFundingListRead = (req: Request) => req.method === 'GET' && isFundingList(req);
+
+/** Rewrites every funding application of list and single responses. */
+function applicationFault(id: string, rule: string, description: string, fn: (application: Json) => void): Fault {
+  return {
+    id,
+    description,
+    rules: [rule],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteApplications((a) => {
+          fn(a);
+          return a;
+        }),
+      ),
+  };
+}
+
+const advisorOf = (a: Json): Json | undefined => (isPlainObject(a.advisor) ? a.advisor : undefined);
+
+/** The funding repository with every row it hands out changed by `fn`. */
+function fundingRows(deps: AppDeps, fn: (row: FundingRow) => FundingRow): AppDeps {
+  return wrapRepository(deps, 'funding', (funding) => ({
+    pageOfCustomer: (...args: Parameters<typeof funding.pageOfCustomer>) => {
+      const page = funding.pageOfCustomer(...args);
+      return { ...page, rows: page.rows.map(fn) };
+    },
+    pageOfProject: (...args: Parameters<typeof funding.pageOfProject>) => {
+      const page = funding.pageOfProject(...args);
+      return { ...page, rows: page.rows.map(fn) };
+    },
+    findOwned: (...args: Parameters<typeof funding.findOwned>) => {
+      const row = funding.findOwned(...args);
+      return row && fn(row);
+    },
+  }));
+}
+
+const stripZeros = (value: unknown) => (typeof value === 'string' ? value.replace(/^0+(?=.)/, '') : value);
+
+const ENGLISH_LABELS: Record<string, string> = {
+  created: 'Created',
+  advisor: 'Advisor pending',
+  bza: 'Confirmation pending',
+  approval: 'Approval pending',
+  execution: 'Execution pending',
+  proofs_waiting: 'Proofs missing',
+  proofs_review: 'Proofs in review',
+  proofs_corrections: 'Correction pending',
+  done: 'Finished',
+  completed: 'Paid out',
+  canceled: 'Canceled',
+};
 
 const TIME_FIELDS = ['orderedAt', 'bzaCreatedAt', 'approvalReceivedAt', 'approvalDeadlineAt', 'bndStartedAt', 'bndCreatedAt', 'payoutConfirmedAt'];
 
@@ -140,6 +204,9 @@ export const fundingFaults: Fault[] = [
         },
       })),
   },
+  bodyFault('cov-funding-list-total-text', 'FUND-1', 'the funding list carries `total` as text instead of a number', isFundingListRead, (body) =>
+    typeof body.total === 'number' ? { ...body, total: String(body.total) } : body,
+  ),
 
   // ---- the application object --------------------------------------------------------------------
   {
@@ -193,12 +260,6 @@ export const fundingFaults: Fault[] = [
       ),
   },
   {
-    id: 'funding-unknown-status-value',
-    description: 'the status `execution` is output as `in_execution`, a value outside the status table',
-    rules: ['STAT-10'],
-    configure: (deps) => intercept(deps, rewriteApplications((a) => (a['status'] === 'execution' ? { ...a, status: 'in_execution' } : a))),
-  },
-  {
     id: 'funding-standalone-with-project',
     description: 'standalone applications carry the project of the neighbouring project-bound application',
     rules: ['FUND-12'],
@@ -222,6 +283,78 @@ export const fundingFaults: Fault[] = [
     description: '`projectId` is not the id of the project named by `projectKey` (off by 1000)',
     rules: ['FUND-43'],
     configure: (deps) => intercept(deps, rewriteApplications((a) => (typeof a['projectId'] === 'number' ? { ...a, projectId: a['projectId'] + 1000 } : a))),
+  },
+  applicationFault('cov-funding-id-number', 'FUND-5', '`applicationId` is a JSON number instead of a string', (a) => {
+    if (typeof a.applicationId === 'string' && /^\d+$/.test(a.applicationId)) a.applicationId = Number(a.applicationId);
+  }),
+  applicationFault('cov-funding-type-project', 'FUND-8', 'project-bound applications carry `applicationType` "project" instead of "project_bound"', (a) => {
+    if (a.projectKey !== null && a.projectKey !== undefined) a.applicationType = 'project';
+  }),
+  applicationFault('cov-funding-project-id-string', 'FUND-10', '`projectId` is a string instead of a number', (a) => {
+    if (typeof a.projectId === 'number') a.projectId = String(a.projectId);
+  }),
+  applicationFault('cov-funding-project-key-uppercase', 'FUND-11', '`projectKey` is given in uppercase letters (not the key of the project)', (a) => {
+    if (typeof a.projectKey === 'string') a.projectKey = a.projectKey.toUpperCase();
+  }),
+  applicationFault('cov-funding-advisor-id-number', 'FUND-19', '`advisor.id` is a JSON number (its digits) instead of a string', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && typeof advisor.id === 'string') advisor.id = Number(advisor.id.replace(/\D/g, '')) || 1;
+  }),
+  applicationFault('cov-funding-advisor-name-object', 'FUND-20', '`advisor.name` is an object {first, last} instead of a string', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && typeof advisor.name === 'string') advisor.name = { first: advisor.name, last: '' };
+  }),
+  applicationFault('cov-funding-advisor-title-false', 'FUND-21', '`advisor.title` is false instead of a string or null when there is none', (a) => {
+    const advisor = advisorOf(a);
+    if (advisor && advisor.title === null) advisor.title = false;
+  }),
+  {
+    id: 'funding-keeps-deleted-project-key',
+    description: 'project-bound applications whose project is no longer available show the deleted project\'s key and id',
+    rules: ['FUND-46'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteApplications((a) => (a.applicationType === 'project_bound' && a.projectKey === null ? { ...a, projectKey: 'geloescht', projectId: 4711 } : a)),
+      ),
+  },
+  {
+    id: 'advisor-name-stored-first',
+    description: 'advisor.name prefers the stored advisor name over the full name',
+    rules: ['FUND-47'],
+    configure: (deps) => fundingRows(deps, (row) => ({ ...row, advisor_full_name: row.advisor_stored_name, advisor_stored_name: row.advisor_full_name })),
+  },
+  {
+    id: 'advisor-name-without-fallback',
+    description: 'advisor.name is the full name only: without one it is null even when a stored advisor name exists',
+    rules: ['FUND-47'],
+    configure: (deps) => fundingRows(deps, (row) => ({ ...row, advisor_stored_name: null })),
+  },
+
+  // ---- values of the right type but not the stored ones ------------------------------------------
+  {
+    id: 'asserts-funding-bza-id-zeros-stripped',
+    description: 'bzaId is answered as a string without its leading zeros (an id stored as a number)',
+    rules: ['FUND-14'],
+    configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, bzaId: stripZeros(a.bzaId) }))),
+  },
+  {
+    id: 'asserts-funding-bnd-id-zeros-stripped',
+    description: 'bndId is answered as a string without its leading zeros',
+    rules: ['FUND-15'],
+    configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, bndId: stripZeros(a.bndId) }))),
+  },
+  {
+    id: 'asserts-funding-status-label-english',
+    description: 'statusLabel is an English label of the status instead of the German one',
+    rules: ['FUND-16'],
+    configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, statusLabel: ENGLISH_LABELS[String(a.status)] ?? a.statusLabel }))),
+  },
+  {
+    id: 'asserts-funding-next-action-english',
+    description: 'nextAction is an English hint instead of the German one',
+    rules: ['FUND-18'],
+    configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, nextAction: `Next step after "${String(a.status)}"` }))),
   },
 
   // ---- single retrieval ----------------------------------------------------------------------------

@@ -1,6 +1,13 @@
+import type { Request } from 'express';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { rewriteJson, rewriteStatus } from '../../reference-server/seams/response-rewrite.js';
+import { bodyFault, statusFault } from '../kit/one-rule-faults.js';
 import type { Fault } from '../fault.js';
+
+/** Faults of the public endpoints (GET /, GET /health, OPTIONS), the prefix and the site URL. */
+
+const isRoot = (req: Request) => req.method === 'GET' && req.path === '/';
+const isHealth = (req: Request) => req.method === 'GET' && req.path === '/health';
 
 export const metaFaults: Fault[] = [
   {
@@ -48,5 +55,36 @@ export const metaFaults: Fault[] = [
     description: 'the interface moved to the prefix /api/v2.5: every request under /api/v2 is redirected there (308)',
     rules: ['META-14'],
     configure: (deps) => intercept(deps, (req, res) => res.redirect(308, `/api/v2.5${req.url}`)),
+  },
+  statusFault('cov-root-answers-203', 'META-1', 'GET / answers HTTP 203 instead of 200', isRoot, 200, 203),
+  bodyFault('cov-root-name-number', 'META-2', 'GET / carries `name` as a number instead of a string', isRoot, (body) => ({ ...body, name: 2 })),
+  statusFault('cov-health-answers-203', 'META-4', 'GET /health answers HTTP 203 instead of 200', isHealth, 200, 203),
+  bodyFault('cov-health-timestamp-not-date-time', 'META-6', 'GET /health `timestamp` is epoch milliseconds as text, not a date-time', isHealth, (body) => ({ ...body, timestamp: String(Date.now()) })),
+  bodyFault('cov-health-version-short', 'META-7', 'GET /health reports version "2.5" instead of "2.5.0"', isHealth, (body) => ({ ...body, version: '2.5' })),
+  {
+    id: 'cov-options-with-content',
+    description: 'OPTIONS answers 200 with a JSON body listing the methods instead of 204 without content',
+    rules: ['META-10'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (req.method !== 'OPTIONS') return next();
+        res.status(200).json({ allow: ['GET', 'POST', 'PATCH', 'PUT', 'OPTIONS'] });
+      }),
+  },
+  {
+    id: 'cov-root-text-plain',
+    description: 'GET / answers its JSON body with Content-Type text/plain',
+    rules: ['META-12'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!isRoot(req)) return next();
+        res.status(200).type('text/plain').send(JSON.stringify({ name: 'customer-api-v2', version: '2.5.0' }));
+      }),
+  },
+  {
+    id: 'links-over-plain-http',
+    description: 'the site URL is configured as plain http on a public host: project and document links are handed out over http',
+    rules: ['META-13'],
+    configure: (deps) => ({ ...deps, siteUrl: 'http://portal.cpf-fault.example' }),
   },
 ];

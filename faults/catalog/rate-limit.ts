@@ -288,6 +288,26 @@ export const rateLimitFaults: Fault[] = [
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 1500) }),
   },
   {
+    id: 'limit-raised-by-header',
+    description: 'a request carrying X-RateLimit-Limit: N is limited to N per sliding second instead of 2',
+    rules: ['RATE-15'],
+    configure: (deps) => {
+      const windows = new Map<number, number[]>();
+      // Every protected request is judged here (after authentication), the customer limiter admits all.
+      const raisable: RequestHandler = (req, res, next) => {
+        const asked = Number(req.headers['x-ratelimit-limit']);
+        const limit = Number.isInteger(asked) && asked > 2 ? asked : 2;
+        const id = currentCustomer(res).id;
+        const now = performance.now();
+        const admitted = (windows.get(id) ?? []).filter((at) => now - at < 1000);
+        if (admitted.length >= limit) throw errors.rateLimited();
+        windows.set(id, [...admitted, now]);
+        next();
+      };
+      return interceptParsed({ ...deps, limiter: admitAll }, raisable);
+    },
+  },
+  {
     id: 'invalid-token-unlimited',
     description: 'no limit per source IP for invalid tokens',
     rules: ['RATE-12'],

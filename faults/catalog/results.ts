@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { round } from '../../reference-server/src/calc/rounding.js';
@@ -5,10 +6,11 @@ import type { FloorHeatingBalance, FloorHeatingGroup } from '../../reference-ser
 import { errors } from '../../reference-server/src/http/api-error.js';
 import { currentCustomer, swapCustomerOn } from '../../reference-server/seams/customer.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
-import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
+import { isPlainObject, type Json } from '../../reference-server/seams/json-shapes.js';
 import { isResults, resultsKeyOf, sentQueryOf } from '../../reference-server/seams/paths.js';
-import { rewriteQuery } from '../../reference-server/seams/query-rewrite.js';
+import { rewriteQuery, rewriteSystemTemperatures } from '../../reference-server/seams/query-rewrite.js';
 import { rewriteJson, rewriteStatus } from '../../reference-server/seams/response-rewrite.js';
+import { bodyFault, statusFault } from '../kit/one-rule-faults.js';
 import type { Fault } from '../fault.js';
 
 /**
@@ -77,6 +79,17 @@ function requested(params: URLSearchParams): { flow?: [string, number]; spread?:
   return { ...(flow ? { flow } : {}), ...(spread ? { spread } : {}) };
 }
 
+/** A fault on the floor heating results of a results response, when it has them (errors left alone). */
+function resultsFault(id: string, rule: string, description: string, fn: (body: { results: Json; projekt: Json }) => void): Fault {
+  return bodyFault(id, rule, description, isResults, (body) => {
+    if (isPlainObject(body.results) && isPlainObject(body.projekt)) fn(body as { results: Json; projekt: Json });
+    return body;
+  });
+}
+
+const groupsOfResults = (results: Json): Json[] => (isPlainObject(results.floorHeatingBalance) && Array.isArray(results.floorHeatingBalance.groups) ? (results.floorHeatingBalance.groups as Json[]) : []);
+const abgleichOf = (projekt: Json): Json[] => (Array.isArray(projekt.abgleichFBH) ? (projekt.abgleichFBH as Json[]) : []);
+
 // -------------------------------------------------------------------------------------------------
 // The faults
 // -------------------------------------------------------------------------------------------------
@@ -120,6 +133,13 @@ export const resultsFaults: Fault[] = [
     rules: ['RES-33'],
     configure: (deps) => intercept(deps, rewriteResults((body) => ({ ...body, projekt: {} }))),
   },
+  statusFault('cov-results-answers-203', 'RES-1', 'results of a calculable project answer HTTP 203 instead of 200', isResults, 200, 203),
+  resultsFault('cov-abgleich-renamed-member', 'RES-13', '`projekt.abgleichFBH[]` calls `summeVolumenstrom` `volumenstrom`', ({ projekt }) => {
+    for (const entry of abgleichOf(projekt)) {
+      entry.volumenstrom = entry.summeVolumenstrom;
+      delete entry.summeVolumenstrom;
+    }
+  }),
 
   // ---- floor heating groups and circuits --------------------------------------------------------
   {
@@ -135,6 +155,9 @@ export const resultsFaults: Fault[] = [
         }),
       ),
   },
+  resultsFault('cov-results-group-without-unit', 'RES-8', 'floor heating groups have no `flowRateUnit`', ({ results }) => {
+    for (const group of groupsOfResults(results)) delete group.flowRateUnit;
+  }),
   {
     id: 'results-flowratesum-drops-last-circuit',
     description: "a group's flowRateSum leaves out its last circuit (abgleichFBH alike)",
@@ -227,6 +250,13 @@ export const resultsFaults: Fault[] = [
         }),
       ),
   },
+  resultsFault('cov-abgleich-heizlast-rounded-up', 'RES-15', '`projekt.abgleichFBH[].raeume[].heizlast` is rounded up to the next 10 W (no longer the circuit load)', ({ projekt }) => {
+    for (const entry of abgleichOf(projekt)) {
+      for (const room of Array.isArray(entry.raeume) ? (entry.raeume as Json[]) : []) {
+        if (typeof room.heizlast === 'number') room.heizlast = Math.ceil((room.heizlast + 1) / 10) * 10;
+      }
+    }
+  }),
   {
     id: 'results-floor-groups-follow-spread',
     description: 'with a requested spread, the 10 K floor heating group is computed at that spread instead',
@@ -345,6 +375,19 @@ export const resultsFaults: Fault[] = [
     configure: (deps) => intercept(deps, rewriteQuery(isResults, (params) => params.delete('spreizung'))),
   },
   {
+    // A fuzzer once found this; it is put back on purpose so the checks written for it prove they
+    // notice. Refusing exponent forms (422) is a reading the spec permits (variation
+    // plain-query-numbers); reading them as another number than they denote is not.
+    id: 'results-exponent-as-mantissa',
+    description: 'system temperatures in exponent notation are read as their mantissa (0.7e1 as 0.7): accepted, but not as the number they denote',
+    rules: ['RES-21', 'RES-22'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteSystemTemperatures(isResults, (value) => value.split(/e/i)[0] ?? value),
+      ),
+  },
+  {
     id: 'results-alias-wins',
     description: 'when a parameter comes under both names, the alias (vorlaufT, spreizung) wins over the current name',
     rules: ['RES-23'],
@@ -368,6 +411,36 @@ export const resultsFaults: Fault[] = [
         if (isResults(req) && flow !== undefined && key !== undefined) {
           const project = deps.store.projects.findOwned(key, currentCustomer(res).id);
           if (project) deps.store.projects.updateData(project.id, { ...project.data, bemerkungen: `Vorlauftemperatur ${flow} °C` }, new Date());
+        }
+        next();
+      }),
+  },
+  {
+    id: 'results-ignore-system-temperatures',
+    description: 'GET .../results drops flowTemperature, spread and their aliases: radiators and hydraulic balance always use the defaults',
+    rules: ['RES-25'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        rewriteQuery(isResults, (params) => {
+          for (const name of ['flowTemperature', 'spread', 'vorlaufT', 'spreizung']) params.delete(name);
+        }),
+      ),
+  },
+  {
+    id: 'results-creates-room',
+    description: 'GET .../results with system temperatures adds a room "Heizraum" to the project after answering',
+    rules: ['RES-28'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        const key = isResults(req) && Object.keys(req.query).length > 0 ? resultsKeyOf(req) : undefined;
+        const project = key === undefined ? undefined : deps.store.projects.findByKey(key.toLowerCase());
+        if (project) {
+          res.on('finish', () => {
+            if (res.statusCode !== 200) return;
+            const data = { raumBezeichnung: 'Heizraum', raumEtage: '0', raumFlaeche: '', raumHoehe: '2.5', raumTemperatur: '20', raumNotiz: '' };
+            deps.store.rooms.insert({ publicId: `r${randomBytes(8).toString('hex')}`, projectId: project.id, data, baujahr: project.data['projektBaujahr'] ?? '', at: new Date() });
+          });
         }
         next();
       }),

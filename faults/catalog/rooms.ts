@@ -1,22 +1,23 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
-import { FLOORS, roomDataOut, type StoredRoomData } from '../../reference-server/src/domain/room-fields.js';
+import { FLOORS, parseRoomPatch, roomDataOut, type StoredRoomData } from '../../reference-server/src/domain/room-fields.js';
 import { errors } from '../../reference-server/src/http/api-error.js';
 import type { Room } from '../../reference-server/src/store/rooms.js';
+import type { Store } from '../../reference-server/src/store/store.js';
 import { authenticatedCustomer } from '../../reference-server/seams/customer.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
-import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
-import { FUNDING_SINGLE_PATH, isRoomChange, isRoomCreation, isRoomPath, isRoomWrite, ONE_ROOM_PATH, ROOM_LIST_PATH } from '../../reference-server/seams/paths.js';
+import { isPlainObject, type Json } from '../../reference-server/seams/json-shapes.js';
+import { isRoomChange, isRoomCreation, isRoomPath, isRoomWrite, ONE_ROOM_PATH, ROOM_LIST_PATH } from '../../reference-server/seams/paths.js';
 import { rewriteJson, rewriteStatus } from '../../reference-server/seams/response-rewrite.js';
 import { onRoomData, roomDataOf } from '../../reference-server/seams/room-data.js';
 import { trackOwnedProjects, wrapRepository } from '../../reference-server/seams/store-wrap.js';
+import { acceptedAlone, dropInvalidBesideValid } from '../kit/partial-patch.js';
 import type { Fault } from '../fault.js';
 
 /**
- * Faults of the room endpoints and of the status tables (project status, funding status). They
- * break one rule each: at the HTTP level (rewritten bodies and statuses, rewritten request bodies
- * after parsing) or inside the store (repositories wrapped), the way a real implementation would
- * get it wrong.
+ * Faults of the room endpoints. They break one rule each: at the HTTP level (rewritten bodies and
+ * statuses, rewritten request bodies after parsing) or inside the store (repositories wrapped),
+ * the way a real implementation would get it wrong.
  */
 
 // -------------------------------------------------------------------------------------------------
@@ -55,6 +56,22 @@ function deletionIgnored(deps: AppDeps, field: string): AppDeps {
 }
 
 const characters = (text: string) => [...text].length;
+
+/** `''` or null for `field` stand for `fallback` (a default), so the "deletion" is accepted. */
+function roomFieldFallsBack(field: string, fallback: unknown): RequestHandler {
+  return onRoomData((roomData) => {
+    if (roomData[field] === '' || roomData[field] === null) roomData[field] = fallback;
+  }, isRoomChange);
+}
+
+const ROOM_OF_PLAIN_KEY = /^\/reports\/[A-Za-z]{9}\/rooms\/[^/]+$/;
+
+function roomFields(req: Request): Json | undefined {
+  const body: unknown = req.body;
+  return ROOM_OF_PLAIN_KEY.test(req.path) && isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
+}
+
+const validRoomField = acceptedAlone(parseRoomPatch, (fields) => ({ roomData: fields }));
 
 // -------------------------------------------------------------------------------------------------
 // Faults
@@ -453,6 +470,12 @@ export const roomFaults: Fault[] = [
       ),
   },
   {
+    id: 'asserts-room-patch-drops-invalid-beside-valid',
+    description: 'a room PATCH drops its invalid fields when valid ones come with them, stores the rest and answers 200',
+    rules: ['ROOM-19'],
+    configure: (deps) => dropInvalidBesideValid(deps, roomFields, validRoomField, 'ok'),
+  },
+  {
     id: 'room-floor-decimal-rounded',
     description: 'a non-integer floor is accepted and rounded',
     rules: ['ROOM-43'],
@@ -513,6 +536,16 @@ export const roomFaults: Fault[] = [
       ),
   },
   {
+    id: 'sequence-third-room-default-height',
+    foundBy: 'sequences',
+    description: 'the third room created in a project gets the default height 2.5 whatever raumHoehe was sent',
+    rules: ['ROOM-25'],
+    configure: (deps) =>
+      wrapRepository(deps, 'rooms', (rooms) => ({
+        insert: (r: Parameters<Store['rooms']['insert']>[0]) => rooms.insert(rooms.listByProject(r.projectId).length === 2 ? { ...r, data: { ...r.data, raumHoehe: '2.5' } } : r),
+      })),
+  },
+  {
     id: 'room-temperature-15-accepted',
     description: 'a temperature of 15 is accepted (stored as 16)',
     rules: ['ROOM-28'],
@@ -523,6 +556,12 @@ export const roomFaults: Fault[] = [
           if (roomData.raumTemperatur === 15 || roomData.raumTemperatur === '15') roomData.raumTemperatur = 16;
         }),
       ),
+  },
+  {
+    id: 'asserts-room-patch-refused-stores-valid',
+    description: 'a room PATCH with an invalid or unwritable field answers 422, but stores the valid fields sent beside it',
+    rules: ['ROOM-28', 'ROOM-11'],
+    configure: (deps) => dropInvalidBesideValid(deps, roomFields, validRoomField, 'refused'),
   },
   {
     id: 'room-temperature-text-rejected',
@@ -551,6 +590,24 @@ export const roomFaults: Fault[] = [
           if (typeof roomData.raumNotiz === 'string' && characters(roomData.raumNotiz) > 255) roomData.raumNotiz = [...roomData.raumNotiz].slice(0, 255).join('');
         }),
       ),
+  },
+  {
+    id: 'room-floor-empty-resets',
+    description: "raumEtage '' or null on PATCH resets the floor to its creation default 1 (200) instead of 422",
+    rules: ['ROOM-57'],
+    configure: (deps) => interceptParsed(deps, roomFieldFallsBack('raumEtage', 1)),
+  },
+  {
+    id: 'room-temperature-empty-resets',
+    description: "raumTemperatur '' or null on PATCH resets the temperature to its creation default 20 (200) instead of 422",
+    rules: ['ROOM-58'],
+    configure: (deps) => interceptParsed(deps, roomFieldFallsBack('raumTemperatur', 20)),
+  },
+  {
+    id: 'room-name-empty-falls-back',
+    description: "raumBezeichnung '' or null on PATCH stores the name \"Raum\" (200) instead of 422",
+    rules: ['ROOM-59'],
+    configure: (deps) => interceptParsed(deps, roomFieldFallsBack('raumBezeichnung', 'Raum')),
   },
   {
     id: 'room-unknown-field-ignored',
@@ -618,81 +675,30 @@ export const roomFaults: Fault[] = [
       }),
   },
 
-  // --- project status ---------------------------------------------------------------------------------
+  // --- base data for the calculation --------------------------------------------------------------------
   {
-    id: 'project-created-in-status-2',
-    description: 'new projects are stored and answered with status 2',
-    rules: ['STAT-1'],
-    configure: (deps) => wrapRepository(deps, 'projects', (projects) => ({ insert: (p: Parameters<typeof projects.insert>[0]) => projects.insert({ ...p, status: p.status ?? 2 }) })),
-  },
-  {
-    id: 'room-list-moves-status',
-    description: 'reading the room list of a project in status 1 moves it to 2',
-    rules: ['STAT-2'],
+    id: 'rooms-get-default-components',
+    description: 'rooms without components get an outside wall of 10 m2 (U 1.0) each, so base data alone becomes calculable',
+    rules: ['ROOM-55'],
     configure: (deps) => {
-      const advance = deps.store.db.prepare('UPDATE projects SET status = 2 WHERE id = ? AND status = 1');
-      return wrapRepository(deps, 'rooms', (rooms) => ({
-        listByProject: (projectId: number) => {
-          advance.run(projectId);
-          return rooms.listByProject(projectId);
+      const { store } = deps;
+      const building = store.building;
+      return {
+        ...deps,
+        store: {
+          ...store,
+          building: {
+            ...building,
+            ofProject(projectId: number) {
+              const data = building.ofProject(projectId);
+              const rooms = store.rooms.listByProject(projectId);
+              const bare = rooms.filter((room) => !data.components.some((c) => c.room_id === room.id));
+              const walls = bare.map((room) => ({ room_id: room.id, kind: 'wall' as const, area: 10, u_value: 1, adjacency: 'outside' as const, adjacent_temperature: null }));
+              return { ...data, components: [...data.components, ...walls] };
+            },
+          },
         },
-      }));
-    },
-  },
-  {
-    id: 'room-create-keeps-status-1',
-    description: 'room creation updates only the activity, a project in status 1 stays in 1',
-    rules: ['STAT-3'],
-    configure: (deps) =>
-      wrapRepository(deps, 'projects', (projects) => ({ setStatusAndActivity: (id: number, _status: number, at: Date) => projects.touchActivity(id, at) })),
-  },
-  {
-    id: 'room-create-moves-final-status',
-    description: 'room creation moves every project to 2, also completed and archived ones',
-    rules: ['STAT-5'],
-    configure: (deps) =>
-      wrapRepository(deps, 'projects', (projects) => ({ setStatusAndActivity: (id: number, _status: number, at: Date) => projects.setStatusAndActivity(id, 2, at) })),
-  },
-  {
-    id: 'room-patch-moves-status',
-    description: 'a room change moves the project to status 2',
-    rules: ['STAT-6'],
-    configure: (deps) =>
-      wrapRepository(deps, 'projects', (projects) => ({ touchActivity: (id: number, at: Date) => projects.setStatusAndActivity(id, 2, at) })),
-  },
-
-  // --- funding status ---------------------------------------------------------------------------------
-  {
-    id: 'funding-status-unknown-value',
-    description: 'the first funding application of a list (and single reads) show the status in_review',
-    rules: ['STAT-10'],
-    configure: (deps) =>
-      intercept(
-        deps,
-        rewriteJson((body) => {
-          if (!isPlainObject(body)) return body;
-          if (isPlainObject(body.application)) return { ...body, application: { ...body.application, status: 'in_review' } };
-          if (Array.isArray(body.applications) && body.applications.length > 0) {
-            const [first, ...rest] = body.applications as Record<string, unknown>[];
-            return { ...body, applications: [{ ...first, status: 'in_review' }, ...rest] };
-          }
-          return body;
-        }),
-      ),
-  },
-  {
-    id: 'funding-patch-writes-status',
-    description: 'PATCH /funding/applications/{id} with a status changes the application',
-    rules: ['STAT-12'],
-    configure: (deps) => {
-      const setStatus = deps.store.db.prepare('UPDATE funding_applications SET status = ? WHERE application_id = ?');
-      return interceptParsed(deps, (req, res, next) => {
-        const match = req.method === 'PATCH' ? FUNDING_SINGLE_PATH.exec(req.path) : null;
-        const status = isPlainObject(req.body) ? req.body.status : undefined;
-        if (!match || typeof status !== 'string') return next();
-        setStatus.run(status, decodeURIComponent(match[1] as string));
-        res.json({ status: 200 });
-      });
+      };
     },
   },
 ];

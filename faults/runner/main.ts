@@ -11,7 +11,9 @@ import { judgeFault, type FaultVerdict } from './fault-verdict.js';
 import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
-import { exitWithUsage } from '../../cli/command-line/usage.js';
+import { parseCommandLine } from '../../cli/command-line/flags.js';
+import { runScript } from '../../cli/command-line/run-script.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
@@ -31,33 +33,24 @@ interface Outcome {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const USAGE = `Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]
-  --only ID[,ID]  run only these faults (repeatable; IDs in faults/catalog)
-  --jobs N        faults run at once (default 4)
-  --coverage      print which testable rules have a fault, run none`;
+const FAULTS_COMMAND = {
+  usage: 'Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]',
+  flags: {
+    only: { type: 'string', multiple: true, placeholder: 'ID[,ID]', description: 'run only these faults (repeatable; IDs in faults/catalog)' },
+    jobs: { type: 'string', placeholder: 'N', description: 'faults run at once (default 4)' },
+    coverage: { type: 'boolean', description: 'print which testable rules have a fault, run none' },
+  },
+} as const;
 
-function parseArgs(argv: string[]): { only: string[]; jobs: number; coverage: boolean } {
-  const only: string[] = [];
-  let coverage = false;
+function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; coverage: boolean } {
+  const { values } = parseCommandLine(argv, FAULTS_COMMAND);
+  const only = (values.only ?? []).flatMap((ids) => ids.split(','));
   // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
-  let jobs = 4;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--only') only.push(...(argv[++i] ?? '').split(','));
-    else if (arg === '--jobs') jobs = Number(argv[++i]);
-    else if (arg === '--coverage') coverage = true;
-    else exitWithUsage(USAGE, arg);
-  }
-  if (!Number.isInteger(jobs) || jobs < 1) {
-    console.error('--jobs needs a positive integer');
-    process.exit(2);
-  }
+  const jobs = values.jobs === undefined ? 4 : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs '${values.jobs}' is not a positive integer. Fix: the number of faults to run at once, e.g. --jobs 2`);
   const unknown = only.filter((id) => !faults.some((f) => f.id === id));
-  if (unknown.length) {
-    console.error(`unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.id).join(', ')}`);
-    process.exit(2);
-  }
-  return { only, jobs, coverage };
+  if (unknown.length) throw new UsageError(`--only: unknown fault(s) ${unknown.join(', ')}. Fix: IDs from faults/catalog: ${faults.map((f) => f.id).join(', ')}`);
+  return { only, jobs, coverage: values.coverage === true };
 }
 
 async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
@@ -80,7 +73,7 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
 }
 
 async function main(): Promise<number> {
-  const { only, jobs, coverage: coverageOnly } = parseArgs(process.argv.slice(2));
+  const { only, jobs, coverage: coverageOnly } = parseOptions(process.argv.slice(2));
   const problems = catalogueProblems(faults, rules, faultAllowList);
   if (problems.length) throw new Error(`the fault catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
   const coverage = faultCoverage(faults, rules, faultAllowList);
@@ -126,10 +119,4 @@ async function main(): Promise<number> {
   return escaped.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(3);
-  },
-);
+runScript(main);

@@ -1,5 +1,6 @@
 import { floodActive } from './flood-phase.js';
 import { percentileMs, sumHistograms, type Histogram } from './histograms.js';
+import { median } from '../order-statistics.js';
 
 /**
  * Requests each phase of a pair needs. With 100 or fewer a phase's p99 is its slowest request;
@@ -60,12 +61,6 @@ export function medianInterval(sorted: readonly number[], confidence = CONFIDENC
 
 /** The fewest values for which medianInterval gives an interval at CONFIDENCE. */
 export const MIN_PAIRS = 6;
-
-export function median(sorted: readonly number[]): number | undefined {
-  const n = sorted.length;
-  if (n === 0) return undefined;
-  return n % 2 === 1 ? (sorted[(n - 1) / 2] as number) : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
-}
 
 /**
  * Pairs each flood phase with the quiet phase right before it (flood-phase.ts): phases that differ

@@ -6,9 +6,8 @@ import hdr, { type Histogram } from 'hdr-histogram-js';
  * histogram one process would have recorded; percentiles are never averaged.
  *
  * The per-interval histograms of the timeline keep two significant digits (1 %, enough for a
- * chart): about 13 KiB each instead of 90. Packed counters would be smaller still, but encoding,
- * decoding and adding them costs tens of milliseconds each, which merging hours of intervals
- * cannot afford.
+ * chart), a fraction of the size at full precision. Packed counters would be smaller still, but
+ * encoding, decoding and adding them is slow, which merging hours of intervals cannot afford.
  */
 export type { Histogram };
 export type HistogramKind = 'total' | 'timeline';

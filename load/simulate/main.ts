@@ -11,7 +11,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../../cli/options.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 import { buildAllureReport } from '../../cli/report/allure-report.js';
 import { loadProfile } from '../../cli/target/target.js';
 import { formatShard } from '../../harness-core/shard.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/options.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 
 /**
  * The operation mix: the spec's endpoints a customer's own software calls in daily use. The

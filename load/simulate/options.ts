@@ -1,5 +1,8 @@
 import { parseShard, type Shard } from '../../harness-core/shard.js';
-import { HelpRequested, UsageError } from '../../cli/options.js';
+import { helpText, parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
+import { UsageError } from '../../cli/command-line/usage.js';
+import { numberFlag, type NumberRange } from '../number-flag.js';
+import { randomSeed } from '../seeded-random.js';
 import { CONFIDENCE } from './flood-comparison.js';
 import { PHASE_REQUESTS } from './plan.js';
 import { DEFAULT_WEIGHTS, OPERATIONS, parseWeights, type Operation, type Weights } from './operations.js';
@@ -57,72 +60,92 @@ export interface SimulateOptions {
 
 export const DEFAULT_CUSTOMERS = 10_000;
 
-export const USAGE = `Usage: npm run load:simulate -- [options]              a population against one target
-       npm run load:simulate -- merge [--report-dir DIR] FILE...   shards' result.json files into one report
-Target (default: the bundled reference server with --customers customers created for the run)
-  --base-url URL         API base of a running target; its customers come from --tokens or the profile's pool
-  --profile FILE         target profile: baseUrl and customers.pool (and postalCodes.valid for project creation)
-  --tokens FILE          one customer per line: TOKEN [PROJECT_KEY [WRITE_PROJECT_KEY]]
-  --read-only            no PATCH and no room creation; projects are looked up, not created
-  --shard i/n            this process's part of the customers (customer k: shard (k mod n)+1); merge the results
-Population
-  --customers N          customers (bundled: created, default ${DEFAULT_CUSTOMERS}; otherwise at most N of the list)
-  --rate R               mean requests per second of an ordinary customer, Poisson arrivals (default 0.02, raised for a small population until the flood comparison gets its samples, within the budget; at most 2)
-  --busy SHARE           share of customers using their whole budget steadily (default 0.005)
-  --margin MS            budget margin: a customer's third request leaves >= 1 s + MS after its first (default 50)
-  --mix OP=W,...         weights of ${OPERATIONS.join(', ')} (default ${Object.entries(DEFAULT_WEIGHTS).map(([k, v]) => `${k}=${v}`).join(',')})
-  --flooders K           customers flooding on top, taken from the end of the list (default 1)
-  --flood-rate R         requests per second of each flooding customer while its phase is on (default 200)
-  --flood-phase S        the flood's cycle on the wall clock: S seconds on, S to recover, S quiet (default: the shortest multiple
-                         of 0.5 s that gives a phase ${PHASE_REQUESTS} customer requests, 0.5 s for the default population)
-  --warm-up S            seconds at the start left out of the flood comparison (default 10, at most a sixth of --duration)
-Run
-  --duration S           seconds of arrivals (default 60)
-  --connections N        pooled keep-alive connections of the customers (default 64); the flood has --flood-connections (16)
-  --timeout S            per request (default 10)
-  --max-in-flight N      arrivals beyond this many open requests are dropped and counted (default 10000)
-  --seed N               seed of arrivals and mix (default random, printed)
-  --interval S           width of the timeline's intervals (default 1)
-  --report-dir DIR       result.json, report.html, allure-results/ (default reports/load/simulate)
-  --no-allure            skip the Allure results and HTML
-Verdicts (exit 1 when missed)
-  --max-false-refusals N  429s proven wrong for customers within their budget (default 0)
-  --max-error-rate PCT    unexpected answers or none, percent of the customers' requests (default 0.1)
-  --max-p99 [OP=]MS       p99 per endpoint (default 1000; repeatable, e.g. --max-p99 results=400)
-  --max-flood-ratio X     customers' p99 in a flood phase / in the quiet phase before it, median over the pairs of
-                          phases after the warm-up (default 2): met when its ${CONFIDENCE * 100} % interval lies below X, missed
-                          when above, else undecided
-  --max-lag MS            p99 of the scheduler's lag; beyond it the load side was the limit: exit 3 (default 100)
-Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples, an interval across the threshold) and none missed.`;
+const FLAGS = {
+  // Target (default: the bundled reference server with --customers customers created for the run)
+  'base-url': { type: 'string', placeholder: 'URL', description: "API base of a running target; its customers come from --tokens or the profile's pool" },
+  profile: { type: 'string', placeholder: 'FILE', description: 'target profile: baseUrl and customers.pool (and postalCodes.valid for project creation)' },
+  tokens: { type: 'string', placeholder: 'FILE', description: 'one customer per line: TOKEN [PROJECT_KEY [WRITE_PROJECT_KEY]]' },
+  'read-only': { type: 'boolean', description: 'no PATCH and no room creation; projects are looked up, not created' },
+  shard: { type: 'string', placeholder: 'i/n', description: "this process's part of the customers (customer k: shard (k mod n)+1); merge the results" },
+  bare: { type: 'boolean', description: "against a bare node:http server instead of the bundled one: the load side's own ceiling" },
+  fault: { type: 'string', placeholder: 'ID', description: 'bundled server only: inject this fault of the catalogue or of load/simulate/faults.ts' },
+  'postal-code': { type: 'string', placeholder: 'CODE', description: "postal code of the projects created on an external target (default: the profile's first valid one, else 10178)" },
+  // Population
+  customers: { type: 'string', placeholder: 'N', description: `customers (bundled: created, default ${DEFAULT_CUSTOMERS}; otherwise at most N of the list)` },
+  rate: {
+    type: 'string',
+    placeholder: 'R',
+    description: 'mean requests per second of an ordinary customer, Poisson arrivals (default 0.02, raised for a small\npopulation until the flood comparison gets its samples, within the budget; at most 2)',
+  },
+  busy: { type: 'string', placeholder: 'SHARE', description: 'share of customers using their whole budget steadily (default 0.005)' },
+  margin: { type: 'string', placeholder: 'MS', description: "budget margin: a customer's third request leaves >= 1 s + MS after its first (default 50)" },
+  mix: {
+    type: 'string',
+    multiple: true,
+    placeholder: 'OP=W,...',
+    description: `weights of ${OPERATIONS.join(', ')}\n(default ${Object.entries(DEFAULT_WEIGHTS).map(([k, v]) => `${k}=${v}`).join(',')})`,
+  },
+  flooders: { type: 'string', placeholder: 'K', description: 'customers flooding on top, taken from the end of the list (default 1)' },
+  'flood-rate': { type: 'string', placeholder: 'R', description: 'requests per second of each flooding customer while its phase is on (default 200)' },
+  'flood-phase': {
+    type: 'string',
+    placeholder: 'S',
+    description: `the flood's cycle on the wall clock: S seconds on, S to recover, S quiet (default: the shortest multiple\nof 0.5 s that gives a phase ${PHASE_REQUESTS} customer requests, 0.5 s for the default population)`,
+  },
+  'warm-up': { type: 'string', placeholder: 'S', description: 'seconds at the start left out of the flood comparison (default 10, at most a sixth of --duration)' },
+  // Run
+  duration: { type: 'string', placeholder: 'S', description: 'seconds of arrivals (default 60)' },
+  connections: { type: 'string', placeholder: 'N', description: 'pooled keep-alive connections of the customers (default 64)' },
+  'flood-connections': { type: 'string', placeholder: 'N', description: 'connections of the flood (default 16)' },
+  timeout: { type: 'string', placeholder: 'S', description: 'per request (default 10)' },
+  'max-in-flight': { type: 'string', placeholder: 'N', description: 'arrivals beyond this many open requests are dropped and counted (default 10000)' },
+  seed: { type: 'string', placeholder: 'N', description: 'seed of arrivals and mix (default random, printed)' },
+  interval: { type: 'string', placeholder: 'S', description: "width of the timeline's intervals (default 1)" },
+  'report-dir': { type: 'string', placeholder: 'DIR', description: 'result.json, report.html, allure-results/ (default reports/load/simulate)' },
+  'no-allure': { type: 'boolean', description: 'skip the Allure results and HTML' },
+  // Verdicts (exit 1 when missed)
+  'max-false-refusals': { type: 'string', placeholder: 'N', description: '429s proven wrong for customers within their budget (default 0)' },
+  'max-error-rate': { type: 'string', placeholder: 'PCT', description: "unexpected answers or none, percent of the customers' requests (default 0.1)" },
+  'max-p99': { type: 'string', multiple: true, placeholder: '[OP=]MS', description: 'p99 per endpoint (default 1000; repeatable, e.g. --max-p99 results=400)' },
+  'max-flood-ratio': {
+    type: 'string',
+    placeholder: 'X',
+    description: `customers' p99 in a flood phase / in the quiet phase before it, median over the pairs of phases\nafter the warm-up (default 2): met when its ${CONFIDENCE * 100} % interval lies below X, missed when above, else undecided`,
+  },
+  'max-lag': { type: 'string', placeholder: 'MS', description: "p99 of the scheduler's lag; beyond it the load side was the limit: exit 3 (default 100)" },
+} as const satisfies FlagTable;
 
-type Numeric = { key: keyof SimulateOptions; min: number; max?: number; integer?: boolean };
+const SIMULATE_COMMAND = {
+  usage: `Usage: npm run load:simulate -- [options]              a population against one target
+       npm run load:simulate -- merge [--report-dir DIR] FILE...   shards' result.json files into one report`,
+  flags: FLAGS,
+  notes:
+    'Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples, an interval across the threshold) and none missed.',
+} as const;
 
-const NUMERIC: Record<string, Numeric> = {
-  '--customers': { key: 'customers', min: 1, integer: true },
-  '--flooders': { key: 'flooders', min: 0, integer: true },
-  '--duration': { key: 'durationSeconds', min: 1 },
-  '--rate': { key: 'rate', min: 0, max: 2 },
-  '--busy': { key: 'busyShare', min: 0, max: 1 },
-  '--margin': { key: 'marginMs', min: 0 },
-  '--flood-rate': { key: 'floodRate', min: 0.1 },
-  '--flood-phase': { key: 'floodPhaseSeconds', min: 0.5 },
-  '--warm-up': { key: 'warmUpSeconds', min: 0 },
-  '--connections': { key: 'connections', min: 1, integer: true },
-  '--flood-connections': { key: 'floodConnections', min: 1, integer: true },
-  '--timeout': { key: 'timeoutSeconds', min: 0.1 },
-  '--max-in-flight': { key: 'maxInFlight', min: 1, integer: true },
-  '--seed': { key: 'seed', min: 0, integer: true },
-  '--interval': { key: 'intervalSeconds', min: 0.1 },
+/** The --help text. */
+export const USAGE = helpText(SIMULATE_COMMAND);
+
+type NumericKey = 'customers' | 'flooders' | 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds';
+
+/** The numeric knobs of the run: which option each flag sets, and its range. */
+const NUMERIC: Partial<Record<keyof typeof FLAGS, NumberRange & { key: NumericKey }>> = {
+  customers: { key: 'customers', min: 1, integer: true },
+  flooders: { key: 'flooders', min: 0, integer: true },
+  duration: { key: 'durationSeconds', min: 1 },
+  rate: { key: 'rate', min: 0, max: 2 },
+  busy: { key: 'busyShare', min: 0, max: 1 },
+  margin: { key: 'marginMs', min: 0 },
+  'flood-rate': { key: 'floodRate', min: 0.1 },
+  'flood-phase': { key: 'floodPhaseSeconds', min: 0.5 },
+  'warm-up': { key: 'warmUpSeconds', min: 0 },
+  connections: { key: 'connections', min: 1, integer: true },
+  'flood-connections': { key: 'floodConnections', min: 1, integer: true },
+  timeout: { key: 'timeoutSeconds', min: 0.1 },
+  'max-in-flight': { key: 'maxInFlight', min: 1, integer: true },
+  seed: { key: 'seed', min: 0, integer: true },
+  interval: { key: 'intervalSeconds', min: 0.1 },
 };
-
-function number(flag: string, raw: string, spec: Pick<Numeric, 'min' | 'max' | 'integer'>): number {
-  const n = Number(raw);
-  const range = spec.max === undefined ? `>= ${spec.min}` : `from ${spec.min} to ${spec.max}`;
-  if (raw.trim() === '' || !Number.isFinite(n) || n < spec.min || (spec.max !== undefined && n > spec.max) || (spec.integer && !Number.isInteger(n))) {
-    throw new UsageError(`${flag} '${raw}' is invalid. Fix: ${spec.integer ? 'an integer' : 'a number'} ${range}`);
-  }
-  return n;
-}
 
 export function defaultOptions(): SimulateOptions {
   return {
@@ -143,7 +166,7 @@ export function defaultOptions(): SimulateOptions {
     timeoutSeconds: 10,
     maxInFlight: 10_000,
     readOnly: false,
-    seed: Math.floor(Math.random() * 2 ** 31),
+    seed: randomSeed(),
     intervalSeconds: 1,
     reportDir: 'reports/load/simulate',
     allure: true,
@@ -160,90 +183,41 @@ export function defaultOptions(): SimulateOptions {
 
 export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
   const o = defaultOptions();
-  const args = [...argv];
-  if (args[0] === 'merge') {
-    o.command = 'merge';
-    args.shift();
+  if (argv[0] === 'merge') o.command = 'merge';
+  const { values, positionals } = parseCommandLine(o.command === 'merge' ? argv.slice(1) : argv, { ...SIMULATE_COMMAND, ...(o.command === 'merge' ? { positionals: { name: 'FILE...' } } : {}) });
+  o.files = positionals;
+  for (const [flag, numeric] of Object.entries(NUMERIC)) {
+    const raw = values[flag as keyof typeof FLAGS];
+    if (typeof raw !== 'string') continue;
+    o[numeric.key] = numberFlag(`--${flag}`, raw, numeric);
+    o.given.push(numeric.key);
   }
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value (see --help)`);
-      return v;
-    };
-    const numeric = NUMERIC[arg];
-    if (numeric) {
-      (o as unknown as Record<string, number>)[numeric.key] = number(arg, value(), numeric);
-      o.given.push(numeric.key);
-      continue;
-    }
-    switch (arg) {
-      case '--help':
-      case '-h':
-        throw new HelpRequested(USAGE);
-      case '--base-url':
-        o.baseUrl = value();
-        break;
-      case '--profile':
-        o.profile = value();
-        break;
-      case '--tokens':
-        o.tokens = value();
-        break;
-      case '--bare':
-        o.bare = true;
-        break;
-      case '--fault':
-        o.fault = value();
-        break;
-      case '--mix':
-        o.weights = parseWeights(value(), o.weights);
-        break;
-      case '--read-only':
-        o.readOnly = true;
-        break;
-      case '--shard': {
-        const raw = value();
-        const shard = parseShard(raw);
-        if (!shard) throw new UsageError(`--shard '${raw}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
-        o.shard = shard;
-        break;
-      }
-      case '--report-dir':
-        o.reportDir = value();
-        break;
-      case '--no-allure':
-        o.allure = false;
-        break;
-      case '--postal-code':
-        o.postalCode = value();
-        break;
-      case '--max-false-refusals':
-        o.thresholds.maxFalseRefusals = number(arg, value(), { min: 0, integer: true });
-        break;
-      case '--max-error-rate':
-        o.thresholds.maxErrorRate = number(arg, value(), { min: 0, max: 100 }) / 100;
-        break;
-      case '--max-flood-ratio':
-        o.thresholds.maxFloodRatio = number(arg, value(), { min: 1 });
-        break;
-      case '--max-lag':
-        o.thresholds.maxLagMs = number(arg, value(), { min: 0 });
-        break;
-      case '--max-p99': {
-        const raw = value();
-        const m = /^(?:([A-Za-z]+)=)?(.+)$/.exec(raw) as RegExpExecArray;
-        const op = m[1] as Operation | undefined;
-        if (op !== undefined && !OPERATIONS.includes(op)) throw new UsageError(`--max-p99 '${raw}': unknown operation ${op}. Fix: one of ${OPERATIONS.join(', ')}, or a bare number for all`);
-        const ms = number(arg, m[2] as string, { min: 0 });
-        for (const each of op ? [op] : OPERATIONS) o.thresholds.maxP99Ms[each] = ms;
-        break;
-      }
-      default:
-        if (o.command === 'merge' && !arg.startsWith('-')) o.files.push(arg);
-        else throw new UsageError(`unknown option '${arg}'. Fix: see npm run load:simulate -- --help`);
-    }
+  o.baseUrl = values['base-url'];
+  o.profile = values.profile;
+  o.tokens = values.tokens;
+  o.bare = values.bare === true;
+  o.fault = values.fault;
+  o.readOnly = values['read-only'] === true;
+  o.postalCode = values['postal-code'];
+  if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
+  o.allure = values['no-allure'] !== true;
+  for (const mix of values.mix ?? []) o.weights = parseWeights(mix, o.weights);
+  if (values.shard !== undefined) {
+    const shard = parseShard(values.shard);
+    if (!shard) throw new UsageError(`--shard '${values.shard}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+    o.shard = shard;
+  }
+  const thresholds = o.thresholds;
+  if (values['max-false-refusals'] !== undefined) thresholds.maxFalseRefusals = numberFlag('--max-false-refusals', values['max-false-refusals'], { min: 0, integer: true });
+  if (values['max-error-rate'] !== undefined) thresholds.maxErrorRate = numberFlag('--max-error-rate', values['max-error-rate'], { min: 0, max: 100 }) / 100;
+  if (values['max-flood-ratio'] !== undefined) thresholds.maxFloodRatio = numberFlag('--max-flood-ratio', values['max-flood-ratio'], { min: 1 });
+  if (values['max-lag'] !== undefined) thresholds.maxLagMs = numberFlag('--max-lag', values['max-lag'], { min: 0 });
+  for (const raw of values['max-p99'] ?? []) {
+    const m = /^(?:([A-Za-z]+)=)?(.+)$/.exec(raw) as RegExpExecArray;
+    const op = m[1] as Operation | undefined;
+    if (op !== undefined && !OPERATIONS.includes(op)) throw new UsageError(`--max-p99 '${raw}': unknown operation ${op}. Fix: one of ${OPERATIONS.join(', ')}, or a bare number for all`);
+    const ms = numberFlag('--max-p99', m[2] as string, { min: 0 });
+    for (const each of op ? [op] : OPERATIONS) thresholds.maxP99Ms[each] = ms;
   }
   return validate(o);
 }

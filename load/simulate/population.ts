@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Profile } from '../../spec/profile.schema.js';
 import { poolOfShard, type Shard } from '../../harness-core/shard.js';
-import { UsageError } from '../../cli/options.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 import type { Customer } from './engine.js';
 
 const KEY = /^[A-Za-z]{9}$/;

@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import { UsageError } from '../../cli/options.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 import type { Customer } from './engine.js';
 import type { SetupExchange } from './recorder.js';
 import type { SendBudget } from './send-budget.js';

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../../cli/options.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 import type { Thresholds } from './options.js';
 import { deserializeStats, mergeStats, serializeStats, type SerializedStats, type SimulationStats } from './stats.js';
 

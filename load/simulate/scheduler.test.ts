@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMIT, WINDOW_MS } from '../../harness-core/rate-limit-timeline.js';
 import { DueHeap } from './due-heap.js';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../seeded-random.js';
 import { runScheduler } from './scheduler.js';
 import { SendBudget } from './send-budget.js';
 import { planArrivals } from './simulation.js';

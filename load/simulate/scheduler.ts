@@ -1,6 +1,6 @@
 import { DueHeap } from './due-heap.js';
 import { newHistogram, recordMs, type Histogram } from './histograms.js';
-import { exponentialGap } from './random.js';
+import { exponentialGap } from '../seeded-random.js';
 import type { SendBudget } from './send-budget.js';
 
 /**

@@ -3,7 +3,7 @@ import { floodActive, PHASES_PER_CYCLE } from './flood-phase.js';
 import type { SimulateOptions } from './options.js';
 import { operationPicker, readOnlyWeights } from './operations.js';
 import { startProgress } from './progress.js';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../seeded-random.js';
 import { Recorder, type SetupExchange } from './recorder.js';
 import type { RunInfo, SimulationResult } from './result-file.js';
 import { runScheduler, type ArrivalPlan } from './scheduler.js';

@@ -1,5 +1,5 @@
 import { OPERATIONS, type Endpoint } from './operations.js';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../seeded-random.js';
 import type { Exchange } from './recorder.js';
 
 /**

@@ -2,11 +2,6 @@ import type { AppDeps } from '../src/app.js';
 import type { Project } from '../src/store/projects.js';
 import type { Store } from '../src/store/store.js';
 
-/** Replaces repositories of the store (each change built from the original store). */
-export function withStore(deps: AppDeps, change: (store: Store) => Partial<Store>): AppDeps {
-  return { ...deps, store: { ...deps.store, ...change(deps.store) } };
-}
-
 type Repository = 'customers' | 'projects' | 'rooms' | 'funding' | 'building' | 'documents' | 'pictures' | 'settings';
 
 /** Replaces some methods of one repository; `fn` gets the original one (the routes call it at request time). */

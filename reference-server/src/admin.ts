@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createApp, portalOf } from './app.js';
 import { DEFAULTS } from './config.js';
 import { openDatabase } from './store/database.js';
@@ -20,23 +21,31 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
+const OPTIONS = {
+  db: { type: 'string' },
+  'site-url': { type: 'string' },
+  'allow-loopback-webhooks': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function readArgs(argv: string[]): ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>> {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (err) {
+    // parseArgs names the option and how to write it (an unknown one, a missing value).
+    fail(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
+const { values, positionals } = readArgs(process.argv.slice(2));
+if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const option = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const value = args[i + 1];
-  if (value === undefined) fail(`${name} needs a value\n${USAGE}`);
-  args.splice(i, 2);
-  return value;
-};
-const db = option('--db') ?? DEFAULTS.db;
-const siteUrl = option('--site-url') ?? `http://127.0.0.1:${DEFAULTS.port}`;
-const allowLoopbackWebhooks = args.includes('--allow-loopback-webhooks');
-const [command, ...rest] = args.filter((a) => a !== '--allow-loopback-webhooks');
+const db = values.db ?? DEFAULTS.db;
+const siteUrl = values['site-url'] ?? `http://127.0.0.1:${DEFAULTS.port}`;
+const allowLoopbackWebhooks = values['allow-loopback-webhooks'] === true;
+const [command, ...rest] = positionals;
 const COMMANDS = ['set-webhook', 'clear-webhook', 'portal-pdf'];
 if (command === undefined) fail(USAGE);
 if (!COMMANDS.includes(command)) fail(`unknown command '${command}'. Fix: one of ${COMMANDS.join(', ')}\n${USAGE}`);
@@ -46,7 +55,7 @@ if (!existsSync(db)) fail(`no database at ${db}. Fix: start the server once (npm
 const store = createStore(openDatabase(db));
 const customerId = (name: string | undefined) => {
   const id = name === undefined ? undefined : store.customers.findIdByName(name);
-  return id ?? fail(`no customer named '${name}' in ${db} (names: see README "Demo data")`);
+  return id ?? fail(`no customer named '${name}' in ${db} (names: see docs/reference-server.md, "Demo data")`);
 };
 
 switch (command) {

@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type RunningServer } from '../src/start.js';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/start.js';
+import { useStartedServer, withStartedServer } from './support/started-server.js';
 
 /**
  * The HTTP server around the app (guarded-server.ts), over real sockets on loopback: parser errors
@@ -77,25 +78,12 @@ function expectEnvelope(answer: RawAnswer, status: number, type = 'validation'):
   expect(answer.closed).toBe(true);
 }
 
-let server: RunningServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: ':memory:',
-    seed: 'demo',
-    connectionLimits: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, maxConnectionsPerAddress: 0 },
-  });
-  token = server.profile?.customers.primary.tokens[0] as string;
-});
-afterAll(() => server.close());
+const demo = useStartedServer({ connectionLimits: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, maxConnectionsPerAddress: 0 } });
 
 /** A request of another client, timed from send to answer. */
 async function otherClientMs(): Promise<number> {
   const sent = performance.now();
-  const res = await fetch(`${server.baseUrl}/health`, { headers: { connection: 'close' } });
+  const res = await fetch(`${demo.server.baseUrl}/health`, { headers: { connection: 'close' } });
   expect(res.status).toBe(200);
   await res.text();
   return performance.now() - sent;
@@ -103,7 +91,7 @@ async function otherClientMs(): Promise<number> {
 
 describe('errors of the HTTP parser carry the envelope', () => {
   it('headers above the parser limit: 431 with the envelope, connection closed', async () => {
-    const { socket, answer } = await open(server);
+    const { socket, answer } = await open(demo.server);
     socket.write(`GET /api/v2/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expectEnvelope(await answer, 431);
   });
@@ -115,13 +103,13 @@ describe('errors of the HTTP parser carry the envelope', () => {
     ['a request line without an HTTP version (HTTP/0.9 style)', 'GET /api/v2/health\r\n\r\n'],
     ['a request line naming HTTP/0.9', 'GET /api/v2/health HTTP/0.9\r\n\r\n'],
   ])('%s: 400 with the envelope, connection closed', async (_what, request) => {
-    const { socket, answer } = await open(server);
+    const { socket, answer } = await open(demo.server);
     socket.write(request);
     expectEnvelope(await answer, 400);
   });
 
   it('CONNECT: 405 with the envelope and an Allow header, connection closed', async () => {
-    const { socket, answer } = await open(server);
+    const { socket, answer } = await open(demo.server);
     socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     const result = await answer;
     expectEnvelope(result, 405);
@@ -131,7 +119,7 @@ describe('errors of the HTTP parser carry the envelope', () => {
 
 describe('slow clients', () => {
   it('a client sending its headers a byte at a time gets 408 in time, and others are served meanwhile', async () => {
-    const { socket, answer } = await open(server);
+    const { socket, answer } = await open(demo.server);
     const started = performance.now();
     socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\n');
     // 12 s of trickling: far beyond the bound below, so only the timeout can end it in time.
@@ -145,12 +133,12 @@ describe('slow clients', () => {
   });
 
   it('a client sending its body a byte at a time gets 408 in time, and others are served meanwhile', async () => {
-    const { socket, answer } = await open(server);
+    const { socket, answer } = await open(demo.server);
     // Padded to 12 s of trickling, so only the timeout can end it within the bound.
     const body = JSON.stringify({ projectData: { projektName: 'langsam' } }).padEnd(240, ' ');
     const started = performance.now();
     socket.write(
-      `POST /api/v2/reports/with-data HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      `POST /api/v2/reports/with-data HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${demo.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     trickle(socket, [...body], 50);
     const othersMs = await otherClientMs();
@@ -160,14 +148,13 @@ describe('slow clients', () => {
     expect(result.receivedAt - started).toBeLessThan(IN_TIME_MS);
     expect(othersMs).toBeLessThan(IN_TIME_MS);
     // The project of the cut-off request was not created: the server still answers normally.
-    expect((await fetch(`${server.baseUrl}/reports`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${demo.server.baseUrl}/reports`, { headers: { authorization: `Bearer ${demo.token}` } })).status).toBe(200);
   });
 });
 
 describe('connections per address', () => {
   it('beyond the cap a connection is closed at once; after one ends, the next is served', async () => {
-    const capped = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', connectionLimits: { maxConnectionsPerAddress: 3 } });
-    try {
+    await withStartedServer({ connectionLimits: { maxConnectionsPerAddress: 3 } }, async (capped) => {
       const held = await Promise.all([open(capped), open(capped), open(capped)]);
       const refused = await open(capped);
       const answer = await refused.answer;
@@ -178,21 +165,16 @@ describe('connections per address', () => {
       const res = await fetch(`${capped.baseUrl}/health`);
       expect(res.status).toBe(200);
       for (const { socket } of held) socket.destroy();
-    } finally {
-      await capped.close();
-    }
+    });
   });
 
   it('the default cap leaves room for 200 parallel connections from one address (the load script)', async () => {
-    const roomy = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none' });
-    try {
+    await withStartedServer({}, async (roomy) => {
       const held = await Promise.all(Array.from({ length: 200 }, () => open(roomy)));
       for (const { socket } of held) socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       const answers = await Promise.all(held.map(({ answer }) => answer));
       expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 200 }, () => 200));
-    } finally {
-      await roomy.close();
-    }
+    });
   });
 });
 
@@ -202,8 +184,7 @@ describe('silent connections', () => {
   it('1000 connections that send nothing, from four loopback addresses, are closed within the bound while others are served', async () => {
     // Longer than opening the 1000 takes, so the other client is served while they are held.
     const boundMs = 2000;
-    const silent = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', connectionLimits: { silentConnectionTimeoutMs: boundMs } });
-    try {
+    await withStartedServer({ connectionLimits: { silentConnectionTimeoutMs: boundMs } }, async (silent) => {
       const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
       const held: { openedAt: number; answer: Promise<RawAnswer> }[] = [];
       // In batches, so the listen backlog never overflows into SYN retries.
@@ -219,14 +200,11 @@ describe('silent connections', () => {
       expect(answers.every((a) => Number.isNaN(a.receivedAt))).toBe(true);
       expect(Math.min(...heldMs)).toBeGreaterThanOrEqual(boundMs - 50);
       expect(Math.max(...heldMs)).toBeLessThan(boundMs + IN_TIME_MS);
-    } finally {
-      await silent.close();
-    }
+    });
   }, 60_000);
 
   it('a connection that sent a request is not cut by the bound: it stays open for keep-alive and serves the next request', async () => {
-    const silent = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', connectionLimits: { silentConnectionTimeoutMs: SILENT_MS } });
-    try {
+    await withStartedServer({ connectionLimits: { silentConnectionTimeoutMs: SILENT_MS } }, async (silent) => {
       const { socket, answer } = await open(silent);
       const responses: string[] = [];
       socket.on('data', (chunk: Buffer) => responses.push(chunk.toString('utf8')));
@@ -238,24 +216,14 @@ describe('silent connections', () => {
       socket.write('GET /api/v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       await answer;
       expect(responses.join('').match(/HTTP\/1\.1 200/g)?.length).toBe(2);
-    } finally {
-      await silent.close();
-    }
+    });
   });
 });
 
 describe('connections in all', () => {
   it('beyond the overall cap a connection gets 503 with the envelope and is closed, logged once; after one ends, the next is served', async () => {
     const logged: string[] = [];
-    const capped = await startReferenceServer({
-      port: 0,
-      host: '127.0.0.1',
-      db: ':memory:',
-      seed: 'none',
-      connectionLimits: { maxConnections: 4, maxConnectionsPerAddress: 0 },
-      log: (line) => logged.push(line),
-    });
-    try {
+    await withStartedServer({ connectionLimits: { maxConnections: 4, maxConnectionsPerAddress: 0 }, log: (line) => logged.push(line) }, async (capped) => {
       const held = await Promise.all([open(capped), open(capped, '127.0.0.2'), open(capped, '127.0.0.3'), open(capped, '127.0.0.4')]);
       for (const address of ['127.0.0.5', '127.0.0.1', '127.0.0.6']) {
         const refused = await open(capped, address);
@@ -269,8 +237,6 @@ describe('connections in all', () => {
       const res = await fetch(`${capped.baseUrl}/health`, { headers: { connection: 'close' } });
       expect(res.status).toBe(200);
       for (const { socket } of held) socket.destroy();
-    } finally {
-      await capped.close();
-    }
+    });
   });
 });

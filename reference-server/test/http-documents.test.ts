@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { DOCUMENTS_KEPT_PER_PROJECT } from '../src/documents/document-service.js
 import { seedDemo, type SeedResult } from '../src/seed/demo.js';
 import type { WebhookDispatcher, WebhookTarget } from '../src/webhook/dispatcher.js';
 import type { PdfGeneratedInput } from '../src/webhook/payload.js';
+import { useTempDirs } from './support/temp-dirs.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 interface PdfResponse {
@@ -39,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+const tempDir = useTempDirs('cpf-pdf-');
 const pdf = (key: string, query = '', t = token) => s.request(`/reports/${key}/pdf${query}`, { token: t });
 
 function siteToLocal(url: string): string {
@@ -69,7 +70,7 @@ describe('pdf documents', () => {
   it('page 1 renders to a non-blank image (pdftoppm)', async (ctx) => {
     if (spawnSync('pdftoppm', ['-v']).error) return ctx.skip('pdftoppm (Debian poppler-utils) is not installed');
     const body = (await (await pdf(seed.projects['portal'] as string)).json()) as PdfResponse;
-    const dir = mkdtempSync(join(tmpdir(), 'cpf-pdf-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'doc.pdf'), Buffer.from(await (await fetch(siteToLocal(body.file.url))).arrayBuffer()));
     execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '40', '-gray', join(dir, 'doc.pdf'), join(dir, 'page')]);
     const pgm = readFileSync(join(dir, 'page-1.pgm'));

@@ -1,14 +1,16 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/store/database.js';
 import { runServerExpectingExit, spawnServer } from '../src/server-process.js';
+import { useTempDirs } from './support/temp-dirs.js';
 
 describe('npm run server as a process', () => {
+  const tempDir = useTempDirs('cpf-main-');
+
   it('starts with defaults: creates and migrates a 0600 database, seeds, writes a 0600 profile, prints no tokens unless asked', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cpf-main-'));
+    const dir = tempDir();
     const s = await spawnServer([], { cwd: dir, env: { CPF_PORT: '0' } });
     let token: string;
     try {
@@ -57,7 +59,7 @@ describe('npm run server as a process', () => {
   });
 
   it('a kill -9 during concurrent writes loses no acknowledged project (WAL)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cpf-kill-'));
+    const dir = tempDir();
     const db = join(dir, 'kill.sqlite');
     const s = await spawnServer(['--port', '0', '--db', db, '--profile-out', join(dir, 'p.json')]);
     const profile = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { customers: { pool: { tokens: string[] }[] } };

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { Client } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../src/clock.js';
-import { startReferenceServer, type RunningServer } from '../src/start.js';
+import { useStartedServer, withStartedServer } from './support/started-server.js';
 
 /**
  * The tarpit for answers that need no customer (no-customer-tarpit.ts), over real connections:
@@ -12,15 +12,8 @@ import { startReferenceServer, type RunningServer } from '../src/start.js';
 const TARPIT = { afterAnswers: 3, delayMs: 400, bytesPerDelay: 16 * 1024, quietMs: 1000 };
 const AT_ONCE_MS = 200;
 
-let server: RunningServer;
-let token: string;
 const clock = manualClock();
-
-beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'demo', clock, noCustomerTarpit: TARPIT });
-  token = server.profile?.customers.primary.tokens[0] as string;
-});
-afterAll(() => server.close());
+const demo = useStartedServer({ clock, noCustomerTarpit: TARPIT });
 
 /** Times one request on the given connection. */
 async function timed(client: Client, method: 'GET' | 'OPTIONS', path: string, bearer?: string) {
@@ -31,7 +24,7 @@ async function timed(client: Client, method: 'GET' | 'OPTIONS', path: string, be
 }
 
 async function withConnection(run: (client: Client) => Promise<void>): Promise<void> {
-  const client = new Client(server.origin, { pipelining: 1 });
+  const client = new Client(demo.server.origin, { pipelining: 1 });
   try {
     await run(client);
   } finally {
@@ -61,7 +54,7 @@ describe('the no-customer tarpit', () => {
   });
 
   it('pipelined requests wait in turn: sending them at once gains nothing', async () => {
-    const { hostname, port } = new URL(server.origin);
+    const { hostname, port } = new URL(demo.server.origin);
     const started = performance.now();
     const statuses = await new Promise<string[]>((resolve, reject) => {
       const socket = connect(Number(port), hostname, () => {
@@ -80,7 +73,7 @@ describe('the no-customer tarpit', () => {
   it('a served customer request or a quiet pause on the connection starts the count afresh', async () => {
     await withConnection(async (client) => {
       for (let i = 0; i < TARPIT.afterAnswers; i++) await timed(client, 'GET', '/health');
-      expect((await timed(client, 'GET', '/reports', token)).status).toBe(200);
+      expect((await timed(client, 'GET', '/reports', demo.token)).status).toBe(200);
       const afterCustomer = await timed(client, 'GET', '/health');
       expect(afterCustomer.ms).toBeLessThan(AT_ONCE_MS);
 
@@ -95,19 +88,19 @@ describe('the no-customer tarpit for large answers', () => {
   it('weighs an answer by its size, in the count and in the delay: a flood of /openapi.json is bounded in bytes', async () => {
     // One answer of the API description already weighs more than the count allows.
     const tarpit = { afterAnswers: 4, delayMs: 100, bytesPerDelay: 16 * 1024, quietMs: 60_000 };
-    const large = await startReferenceServer({ port: 0, host: '127.0.0.1', db: ':memory:', seed: 'none', noCustomerTarpit: tarpit });
-    const client = new Client(large.origin, { pipelining: 1 });
-    try {
-      const description = await client.request({ path: '/openapi.json', method: 'GET' });
-      const bytes = (await description.body.arrayBuffer()).byteLength;
-      expect(bytes).toBeGreaterThan(4 * tarpit.bytesPerDelay);
-      const started = performance.now();
-      const next = await client.request({ path: '/api/v2/health', method: 'GET' });
-      await next.body.text();
-      expect(performance.now() - started).toBeGreaterThanOrEqual(tarpit.delayMs * Math.ceil(bytes / tarpit.bytesPerDelay) - 10);
-    } finally {
-      await client.close();
-      await large.close();
-    }
+    await withStartedServer({ noCustomerTarpit: tarpit }, async (large) => {
+      const client = new Client(large.origin, { pipelining: 1 });
+      try {
+        const description = await client.request({ path: '/openapi.json', method: 'GET' });
+        const bytes = (await description.body.arrayBuffer()).byteLength;
+        expect(bytes).toBeGreaterThan(4 * tarpit.bytesPerDelay);
+        const started = performance.now();
+        const next = await client.request({ path: '/api/v2/health', method: 'GET' });
+        await next.body.text();
+        expect(performance.now() - started).toBeGreaterThanOrEqual(tarpit.delayMs * Math.ceil(bytes / tarpit.bytesPerDelay) - 10);
+      } finally {
+        await client.close();
+      }
+    });
   });
 });

@@ -1,14 +1,12 @@
 import express from 'express';
 import fc from 'fast-check';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { errors } from '../src/http/api-error.js';
 import { errorMapper } from '../src/http/error-mapper.js';
 import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT } from '../src/rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter } from '../src/rate-limit/sliding-window.js';
-import { startTestServer } from './support/test-server.js';
+import { listenOnLoopback, startTestServer } from './support/test-server.js';
 
 async function answer(url: string, init: RequestInit = {}) {
   const res = await fetch(url, init);
@@ -23,10 +21,9 @@ describe('the direct 429 of the customer limiter', () => {
       throw errors.rateLimited();
     });
     viaMapper.use(errorMapper(() => {}));
-    const mapperServer = createServer(viaMapper);
-    await new Promise<void>((resolve) => mapperServer.listen(0, '127.0.0.1', resolve));
-    const expected = await answer(`http://127.0.0.1:${(mapperServer.address() as AddressInfo).port}/x`);
-    mapperServer.close();
+    const mapperServer = await listenOnLoopback(viaMapper);
+    const expected = await answer(`${mapperServer.url}/x`);
+    await mapperServer.close();
 
     const s = await startTestServer({ limiter: createSlidingWindowLimiter() });
     const { token } = s.tokenFor({ name: 'a', license: 'annual' });

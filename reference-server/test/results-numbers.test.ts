@@ -4,21 +4,6 @@ import { useDemoServer } from './support/test-server.js';
 
 /** The results never carry null where the API description promises a number. */
 
-describe('firstNonFiniteNumber', () => {
-  it.each([
-    [{ a: 1, b: [2, { c: Number.POSITIVE_INFINITY }] }, '$.b[1].c'],
-    [[Number.NaN], '$[0]'],
-    [{ a: { b: Number.NEGATIVE_INFINITY } }, '$.a.b'],
-    [Number.NaN, '$'],
-  ])('finds %j at %s', (value, path) => {
-    expect(firstNonFiniteNumber(value)).toBe(path);
-  });
-
-  it.each([[{ a: null, b: 'Infinity', c: [0, -0, 1e308, 5e-324] }], [[]], ['x'], [null]])('finds none in %j', (value) => {
-    expect(firstNonFiniteNumber(value)).toBeUndefined();
-  });
-});
-
 describe('results over HTTP', () => {
   const demo = useDemoServer();
   const get = (path: string) => demo.server.request(path, { token: demo.token });

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/store/database.js';
 import { createStore } from '../src/store/store.js';
-import { startReferenceServer } from '../src/start.js';
+import { startOnLoopback } from './support/started-server.js';
+import { useTempDirs } from './support/temp-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cpf-start-webhook-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = useTempDirs('cpf-start-webhook-');
 
 function webhookOf(db: string, customer = 'Heizungsbau Primus GmbH'): { url: string; authenticate: string } | undefined {
   const handle = openDatabase(db);
@@ -27,9 +19,9 @@ function webhookOf(db: string, customer = 'Heizungsbau Primus GmbH'): { url: str
 describe('start: webhook targets of the demo customers (as the pro area sets them)', () => {
   it('is applied on a restart that reuses the seeded database and profile', async () => {
     const dir = tempDir();
-    const base = { port: 0, host: '127.0.0.1', db: join(dir, 'db.sqlite'), seed: 'demo' as const, profileOut: join(dir, 'profile.json') };
-    await (await startReferenceServer(base)).close();
-    const second = await startReferenceServer({ ...base, webhook: { url: 'https://hooks.example.test/cpf', authenticate: 'later' } });
+    const base = { db: join(dir, 'db.sqlite'), seed: 'demo' as const, profileOut: join(dir, 'profile.json') };
+    await (await startOnLoopback(base)).close();
+    const second = await startOnLoopback({ ...base, webhook: { url: 'https://hooks.example.test/cpf', authenticate: 'later' } });
     expect(second.profileReused).toBe(true);
     await second.close();
     expect(webhookOf(base.db)).toEqual({ url: 'https://hooks.example.test/cpf', authenticate: 'later' });
@@ -38,7 +30,7 @@ describe('start: webhook targets of the demo customers (as the pro area sets the
 
   it('can be changed per customer through the in-process pro area', async () => {
     const dir = tempDir();
-    const server = await startReferenceServer({ port: 0, host: '127.0.0.1', db: join(dir, 'db.sqlite'), seed: 'demo' });
+    const server = await startOnLoopback({ db: join(dir, 'db.sqlite'), seed: 'demo' });
     server.proArea.setWebhook('Webhook Adressprüfung KG', { url: 'http://10.1.2.3/hook', authenticate: 'a' });
     expect(() => server.proArea.setWebhook('Niemand GmbH', null)).toThrow(/no customer named/);
     await server.close();
@@ -48,7 +40,7 @@ describe('start: webhook targets of the demo customers (as the pro area sets the
   it('is refused without the demo seed', async () => {
     const dir = tempDir();
     await expect(
-      startReferenceServer({ port: 0, host: '127.0.0.1', db: join(dir, 'db.sqlite'), seed: 'none', webhook: { url: 'https://hooks.example.test/cpf', authenticate: 'x' } }),
+      startOnLoopback({ db: join(dir, 'db.sqlite'), seed: 'none', webhook: { url: 'https://hooks.example.test/cpf', authenticate: 'x' } }),
     ).rejects.toThrow(/demo seed/);
   });
 });

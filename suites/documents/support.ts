@@ -157,7 +157,7 @@ export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> 
 export async function expectPdfFile(file: Fetched): Promise<PDFDocument> {
   expect(served(file.status), `the document link must serve it (2xx), got ${file.status}: ${file.url}`).toBe(true);
   expect(file.bytes.subarray(0, 5).toString('latin1'), `the document at ${file.url} must be a PDF (bytes start with %PDF-)`).toBe('%PDF-');
-  // Loaded on first use: pdf-lib takes about 120 ms to import, on every worker at the run's start otherwise.
+  // Loaded on first use: pdf-lib is heavy to import, and every worker would pay for it at the run's start otherwise.
   const { PDFDocument: Pdf } = await import('pdf-lib');
   try {
     return await Pdf.load(file.bytes, { ignoreEncryption: true, updateMetadata: false });

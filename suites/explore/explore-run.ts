@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
+import { readRunEnv } from '../../harness-core/run-env.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
 import { Actor } from '../harness/client.js';
 import { target } from '../harness/target.js';
@@ -114,7 +115,7 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   const stopped = shrinkStopped ? `; shrinking stopped early ${shrinkStopped}` : harnessError !== undefined ? `; shrinking stopped early: ${String(harnessError)}` : '';
   const list = formatJournal(last.journal);
   const script = replayScript(last.journal, target().baseUrl, `${heading}; ${last.error.message}`);
-  const dir = resolve(process.env.CPF_REPORT_DIR ?? 'reports', 'explore');
+  const dir = resolve(readRunEnv('reportDir') ?? 'reports', 'explore');
   mkdirSync(dir, { recursive: true });
   const scriptPath = join(dir, `replay-${seed}.sh`);
   writeFileSync(scriptPath, script);

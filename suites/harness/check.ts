@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import * as allure from 'allure-js-commons';
-import { test, type TestContext } from 'vitest';
+import { describe, test, type TestContext } from 'vitest';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
@@ -23,6 +23,12 @@ export interface CheckOptions {
   expects429?: boolean;
   /** Milliseconds from the first granted request (default DEFAULT_CHECK_TIMEOUT_MS); a function when the check waits for windows the profile documents. */
   timeout?: number | ((profile: Profile) => number);
+  /**
+   * The title leaves the rule IDs out, for a check judging more rules than a reader can take in
+   * (the exploration): they stay in `task.meta.rules` and the rule labels, and a describe block of
+   * their own names them, as `--rules` selects checks by the bracketed IDs of their full name.
+   */
+  titleWithoutRules?: boolean;
 }
 
 /** A check's time limit when it sets none: its own work at its customers' pace. */
@@ -121,8 +127,7 @@ export class CheckContext implements RequestRecorder {
     return async () => {
       // A request still in flight (the deadline abandoned the body) may be decided after the release: the pacer then keeps the hold open.
       const openEnded = hasUnpacedInFlight(this);
-      const pace = this.pacing(customer, { ...(extra.limit ? { limit: extra.limit } : {}), ...(extra.windowMs ? { windowMs: extra.windowMs } : {}) });
-      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { ...pace, grant, openEnded });
+      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { customer, grant, openEnded });
     };
   }
 
@@ -318,9 +323,7 @@ async function withDeadline(work: Promise<void>, t: CheckContext, limitMs: numbe
   }
 }
 
-function ruleTitle(ids: readonly string[], title: string): string {
-  return `[${ids.join(' ')}] ${title}`;
-}
+const ruleList = (ids: readonly string[]): string => `[${ids.join(' ')}]`;
 
 function assertRules(ids: readonly string[], title: string): void {
   if (ids.length === 0) throw new Error(`check "${title}" names no rule`);
@@ -331,14 +334,19 @@ function assertRules(ids: readonly string[], title: string): void {
 }
 
 /**
- * Registers one check: the rule IDs go into the title, `task.meta.rules` and Allure labels; an
- * unknown or unspecified ID fails at collection. Every exchange is attached to the report, and a
- * failing check also gets the curl line of its last request.
+ * Registers one check: the rule IDs go into the title (unless `titleWithoutRules`),
+ * `task.meta.rules` and Allure labels; an unknown or unspecified ID fails at collection. Every
+ * exchange is attached to the report, and a failing check also gets the curl line of its last
+ * request.
  */
 export function check(ids: string | readonly string[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
   const ruleIds = typeof ids === 'string' ? [ids] : [...ids];
   assertRules(ruleIds, title);
-  const fullTitle = ruleTitle(ruleIds, title);
+  if (options.titleWithoutRules) describe(ruleList(ruleIds), () => registerCheck(ruleIds, title, body, options));
+  else registerCheck(ruleIds, `${ruleList(ruleIds)} ${title}`, body, options);
+}
+
+function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // At registration the profile is already provided to the worker (global-setup.ts), so vitest's own timeout below can follow it.
   const limitMs = typeof options.timeout === 'function' ? options.timeout(target().profile) : (options.timeout ?? DEFAULT_CHECK_TIMEOUT_MS);
   const waitMs = waitLimitMs();
@@ -346,13 +354,14 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
   // lanes and leases held and stall every later check on them; the deadlines below fire first.
   test(fullTitle, { timeout: waitMs + limitMs + 5_000 }, async (ctx) => {
     const first = getRule(ruleIds[0] as string);
-    ctx.task.meta.rules = ruleIds;
-    // The area of a check is the suite folder it lives in, as `--area` selects it (a check of
-    // suites/auth may name a project rule first); the report tree groups by the rule's area.
+    ctx.task.meta.rules = [...ruleIds];
+    // The area of a check is the suite folder it lives in, as `--area` selects it and the summary
+    // counts it (a check of suites/auth may name a project rule first).
     const area = basename(dirname(ctx.task.file.filepath));
     ctx.task.meta.area = area;
-    // Report tree: area, then rule (cli/report/allurerc.json groups by epic and feature).
-    await allure.epic(first.area);
+    // Report tree: area, then the first rule (cli/report/allurerc.json groups by epic and feature),
+    // so its groups and counts are the summary's.
+    await allure.epic(area);
     await allure.feature(`${first.id}: ${first.text}`);
     for (const id of ruleIds) await allure.label('rule', id);
     await allure.severity(options.expects429 ? 'normal' : 'critical');

@@ -89,7 +89,7 @@ export interface Pacing {
 }
 
 /**
- * What a 429 to one of an actor's requests means outside the rate-limit checks (README "Results").
+ * What a 429 to one of an actor's requests means outside the rate-limit checks (docs/running.md, "Results").
  * `failed`: the request must never be counted (a public endpoint, no valid token below the
  * documented per-address limit), so the target broke the check's rule, which requires another
  * answer. `paced`: the harness paced the customer, so the pacer's timeline of it decides
@@ -224,8 +224,9 @@ export class Actor {
 
   /** Gives the pacer its grant back with the answer's status (0: none came), for the customer's timeline. */
   private async release(grant: number | undefined, status: number, label: string, laneGrant: number | undefined): Promise<void> {
-    if (this.pacing && grant !== undefined) await pacerCall(target().pacerUrl, '/release', { ...this.pacing, grant, status, label });
-    if (this.addressLane && laneGrant !== undefined) await pacerCall(target().pacerUrl, '/release', { ...this.addressLane, grant: laneGrant, status, label });
+    // The pace and the check named the lane when it was acquired; the release only closes the grant.
+    if (this.pacing && grant !== undefined) await pacerCall(target().pacerUrl, '/release', { customer: this.pacing.customer, grant, status, label });
+    if (this.addressLane && laneGrant !== undefined) await pacerCall(target().pacerUrl, '/release', { customer: this.addressLane.customer, grant: laneGrant, status, label });
   }
 
   /** A body abandoned by its deadline must not keep sending: its requests would count against a customer the next check uses. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiResponse } from './client.js';
-import { expectError, expectIndistinguishable } from './expect-api.js';
+import { expectCreatedKey, expectError, expectIndistinguishable } from './expect-api.js';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -48,5 +48,17 @@ describe('expectIndistinguishable', () => {
     const at = (time: string) => notFound('k', { timestamp: time });
     const missing = [{ res: answer(404, at('10:00:01')), ids: [] }, { res: answer(404, at('10:00:02')), ids: [] }] as const;
     expect(() => expectIndistinguishable({ res: answer(404, at('10:00:01')), ids: [] }, missing, 'test')).not.toThrow();
+  });
+});
+
+describe('expectCreatedKey', () => {
+  it('is an assertion when a creation response has no projektHeader.key', () => {
+    expect(() => expectCreatedKey(answer(201, { status: 200, header: { key: 'abcdefghi' } }))).toThrow(
+      expect.objectContaining({ name: 'AssertionError', message: expect.stringMatching(/must carry projektHeader\.key \(PROJ-84\)/) }),
+    );
+  });
+
+  it('gives the key of a creation response that has one', () => {
+    expect(expectCreatedKey(answer(201, { status: 200, projektHeader: { key: 'abcdefghi' } }))).toBe('abcdefghi');
   });
 });

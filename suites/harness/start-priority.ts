@@ -9,8 +9,8 @@ const LEAD = 1e9;
  * Which conformance files take the workers and the start turns first: the files of the lead
  * areas (the areas holding the role work of the customer expected to set the floor, which no
  * other customer can take), in their order, then the rest by weight. With work to spare for
- * every leased customer, the primary customer's role work is the run's longest chain; started
- * with the heaviest files first, it began at 1.8-3.3 s.
+ * every leased customer, the primary customer's role work is the run's longest chain, so it
+ * must not wait behind the heaviest files.
  */
 export function startPriority(file: string, leadAreas: readonly string[] = readRunEnv('leadAreas') ?? []): number {
   const rank = leadAreas.indexOf(basename(dirname(file)));

@@ -4,10 +4,11 @@ import { startPriority } from './start-priority.js';
 
 /**
  * Setup file of the conformance run: a worker's first file loads the modules every check uses
- * (harness, HTTP client, contract schemas: about 0.3 s of CPU) in a turn the pacer hands out,
- * one per core, in the files' start order (start-priority.ts, harness-core/startup-turns.ts). With 16 workers loading at once on 2 cores, no
- * check sent its first request before 2.2-2.9 s; in turns, the first files start after about
- * 1.3 s. Plain node:http here: the pacer client itself is among what loads in the turn.
+ * (harness, HTTP client, contract schemas) in a turn the pacer hands out, one per core, in the
+ * files' start order (start-priority.ts, harness-core/startup-turns.ts). Workers loading all at
+ * once share the cores until the last is done, so no check would send before all had loaded; in
+ * turns, the first files start after their own load. Plain node:http here: the pacer client
+ * itself is among what loads in the turn.
  */
 function post(url: string, body: unknown = {}): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {

@@ -18,7 +18,8 @@ import { check, harnessProjectName } from '../harness/check.js';
 import type { Actor } from '../harness/client.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
-import { createdProject, expectReadBack, isListed, listEntries, marker, patchAccepted, readData, type ProjectRef } from './support.js';
+import { marker } from '../harness/marker.js';
+import { createdProject, expectReadBack, isListed, listEntries, patchAccepted, readData, type ProjectRef } from './support.js';
 
 const WRITES = { writes: true } as const;
 

@@ -11,6 +11,7 @@ import type { Actor } from '../harness/client.js';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
+import { marker } from '../harness/marker.js';
 import { readOnward } from '../harness/read-onward.js';
 import {
   createdProject,
@@ -19,7 +20,6 @@ import {
   expectRejected,
   isListed,
   listEntries,
-  marker,
   needsForeignProject,
   patchAccepted,
   readData,

@@ -206,11 +206,6 @@ export function invalidPostalCodes(p: Profile): string[] {
   return p.resources?.postalCodes?.invalid ?? [];
 }
 
-/** A short random marker for values that must be recognisable in a read-back. */
-export function marker(): string {
-  return Math.random().toString(36).slice(2, 10);
-}
-
 export function expectUnderSiteUrl(link: string): void {
   const site = target().siteUrl;
   expect(isUnderSiteUrl(link, site), `projektHeader.link ${link} must be a full URL under {site_url} ${site}`).toBe(true);

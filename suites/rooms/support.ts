@@ -267,8 +267,3 @@ export const needsExpiredUnlocked = (p: Profile) =>
     : p.resources?.expiredUnlockedProjectKey
       ? undefined
       : 'resources.expiredUnlockedProjectKey';
-
-/** A short random marker for values that must be recognisable in a read-back. */
-export function marker(): string {
-  return Math.random().toString(36).slice(2, 10);
-}

@@ -23,7 +23,8 @@ import type { Actor } from '../harness/client.js';
 import { expectSchema } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import type { ApiResponse } from '../harness/client.js';
-import { createRoom, listRooms, marker, patchRoom, readProjectStatus, roomName, WRITES } from '../rooms/support.js';
+import { marker } from '../harness/marker.js';
+import { createRoom, listRooms, patchRoom, readProjectStatus, roomName, WRITES } from '../rooms/support.js';
 import { refusedRoomChecks } from './refused-room.js';
 
 // -------------------------------------------------------------------------------------------------

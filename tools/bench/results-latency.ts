@@ -25,6 +25,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
+import { runScript } from '../../cli/command-line/run-script.js';
+import { numberFlag } from '../../load/number-flag.js';
+import { percentile, sortedAscending } from '../../load/order-statistics.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import { startReferenceServer } from '../../reference-server/src/start.js';
 
@@ -32,53 +36,28 @@ const LARGE_PROJECT_NAME = 'Mehrfamilienhaus Prenzlauer Berg';
 const TARGET_MS = 50;
 const BENCH_LIMIT = 100_000;
 
-interface Options {
-  requests: number;
-  warmup: number;
-  duration: number;
-  connections: number;
-  strict: boolean;
-  report: string;
-}
+const FLAGS = {
+  requests: { type: 'string', placeholder: 'N', description: 'measured sequential rounds (default 500)' },
+  warmup: { type: 'string', placeholder: 'N', description: 'unmeasured rounds first (default 50)' },
+  duration: { type: 'string', placeholder: 'S', description: 'seconds of autocannon per endpoint, 0 = skip (default 3)' },
+  connections: { type: 'string', placeholder: 'N', description: 'autocannon connections (default 8)' },
+  strict: { type: 'boolean', description: `exit 1 when the large project's p95 is ${TARGET_MS} ms or more` },
+  report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/results.json)' },
+} as const satisfies FlagTable;
 
-const USAGE = `Usage: npm run bench:results -- [options]
-  --requests N      measured sequential rounds (default 500)
-  --warmup N        unmeasured rounds first (default 50)
-  --duration S      seconds of autocannon per endpoint, 0 = skip (default 3)
-  --connections N   autocannon connections (default 8)
-  --strict          exit 1 when the large project's p95 is ${TARGET_MS} ms or more
-  --report FILE     JSON report (default reports/bench/results.json)`;
+const BENCH_RESULTS_COMMAND = { usage: 'Usage: npm run bench:results -- [options]', flags: FLAGS } as const;
 
-function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { requests: 500, warmup: 50, duration: 3, connections: 8, strict: false, report: 'reports/bench/results.json' };
-  const numeric: Record<string, 'requests' | 'warmup' | 'duration' | 'connections'> = {
-    '--requests': 'requests',
-    '--warmup': 'warmup',
-    '--duration': 'duration',
-    '--connections': 'connections',
+function parseOptions() {
+  const { values } = parseCommandLine(process.argv.slice(2), BENCH_RESULTS_COMMAND);
+  const count = (flag: 'requests' | 'warmup' | 'connections', min: number, fallback: number) => (values[flag] === undefined ? fallback : numberFlag(`--${flag}`, values[flag], { min, integer: true }));
+  return {
+    requests: count('requests', 1, 500),
+    warmup: count('warmup', 0, 50),
+    duration: values.duration === undefined ? 3 : numberFlag('--duration', values.duration, { min: 0 }),
+    connections: count('connections', 1, 8),
+    strict: values.strict === true,
+    report: values.report ?? 'reports/bench/results.json',
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const key = numeric[arg];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === '--strict') o.strict = true;
-    else if (arg === '--report') o.report = argv[++i] ?? o.report;
-    else if (key) {
-      const n = Number(argv[++i]);
-      const min = key === 'duration' || key === 'warmup' ? 0 : 1;
-      if (!Number.isFinite(n) || n < min) {
-        console.error(`${arg} needs a number >= ${min}\n${USAGE}`);
-        process.exit(2);
-      }
-      o[key] = n;
-    } else {
-      console.error(`unknown option '${arg}'\n${USAGE}`);
-      process.exit(2);
-    }
-  }
-  return o;
 }
 
 interface Latency {
@@ -90,13 +69,8 @@ interface Latency {
   maxMs: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 function latency(samples: readonly number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
+  const sorted = sortedAscending(samples);
   return {
     requests: sorted.length,
     meanMs: sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length),
@@ -139,7 +113,7 @@ const fmt = (x: number) => x.toFixed(2).padStart(8);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
 async function main(): Promise<number> {
-  const o = parseArgs(process.argv.slice(2));
+  const o = parseOptions();
   const server = await startServerChild();
   try {
     const { token, calculable } = server;
@@ -285,10 +259,10 @@ async function startServerChild(): Promise<ServedTarget & { stop(): Promise<void
   };
 }
 
-function fail(err: unknown): never {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(3);
-}
-
-if (process.argv.includes('--serve-child')) serveChild().catch(fail);
-else main().then((code) => process.exit(code), fail);
+// The server child is started with this one argument; the command line proper is main's.
+if (process.argv.includes('--serve-child')) {
+  serveChild().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(3);
+  });
+} else runScript(main);

@@ -24,65 +24,47 @@
  *   Each: the others' p99 against alone.
  *
  * Targets (docs): b/d >= 0.7; others' p99 beside each of them / alone <= 2. `--strict` exits 1
- * when one is missed.
+ * when one is missed. Percentiles are nearest-rank (load/order-statistics.ts).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { runScript } from '../../cli/command-line/run-script.js';
+import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
+import { numberFlag } from '../../load/number-flag.js';
+import { median as medianOf, percentile, sortedAscending } from '../../load/order-statistics.js';
 import type { BenchTargets } from './targets.js';
 
-interface Options {
-  duration: number;
-  rounds: number;
-  connections: number;
-  others: number;
-  flood: number;
-  customers: number;
-  strict: boolean;
-  report: string;
-}
+const FLAGS = {
+  duration: { type: 'string', placeholder: 'S', description: 'seconds per measurement (default 5)' },
+  rounds: { type: 'string', placeholder: 'N', description: 'interleaved rounds; medians are reported (default 3)' },
+  connections: { type: 'string', placeholder: 'N', description: 'connections of the throughput scenarios d, a, b (default 50)' },
+  others: { type: 'string', placeholder: 'N', description: 'connections of the measured customers in c0 and c (default 25)' },
+  flood: { type: 'string', placeholder: 'N', description: 'connections of each flood in c (default 50)' },
+  customers: { type: 'string', placeholder: 'N', description: 'extra customers of the protected scenarios (default 30000)' },
+  strict: { type: 'boolean', description: 'exit 1 when a target is missed' },
+  report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/server.json)' },
+} as const satisfies FlagTable;
 
-const USAGE = `Usage: npm run bench:server -- [--duration S] [--rounds N] [--connections N] [--others N] [--flood N] [--customers N] [--strict] [--report FILE]
-  --duration S      seconds per measurement (default 5)
-  --rounds N        interleaved rounds; medians are reported (default 3)
-  --connections N   connections of the throughput scenarios d, a, b (default 50)
-  --others N        connections of the measured customers in c0 and c (default 25)
-  --flood N         connections of each flood in c (default 50)
-  --customers N     extra customers of the protected scenarios (default 30000)
-  --strict          exit 1 when a target is missed
-  --report FILE     JSON report (default reports/bench/server.json)`;
+const BENCH_SERVER_COMMAND = { usage: 'Usage: npm run bench:server -- [options]', flags: FLAGS } as const;
 
-function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { duration: 5, rounds: 3, connections: 50, others: 25, flood: 50, customers: 30_000, strict: false, report: 'reports/bench/server.json' };
-  const numeric: Record<string, keyof Options> = {
-    '--duration': 'duration',
-    '--rounds': 'rounds',
-    '--connections': 'connections',
-    '--others': 'others',
-    '--flood': 'flood',
-    '--customers': 'customers',
+function parseOptions() {
+  const { values } = parseCommandLine(process.argv.slice(2), BENCH_SERVER_COMMAND);
+  const count = (flag: 'rounds' | 'connections' | 'others' | 'flood' | 'customers', fallback: number) => {
+    const raw = values[flag];
+    return raw === undefined ? fallback : numberFlag(`--${flag}`, raw, { min: 1, integer: true });
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === '--strict') o.strict = true;
-    else if (arg === '--report') o.report = argv[++i] ?? o.report;
-    else if (numeric[arg]) {
-      const n = Number(argv[++i]);
-      if (!Number.isFinite(n) || n <= 0) {
-        console.error(`${arg} needs a positive number\n${USAGE}`);
-        process.exit(2);
-      }
-      (o as unknown as Record<string, number>)[numeric[arg] as string] = n;
-    } else {
-      console.error(`unknown option '${arg}'\n${USAGE}`);
-      process.exit(2);
-    }
-  }
-  return o;
+  return {
+    duration: values.duration === undefined ? 5 : numberFlag('--duration', values.duration, { min: 0.1 }),
+    rounds: count('rounds', 3),
+    connections: count('connections', 50),
+    others: count('others', 25),
+    flood: count('flood', 50),
+    customers: count('customers', 30_000),
+    strict: values.strict === true,
+    report: values.report ?? 'reports/bench/server.json',
+  };
 }
 
 interface Sample {
@@ -94,10 +76,6 @@ interface Sample {
   statuses: Record<string, number>;
   /** Server process CPU (user + system) per request, microseconds; robust against a busy machine. */
   cpuMicros?: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 }
 
 interface Load {
@@ -150,10 +128,7 @@ function run(url: string, load: Load): Promise<Sample> {
   });
 }
 
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
+const median = (xs: readonly number[]) => medianOf(sortedAscending(xs)) ?? 0;
 
 function summarize(samples: Sample[]) {
   const statuses: Record<string, number> = {};
@@ -228,7 +203,7 @@ interface Beside {
 }
 
 async function main(): Promise<number> {
-  const o = parseArgs(process.argv.slice(2));
+  const o = parseOptions();
   console.log(`bench:server: starting the servers (${o.customers} extra customers) ...`);
   const servers = await startTargets(o.customers);
   const { targets } = servers;
@@ -338,10 +313,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`bench error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(3);
-  },
-);
+runScript(main);

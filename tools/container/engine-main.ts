@@ -1,4 +1,4 @@
-import { exitWithUsage } from '../../cli/command-line/usage.js';
+import { scriptCommandLine } from '../../cli/command-line/run-script.js';
 import { ensureEngine, stopEngine } from './engine.js';
 
 /**
@@ -7,7 +7,7 @@ import { ensureEngine, stopEngine } from './engine.js';
  * it at the end. Exit 1 with the reason when there can be none.
  */
 const USAGE = 'Usage: tsx tools/container/engine-main.ts start | stop PID   (start prints the pid of a dockerd started here, nothing when an engine answers)';
-const args = process.argv.slice(2);
+const { positionals: args } = scriptCommandLine({ usage: USAGE, flags: {}, positionals: { name: 'start | stop PID', min: 1, max: 2 } });
 
 if (args.length === 1 && args[0] === 'start') {
   const engine = await ensureEngine((line) => console.error(line));
@@ -21,8 +21,6 @@ if (args.length === 1 && args[0] === 'start') {
 } else if (args.length === 2 && args[0] === 'stop' && /^[1-9][0-9]*$/.test(args[1] as string)) {
   await stopEngine(Number(args[1]));
   process.exit(0);
-} else if (args[0] === '--help' || args[0] === '-h') {
-  exitWithUsage(USAGE);
 } else {
   console.error(`expected 'start' or 'stop PID', got '${args.join(' ')}'\n${USAGE}`);
   process.exit(2);

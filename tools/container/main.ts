@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
-import { takeNoArguments } from '../../cli/command-line/usage.js';
+import { scriptCommandLine } from '../../cli/command-line/run-script.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
 import type { RunSummary } from '../../cli/report/summary.js';
+import { CheckFailed, failureMessage } from '../check-failed.js';
 import { ensureBaseImage, removeStaleBases } from './base-image.js';
 import { ensureEngine, runsOnThisMachine, stopEngine } from './engine.js';
 import { acquireRunLock } from './run-lock.js';
@@ -28,14 +30,14 @@ const RUN_TIMEOUT_MS = 15 * 60_000;
 const LOCK_TIMEOUT_MS = 20 * 60_000;
 /** The CLI stops its container with 10 s grace after npm is gone. */
 const GROUP_EXIT_TIMEOUT_MS = 30_000;
-const USAGE = `Usage: npm run test:container   (builds ${TEST_IMAGE} and runs npm run conformance -- --image against it, reports in ${REPORT_DIR}; CPF_REQUIRE_DOCKER=1 fails instead of skipping without a Docker engine)`;
-takeNoArguments(process.argv.slice(2), USAGE);
+scriptCommandLine({
+  usage: `Usage: npm run test:container   (builds ${TEST_IMAGE} and runs npm run conformance -- --image against it, reports in ${REPORT_DIR}; CPF_REQUIRE_DOCKER=1 fails instead of skipping without a Docker engine)`,
+  flags: {},
+});
 
 // testcontainers' reaper (ryuk) is an image from Docker Hub, which these machines cannot pull;
 // the test removes its containers itself. The CLI it starts inherits this.
 process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
-
-class CheckFailed extends Error {}
 
 const started = performance.now();
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -130,7 +132,7 @@ try {
   releaseLock = await acquireRunLock(join(tmpdir(), 'cpf-container-test.lock'), step, LOCK_TIMEOUT_MS, interruption.signal);
   const engine = await ensureEngine(step);
   if (engine.kind === 'unavailable') {
-    if (process.env.CPF_REQUIRE_DOCKER === '1') throw new CheckFailed(`a Docker engine is required (CPF_REQUIRE_DOCKER=1): ${engine.reason}`);
+    if (readRunEnv('requireDocker')) throw new CheckFailed(`a Docker engine is required (CPF_REQUIRE_DOCKER=1): ${engine.reason}`);
     console.log(`container test SKIPPED: ${engine.reason}. CPF_REQUIRE_DOCKER=1 makes this a failure.`);
   } else {
     engineStartedHere = engine.startedPid;
@@ -176,7 +178,7 @@ try {
     );
   }
 } catch (err) {
-  console.error(`container test FAILED: ${err instanceof CheckFailed ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  console.error(`container test FAILED: ${failureMessage(err)}`);
   exitCode = 1;
 } finally {
   if (docker) {

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { takeNoArguments } from '../../cli/command-line/usage.js';
+import { scriptCommandLine } from '../../cli/command-line/run-script.js';
 import { renderDockerfile, renderDockerignore } from './dockerfile.js';
 
 /**
  * `npm run container:dockerfile`: writes the repository's Dockerfile and .dockerignore from the
  * image layout (cli/target/container-image.ts); dockerfile.test.ts fails while they differ.
  */
-takeNoArguments(process.argv.slice(2), 'Usage: npm run container:dockerfile   (writes Dockerfile and .dockerignore from cli/target/container-image.ts)');
+scriptCommandLine({ usage: 'Usage: npm run container:dockerfile   (writes Dockerfile and .dockerignore from cli/target/container-image.ts)', flags: {} });
 const root = resolve(import.meta.dirname, '../..');
 writeFileSync(resolve(root, 'Dockerfile'), renderDockerfile({ from: 'registry' }));
 writeFileSync(resolve(root, '.dockerignore'), renderDockerignore());

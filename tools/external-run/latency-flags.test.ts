@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { reportDirOf, takeLatencyFlags } from './latency-flags.js';
+import { takeCommandLine } from '../../cli/command-line/flags.js';
+import { LATENCY_FLAGS, latencyOptions, reportDirOf } from './latency-flags.js';
+
+/** As conformance:external reads them: its flags taken, the rest left to the CLI. */
+function takeLatencyFlags(argv: string[]) {
+  const { values, rest } = takeCommandLine(argv, { usage: 'Usage: npm run conformance:external', flags: LATENCY_FLAGS });
+  const latency = latencyOptions(values);
+  return latency ? { latency, rest } : { rest };
+}
 
 describe('latency flags of conformance:external', () => {
   it('takes its flags in both spellings and leaves the rest to the CLI in order', () => {

@@ -5,9 +5,11 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnServer } from '../../reference-server/src/server-process.js';
-import { exitWithUsage } from '../../cli/command-line/usage.js';
+import { takeCommandLine } from '../../cli/command-line/flags.js';
+import { readOrExit } from '../../cli/command-line/run-script.js';
+import { UsageError } from '../../cli/command-line/usage.js';
 import { freePort } from '../../cli/webhook-capture/free-port.js';
-import { LATENCY_USAGE, LatencyFlagError, reportDirOf, takeLatencyFlags } from './latency-flags.js';
+import { LATENCY_FLAGS, latencyOptions, reportDirOf, type LatencyFlags } from './latency-flags.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { latencyVerdict } from './latency-verdict.js';
 import type { RunSummary } from '../../cli/report/summary.js';
@@ -24,33 +26,28 @@ import type { RunSummary } from '../../cli/report/summary.js';
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 
-if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-  exitWithUsage(
-    `Usage: npm run conformance:external -- [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; --pool N keeps only the first N pool customers of that profile, 0 none, as a foreign target with a handful of test customers has; see npm run conformance -- --help)\n${LATENCY_USAGE}`,
-  );
-}
-let taken: ReturnType<typeof takeLatencyFlags>;
-try {
-  taken = takeLatencyFlags(process.argv.slice(2));
-} catch (err) {
-  if (!(err instanceof LatencyFlagError)) throw err;
-  console.error(err.message);
-  process.exit(2);
-}
+const EXTERNAL_COMMAND = {
+  usage:
+    'Usage: npm run conformance:external -- [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+  flags: {
+    pool: {
+      type: 'string',
+      placeholder: 'N',
+      description: 'keep only the first N pool customers of the written profile, 0 none, as a foreign target\nwith a handful of test customers has',
+    },
+    ...LATENCY_FLAGS,
+  },
+} as const;
 
-/** `--pool N`: the profile is cut to the role customers and N pool customers. */
-function poolSize(args: string[]): { size: number | undefined; rest: string[] } {
-  const at = args.indexOf('--pool');
-  if (at < 0) return { size: undefined, rest: args };
-  const value = args[at + 1] ?? '';
-  if (!/^\d+$/.test(value)) {
-    console.error(`--pool needs the number of pool customers to keep, got '${value}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
-    process.exit(2);
+/** Its own flags, the rest for the CLI (checked here, so that a usage error starts no server). */
+function readCommandLine(argv: readonly string[]): { keepPool: number | undefined; latency: LatencyFlags | undefined; cliArgs: string[]; reportDir: string } {
+  const { values, rest } = takeCommandLine(argv, EXTERNAL_COMMAND);
+  if (values.pool !== undefined && !/^\d+$/.test(values.pool)) {
+    throw new UsageError(`--pool needs the number of pool customers to keep, got '${values.pool}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
   }
-  return { size: Number(value), rest: [...args.slice(0, at), ...args.slice(at + 2)] };
+  return { keepPool: values.pool === undefined ? undefined : Number(values.pool), latency: latencyOptions(values), cliArgs: rest, reportDir: reportDirOf(rest) };
 }
-const { size: keepPool, rest: cliArgs } = poolSize(taken.rest);
-const { latency } = taken;
+const { keepPool, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -66,7 +63,7 @@ console.log(`reference server process ${server.child.pid} on ${server.origin}, w
 const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
 if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
 // The latency verdict reads this run's summary, never one an earlier run left behind.
-const summaryFile = join(resolve(ROOT, reportDirOf(cliArgs)), 'summary.json');
+const summaryFile = join(resolve(ROOT, reportDir), 'summary.json');
 if (proxy) rmSync(summaryFile, { force: true });
 const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
 // The address-policy checks need the bundled target's configuration in the CLI's process: not here.

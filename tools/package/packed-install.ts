@@ -4,7 +4,9 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnServer } from '../../reference-server/src/server-process.js';
-import { takeNoArguments } from '../../cli/command-line/usage.js';
+import { scriptCommandLine } from '../../cli/command-line/run-script.js';
+import { readRunEnv } from '../../harness-core/run-env.js';
+import { CheckFailed, failureMessage } from '../check-failed.js';
 import { foreignNpmEnv } from './npm-env.js';
 import { registryUnreachable } from './registry-failure.js';
 
@@ -17,13 +19,13 @@ import { registryUnreachable } from './registry-failure.js';
  * skips with the reason, unless CPF_REQUIRE_PACK=1.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const USAGE = 'Usage: npm run package:check   (packs the kit, installs it into an empty temporary folder and runs cpf-conformance from there; CPF_REQUIRE_PACK=1 fails instead of skipping without a registry)';
-takeNoArguments(process.argv.slice(2), USAGE);
+scriptCommandLine({
+  usage: 'Usage: npm run package:check   (packs the kit, installs it into an empty temporary folder and runs cpf-conformance from there; CPF_REQUIRE_PACK=1 fails instead of skipping without a registry)',
+  flags: {},
+});
 
 const env = foreignNpmEnv(process.env, ROOT);
 const started = performance.now();
-
-class CheckFailed extends Error {}
 
 function step(line: string): void {
   console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
@@ -82,7 +84,7 @@ try {
   if (install.code !== 0) {
     const unreachable = registryUnreachable(install.output);
     if (!unreachable) throw new CheckFailed(`npm install of the packed kit exited with ${install.code}`);
-    if (process.env.CPF_REQUIRE_PACK === '1') throw new CheckFailed(`the registry is unreachable (${unreachable}) and CPF_REQUIRE_PACK=1`);
+    if (readRunEnv('requirePack')) throw new CheckFailed(`the registry is unreachable (${unreachable}) and CPF_REQUIRE_PACK=1`);
     console.log(`packed install check SKIPPED: the npm registry is unreachable, so the kit's dependencies cannot be installed (${unreachable}). Set CPF_REQUIRE_PACK=1 to make this a failure.`);
   } else {
     step('npx cpf-conformance --area meta   (bundled server)');
@@ -108,7 +110,7 @@ try {
     step('packed install check passed: pack, install into an empty folder, bundled run, doctor and run against --base-url, reports in the folder');
   }
 } catch (err) {
-  console.error(`packed install check FAILED: ${err instanceof CheckFailed ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n  the folder is kept for a look: ${folder}`);
+  console.error(`packed install check FAILED: ${failureMessage(err)}\n  the folder is kept for a look: ${folder}`);
   exitCode = 1;
 } finally {
   if (server) {

@@ -1,4 +1,5 @@
 import { delimiter, join } from 'node:path';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 export type ChromiumLookup =
   | { kind: 'found'; path: string }
@@ -12,7 +13,7 @@ const DEBIAN_PATH = '/usr/bin/chromium';
 
 /** CPF_CHROMIUM if set, else `chromium` or `chromium-browser` on PATH, else Debian's path. */
 export function findChromium(env: NodeJS.ProcessEnv, isExecutable: (path: string) => boolean): ChromiumLookup {
-  const explicit = env.CPF_CHROMIUM?.trim();
+  const explicit = readRunEnv('chromium', env)?.trim();
   if (explicit) {
     return isExecutable(explicit)
       ? { kind: 'found', path: explicit }
@@ -26,7 +27,7 @@ export function findChromium(env: NodeJS.ProcessEnv, isExecutable: (path: string
 
 /** What to do without Chromium: skip (exit 0) unless CPF_REQUIRE_CHROMIUM=1 makes it a failure. */
 export function absentChromium(env: NodeJS.ProcessEnv): { code: number; message: string } {
-  const required = env.CPF_REQUIRE_CHROMIUM === '1';
+  const required = readRunEnv('requireChromium', env) === true;
   const what = required ? 'report:check FAILED: Chromium is required (CPF_REQUIRE_CHROMIUM=1) but was not found' : 'report:check SKIPPED: Chromium not found';
   return {
     code: required ? 1 : 0,

@@ -6,7 +6,7 @@ import { readRunExpectations } from './expectations.js';
 import { faults } from '../../faults/catalog/index.js';
 import { startCliWorker } from '../../faults/runner/cli-worker-process.js';
 import { runCliAgainstFault } from '../../faults/runner/faulted-run.js';
-import { takeNoArguments } from '../../cli/command-line/usage.js';
+import { scriptCommandLine } from '../../cli/command-line/run-script.js';
 
 /**
  * `npm run report:check`: runs the meta suite against a reference server with one fault, opens
@@ -33,10 +33,10 @@ function isExecutable(path: string): boolean {
 const shown = (path: string) => relative(process.cwd(), path) || '.';
 
 async function main(): Promise<number> {
-  takeNoArguments(
-    process.argv.slice(2),
-    'Usage: npm run report:check   (Chromium: $CPF_CHROMIUM, else chromium on PATH, else /usr/bin/chromium; CPF_REQUIRE_CHROMIUM=1 fails instead of skipping when it is missing; see docs/report-check.md)',
-  );
+  scriptCommandLine({
+    usage: 'Usage: npm run report:check   (Chromium: $CPF_CHROMIUM, else chromium on PATH, else /usr/bin/chromium; CPF_REQUIRE_CHROMIUM=1 fails instead of skipping when it is missing; see docs/report-check.md)',
+    flags: {},
+  });
   const lookup = findChromium(process.env, isExecutable);
   if (lookup.kind === 'invalid') {
     console.error(lookup.message);

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join, relative, resolve } from 'node:path';
 import type { CheckResult } from '../../../harness-core/check-result.js';
 import { buildAllureReport } from '../allure-report.js';
-import { UsageError } from '../../options.js';
+import { UsageError } from '../../command-line/usage.js';
 import type { RunSummary } from '../summary.js';
 import { writeTraceability } from '../../rules-matrix/traceability.js';
 import { mergeJunit } from './junit-merge.js';

@@ -5,7 +5,7 @@
  *
  * A decimal like 1.005 is stored as 1.00499999999999989...; scaling by (1 + 4 eps) lifts values
  * within a few ulps of a half (binary representation and scaling error) onto it, so they round as
- * their decimal text reads. Arithmetic only: about 20x faster than going through strings.
+ * their decimal text reads. Arithmetic only: much cheaper than going through strings.
  */
 const LIFT = 1 + 4 * Number.EPSILON;
 

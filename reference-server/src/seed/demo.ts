@@ -14,7 +14,7 @@ import { expectedApplications, type ExpectedApplication } from './funding-expect
 import { RESOURCE_OWNERS_IN_POOL, seedPoolResources, type PoolResources } from './pool-resources.js';
 
 /**
- * The documented demo data set (README "Demo data"). Names, licenses, projects and field
+ * The documented demo data set (docs/reference-server.md, "Demo data"). Names, licenses, projects and field
  * values are fixed; tokens and project keys are drawn from the CSPRNG like real ones, and the
  * seed returns them so the profile can be written. Seeding is idempotent: on a database that
  * already holds the data set nothing is duplicated, and each seeded customer gets one fresh

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
@@ -27,9 +27,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
   const store = createStore(openDatabase(':memory:'));
   const clock = manualClock();
   const app = createApp({ store, clock, siteUrl: 'https://site.example', limiter: unlimited, ...overrides });
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(app);
   return {
     url,
     app,
@@ -47,6 +45,16 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
       if (token) headers.set('authorization', `Bearer ${token}`);
       return fetch(`${url}/api/v2${path}`, { ...rest, headers });
     },
+    close,
+  };
+}
+
+/** An HTTP server for the handler on an ephemeral loopback port; closing it also ends kept-alive connections. */
+export async function listenOnLoopback(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

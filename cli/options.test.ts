@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunOptions, USAGE } from './options.js';
+import { HelpRequested } from './command-line/usage.js';
+
+describe('the run command line', () => {
+  it('reads every flag of a run into its options', () => {
+    expect(
+      parseRunOptions([
+        'doctor', '--base-url', 'http://127.0.0.1:8080/api/v2/', '--profile=p.json', '--rules', 'PROJ-12,AUTH-*', '--area', 'meta', '--area=auth',
+        '--file', 'suites/meta/meta.conformance.ts', '--read-only', '--no-html', '--no-preflight', '--expect', 'e.json', '--report-dir', 'out',
+        '--shard', '2/3', '--webhook-receiver', '8099', '--explore-runs', '8', '--explore-seconds', '30', '--seed', '-5', '--sign-key', 'k.pem',
+      ]),
+    ).toEqual({
+      command: 'doctor', baseUrl: 'http://127.0.0.1:8080/api/v2', profile: 'p.json', image: undefined, rules: ['PROJ-12', 'AUTH-*'], areas: ['meta', 'auth'],
+      files: ['suites/meta/meta.conformance.ts'], readOnly: true, html: false, preflight: false, expect: 'e.json', reportDir: 'out', shard: { index: 2, count: 3 },
+      webhookReceiver: 8099, exploreRuns: 8, exploreSeconds: 30, seed: -5, vary: [], signKey: 'k.pem',
+    });
+    expect(parseRunOptions(['--vary', 'a-b,c', '--vary', 'all'])).toMatchObject({ command: 'run', vary: ['a-b', 'c', 'all'], reportDir: 'reports', html: true, preflight: true });
+  });
+
+  it.each([
+    [['--bogus'], /^unknown option '--bogus'\. Fix: use one of --base-url, .* \(see --help\)$/],
+    [['--report-dir'], /^--report-dir needs a value\. Fix: --report-dir DIR/],
+    [['--base-url', 'ftp://x/api/v2', '--profile', 'p'], /^--base-url must be http\(s\)/],
+    [['--area', 'meta,nope'], /^--area 'nope' is unknown\. Fix: one of meta, /],
+    [['--file', 'suites/x.ts'], /^--file 'suites\/x\.ts' is not a suite file\. Fix: /],
+    [['--webhook-receiver', '70000'], /^--webhook-receiver '70000' is not a port\. Fix: /],
+    [['--explore-runs', '0'], /^--explore-runs '0' is not a count\. Fix: .* --explore-runs 8$/],
+    [['--shard', '4/3'], /^--shard '4\/3' is invalid\. Fix: /],
+    [['--tokens', 't'], /^--tokens belongs to init\. Fix: npm run conformance -- init /],
+    [['stray'], /^unexpected argument 'stray'\. Fix: Usage: npm run conformance/],
+  ])('refuses %j naming the flag and the fix', (argv, message) => {
+    expect(() => parseRunOptions(argv)).toThrow(message);
+  });
+
+  it('prints the usage of every subcommand on --help', () => {
+    expect(() => parseRunOptions(['doctor', '-h'])).toThrow(HelpRequested);
+    for (const part of ['--base-url URL', '--vary NAME', 'Subcommand doctor', 'Subcommand init', '--tokens FILE', 'Subcommand verify', 'Subcommand diff', 'Exit codes']) {
+      expect(USAGE).toContain(part);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { createPacedAnswerTimes } from './paced-answer-times.js';
+import { PacerInterrupted } from './pacer-interrupted.js';
+import type { Arrival, Seniority } from './pacer-seniority.js';
+import { createPacerTimeline, type PacerTimeline } from './pacer-timeline.js';
+import { createPacingWindow, type PacingWindow } from './pacing-window.js';
+
+interface Waiter extends Arrival {
+  grants: number;
+  /** Taken by a check that sends unpaced requests meanwhile (a held lane), not by one request. */
+  held: boolean;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+interface Lane {
+  window: PacingWindow;
+  timeline: PacerTimeline;
+  /** Served by seniority; the head waits until all its grants are possible, so a whole-lane request is not starved. */
+  waiters: Waiter[];
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** A request for grants of a customer's lane; `limit` and `windowMs` are its pace when the request opens the lane. */
+export interface LaneRequest {
+  customer: string;
+  grants: number;
+  held: boolean;
+  check: string | undefined;
+  limit?: number;
+  windowMs?: number;
+}
+
+/** A worker's report that a granted request was answered (or, for a held lane, one of its grants given back). */
+export interface LaneRelease {
+  customer: string;
+  grant?: number;
+  status?: number;
+  label?: string;
+  openEnded: boolean;
+}
+
+/**
+ * Each customer's lane: the requests waiting for its sliding second, granted by seniority as the
+ * pacing window has room, and the timeline of what it granted (to judge the target's refusals).
+ */
+export interface CustomerQueues {
+  /** Resolves with the grant's number once the customer's window has room for all its grants. */
+  acquire(request: LaneRequest): Promise<number>;
+  release(release: LaneRelease): void;
+  /** When the customer's last response arrived (epoch ms), null before any. */
+  lastResponse(customer: string): number | null;
+  /** The proof that the target refused the grant's request wrongly (RATE-2), if its timeline holds one. */
+  disprove(customer: string, grant: number): string | undefined;
+  slowestPacedAnswerMs(): number;
+  /** Refuses every waiting request (PacerInterrupted). */
+  interrupt(): void;
+  close(): void;
+}
+
+export function createCustomerQueues(options: {
+  seniority: Seniority;
+  marginMs?: number;
+  /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
+  priorResponses?: Record<string, number[]>;
+  /** A customer's request was granted / answered: the stretch its pace could fill (pacer-statistics.ts). */
+  onGrant(customer: string): void;
+  onAnswer(customer: string): void;
+}): CustomerQueues {
+  const { seniority } = options;
+  const lanes = new Map<string, Lane>();
+  // The timelines prove refusals wrong from differences of their times: a clock that never steps.
+  const clock = () => performance.timeOrigin + performance.now();
+  const pacedAnswers = createPacedAnswerTimes(clock);
+  const timelinesStart = clock();
+  for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
+    const { window } = lane(customer);
+    for (const at of times) {
+      window.grant();
+      window.complete(at);
+    }
+  }
+
+  /** A customer's lane is opened on first use, with the pace its first request names (default: the API's 2 per second). */
+  function lane(customer: string, limit = 2, windowMs = 1000): Lane {
+    let l = lanes.get(customer);
+    if (!l) {
+      // Before the pacer started (and at its preflight's answers, the latest it knows of) anyone may have sent for the customer.
+      const horizon = Math.max(timelinesStart, ...(options.priorResponses?.[customer] ?? []));
+      l = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), timeline: createPacerTimeline(horizon), waiters: [], timer: undefined };
+      lanes.set(customer, l);
+    }
+    return l;
+  }
+
+  function pump(customer: string, l: Lane): void {
+    if (l.waiters.length > 1) l.waiters.sort(seniority.compare);
+    for (let head = l.waiters[0]; head; head = l.waiters[0]) {
+      const wait = l.window.waitMs(Date.now(), head.grants);
+      if (wait > 0) {
+        if (wait !== Infinity && !l.timer) {
+          l.timer = setTimeout(() => {
+            l.timer = undefined;
+            pump(customer, l);
+          }, Math.ceil(wait));
+        }
+        return;
+      }
+      l.window.grant(head.grants);
+      l.timeline.granted(head.seq, clock(), head);
+      if (!head.held) pacedAnswers.granted(head.seq);
+      l.waiters.shift();
+      options.onGrant(customer);
+      seniority.granted(head.check);
+      head.resolve();
+    }
+  }
+
+  return {
+    acquire: (request) =>
+      new Promise<number>((resolve, reject) => {
+        const l = lane(request.customer, request.limit, request.windowMs);
+        const seq = seniority.arrive();
+        l.waiters.push({ grants: request.grants, held: request.held, check: request.check, seq, resolve: () => resolve(seq), reject });
+        pump(request.customer, l);
+      }),
+    release(release) {
+      const l = lane(release.customer);
+      l.window.complete(Date.now());
+      if (release.grant !== undefined) {
+        pacedAnswers.answered(release.grant, release.status);
+        l.timeline.released(release.grant, clock(), {
+          ...(release.status !== undefined ? { status: release.status } : {}),
+          ...(release.label !== undefined ? { label: release.label } : {}),
+          openEnded: release.openEnded,
+        });
+      }
+      options.onAnswer(release.customer);
+      pump(release.customer, l);
+    },
+    lastResponse: (customer) => lanes.get(customer)?.window.lastCompletion() ?? null,
+    disprove: (customer, grant) => lanes.get(customer)?.timeline.disprove(grant, clock()),
+    slowestPacedAnswerMs: () => pacedAnswers.slowestMs(),
+    interrupt() {
+      for (const l of lanes.values()) {
+        clearTimeout(l.timer);
+        for (const waiter of l.waiters.splice(0)) waiter.reject(new PacerInterrupted());
+      }
+    },
+    close() {
+      for (const l of lanes.values()) clearTimeout(l.timer);
+    },
+  };
+}

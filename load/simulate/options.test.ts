@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { HelpRequested, UsageError } from '../../cli/command-line/usage.js';
+import { parseSimulateOptions } from './options.js';
+
+describe('load:simulate options', () => {
+  it('set the knobs given, and remember which were given', () => {
+    const o = parseSimulateOptions(['--customers', '50', '--duration=15', '--mix', 'results=20', '--mix', 'createRoom=0', '--max-p99', '800', '--max-p99', 'results=400']);
+    expect(o).toMatchObject({ command: 'run', customers: 50, durationSeconds: 15 });
+    expect(o.given).toEqual(['customers', 'durationSeconds']);
+    expect(o.weights).toMatchObject({ results: 20, createRoom: 0 });
+    expect(o.thresholds.maxP99Ms).toMatchObject({ results: 400, list: 800 });
+  });
+
+  it('take result files after merge only', () => {
+    expect(parseSimulateOptions(['merge', 'a/result.json', 'b/result.json']).files).toEqual(['a/result.json', 'b/result.json']);
+    expect(() => parseSimulateOptions(['merge'])).toThrow(/merge needs the result.json files/);
+    expect(() => parseSimulateOptions(['a/result.json'])).toThrow(UsageError);
+  });
+
+  it('name the flag and the fix of every mistake', () => {
+    expect(() => parseSimulateOptions(['--rate', '3'])).toThrow("--rate '3' is invalid. Fix: a number from 0 to 2");
+    expect(() => parseSimulateOptions(['--shard', '3/2', '--base-url', 'http://x', '--tokens', 't'])).toThrow(/--shard '3\/2' is invalid/);
+    expect(() => parseSimulateOptions(['--max-p99', 'nothing=5'])).toThrow(/unknown operation nothing/);
+    expect(() => parseSimulateOptions(['--speed', '3'])).toThrow(/unknown option '--speed'/);
+    expect(() => parseSimulateOptions(['--duration'])).toThrow(/--duration needs a value/);
+    expect(() => parseSimulateOptions(['--bare', '--fault', 'x'])).toThrow(/--bare starts its own bare server/);
+    expect(() => parseSimulateOptions(['--help'])).toThrow(HelpRequested);
+  });
+});
