@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { intercept } from '../../reference-server/seams/intercept.js';
-import { startReferenceServer, type RunningServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
+import type { RunningServer } from '../../reference-server/src/start.js';
 import type { Profile } from '../../spec/profile.schema.js';
 
 /** A request the target received, with the status it answered once finished. */
@@ -18,15 +17,9 @@ export interface Received {
  * for a PDF.
  */
 export async function startRecordedTarget(prefix: string): Promise<{ server: RunningServer; dir: string; written: Profile; requests: Received[]; close(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const profileOut = join(dir, 'profile.json');
   const requests: Received[] = [];
-  const server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut,
+  const server = await startInFolder({
+    prefix,
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
         const entry: Received = { method: req.method, path: req.path };
@@ -37,12 +30,9 @@ export async function startRecordedTarget(prefix: string): Promise<{ server: Run
   });
   return {
     server,
-    dir,
-    written: JSON.parse(readFileSync(profileOut, 'utf8')) as Profile,
+    dir: server.dir,
+    written: JSON.parse(readFileSync(server.profilePath, 'utf8')) as Profile,
     requests,
-    close: async () => {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
 }

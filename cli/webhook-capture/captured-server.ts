@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Profile } from '../../spec/profile.schema.js';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { writeProfile } from '../../reference-server/src/seed/profile.js';
-import { startReferenceServer, type RunningServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
+import type { RunningServer } from '../../reference-server/src/start.js';
 import { startControlServer } from './control-server.js';
 import { startNockCapture } from './nock-capture.js';
 import { captureSender } from '../../reference-server/src/webhook/capture-sender.js';
@@ -33,12 +34,8 @@ export async function startCapturedServer(options: { dir: string; configure?: (d
   const authenticate = `cpf-conformance "${randomBytes(6).toString('hex')}" äöü +/= `;
   let server: RunningServer;
   try {
-    server = await startReferenceServer({
-      port: 0,
-      host: '127.0.0.1',
-      db: join(options.dir, 'reference.sqlite'),
-      seed: 'demo',
-      profileOut: profilePath,
+    server = await startInFolder({
+      dir: options.dir,
       ...(options.log ? { log: options.log } : {}),
       ...(options.adjustProfile ? { adjustProfile: options.adjustProfile } : {}),
       configure: (deps) => {

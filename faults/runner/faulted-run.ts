@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeProfile } from '../../reference-server/src/seed/profile.js';
-import { startReferenceServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 import { startCapturedServer } from '../../cli/webhook-capture/captured-server.js';
 import { freePort } from '../../cli/webhook-capture/free-port.js';
 import type { CliWorker } from './cli-worker-process.js';
@@ -37,13 +37,8 @@ async function againstReceiver(fault: Fault, dir: string, cliArgs: readonly stri
   const port = await freePort();
   const receiverUrl = `http://127.0.0.1:${port}/cpf-webhook`;
   const authenticate = `fault "Prüfwert" ${randomBytes(6).toString('hex')}`;
-  const profilePath = join(dir, 'profile.json');
-  const server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'db.sqlite'),
-    seed: 'demo',
-    profileOut: profilePath,
+  const server = await startInFolder({
+    dir,
     webhook: { url: receiverUrl, authenticate },
     allowLoopbackWebhooks: true,
     configure: (deps) => fault.configure(deps),
@@ -52,8 +47,8 @@ async function againstReceiver(fault: Fault, dir: string, cliArgs: readonly stri
     const seeded = server.profile;
     if (!seeded?.webhook) throw new Error('the seed profile has no webhook section');
     const { ssrf: _bundledOnly, ...webhook } = seeded.webhook;
-    writeProfile(profilePath, { ...seeded, webhook: { ...webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate } });
-    return await cli.run(['--base-url', server.baseUrl, '--profile', profilePath, '--webhook-receiver', String(port), ...cliArgs], {});
+    writeProfile(server.profilePath, { ...seeded, webhook: { ...webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate } });
+    return await cli.run(['--base-url', server.baseUrl, '--profile', server.profilePath, '--webhook-receiver', String(port), ...cliArgs], {});
   } finally {
     await server.close();
   }

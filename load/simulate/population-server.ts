@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { systemClock } from '../../reference-server/src/clock.js';
 import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
 import { generateProjectKey } from '../../reference-server/src/domain/project-key.js';
 import { HOUSE_1970, seedBuilding } from '../../reference-server/src/seed/building-demo.js';
-import { startReferenceServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 import type { Customer } from './engine.js';
 import { findFault } from './faults.js';
 
@@ -33,15 +30,10 @@ const house = (name: string) => ({ projektName: name, projektPostleitzahl: '1017
 export async function startPopulationServer(request: PopulationRequest): Promise<Population & { close(): Promise<void> }> {
   const fault = request.fault === undefined ? undefined : findFault(request.fault);
   if (request.fault !== undefined && !fault) throw new Error(`unknown fault ${request.fault}`);
-  const dir = mkdtempSync(join(tmpdir(), 'cpf-simulate-'));
   const customers: Customer[] = [];
   const flooders: Customer[] = [];
-  const server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut: join(dir, 'profile.json'),
+  const server = await startInFolder({
+    prefix: 'cpf-simulate-',
     configure: (deps: AppDeps) => {
       const clock = deps.clock ?? systemClock;
       const { store } = deps;
@@ -77,7 +69,6 @@ export async function startPopulationServer(request: PopulationRequest): Promise
     flooders,
     close: async () => {
       await server.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -20,9 +20,8 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
@@ -30,7 +29,7 @@ import { runScript } from '../../cli/command-line/run-script.js';
 import { numberFlag } from '../../load/number-flag.js';
 import { percentile, sortedAscending } from '../../load/order-statistics.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
-import { startReferenceServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 
 const LARGE_PROJECT_NAME = 'Mehrfamilienhaus Prenzlauer Berg';
 const TARGET_MS = 50;
@@ -218,13 +217,8 @@ interface ServedTarget {
 
 /** Child mode: the bundled server with a temporary database and the demo seed, until told to stop. */
 async function serveChild(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'cpf-bench-results-'));
-  const server = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut: join(dir, 'profile.json'),
+  const server = await startInFolder({
+    prefix: 'cpf-bench-results-',
     // Benchmark only: a generous limiter, so sequential and parallel requests of one customer are served.
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(BENCH_LIMIT, 1000) }),
   });
@@ -232,10 +226,7 @@ async function serveChild(): Promise<void> {
   const calculable = server.profile?.resources?.primaryProjectKeys?.calculable;
   if (!token || !calculable) throw new Error('the demo seed wrote no primary token or calculable project');
   process.once('message', () => {
-    void server.close().finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
+    void server.close().finally(() => process.exit(0));
   });
   process.send?.({ baseUrl: server.baseUrl, token, calculable } satisfies ServedTarget);
 }

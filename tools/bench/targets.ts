@@ -13,15 +13,12 @@
  * with its CPU time, and stops on `{cmd: 'stop'}`.
  */
 import express from 'express';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { systemClock } from '../../reference-server/src/clock.js';
 import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
 import { seedLargeProject } from '../../reference-server/src/seed/large-project.js';
-import { startReferenceServer } from '../../reference-server/src/start.js';
+import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 
 export interface BenchTargets {
   /** Origin of the bare Express app; its route is GET /hello. */
@@ -38,8 +35,6 @@ export interface BenchTargets {
 
 async function main(): Promise<void> {
   const customers = Number(process.argv[2] ?? 30_000);
-  const dir = mkdtempSync(join(tmpdir(), 'cpf-bench-'));
-
   const bareApp = express();
   bareApp.disable('x-powered-by');
   bareApp.set('etag', false);
@@ -52,12 +47,8 @@ async function main(): Promise<void> {
   const tokens: string[] = [];
   let floodToken = '';
   let largeProject = { token: '', projectKey: '' };
-  const reference = await startReferenceServer({
-    port: 0,
-    host: '127.0.0.1',
-    db: join(dir, 'reference.sqlite'),
-    seed: 'demo',
-    profileOut: join(dir, 'profile.json'),
+  const reference = await startInFolder({
+    prefix: 'cpf-bench-',
     configure: (deps) => {
       const now = new Date();
       deps.store.transaction(() => {
@@ -84,10 +75,7 @@ async function main(): Promise<void> {
     }
     bare.close();
     bare.closeAllConnections();
-    void reference.close().then(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
+    void reference.close().then(() => process.exit(0));
   });
 }
 
