@@ -20,6 +20,8 @@ export const BUNDLED_IMAGE = {
    * with the seam helpers they share with the faults), and the parts of spec/ they take.
    */
   appPaths: ['package.json', 'tsconfig.json', 'reference-server/src', 'reference-server/variations', 'reference-server/seams', 'spec/profile.schema.ts', 'spec/freedoms', 'spec/rules/catalog.ts'],
+  /** Unit tests sit beside the modules they test; the image runs none of them. */
+  excludedFiles: '*.test.ts',
 } as const;
 
 /**

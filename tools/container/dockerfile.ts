@@ -19,7 +19,7 @@ export function renderDockerfile(source: DependencySource): string {
 
 /** An allowlist: the registry build reads the lockfile and the paths the server runs from. */
 export function renderDockerignore(): string {
-  return [GENERATED, '# An allowlist: the image needs the lockfile and what the server runs from.', '*', '!package-lock.json', ...BUNDLED_IMAGE.appPaths.map((p) => `!${p}`)].join('\n') + '\n';
+  return [GENERATED, '# An allowlist: the image needs the lockfile and what the server runs from.', '*', '!package-lock.json', ...BUNDLED_IMAGE.appPaths.map((p) => `!${p}`), `**/${BUNDLED_IMAGE.excludedFiles}`].join('\n') + '\n';
 }
 
 function registryStages(): string[] {

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import type Dockerode from 'dockerode';
 
-/** Folders whose listed paths go into the build context as they are named (tar's -C). */
+/** Folders whose listed paths go into the build context as they are named (tar's -C), less the files matching `exclude`. */
 export interface ContextPart {
   dir: string;
   paths: readonly string[];
+  exclude?: string;
 }
 
 /** Marks the images this kit builds, so it can clear away its own stale ones and no others. */
@@ -16,7 +17,7 @@ export const IMAGE_ROLE_LABEL = 'org.cpf-conformance.role';
  * (a failed RUN, a missing base) fails the promise with the build's last lines.
  */
 export async function buildImage(docker: Dockerode, tag: string, role: string, context: readonly ContextPart[]): Promise<void> {
-  const tar = spawn('tar', ['-c', '-f', '-', ...context.flatMap((part) => ['-C', part.dir, ...part.paths])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const tar = spawn('tar', ['-c', '-f', '-', ...context.flatMap((part) => [...(part.exclude ? [`--exclude=${part.exclude}`] : []), '-C', part.dir, ...part.paths])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let tarError = '';
   tar.stderr.on('data', (chunk: Buffer) => (tarError += chunk.toString()));
   const tarDone = new Promise<void>((resolve, reject) => {

@@ -39,7 +39,8 @@ export async function buildTestImage(docker: Dockerode, root: string, baseImage:
     writeFileSync(join(dir, 'Dockerfile'), renderDockerfile({ from: 'context', baseImage }));
     await buildImage(docker, TEST_IMAGE, TEST_ROLE, [
       { dir, paths: ['Dockerfile'] },
-      { dir: root, paths: [...BUNDLED_IMAGE.appPaths, ...packages] },
+      { dir: root, paths: BUNDLED_IMAGE.appPaths, exclude: BUNDLED_IMAGE.excludedFiles },
+      { dir: root, paths: packages },
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
