@@ -11,6 +11,7 @@ import { prepareTarget } from './target/target.js';
 import { loadSigningKey } from './statement/write-statement.js';
 import { verifyCommand } from './statement/verify-cli.js';
 import { runDiff } from './diff/main.js';
+import { rerunOptions } from './rerun/rerun-failed.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
 import { writeRunEnv } from '../harness-core/run-env.js';
 
@@ -50,13 +51,16 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
   if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
   if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
   if (argv[0] === 'init') return init(parseInitOptions(argv.slice(1)), log);
-  const options = parseRunOptions(argv);
+  const given = parseRunOptions(argv);
   // A wrong key is a usage error before anything runs, not a surprise after it.
-  const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
-  const unmatched = unmatchedRulePatterns(options.rules, rules);
+  const signKey = given.signKey === undefined ? undefined : loadSigningKey(given.signKey);
+  const unmatched = unmatchedRulePatterns(given.rules, rules);
   if (unmatched.length > 0) {
     throw new UsageError(`--rules ${unmatched.join(', ')}: matches no rule that a check asserts (an unknown ID, or only rules the spec leaves unspecified or that are not testable from outside). Fix: use IDs from docs/rules.md, e.g. PROJ-12 or 'PROJ-*'`);
   }
+  // The earlier run's failing rules replace the selection before any target is started.
+  const options = given.rerunFailed !== undefined && given.command === 'run' ? rerunOptions(given, given.rerunFailed, log) : given;
+  if (!options) return 0;
   const target = await prepareTarget(options, err);
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;

@@ -15,6 +15,8 @@ describe('the run command line', () => {
       files: ['suites/meta/meta.conformance.ts'], readOnly: true, html: false, preflight: false, expect: 'e.json', reportDir: 'out', shard: { index: 2, count: 3 },
       webhookReceiver: 8099, exploreRuns: 8, exploreSeconds: 30, seed: -5, vary: [], signKey: 'k.pem',
     });
+    expect(parseRunOptions(['--rerun-failed', 'old', '--area', 'meta'])).toMatchObject({ rerunFailed: 'old', areas: ['meta'], rules: [] });
+    expect(parseRunOptions(['--allure-history', '/cache/h.jsonl'])).toMatchObject({ allureHistory: '/cache/h.jsonl', html: true });
     expect(parseRunOptions(['--vary', 'a-b,c', '--vary', 'all'])).toMatchObject({ command: 'run', vary: ['a-b', 'c', 'all'], reportDir: 'reports', html: true, preflight: true });
   });
 
@@ -28,6 +30,8 @@ describe('the run command line', () => {
     [['--explore-runs', '0'], /^--explore-runs '0' is not a count\. Fix: .* --explore-runs 8$/],
     [['--shard', '4/3'], /^--shard '4\/3' is invalid\. Fix: /],
     [['--tokens', 't'], /^--tokens belongs to init\. Fix: npm run conformance -- init /],
+    [['--allure-history', 'h.jsonl', '--no-html'], /^--allure-history keeps the history of the HTML reports, and --no-html builds none\. Fix: /],
+    [['--rerun-failed', 'old', '--rules', 'PROJ-12'], /^--rerun-failed selects the rules of old's failed checks itself; .* Fix: drop --rules and --file/],
     [['stray'], /^unexpected argument 'stray'\. Fix: Usage: npm run conformance/],
   ])('refuses %j naming the flag and the fix', (argv, message) => {
     expect(() => parseRunOptions(argv)).toThrow(message);
@@ -35,7 +39,7 @@ describe('the run command line', () => {
 
   it('prints the usage of every subcommand on --help', () => {
     expect(() => parseRunOptions(['doctor', '-h'])).toThrow(HelpRequested);
-    for (const part of ['--base-url URL', '--vary NAME', 'Subcommand doctor', 'Subcommand init', '--tokens FILE', 'Subcommand verify', 'Subcommand diff', 'Exit codes']) {
+    for (const part of ['--base-url URL', '--vary NAME', '--allure-history FILE', '--rerun-failed DIR', 'Subcommand doctor', 'Subcommand init', '--tokens FILE', 'Subcommand verify', 'Subcommand diff', 'Exit codes']) {
       expect(USAGE).toContain(part);
     }
   });

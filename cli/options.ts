@@ -3,6 +3,7 @@ import { formatShard, parseShard, type Shard } from '../harness-core/shard.js';
 import { parseBaseUrl } from './base-url.js';
 import { helpText, parseCommandLine, UnknownFlag, type FlagTable } from './command-line/flags.js';
 import { UsageError } from './command-line/usage.js';
+import { HISTORY_WITHOUT_HTML } from './report/allure-history.js';
 import { INIT_FLAGS, INIT_HELP, INIT_USAGE } from './init/init-options.js';
 
 /**
@@ -38,6 +39,10 @@ export interface RunOptions {
   vary: string[];
   /** Ed25519 private key PEM that signs the run's statement.json. */
   signKey?: string;
+  /** The Allure history file (trend graphs, per-check history); default allure-history.jsonl in the report dir. */
+  allureHistory?: string;
+  /** Report dir of an earlier run: only the rules of its failed or broken checks run. */
+  rerunFailed?: string;
 }
 
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
@@ -56,6 +61,16 @@ const RUN_FLAGS = {
   'read-only': { type: 'boolean', description: 'send no writes (no creation, PATCH, password, rooms, pdf); lists what was not run' },
   'report-dir': { type: 'string', placeholder: 'DIR', description: 'where reports go (default: reports)' },
   'no-html': { type: 'boolean', description: 'skip building the Allure HTML report (allure-results, JUnit and summary are still written)' },
+  'allure-history': {
+    type: 'string',
+    placeholder: 'FILE',
+    description: "keep the Allure history (trend graphs, each check's past runs) in FILE, e.g. a CI cache path;\nevery HTML report appends its run (default: allure-history.jsonl in the report dir)",
+  },
+  'rerun-failed': {
+    type: 'string',
+    placeholder: 'DIR',
+    description: "run again what failed or broke in an earlier run: the rules of those checks in DIR/checks.json\n(its --report-dir); nothing failed there: says so and exits 0 without a run",
+  },
   'no-preflight': {
     type: 'boolean',
     description: "run the checks even when the preflight (public endpoints answer as this API in 2.5.0, each\nrole's first token answers as its role) finds problems; they are printed as warnings",
@@ -182,12 +197,20 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new UsageError(`--vary '${name}' is not a variation name. Fix: all, or a name from npm run server -- --help`);
     }),
     signKey: values['sign-key'],
+    allureHistory: values['allure-history'],
+    rerunFailed: values['rerun-failed'],
   };
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');
   }
   if (options.vary.length > 0 && (options.baseUrl || options.profile || options.image)) {
     throw new UsageError('--vary changes the bundled reference server; it has no meaning for a target given by --base-url, --profile or --image. Fix: drop --vary, or run without a target of your own');
+  }
+  if (options.allureHistory !== undefined && !options.html) {
+    throw new UsageError(HISTORY_WITHOUT_HTML);
+  }
+  if (options.rerunFailed !== undefined && options.rules.length + options.files.length > 0) {
+    throw new UsageError(`--rerun-failed selects the rules of ${options.rerunFailed}'s failed checks itself; --rules and --file would select others. Fix: drop --rules and --file, or --rerun-failed`);
   }
   if (options.baseUrl && !options.profile) {
     throw new UsageError('--base-url needs --profile FILE: the checks need tokens of the target. Fix: copy spec/profile.example.json and fill it in');

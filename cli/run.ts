@@ -8,6 +8,7 @@ import type { RunStats } from '../harness-core/pacer-server.js';
 import type { RunSelection } from './rules-matrix/selection.js';
 import { writeTraceability } from './rules-matrix/traceability.js';
 import { buildAllureReport } from './report/allure-report.js';
+import { HISTORY_FILE } from './report/allure-history.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
 import { demandOf, estimateFloor, formatEstimate, laneFloorSeconds, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
 import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
@@ -18,7 +19,7 @@ import type { PreparedTarget } from './target/prepared-target.js';
 import { writeRunEnv, type RunEnv } from '../harness-core/run-env.js';
 import { getRule } from '../spec/rules/catalog.js';
 import { formatDoubt, type PreflightDoubt } from './preflight.js';
-import { writeStatement } from './statement/write-statement.js';
+import { statementPath, writeStatement } from './statement/write-statement.js';
 
 const CONFIG = resolve(import.meta.dirname, '../vitest.conformance.config.ts');
 
@@ -144,16 +145,19 @@ export async function runConformance(
 
   writePreflightResults(join(reportDir, 'allure-results'), doubts);
   if (doubts.length > 0 && existsSync(join(reportDir, 'junit.xml'))) writeFileSync(join(reportDir, 'junit.xml'), withPreflightSuite(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), doubts));
-  const allureOk = options.html && (await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`));
+  const historyFile = resolve(options.allureHistory ?? join(reportDir, HISTORY_FILE));
+  const allureOk = options.html && (await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`, historyFile));
   const selection: RunSelection = { rules: options.rules, areas: options.areas, files: options.files, ...(options.shard ? { shard: formatShard(options.shard) } : {}) };
   writeFileSync(join(reportDir, 'selection.json'), JSON.stringify(selection, null, 2));
   const traceability = writeTraceability(checks, join(reportDir, 'traceability.md'), selection);
   const reports: Record<string, string> = {
     'allure HTML': allureOk ? join(reportDir, 'allure-report', 'index.html') : options.html ? '(allure generate failed)' : '(skipped: --no-html)',
+    ...(allureOk ? { 'allure history': `${historyFile} (every HTML report appends its run; --allure-history FILE keeps it elsewhere)` } : {}),
     'allure results': join(reportDir, 'allure-results'),
     junit: join(reportDir, 'junit.xml'),
     summary: join(reportDir, 'summary.json'),
     traceability: `${traceability.path} (${traceability.selected} testable rules selected, ${traceability.uncovered.length} without a check)`,
+    statement: `${statementPath(reportDir)} (verify: npm run conformance -- verify ${reportDir})`,
   };
   const expectations = expected ? applyExpectations(checks, expected) : undefined;
   const junitFile = join(reportDir, 'junit.xml');
@@ -172,7 +176,7 @@ export async function runConformance(
     ...(expectations ? { expectations } : {}),
   });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));
-  const statementPath = await writeStatement(
+  await writeStatement(
     {
       reportDir,
       checks,
@@ -186,7 +190,6 @@ export async function runConformance(
     },
     signKey,
   );
-  reports.statement = `${statementPath} (verify: npm run conformance -- verify ${reportDir})`;
   log(formatSummary(summary));
   if (doubts.length > 0) log(`preflight, each answer read both ways:\n  ${doubts.map(formatDoubt).join('\n  ')}`);
   let code = exitCodeFor(summary);

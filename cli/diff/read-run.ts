@@ -18,7 +18,8 @@ export interface Run {
   selection?: string;
 }
 
-const checkSchema = z.object({
+/** A check of checks.json as diff and --rerun-failed read it. */
+export const checkSchema = z.object({
   title: z.string(),
   rules: z.array(z.string()),
   state: z.enum(['passed', 'failed', 'broken', 'skipped']),
@@ -70,7 +71,8 @@ function fromChecks(label: string, file: string, json: unknown): Run {
   };
 }
 
-function fromStatement(label: string, file: string, json: unknown): Run {
+/** The statement a DSSE envelope (statement.json) carries, read as far as `schema` goes. */
+export function statementIn<T>(file: string, json: unknown, schema: z.ZodType<T>): T {
   const envelope = parse(file, envelopeSchema, json);
   let payload: unknown;
   try {
@@ -78,7 +80,11 @@ function fromStatement(label: string, file: string, json: unknown): Run {
   } catch {
     throw new UsageError(`${file}: the envelope's payload is not base64 of a JSON statement. ${FIX}`);
   }
-  const statement = parse(file, statementRulesSchema, payload).predicate.cpfConformance;
+  return parse(file, schema, payload);
+}
+
+function fromStatement(label: string, file: string, json: unknown): Run {
+  const statement = statementIn(file, json, statementRulesSchema).predicate.cpfConformance;
   const rules: Record<string, RuleVerdict> = {};
   const checks = new Set<string>();
   const failing = new Set<string>();

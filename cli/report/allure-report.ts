@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { STATIC_CONFIG, withHistoryConfig } from './allure-history.js';
 
 /**
  * The Allure 3 page template loads Google's tag manager and reports the report's id to it, with
@@ -14,8 +15,12 @@ export function withoutAnalytics(html: string): string {
     .replace(/<script>(?:(?!<\/script>)[\s\S])*\bgtag\((?:(?!<\/script>)[\s\S])*<\/script>\s*/g, '');
 }
 
-/** Builds the HTML report with Allure 3 (the `allure` npm package, no Java). */
-export async function buildAllureReport(resultsDir: string, outputDir: string, name: string): Promise<boolean> {
+/**
+ * Builds the HTML report with Allure 3 (the `allure` npm package, no Java). With `historyFile`
+ * the report shows the runs recorded there (trend graphs, a History tab per check) and this run
+ * is appended to it.
+ */
+export async function buildAllureReport(resultsDir: string, outputDir: string, name: string, historyFile?: string): Promise<boolean> {
   if (!existsSync(resultsDir)) return false;
   // The package exports no subpaths, so its CLI is looked up where Node looks for packages: in the
   // kit's own node_modules, or, when the kit is itself installed as a package, beside it.
@@ -24,18 +29,19 @@ export async function buildAllureReport(resultsDir: string, outputDir: string, n
     process.stderr.write('allure generate failed: the allure package is not installed next to cpf-conformance\n');
     return false;
   }
-  // The tree groups by area, then rule (the epic and feature labels check() sets), not by file path.
-  const config = resolve(import.meta.dirname, 'allurerc.json');
-  const child = spawn(process.execPath, [cli, 'generate', resultsDir, '--config', config, '--output', outputDir, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const generate = (config: string) => allureGenerate(cli, [resultsDir, '--config', config, '--output', outputDir, '--name', name]);
+  const ok = historyFile === undefined ? await generate(STATIC_CONFIG) : await withHistoryConfig(historyFile, generate);
+  const page = join(outputDir, 'index.html');
+  if (ok && existsSync(page)) writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
+  return ok;
+}
+
+async function allureGenerate(cli: string, args: readonly string[]): Promise<boolean> {
+  const child = spawn(process.execPath, [cli, 'generate', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) {
-    process.stderr.write(`allure generate failed (${code}):\n${output}\n`);
-    return false;
-  }
-  const page = join(outputDir, 'index.html');
-  if (existsSync(page)) writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
-  return true;
+  if (code !== 0) process.stderr.write(`allure generate failed (${code}):\n${output}\n`);
+  return code === 0;
 }

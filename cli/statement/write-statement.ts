@@ -20,12 +20,13 @@ export function loadSigningKey(file: string): KeyObject {
   return key;
 }
 
+/** Where a run's statement goes; the summary lists it before the statement, which vouches for the summary, is written. */
+export const statementPath = (reportDir: string): string => join(reportDir, STATEMENT_FILE);
+
 /** Writes statement.json (signed when a key is given) and statement.html beside the run's reports. */
-export async function writeStatement(input: Omit<StatementInput, 'answers'>, signKey?: KeyObject): Promise<string> {
+export async function writeStatement(input: Omit<StatementInput, 'answers'>, signKey?: KeyObject): Promise<void> {
   const statement = buildStatement({ ...input, answers: await readTargetAnswers(input.baseUrl) });
   const envelope = envelopeOf(Buffer.from(JSON.stringify(statement)), signKey);
-  const path = join(input.reportDir, STATEMENT_FILE);
-  writeFileSync(path, JSON.stringify(envelope, null, 2));
+  writeFileSync(statementPath(input.reportDir), JSON.stringify(envelope, null, 2));
   writeFileSync(join(input.reportDir, 'statement.html'), statementHtml(statement, signKey ? `signed by keyid ${keyIdOf(signKey)}` : 'unsigned'));
-  return path;
 }

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join, relative, resolve } from 'node:path';
 import type { CheckResult } from '../../../harness-core/check-result.js';
 import { buildAllureReport } from '../allure-report.js';
+import { HISTORY_FILE } from '../allure-history.js';
 import { UsageError } from '../../command-line/usage.js';
 import type { RunSummary } from '../summary.js';
 import { writeTraceability } from '../../rules-matrix/traceability.js';
@@ -20,6 +21,8 @@ export interface MergeOptions {
   out: string;
   dirs: readonly string[];
   html: boolean;
+  /** The Allure history the merged HTML report reads and appends to (default: allure-history.jsonl in `out`). */
+  historyFile?: string;
   log: (line: string) => void;
 }
 
@@ -99,8 +102,10 @@ export async function mergeReports(options: MergeOptions): Promise<MergeResult> 
   const summaries = readEach(dirs, 'summary.json', parseSummary);
   if (options.html && allureFiles > 0) {
     const targets = [...new Set(summaries.map((s) => s.value.target))];
-    const built = await buildAllureReport(join(out, 'allure-results'), join(out, 'allure-report'), `cpf-conformance: ${dirs.length} shards${targets.length > 0 ? ` against ${targets.join(', ')}` : ''}`);
+    const historyFile = resolve(options.historyFile ?? join(out, HISTORY_FILE));
+    const built = await buildAllureReport(join(out, 'allure-results'), join(out, 'allure-report'), `cpf-conformance: ${dirs.length} shards${targets.length > 0 ? ` against ${targets.join(', ')}` : ''}`, historyFile);
     reports['allure HTML'] = built ? join(out, 'allure-report', 'index.html') : '(allure generate failed)';
+    if (built) reports['allure history'] = historyFile;
   }
   reports['allure results'] = join(out, 'allure-results');
 
