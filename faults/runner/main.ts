@@ -11,6 +11,7 @@ import { judgeFault, type FaultVerdict } from './fault-verdict.js';
 import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { suiteFilesFor } from './suite-files.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
@@ -46,8 +47,7 @@ function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; 
   const { values } = parseCommandLine(argv, FAULTS_COMMAND);
   const only = (values.only ?? []).flatMap((ids) => ids.split(','));
   // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
-  const jobs = values.jobs === undefined ? 4 : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs '${values.jobs}' is not a positive integer. Fix: the number of faults to run at once, e.g. --jobs 2`);
+  const jobs = values.jobs === undefined ? 4 : numberFlag('--jobs', values.jobs, { min: 1, integer: true });
   const unknown = only.filter((id) => !faults.some((f) => f.id === id));
   if (unknown.length) throw new UsageError(`--only: unknown fault(s) ${unknown.join(', ')}. Fix: IDs from faults/catalog: ${faults.map((f) => f.id).join(', ')}`);
   return { only, jobs, coverage: values.coverage === true };

@@ -1,5 +1,5 @@
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
-import { numberFlag } from '../number-flag.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { randomSeed } from '../seeded-random.js';
 
 export interface LimiterOptions {

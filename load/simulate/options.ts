@@ -1,7 +1,7 @@
 import { parseShard, type Shard } from '../../harness-core/shard.js';
 import { helpText, parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { UsageError } from '../../cli/command-line/usage.js';
-import { numberFlag, type NumberRange } from '../number-flag.js';
+import { numberFlag, type NumberRange } from '../../cli/command-line/number-flag.js';
 import { randomSeed } from '../seeded-random.js';
 import { CONFIDENCE } from './flood-comparison.js';
 import { PHASE_REQUESTS } from './plan.js';

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
-import { numberFlag } from '../../load/number-flag.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { percentile, sortedAscending } from '../../load/order-statistics.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';

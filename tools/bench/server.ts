@@ -32,7 +32,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
-import { numberFlag } from '../../load/number-flag.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { median as medianOf, percentile, sortedAscending } from '../../load/order-statistics.js';
 import type { BenchTargets } from './targets.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/command-line/usage.js';
+import { UsageError } from './usage.js';
 
 /** What a numeric flag takes. */
 export interface NumberRange {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../cli/command-line/usage.js';
+import { UsageError } from './usage.js';
 import { numberFlag } from './number-flag.js';
 
 describe('numberFlag', () => {
