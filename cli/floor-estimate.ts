@@ -5,6 +5,7 @@ import { leaseCandidates } from '../harness-core/lease-candidates.js';
 import { candidateFits } from '../harness-core/lease-fit.js';
 import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
 import type { LeaseKind } from '../harness-core/pacer-server.js';
+import { QUIET_KIND_PREFIX } from '../harness-core/pacer-statistics.js';
 
 /**
  * The pacing floor a run should reach with a given profile, estimated before it starts: the
@@ -27,6 +28,8 @@ export interface FloorEstimate {
   floorSeconds: number;
   busiest: string;
   busiestRequests: number;
+  /** The quiet phase's own floor, part of floorSeconds (0 when the selection has none). */
+  quietSeconds: number;
   /**
    * When a role customer sets the floor, the areas holding a tenth or more of its role work, most
    * first: its work cannot go to anyone else, so the run is only as short as that customer's start
@@ -104,28 +107,38 @@ export function laneFloorSeconds(demand: Record<string, number>, lane: { limit: 
   return ((batches + holdWindows) * lane.windowMs) / 1000;
 }
 
-/** The estimate for a profile and the areas a run selects (all when empty). */
+/** The quiet phase's demand (`quiet:` kinds), under the plain kinds' names. */
+function quietDemandOf(demand: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(demand).flatMap(([kind, n]) => (kind.startsWith(QUIET_KIND_PREFIX) ? [[kind.slice(QUIET_KIND_PREFIX.length), n]] : [])));
+}
+
+/**
+ * The estimate for a profile and the areas a run selects (all when empty). The quiet phase comes
+ * after everything else (harness-core/quiet-phase.ts), so its floor adds to the rest's.
+ */
 export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
   const demand = demandOf(table.areas, areas);
+  const quietSeconds = busiestOf(loads(profile, quietDemandOf(demand), 0))[1] / 2;
   const [customer, customerRequests] = busiestOf(loads(profile, demand, 0));
   const laneSeconds = laneFloorSeconds(demand, invalidTokenLane(profile));
   const laneSets = laneSeconds > customerRequests / 2;
   const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, demand[`role:${INVALID_TOKEN_LANE}`] ?? 0] : [customer, customerRequests];
-  const floorSeconds = Math.max(laneSeconds, customerRequests / 2);
+  const floorSeconds = Math.max(laneSeconds, customerRequests / 2) + quietSeconds;
   const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));
   // Past this many, added pool customers only take work the role customers do not set the floor with.
-  const limit = Math.max(laneSeconds, busiestOf(loads(profile, demand, 1000))[1] / 2);
+  const floorWith = (count: number) => Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2) + busiestOf(loads(profile, quietDemandOf(demand), count))[1] / 2;
+  const limit = floorWith(1000);
   let morePool: FloorEstimate['morePool'];
   if (floorSeconds - limit >= 1) {
     for (let count = 1; count <= 1000; count++) {
-      const floor = Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2);
+      const floor = floorWith(count);
       if (floor <= limit + Math.max(1, (floorSeconds - limit) * 0.1)) {
         morePool = { count, floorSeconds: floor };
         break;
       }
     }
   }
-  return { floorSeconds, busiest, busiestRequests, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
+  return { floorSeconds, busiest, busiestRequests, quietSeconds, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
 }
 
 function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string[]): string[] {
@@ -154,7 +167,8 @@ export function formatEstimate(e: FloorEstimate): string {
     ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.floorSeconds.toFixed(0)} s`
     : `; more pool customers would not shorten it (${e.busiest === INVALID_TOKEN_LANE ? 'the per-address limit sets it' : 'role work sets it'})`;
   const busiest = e.busiest === INVALID_TOKEN_LANE ? `the lane of requests without a valid token under the per-address limit, ~${Math.round(e.busiestRequests)} requests and RATE-12's windows` : `${e.busiest}, ~${Math.round(e.busiestRequests)} requests`;
-  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${busiest})${more}`;
+  const quiet = e.quietSeconds > 0 ? `; then the quiet phase, ~${e.quietSeconds.toFixed(0)} s` : '';
+  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${busiest}${quiet})${more}`;
 }
 
 /**

@@ -22,4 +22,15 @@ export interface Fault {
    * them only for such faults: for the others they would add a minute of exploring each.
    */
   foundBy?: 'sequences';
+  /**
+   * Why this fault is only measured: a defect near the checks' resolution, which a run may find or
+   * not. `npm run faults` leaves it out unless named with --only, it counts toward no rule's
+   * coverage, and its outcome (found, or the resolution the checks reached) never fails the run.
+   */
+  measureOnly?: string;
+  /**
+   * A defect seen only in the target's timing: the fault runner runs it alone, after the others,
+   * since faults running beside it would add their load to the noise its checks measure.
+   */
+  timing?: true;
 }

@@ -7,7 +7,7 @@ export interface CheckResult {
   area: string;
   rules: string[];
   state: CheckState;
-  /** Skip reason, or the first error message for failed/broken checks. */
+  /** Skip reason, the first error message for failed/broken checks, or what a passed check stated (CheckContext.note). */
   note?: string;
   durationMs: number;
 }

@@ -7,6 +7,7 @@ import { createRunStatistics, type RunStats } from './pacer-statistics.js';
 import { createSeniority } from './pacer-seniority.js';
 import { servePacerRoutes, type PacerRoute } from './pacer-transport.js';
 import { createStartupTurns } from './startup-turns.js';
+import { quietPhase as processQuietPhase, type QuietPhase } from './quiet-phase.js';
 
 // Callers (the suites' harness, the CLI) take the pacer's types from here.
 export type { LeaseCandidate, LeaseKind } from './lease-kinds.js';
@@ -33,6 +34,9 @@ export interface PacerServer {
  */
 const DEFAULT_STARTUP_GATHER_MS = 80;
 
+/** How long one `/quiet` call waits at most before it answers "not yet". */
+const QUIET_POLL_MS = 30_000;
+
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const optionalNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
@@ -53,13 +57,18 @@ export async function startPacerServer(options: {
   startupSlots?: number;
   /** How long the first start turns wait for further workers to ask, so the lead files start first. */
   startupGatherMs?: number;
+  /** Tells when only the quiet files are left (default: the process's, which the progress reporter feeds). */
+  quietPhase?: QuietPhase;
 }): Promise<PacerServer> {
-  const statistics = createRunStatistics();
+  const quiet = options.quietPhase ?? processQuietPhase();
+  const statistics = createRunStatistics(() => quiet.quietSince());
   const seniority = createSeniority();
   const queues = createCustomerQueues({ seniority, marginMs: options.marginMs, priorResponses: options.priorResponses, onGrant: statistics.granted, onAnswer: statistics.answered });
   const leases = createLeasePolicy({ leaseGroup: options.leaseGroup, expectedRoleRequests: options.expectedRoleRequests, maxLeasesPerCustomer: options.maxLeasesPerCustomer, seniority });
   const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), { gatherMs: options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS });
   let interrupted = false;
+  let interruptNow = () => {};
+  const interruption = new Promise<void>((resolve) => (interruptNow = resolve));
 
   const routes: Record<string, PacerRoute> = {
     '/acquire': async (body) => {
@@ -79,6 +88,16 @@ export async function startPacerServer(options: {
     // A probe that needs a lane quiet for longer than its pace (the per-address window of RATE-12) waits from here.
     '/slowest-paced-answer': () => ({ ms: queues.slowestPacedAnswerMs() }),
     '/last-response': (body) => ({ at: queues.lastResponse(String(body.customer)) }),
+    // A check of a quiet file waits here until every other file has ended (quiet-phase.ts); it
+    // asks again after a while, so that no HTTP timeout on the way ends a long wait.
+    '/quiet': async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const later = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIET_POLL_MS)));
+      await Promise.race([quiet.whenQuiet(), interruption, later]);
+      clearTimeout(timer);
+      if (interrupted) throw new PacerInterrupted();
+      return { quiet: quiet.quietSince() !== undefined };
+    },
     '/startup': async (body) => ({ turn: await startupTurns.take(optionalNumber(body.priority) ?? 0) }),
     '/startup-done': (body) => startupTurns.giveBack(optionalNumber(body.turn) ?? 0),
     '/lease': async (body) => {
@@ -111,6 +130,7 @@ export async function startPacerServer(options: {
     stats: () => statistics.snapshot(),
     interrupt: () => {
       interrupted = true;
+      interruptNow();
       startupTurns.close();
       queues.interrupt();
       leases.interrupt();

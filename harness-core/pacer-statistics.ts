@@ -20,6 +20,12 @@ export interface RunStats {
   /** 429s outside the rate-limit checks that the customer's timeline at the pacer proves wrong (RATE-2): their checks failed. */
   provenWrongRefusals?: RefusalRecord[];
   createdProjects: { customer: string; key: string; check: string }[];
+  /**
+   * The quiet phase (quiet-phase.ts): from when (ms after startedAt) only its checks were left, and
+   * the requests per customer granted from then on (also counted in requestsByCustomer). Its demand
+   * rows carry the kind prefixed `quiet:`: the floor adds the phase's time to the rest's.
+   */
+  quietPhase?: { from: number; requestsByCustomer: Record<string, number> };
 }
 
 export interface RefusalRecord {
@@ -54,7 +60,10 @@ export interface RunStatistics {
 
 const isLane = (customer: string) => customer.startsWith('#');
 
-export function createRunStatistics(): RunStatistics {
+export const QUIET_KIND_PREFIX = 'quiet:';
+
+/** `quietSince`: since when (epoch ms) the run's quiet phase is on, if it is. */
+export function createRunStatistics(quietSince: () => number | undefined = () => undefined): RunStatistics {
   const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
   const laneRequestsByRule: NonNullable<RunStats['laneRequestsByRule']> = {};
   const demandByArea: NonNullable<RunStats['demandByArea']> = {};
@@ -70,6 +79,11 @@ export function createRunStatistics(): RunStatistics {
   return {
     count({ customer, area, grants, held, rule = '(no rule named)', leasedAs }) {
       stats.requestsByCustomer[customer] = (stats.requestsByCustomer[customer] ?? 0) + grants;
+      const quietFrom = quietSince();
+      if (quietFrom !== undefined) {
+        const phase = (stats.quietPhase ??= { from: Math.max(0, quietFrom - stats.startedAt), requestsByCustomer: {} });
+        phase.requestsByCustomer[customer] = (phase.requestsByCustomer[customer] ?? 0) + grants;
+      }
       const wholeLane = held && grants > 1 && isLane(customer);
       if (isLane(customer)) {
         const key = held && grants > 1 ? `${rule} (lane held)` : rule;
@@ -77,7 +91,8 @@ export function createRunStatistics(): RunStatistics {
       }
       if (area !== undefined) {
         // A whole held lane of requests without a valid token (RATE-12's) is no request count but the windows its holder waits (floor-estimate.ts).
-        const kind = leasedAs ?? (wholeLane ? `hold:${customer}` : `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`);
+        const plainKind = leasedAs ?? (wholeLane ? `hold:${customer}` : `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`);
+        const kind = quietFrom === undefined ? plainKind : `${QUIET_KIND_PREFIX}${plainKind}`;
         const row = (demandByArea[area] ??= {});
         row[kind] = (row[kind] ?? 0) + grants;
       }

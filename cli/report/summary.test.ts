@@ -36,6 +36,21 @@ describe('exitCodeFor', () => {
 });
 
 describe('formatSummary', () => {
+  it('adds the quiet phase\'s own floor to the floor of the rest of the run', () => {
+    const stats: RunStats = {
+      startedAt: 0,
+      requestsByCustomer: { primary: 40, 'pool:0': 30, 'pool:1': 12 },
+      quietPhase: { from: 21_000, requestsByCustomer: { 'pool:0': 12, 'pool:1': 8 } },
+      unintended429: [],
+      createdProjects: [],
+    };
+    const s = summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('a', 'passed')], stats, wallSeconds: 30, reports: {} });
+    // Before the phase primary's 40 set the floor (pool:0 had 18), then pool:0's 12 in it.
+    expect(s.pacingFloorSeconds).toBe(26);
+    expect(s.busiestCustomer).toBe('primary');
+    expect(formatSummary(s)).toContain('the quiet phase from 21.0 s adds 6.0 s');
+  });
+
   it('says how many requests without a valid token each rule sent, a held lane apart from the total', () => {
     const stats: RunStats = { startedAt: 0, requestsByCustomer: { primary: 4 }, laneRequestsByRule: { 'AUTH-1': 2, 'AUTH-4': 5, 'RATE-12 (lane held)': 29 }, unintended429: [], createdProjects: [] };
     const text = formatSummary(summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('[AUTH-1] a', 'passed')], stats, wallSeconds: 3, reports: {} }));

@@ -22,6 +22,12 @@ export interface RunSummary {
   busiestCustomer: string | undefined;
   /** Seconds after the pacer started at which the busiest customer's first request was granted and its last response arrived. */
   busiestSpan?: { first: number; last: number };
+  /**
+   * The quiet phase, when the run had one: it began (seconds after the pacer started) once only
+   * its checks were left, so its own floor (its busiest customer's requests at 2 per second) adds
+   * to the rest's in pacingFloorSeconds.
+   */
+  quietPhase?: { from: number; floorSeconds: number };
   requests: number;
   unintended429: RunStats['unintended429'];
   /** 429s the pacer's timeline proves wrong (RATE-2), when there were any; their checks are among the failed ones. */
@@ -58,7 +64,10 @@ export function summarize(input: {
   const totals = { passed: 0, failed: 0, broken: 0, skipped: 0 };
   for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
   // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
-  const perCustomer = Object.entries(input.stats.requestsByCustomer).filter(([c]) => !c.startsWith('#'));
+  const quiet = input.stats.quietPhase;
+  const pacedOnly = (counts: Record<string, number>) => Object.entries(counts).filter(([c]) => !c.startsWith('#'));
+  const perCustomer = pacedOnly(input.stats.requestsByCustomer).map(([c, n]): [string, number] => [c, n - (quiet?.requestsByCustomer[c] ?? 0)]);
+  const quietFloorSeconds = quiet ? Math.max(0, ...pacedOnly(quiet.requestsByCustomer).map(([, n]) => n)) / 2 : 0;
   const byRequests = perCustomer.sort((a, b) => b[1] - a[1])[0];
   // The lane of requests without a valid token is paced by the per-address limit: it sets the floor when it takes longer.
   const lane = input.laneFloorSeconds ?? 0;
@@ -70,10 +79,11 @@ export function summarize(input: {
     areas,
     totals,
     wallSeconds: input.wallSeconds,
-    pacingFloorSeconds: busiest ? busiest[1] / 2 : 0,
+    pacingFloorSeconds: (busiest ? busiest[1] / 2 : 0) + quietFloorSeconds,
     ...(input.expectedFloorSeconds !== undefined ? { expectedFloorSeconds: input.expectedFloorSeconds } : {}),
     busiestCustomer: busiest?.[0],
     ...(busiestSpan ? { busiestSpan: secondsOf(busiestSpan) } : {}),
+    ...(quiet ? { quietPhase: { from: quiet.from / 1000, floorSeconds: quietFloorSeconds } } : {}),
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
     ...(input.stats.provenWrongRefusals?.length ? { provenWrongRefusals: input.stats.provenWrongRefusals } : {}),
@@ -103,7 +113,8 @@ export function formatSummary(s: RunSummary): string {
   // Where the wall time beyond the floor went: before the busiest customer's first grant, after its last response, or idle in between.
   const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
   const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
-  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span})` : ''}${ratio}`);
+  const quiet = s.quietPhase ? `; the quiet phase from ${s.quietPhase.from.toFixed(1)} s adds ${s.quietPhase.floorSeconds.toFixed(1)} s` : '';
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span}${quiet})` : ''}${ratio}`);
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.laneRequestsByRule) {
     const entries = Object.entries(s.laneRequestsByRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

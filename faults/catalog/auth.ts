@@ -6,9 +6,12 @@ import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limi
 import type { Project } from '../../reference-server/src/store/projects.js';
 import { currentCustomer, customerOfToken, mapTokenCustomer } from '../../reference-server/seams/customer.js';
 import { remapError } from '../kit/error-remap.js';
+import { beforeForeignLookups, onForeignLookups } from '../kit/foreign-resources.js';
+import { moveHeaderLast } from '../kit/header-order.js';
+import { holdFor } from '../kit/precise-delay.js';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
-import { monotonicNow } from '../kit/limiters.js';
+import { monotonicNow, writeLimiterRefusal } from '../kit/limiters.js';
 import { applicationOfAnyOwner, roomOfAnyProject } from '../kit/ownerless-lookups.js';
 import { isPdf, isProjectDetail, isPublic } from '../../reference-server/seams/paths.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
@@ -17,7 +20,8 @@ import type { Fault } from '../fault.js';
 
 /**
  * Faults of authentication (tokens, schemes, blocked customers), of licenses and function rights,
- * and of the ownership of projects, rooms and applications.
+ * and of the ownership of projects, rooms and applications, including the existence oracles: a
+ * foreign resource told apart from a missing one by time, header order, 429s or a conditional GET.
  *
  * Two of them (query-token-counted-twice, public-get-throttled) were once judged by the harness
  * as its own breakage (docs/running.md, "Results"): they must end the run failed (exit 1), never broken.
@@ -47,6 +51,34 @@ function throttlePublicGets(): RequestHandler {
     if (last !== undefined && now - last < 1000) return next(errors.rateLimited());
     lastByAddress.set(address, now);
     next();
+  };
+}
+
+/**
+ * A bucket of its own per customer for the requests naming a foreign resource (after the
+ * customer limiter, which counts them too): one per `periodMs`, the others answered the
+ * limiter's own 429.
+ */
+function foreignLookupBucket(deps: AppDeps, periodMs: number): RequestHandler {
+  const lastAdmitted = new Map<number, number>();
+  const now = monotonicNow(deps);
+  return (_req, res, next) => {
+    const customer = currentCustomer(res).id;
+    const last = lastAdmitted.get(customer);
+    const t = now();
+    if (last !== undefined && t - last < periodMs) return writeLimiterRefusal(res);
+    lastAdmitted.set(customer, t);
+    next();
+  };
+}
+
+/** A foreign resource answered `ms` later than a missing one: its existence shows in the timing alone. */
+function foreignLookupSlower(ms: number): Pick<Fault, 'description' | 'rules' | 'configure' | 'timing'> {
+  return {
+    timing: true,
+    description: `a request naming an existing project, room or application of another customer is answered ${ms} ms later than one naming a key that never existed (both 404)`,
+    rules: ['AUTH-23'],
+    configure: (deps) => beforeForeignLookups(deps, holdFor(ms)),
   };
 }
 
@@ -306,5 +338,35 @@ export const authFaults: Fault[] = [
           return found;
         },
       })),
+  },
+  { id: 'foreign-lookup-slower-5ms', ...foreignLookupSlower(5) },
+  { id: 'foreign-lookup-slower-1ms', ...foreignLookupSlower(1) },
+  {
+    id: 'foreign-lookup-slower-0.2ms',
+    ...foreignLookupSlower(0.2),
+    measureOnly: 'a 0.2 ms difference may lie below what the paired probe resolves on a busy machine: the run reports it found or the resolution the check reached',
+  },
+  {
+    id: 'per-resource-limit-bucket',
+    description:
+      'requests naming a foreign project, room or application also count in a bucket of their own per customer (1 per 3 s); over it they are answered 429 rate_limit, which keys that never existed never see',
+    rules: ['AUTH-23'],
+    configure: (deps) => onForeignLookups(deps, foreignLookupBucket(deps, 3000)),
+  },
+  {
+    id: 'foreign-404-header-order',
+    description: 'the 404 of a foreign project, room or application carries the same header names and values, Content-Type moved behind all others',
+    rules: ['AUTH-23'],
+    configure: (deps) => beforeForeignLookups(deps, moveHeaderLast('Content-Type', (status) => status === 404)),
+  },
+  {
+    id: 'foreign-404-conditional-304',
+    description: 'a GET of a foreign project, room or application with If-None-Match is answered 304 (empty body) instead of 404',
+    rules: ['AUTH-23'],
+    configure: (deps) =>
+      onForeignLookups(deps, (req, res, next) => {
+        if (req.method !== 'GET' || req.headers['if-none-match'] === undefined) return next();
+        res.status(304).end();
+      }),
   },
 ];

@@ -1,11 +1,25 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { systemClock } from '../../reference-server/src/clock.js';
+import { errors } from '../../reference-server/src/http/api-error.js';
 import type { SlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import { authenticatedCustomer } from '../../reference-server/seams/customer.js';
 
 /** The server's monotonic clock in ms, as its limiter reads it. */
 export const monotonicNow = (deps: AppDeps) => () => (deps.clock ?? systemClock).monotonicMs();
+
+const refusal = errors.rateLimited();
+const REFUSAL_BODY = Buffer.from(JSON.stringify(refusal.toBody()));
+
+/**
+ * Answers the 429 of the error registry byte for byte as the server's customer limiter writes it
+ * (http/rate-limit.ts: headers handed to writeHead, so they follow those set before, in this
+ * order). Through the error mapper, Retry-After would come before Content-Type: a refusal of a
+ * fault would then differ from the server's own in more than when it comes.
+ */
+export function writeLimiterRefusal(res: Response): void {
+  res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(REFUSAL_BODY.length), ...refusal.headers }).end(REFUSAL_BODY);
+}
 
 /** A customer limiter that admits everything (for faults that judge the limit elsewhere). */
 export const admitAll: SlidingWindowLimiter = { tryAdmit: () => true, size: () => 0 };

@@ -1,4 +1,5 @@
 import type { FundingRow } from '../../reference-server/src/store/funding.js';
+import type { Project } from '../../reference-server/src/store/projects.js';
 import type { Room } from '../../reference-server/src/store/rooms.js';
 import type { Store } from '../../reference-server/src/store/store.js';
 
@@ -7,6 +8,17 @@ import type { Store } from '../../reference-server/src/store/store.js';
  * repository read of the API is scoped to a customer or a project): what a fault that skips that
  * condition finds. Each prepares its statement once.
  */
+
+/** A project by its stored (lowercase) key, whoever owns it. */
+export function projectOfAnyOwner(store: Store): (key: string) => Project | undefined {
+  return (key) => store.projects.findByKey(key);
+}
+
+/** The customer whose project holds a room, by the room's public id. */
+export function ownerOfRoom(store: Store): (publicId: string) => number | undefined {
+  const ownerOf = store.db.prepare<[string], number>('SELECT p.customer_id FROM rooms r JOIN projects p ON p.id = r.project_id WHERE r.public_id = ?').pluck();
+  return (publicId) => ownerOf.get(publicId);
+}
 
 /** A room by its public id, whatever project it belongs to. */
 export function roomOfAnyProject(store: Store): (publicId: string) => Room | undefined {

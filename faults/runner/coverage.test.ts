@@ -41,6 +41,12 @@ describe('fault coverage', () => {
     expect(coverage).toEqual({ testable: 3, covered: 1, allowListed: 1, uncovered: ['A-3'] });
     expect(formatCoverage(coverage)).toBe('fault coverage: 1 of 3 testable rules (1 allow-listed)');
   });
+
+  it('leaves measure-only faults out: a rule they alone name stays uncovered, and its allow-list entry stands', () => {
+    const catalogue = [{ id: 'f', rules: ['A-1'] }, { id: 'm', rules: ['A-2', 'A-3'], measureOnly: 'near the resolution of the A-2 checks' }];
+    expect(faultCoverage(catalogue, sample, { 'A-3': 'measured only: a run may not find it' })).toEqual({ testable: 3, covered: 1, allowListed: 1, uncovered: ['A-2'] });
+    expect(catalogueProblems(catalogue, sample, { 'A-3': 'measured only: a run may not find it' })).toEqual([]);
+  });
 });
 
 describe('judgeFault', () => {

@@ -13,9 +13,12 @@ export interface FaultCoverage {
 
 const isTestable = (rule: Rule) => rule.level === 'must' && rule.testable;
 
-/** Which testable rules a fault of the catalogue proves, and which only the allow-list excuses. */
-export function faultCoverage(faults: readonly Pick<Fault, 'rules'>[], rules: readonly Rule[], allowList: Readonly<Record<string, string>>): FaultCoverage {
-  const named = new Set(faults.flatMap((f) => f.rules));
+/**
+ * Which testable rules a fault of the catalogue proves, and which only the allow-list excuses. A
+ * measure-only fault proves nothing: a run may not find it.
+ */
+export function faultCoverage(faults: readonly Pick<Fault, 'rules' | 'measureOnly'>[], rules: readonly Rule[], allowList: Readonly<Record<string, string>>): FaultCoverage {
+  const named = new Set(faults.filter((f) => f.measureOnly === undefined).flatMap((f) => f.rules));
   const testable = rules.filter(isTestable);
   const covered = testable.filter((r) => named.has(r.id));
   const allowListed = testable.filter((r) => !named.has(r.id) && allowList[r.id] !== undefined);
@@ -31,7 +34,7 @@ export function formatCoverage(c: FaultCoverage): string {
  * Problems of the catalogue itself: duplicate fault IDs, faults naming unknown, untestable or
  * unspecified rules, allow-list entries for rules that are unknown or have a fault after all.
  */
-export function catalogueProblems(faults: readonly Pick<Fault, 'id' | 'rules'>[], rules: readonly Rule[], allowList: Readonly<Record<string, string>>): string[] {
+export function catalogueProblems(faults: readonly Pick<Fault, 'id' | 'rules' | 'measureOnly'>[], rules: readonly Rule[], allowList: Readonly<Record<string, string>>): string[] {
   const problems: string[] = [];
   const byId = new Map(rules.map((r) => [r.id, r]));
   const seen = new Set<string>();
@@ -45,7 +48,7 @@ export function catalogueProblems(faults: readonly Pick<Fault, 'id' | 'rules'>[]
       else if (!isTestable(rule)) problems.push(`fault ${fault.id} names ${id}, which is not a testable rule`);
     }
   }
-  const named = new Set(faults.flatMap((f) => f.rules));
+  const named = new Set(faults.filter((f) => f.measureOnly === undefined).flatMap((f) => f.rules));
   for (const [id, reason] of Object.entries(allowList)) {
     const rule = byId.get(id);
     if (!rule) problems.push(`allow-list names unknown rule ${id}`);

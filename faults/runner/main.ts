@@ -10,6 +10,7 @@ import type { Fault } from '../fault.js';
 import { judgeFault, type FaultVerdict } from './fault-verdict.js';
 import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
+import { checkNotes, failsRun, outcomeWord, selectFaults } from './measure-only.js';
 import { suiteFilesFor } from './suite-files.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
@@ -21,7 +22,8 @@ import { UsageError } from '../../cli/command-line/usage.js';
  * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
  * limited to the rules the fault breaks. A fault is caught when, for each rule it names, at least
  * one check of that rule fails (exit 1); broken checks never catch it: they judged nothing about
- * the target.
+ * the target. A measure-only fault (Fault.measureOnly) runs only when named, and is reported found or
+ * not found, with its checks' notes, without failing the run.
  */
 interface Outcome {
   fault: Fault;
@@ -29,6 +31,8 @@ interface Outcome {
   code: number | null;
   byRule: FaultVerdict['byRule'];
   broken: string[];
+  /** What the checks of its rules said, for a measure-only fault. */
+  notes: string[];
   seconds: number;
 }
 
@@ -37,7 +41,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const FAULTS_COMMAND = {
   usage: 'Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]',
   flags: {
-    only: { type: 'string', multiple: true, placeholder: 'ID[,ID]', description: 'run only these faults (repeatable; IDs in faults/catalog)' },
+    only: { type: 'string', multiple: true, placeholder: 'ID[,ID]', description: 'run only these faults (repeatable; IDs in faults/catalog; the only way to run a measure-only one)' },
     jobs: { type: 'string', placeholder: 'N', description: 'faults run at once (default 4)' },
     coverage: { type: 'boolean', description: 'print which testable rules have a fault, run none' },
   },
@@ -69,7 +73,8 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const broken = summary?.failed.filter((f) => f.state === 'broken').map((f) => `${f.title}: ${f.note}`) ?? [];
   if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
   const { caught, byRule } = judgeFault(fault, checks, code);
-  return { fault, caught, code, byRule, broken, seconds: (performance.now() - started) / 1000 };
+  const notes = fault.measureOnly === undefined ? [] : checkNotes(fault, checks);
+  return { fault, caught, code, byRule, broken, notes, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<number> {
@@ -82,39 +87,46 @@ async function main(): Promise<number> {
     if (coverage.uncovered.length) console.log(`without a fault or allow-list entry: ${coverage.uncovered.join(' ')}`);
     return 0;
   }
-  const selected = only.length ? faults.filter((f) => only.includes(f.id)) : faults;
+  const selected = selectFaults(faults, only);
   console.log(`running ${selected.length} faults, ${jobs} at a time`);
   const started = performance.now();
-  const queue = [...selected];
   const outcomes: Outcome[] = [];
-  await Promise.all(
-    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-      const cli = startCliWorker();
-      try {
-        for (let fault = queue.shift(); fault; fault = queue.shift()) {
-          const outcome = await runFault(fault, cli);
-          outcomes.push(outcome);
-          const proven = outcome.byRule.filter((r) => r.failedChecks.length > 0).length;
-          console.log(`  ${outcome.caught ? 'caught ' : 'ESCAPED'} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven) [${outcomes.length}/${selected.length}]`);
+  const runQueue = async (queue: Fault[], parallel: number) =>
+    Promise.all(
+      Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+        const cli = startCliWorker();
+        try {
+          for (let fault = queue.shift(); fault; fault = queue.shift()) {
+            const outcome = await runFault(fault, cli);
+            outcomes.push(outcome);
+            const proven = outcome.byRule.filter((r) => r.failedChecks.length > 0).length;
+            console.log(`  ${outcomeWord(fault, outcome.caught).padEnd(7)} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven) [${outcomes.length}/${selected.length}]`);
+          }
+        } finally {
+          await cli.close();
         }
-      } finally {
-        await cli.close();
-      }
-    }),
-  );
+      }),
+    );
+  await runQueue(selected.filter((f) => !f.timing), jobs);
+  await runQueue(selected.filter((f) => f.timing), 1);
   outcomes.sort((a, b) => selected.indexOf(a.fault) - selected.indexOf(b.fault));
   console.log('\nfault -> caught by');
   for (const o of outcomes) {
-    console.log(`${o.caught ? 'caught ' : 'ESCAPED'}  ${o.fault.id}: ${o.fault.description} [${o.fault.rules.join(' ')}]`);
+    console.log(`${outcomeWord(o.fault, o.caught).padEnd(8)} ${o.fault.id}: ${o.fault.description} [${o.fault.rules.join(' ')}]`);
+    if (o.fault.measureOnly !== undefined) console.log(`           measure-only: ${o.fault.measureOnly}`);
     for (const r of o.byRule) {
       if (r.failedChecks.length === 0) console.log(`           ${r.rule}: no check of this rule failed`);
       for (const title of r.failedChecks) console.log(`           ${r.rule}: ${title}`);
     }
+    for (const n of o.notes) console.log(`           ${n}`);
     for (const b of o.broken) console.log(`           broken: ${b}`);
   }
-  const escaped = outcomes.filter((o) => !o.caught);
+  const judged = outcomes.filter((o) => o.fault.measureOnly === undefined);
+  const measured = outcomes.filter((o) => o.fault.measureOnly !== undefined);
+  const escaped = outcomes.filter((o) => failsRun(o.fault, o.caught));
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${outcomes.length - escaped.length}/${outcomes.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}`);
+  const measuredText = measured.length ? `; measured only (never fails the run): ${measured.map((o) => `${o.fault.id} ${outcomeWord(o.fault, o.caught)}`).join(', ')}` : '';
+  console.log(`\n${judged.length - escaped.length}/${judged.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}${measuredText}`);
   console.log(formatCoverage(coverage));
   return escaped.length === 0 ? 0 : 1;
 }

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { isConformanceFile, isSuiteModule } from '../../harness-core/suite-file.js';
 
 /**
  * The suite files whose checks name any of the given rules, found by the IDs' literal text.
- * A match in a helper module of a suite folder selects every conformance file of that folder (the
- * module is imported by them). Without a match (IDs built at run time) all files are returned.
- * The stateful exploration (suites/explore) is included only with `withExploration`.
+ * A match in a helper module of an area's folder, or of a folder below it, selects every
+ * conformance file of that area (the module is imported by them). Without a match (IDs built at
+ * run time) all files are returned. The stateful exploration (suites/explore) is included only
+ * with `withExploration`.
  */
 export function suiteFilesFor(root: string, ruleIds: readonly string[], withExploration = false): string[] {
   const suitesDir = join(root, 'suites');
@@ -17,12 +18,12 @@ export function suiteFilesFor(root: string, ruleIds: readonly string[], withExpl
     if (!folder.isDirectory() || folder.name === 'harness') continue;
     if (folder.name === 'explore' && !withExploration) continue;
     const dir = join(suitesDir, folder.name);
-    const files = readdirSync(dir).filter((f) => isConformanceFile(f) || isSuiteModule(f));
-    const tests = files.filter(isConformanceFile).map((f) => relative(root, join(dir, f)));
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => isConformanceFile(basename(f)) || isSuiteModule(basename(f)));
+    const tests = files.filter((f) => isConformanceFile(basename(f))).map((f) => relative(root, join(dir, f)));
     all.push(...tests);
     for (const file of files) {
       if (!pattern.test(readFileSync(join(dir, file), 'utf8'))) continue;
-      if (isConformanceFile(file)) selected.add(relative(root, join(dir, file)));
+      if (isConformanceFile(basename(file))) selected.add(relative(root, join(dir, file)));
       else tests.forEach((t) => selected.add(t));
     }
   }

@@ -217,6 +217,12 @@ const auth = inArea('auth', [
     'API tokens must not be manageable through this interface (no token endpoints)',
     'the absence of an endpoint under an unknown name cannot be proven',
   ),
+  // What AUTH-19's bytes do not show; numbered after the area's last rule, as IDs are never reused or reordered.
+  must(
+    'AUTH-23',
+    S.service,
+    "foreign and non-existent resources must be indistinguishable beyond the answer's bytes too: in time (a paired probe proves no difference), in the headers' values and order, in 429s and in conditional requests",
+  ),
 ]);
 
 // -------------------------------------------------------------------------------------------------

@@ -131,6 +131,15 @@ export class CheckContext implements RequestRecorder {
     };
   }
 
+  /**
+   * Waits until every file of the run but the quiet ones has ended (harness-core/quiet-phase.ts):
+   * the checks of a quiet file call it before their first request. The wait counts against the
+   * run's wait limit, not the check's own time limit, which starts with its first granted request.
+   */
+  async untilQuiet(): Promise<void> {
+    while (!(await pacerCall<{ quiet: boolean }>(target().pacerUrl, '/quiet', {})).quiet);
+  }
+
   /** When the last response of a pacer lane arrived (epoch ms), undefined when it has sent nothing. */
   async lastAnswered(customer: string): Promise<number | undefined> {
     const { at } = await pacerCall<{ at: number | null }>(target().pacerUrl, '/last-response', { customer });
@@ -147,6 +156,11 @@ export class CheckContext implements RequestRecorder {
     const entry = pool ? this.profile.customers.pool?.[Number(pool[1])] : this.profile.customers[customer as CustomerRole];
     if (!entry?.tokens[0]) throw new HarnessError(`pacer leased unknown customer ${customer}`);
     return entry;
+  }
+
+  /** A statement of a passing check (what it could see), printed with the progress and kept in checks.json. */
+  note(text: string): void {
+    this.ctx.task.meta.note = text;
   }
 
   skip(reason: string): never {

@@ -51,6 +51,12 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** Content type for bodies; defaults to application/json, `null` sends none. */
   contentType?: string | null;
+  /**
+   * Awaited after the pacer's grant, right before sending; what it returns is called once the
+   * answer is read. A timing probe takes turns with its sibling requests through it, so that its
+   * measured time holds no other of them.
+   */
+  turn?: () => Promise<() => void>;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -193,6 +199,7 @@ export class Actor {
       this.refuseAfterEnd(method, path);
     }
     this.recorder.sending?.();
+    const endTurn = options.turn ? await options.turn() : undefined;
     const exchange: Exchange = {
       customer: this.label,
       request: { method, url: redactUrl(url), headers: redactHeaders(headers), body: body === undefined ? undefined : body.toString() },
@@ -204,6 +211,7 @@ export class Actor {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent });
       const text = await res.body.text();
       exchange.receivedAt = performance.now();
+      endTurn?.();
       const responseHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -212,6 +220,7 @@ export class Actor {
       return new ApiResponse(res.statusCode, responseHeaders, text, exchange);
     } catch (err) {
       exchange.receivedAt = performance.now();
+      endTurn?.();
       exchange.error = err instanceof Error ? err.message : String(err);
       throw new NoAnswer(`target unreachable: ${method} ${redactUrl(url)}: ${exchange.error}`, exchange);
     } finally {

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { verdictOf, type CheckResult } from '../../harness-core/check-result.js';
+import { quietPhase } from '../../harness-core/quiet-phase.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
 
 /**
@@ -23,7 +24,9 @@ export default class ProgressReporter implements Reporter {
   private heartbeat: NodeJS.Timeout | undefined;
 
   /** A long file prints nothing until it ends: a heartbeat keeps the operator informed meanwhile. */
-  onTestRunStart(): void {
+  onTestRunStart(specifications: readonly TestSpecification[]): void {
+    // The quiet files' checks wait until the others have ended (quiet-phase.ts); this reporter is what sees them end.
+    quietPhase().runStarted(specifications.map((s) => s.moduleId));
     this.heartbeat = setInterval(() => {
       if (Date.now() - this.lastLine < HEARTBEAT_MS) return;
       const failed = this.results.filter((r) => r.state === 'failed' || r.state === 'broken').length;
@@ -51,6 +54,9 @@ export default class ProgressReporter implements Reporter {
       note = meta.skipReason ?? (/cancel|abort/i.test(result.note ?? '') ? 'interrupted: the run was stopped before this check started' : (result.note ?? 'skipped'));
     } else if (result.state === 'failed') {
       ({ state, note } = verdictOf(result.errors ?? []));
+    } else if (meta.note !== undefined) {
+      note = meta.note;
+      this.print(`passed ${test.name}: ${note}`);
     }
     this.byId.set(test.id, {
       title: test.name,
@@ -64,6 +70,7 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestModuleEnd(module: TestModule): void {
+    quietPhase().fileEnded(module.moduleId);
     const file = relative(ROOT, module.moduleId);
     const mine = this.results.filter((r) => r.file === file);
     const count = (s: string) => mine.filter((r) => r.state === s).length;

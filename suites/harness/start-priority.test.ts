@@ -24,4 +24,11 @@ describe('conformance files start order', () => {
     expect(order).toEqual([status, auth, fields, rooms]);
     expect(startPriority(fields, [])).toBeGreaterThan(startPriority(status, []));
   });
+
+  it('puts a quiet file after every other, even in a lead area', () => {
+    const status = file('status', 2_000);
+    const quiet = join(dir, 'auth', 'existence-oracles.quiet.conformance.ts');
+    writeFileSync(quiet, '/'.repeat(50_000));
+    expect(startPriority(quiet, ['auth'])).toBeLessThan(startPriority(status, []));
+  });
 });

@@ -19,6 +19,8 @@ declare module 'vitest' {
     rules?: string[];
     area?: string;
     skipReason?: string;
+    /** What a passing check states about what it measured (e.g. the resolution of a timing probe). */
+    note?: string;
   }
 }
 

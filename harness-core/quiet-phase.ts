@@ -1,0 +1,66 @@
+/**
+ * The quiet phase: the checks that judge the target's answer times (AUTH-23's paired probes) take
+ * their samples once every other file of the run has ended, so that the run's own load (the other
+ * checks' requests, the workers' work on the same cores) is not in them. Their files are named
+ * `<topic>.quiet.conformance.ts`, take the workers last, and ask the pacer's `/quiet` route, which
+ * answers when only quiet files are left.
+ *
+ * The reporter (which sees the files start and end) and the pacer (started by the global setup)
+ * live in vitest's main process but are loaded by different module loaders, so the state is kept
+ * on globalThis, like the CLI's interrupt signal.
+ */
+import { CONFORMANCE_SUFFIX } from './suite-file.js';
+
+export const QUIET_SUFFIX = `.quiet${CONFORMANCE_SUFFIX}`;
+
+export function isQuietFile(path: string): boolean {
+  return path.endsWith(QUIET_SUFFIX);
+}
+
+export interface QuietPhase {
+  /** The run's files, as the reporter learns them at the start. */
+  runStarted(files: readonly string[]): void;
+  fileEnded(file: string): void;
+  /** Resolves when every file that is not a quiet one has ended; at once when no run announced its files. */
+  whenQuiet(): Promise<void>;
+  /** Since when (epoch ms) only quiet files are left, if they are. */
+  quietSince(): number | undefined;
+}
+
+export function createQuietPhase(now: () => number = Date.now): QuietPhase {
+  let pending: Set<string> | undefined;
+  let since: number | undefined;
+  const waiting: (() => void)[] = [];
+  const settle = () => {
+    if (pending && pending.size > 0) return;
+    since ??= now();
+    for (const wake of waiting.splice(0)) wake();
+  };
+  return {
+    runStarted(files) {
+      pending = new Set(files.filter((f) => !isQuietFile(f)));
+      since = undefined;
+      settle();
+    },
+    fileEnded(file) {
+      pending?.delete(file);
+      settle();
+    },
+    whenQuiet() {
+      if (!pending || pending.size === 0) {
+        since ??= now();
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    quietSince: () => since,
+  };
+}
+
+const KEY = Symbol.for('cpf-conformance.quiet-phase');
+
+/** The process's quiet phase, shared by the reporter and the pacer. */
+export function quietPhase(): QuietPhase {
+  const holder = globalThis as { [KEY]?: QuietPhase };
+  return (holder[KEY] ??= createQuietPhase());
+}

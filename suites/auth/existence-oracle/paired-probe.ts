@@ -1,0 +1,203 @@
+/**
+ * The paired probe on a target: pool customers each send pairs of the same request for a foreign
+ * resource and for a never-existing resource of the same form (pair.ts), one request after the
+ * other in an order drawn per pair, every request through the pacer. Each customer takes the next
+ * pair when its previous one is answered; a pair's four requests take a customer two seconds at
+ * the pacer's 2 requests per second, so a look takes about 2 × (pairs / customers) seconds.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor, ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/check.js';
+import { readRunEnv } from '../../../harness-core/run-env.js';
+import type { ArmAnswer, Pair } from './pair.js';
+import { RequestTurns } from './request-turns.js';
+
+/** Pool customers one probe leases: the budget's pairs (2 s each at a customer's pace) then take about 12 s, and the five probes of the area leave a part of the pool to the other checks. */
+export const CUSTOMERS_PER_PROBE = 16;
+/**
+ * How long a probe may collect pairs: on a profile with few pool customers, shared with the run's
+ * other checks, the budget's pairs would take minutes; the probe then decides on what it has
+ * (mostly: undecided, with the resolution reached), well within the check's deadline.
+ */
+export const PROBE_SECONDS = 40;
+/** The seed of the arms' order when the run names none (--seed); the check's note names the seed used. */
+const DEFAULT_SEED = 23;
+
+/** The paths of the two arms for one customer. */
+export interface Arms {
+  foreign: string;
+  missing: string;
+}
+
+export interface ProbeRequest {
+  method: 'GET' | 'PATCH';
+  /** The same body for both arms (a PATCH the target must refuse with 404 on both). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ProbeLane {
+  customer: string;
+  actor: Actor;
+  arms: Arms;
+}
+
+export function probeSeed(): number {
+  return readRunEnv('exploreSeed') ?? DEFAULT_SEED;
+}
+
+/** mulberry32 of the seed and the pair's index: the arms' order of pair i is the same in every run with that seed, whichever customer sends it. */
+export function foreignFirst(seed: number, index: number): boolean {
+  let a = (seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+  a = (a + 0x6d2b79f5) >>> 0;
+  let t = Math.imul(a ^ (a >>> 15), a | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) % 2 === 0;
+}
+
+const poolNames = (t: CheckContext): string[] => (t.profile.customers.pool ?? []).map((_, i) => `pool:${i}`);
+
+/**
+ * Leases up to CUSTOMERS_PER_PROBE pool customers (never a role customer: the primary customer's
+ * budget sets the run's length), preparing each one's arms as it comes; the lanes fill while the
+ * first ones already send, until `wanted` says the probe has ended. The check is skipped when the
+ * profile has no pool.
+ */
+export async function leaseLanes(t: CheckContext, expectedRequests: number, arms: (actor: Actor) => Promise<Arms>, onLane: (lane: ProbeLane) => void, wanted: () => boolean): Promise<void> {
+  const pool = poolNames(t);
+  if (pool.length === 0) t.skip('needs pool customers (customers.pool): the probe never spends a role customer\'s budget');
+  const taken: string[] = [];
+  const count = Math.min(CUSTOMERS_PER_PROBE, pool.length);
+  for (let i = 0; i < count && wanted(); i++) {
+    const among = pool.filter((c) => !taken.includes(c));
+    const actor = await t.owner('licensed', { among, expectedRequests: Math.ceil(expectedRequests / count), needs: 'a pool customer with an active license' });
+    taken.push(actor.label);
+    onLane({ customer: actor.label, actor, arms: await arms(actor) });
+  }
+}
+
+/** The probes of a quiet phase run at once, in one worker: their lanes share the target through these turns. */
+const turns = new RequestTurns();
+
+/** Sends one arm; the time runs from sending to the complete answer (the exchange's own timestamps). */
+async function arm(lane: ProbeLane, path: string, request: ProbeRequest): Promise<ApiResponse> {
+  const options = { ...(request.body === undefined ? {} : { body: request.body }), ...(request.headers ? { headers: request.headers } : {}), turn: turns.take };
+  return lane.actor.send(request.method, path, options);
+}
+
+const answerOf = (res: ApiResponse): ArmAnswer => ({ status: res.status, headers: res.headers, ms: res.exchange.receivedAt - res.exchange.sentAt });
+
+/** Sends the pair's requests one after the other, in the order A, B, B, A (pair.ts). */
+export async function sendPair(lane: ProbeLane, index: number, seed: number, request: ProbeRequest): Promise<Pair> {
+  const first = foreignFirst(seed, index);
+  const order: ('foreign' | 'missing')[] = first ? ['foreign', 'missing', 'missing', 'foreign'] : ['missing', 'foreign', 'foreign', 'missing'];
+  const answers: Record<'foreign' | 'missing', ArmAnswer[]> = { foreign: [], missing: [] };
+  for (const which of order) answers[which].push(answerOf(await arm(lane, lane.arms[which], request)));
+  return { index, customer: lane.customer, foreignFirst: first, foreign: answers.foreign, missing: answers.missing };
+}
+
+/**
+ * Runs pairs on every lane from when the lane arrives until `stop()`, never more than the look
+ * being waited for needs (a pair begun past it would be spent for nothing when the probe decides
+ * there): the pacer keeps each lane at its customer's pace, and the lanes' first pairs are spread
+ * over one second (request-turns.ts). `judge` is asked after each pair, and an error it throws ends
+ * every lane.
+ */
+export class PairScheduler {
+  readonly pairs: Pair[] = [];
+  private readonly runs: Promise<void>[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private next = 0;
+  /** Pairs the current look needs: lanes take no pair beyond it. */
+  private wanted = 0;
+  private stopped = false;
+  private failure: { error: unknown } | undefined;
+  private firstLaneOf: ProbeLane | undefined;
+
+  constructor(
+    private readonly seed: number,
+    private readonly request: ProbeRequest,
+    private readonly judge: (pair: Pair) => void,
+  ) {}
+
+  get firstLane(): ProbeLane | undefined {
+    return this.firstLaneOf;
+  }
+
+  add(lane: ProbeLane): void {
+    if (this.stopped) return;
+    this.firstLaneOf ??= lane;
+    this.runs.push(this.run(lane));
+  }
+
+  /** The leasing failed (a skip, an ended check): a look waiting for lanes ends with that error. */
+  abort(error: unknown): void {
+    this.failure ??= { error };
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private async run(lane: ProbeLane): Promise<void> {
+    await sleep(turns.startLane());
+    try {
+      while (!this.stopped && !this.failure) {
+        if (this.next >= this.wanted) {
+          await new Promise<void>((resolve) => this.waiting.push(resolve));
+          continue;
+        }
+        const pair = await sendPair(lane, this.next++, this.seed, this.request);
+        this.pairs.push(pair);
+        this.judge(pair);
+        this.wake();
+      }
+    } catch (error) {
+      this.abort(error);
+    } finally {
+      turns.endLane();
+    }
+  }
+
+  /** The pairs answered so far, in the order they were drawn. */
+  answered(): Pair[] {
+    return [...this.pairs].sort((x, y) => x.index - y.index);
+  }
+
+  /**
+   * The pairs answered so far once there are at least `count` of them, or at `deadline` (a
+   * performance.now() time) however many there are.
+   */
+  async atLeastUntil(count: number, deadline: number): Promise<Pair[]> {
+    const enough = this.atLeast(count);
+    enough.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - performance.now()))));
+    try {
+      const first = await Promise.race([enough, late]);
+      return first === 'late' ? this.answered() : first;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The pairs answered so far, at least `count` of them, in the order they were drawn. */
+  async atLeast(count: number): Promise<Pair[]> {
+    this.wanted = Math.max(this.wanted, count);
+    this.wake();
+    while (this.pairs.length < count) {
+      if (this.failure) throw this.failure.error;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    if (this.failure) throw this.failure.error;
+    return this.answered();
+  }
+
+  /** Ends every lane after its pair in flight; the pairs answered meanwhile are kept (for the report). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await Promise.all(this.runs);
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { RequestTurns } from './request-turns.js';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('turns of the probes\' requests', () => {
+  it('lets one request at a time go to a target that answers in a millisecond', async () => {
+    let clock = 0;
+    const turns = new RequestTurns(() => clock);
+    for (let i = 0; i < 80; i++) turns.startLane();
+    const end = await turns.take();
+    clock += 1;
+    end();
+    expect(turns.limit()).toBe(1);
+    const first = await turns.take();
+    let second = false;
+    void turns.take().then(() => (second = true));
+    await tick();
+    expect(second).toBe(false);
+    first();
+    await tick();
+    expect(second).toBe(true);
+  });
+
+  it('lets as many go to a far target as the lanes\' pace keeps on the way', async () => {
+    let clock = 0;
+    const turns = new RequestTurns(() => clock);
+    for (let i = 0; i < 10; i++) turns.startLane();
+    const end = await turns.take();
+    clock += 100;
+    end();
+    // 10 lanes at 2 per second, 0.1 s each, twice over.
+    expect(turns.limit()).toBe(4);
+    for (let i = 0; i < 5; i++) turns.endLane();
+    expect(turns.limit()).toBe(2);
+  });
+
+  it('spreads the lanes\' first requests over the second', () => {
+    const turns = new RequestTurns();
+    const offsets = Array.from({ length: 16 }, () => turns.startLane()).sort((a, b) => a - b);
+    expect(offsets[0]).toBe(0);
+    expect(offsets[15]).toBeLessThan(1000);
+    for (let i = 1; i < offsets.length; i++) expect((offsets[i] as number) - (offsets[i - 1] as number)).toBeGreaterThan(20);
+  });
+});
