@@ -30,16 +30,17 @@ const TABLE: DemandTable = {
 };
 
 describe('pacing floor estimate', () => {
-  it('adds the quiet phase, spread over the pool, after the rest', () => {
-    const table: DemandTable = { areas: { ...TABLE.areas, auth: { 'quiet:lease:licensed': 480, 'quiet:role:foreign': 2 } } };
+  it('adds the quiet phase after the rest: spread over the pool, bounded by its sampling time, none without a pool', () => {
+    const table: DemandTable = { areas: { ...TABLE.areas, auth: { 'quiet:lease:licensed': 480 } } };
     const without = estimateFloor(profile(96), TABLE);
     const e = estimateFloor(profile(96), table);
-    // 480 requests over the 96 pool customers and primary and the other licensed ones: about 5 each.
-    expect(e.quietSeconds).toBeGreaterThan(2);
-    expect(e.quietSeconds).toBeLessThan(3);
-    expect(e.floorSeconds).toBeCloseTo(without.floorSeconds + e.quietSeconds, 9);
+    // 480 requests over 96 pool customers at 2 per second.
+    expect(e.quietSeconds).toBe(2.5);
+    expect(e.floorSeconds).toBeCloseTo(without.floorSeconds + 2.5, 9);
     expect(formatEstimate(e)).toMatch(/then the quiet phase, ~\d+ s/);
     expect(without.quietSeconds).toBe(0);
+    expect(estimateFloor(profile(2), table).quietSeconds).toBe(50);
+    expect(estimateFloor(profile(0), table).quietSeconds).toBe(0);
   });
 
   it('counts the lane of requests without a valid token, paced under the documented per-address limit, and RATE-12\'s windows', () => {

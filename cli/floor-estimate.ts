@@ -6,6 +6,7 @@ import { candidateFits } from '../harness-core/lease-fit.js';
 import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
 import type { LeaseKind } from '../harness-core/pacer-server.js';
 import { QUIET_KIND_PREFIX } from '../harness-core/pacer-statistics.js';
+import { QUIET_SAMPLING_SECONDS } from '../harness-core/quiet-phase.js';
 
 /**
  * The pacing floor a run should reach with a given profile, estimated before it starts: the
@@ -107,18 +108,25 @@ export function laneFloorSeconds(demand: Record<string, number>, lane: { limit: 
   return ((batches + holdWindows) * lane.windowMs) / 1000;
 }
 
-/** The quiet phase's demand (`quiet:` kinds), under the plain kinds' names. */
-function quietDemandOf(demand: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(demand).flatMap(([kind, n]) => (kind.startsWith(QUIET_KIND_PREFIX) ? [[kind.slice(QUIET_KIND_PREFIX.length), n]] : [])));
+/**
+ * The quiet phase's time: its checks send from the pool customers only (none without a pool: they
+ * are skipped), and with few of them they decide on what they have after their sampling time,
+ * which their setup and the pairs still in flight stretch by about a quarter.
+ */
+function quietSecondsOf(demand: Record<string, number>, poolSize: number): number {
+  if (poolSize === 0) return 0;
+  const requests = Object.entries(demand).reduce((sum, [kind, n]) => sum + (kind.startsWith(QUIET_KIND_PREFIX) ? n : 0), 0);
+  return Math.min(requests / (2 * poolSize), 1.25 * QUIET_SAMPLING_SECONDS);
 }
 
 /**
  * The estimate for a profile and the areas a run selects (all when empty). The quiet phase comes
- * after everything else (harness-core/quiet-phase.ts), so its floor adds to the rest's.
+ * after everything else (harness-core/quiet-phase.ts), so its time adds to the rest's.
  */
 export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
   const demand = demandOf(table.areas, areas);
-  const quietSeconds = busiestOf(loads(profile, quietDemandOf(demand), 0))[1] / 2;
+  const poolSize = profile.customers.pool?.length ?? 0;
+  const quietSeconds = quietSecondsOf(demand, poolSize);
   const [customer, customerRequests] = busiestOf(loads(profile, demand, 0));
   const laneSeconds = laneFloorSeconds(demand, invalidTokenLane(profile));
   const laneSets = laneSeconds > customerRequests / 2;
@@ -126,7 +134,7 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
   const floorSeconds = Math.max(laneSeconds, customerRequests / 2) + quietSeconds;
   const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));
   // Past this many, added pool customers only take work the role customers do not set the floor with.
-  const floorWith = (count: number) => Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2) + busiestOf(loads(profile, quietDemandOf(demand), count))[1] / 2;
+  const floorWith = (count: number) => Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2) + quietSecondsOf(demand, poolSize + count);
   const limit = floorWith(1000);
   let morePool: FloorEstimate['morePool'];
   if (floorSeconds - limit >= 1) {

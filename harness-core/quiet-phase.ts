@@ -13,6 +13,12 @@ import { CONFORMANCE_SUFFIX } from './suite-file.js';
 
 export const QUIET_SUFFIX = `.quiet${CONFORMANCE_SUFFIX}`;
 
+/**
+ * How long a check of the quiet phase may collect its samples: with few pool customers it decides
+ * on what it has then. The phase lasts about this long at most, which the floor estimate uses.
+ */
+export const QUIET_SAMPLING_SECONDS = 40;
+
 export function isQuietFile(path: string): boolean {
   return path.endsWith(QUIET_SUFFIX);
 }

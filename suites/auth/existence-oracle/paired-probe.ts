@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/check.js';
+import { QUIET_SAMPLING_SECONDS } from '../../../harness-core/quiet-phase.js';
 import { readRunEnv } from '../../../harness-core/run-env.js';
 import type { ArmAnswer, Pair } from './pair.js';
 import { RequestTurns } from './request-turns.js';
@@ -15,11 +16,11 @@ import { RequestTurns } from './request-turns.js';
 /** Pool customers one probe leases: the budget's pairs (2 s each at a customer's pace) then take about 12 s, and the five probes of the area leave a part of the pool to the other checks. */
 export const CUSTOMERS_PER_PROBE = 16;
 /**
- * How long a probe may collect pairs: on a profile with few pool customers, shared with the run's
- * other checks, the budget's pairs would take minutes; the probe then decides on what it has
- * (mostly: undecided, with the resolution reached), well within the check's deadline.
+ * How long a probe may collect pairs: on a profile with few pool customers, which the five probes
+ * share, the budget's pairs would take minutes; the probe then decides on what it has (mostly:
+ * undecided, with the resolution reached), well within the check's deadline.
  */
-export const PROBE_SECONDS = 40;
+export const PROBE_SECONDS = QUIET_SAMPLING_SECONDS;
 /** The seed of the arms' order when the run names none (--seed); the check's note names the seed used. */
 const DEFAULT_SEED = 23;
 

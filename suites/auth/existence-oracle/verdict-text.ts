@@ -25,6 +25,7 @@ export function indistinguishableText(what: string, s: PairedSummary): string {
 
 /** `timeSpent`: the probe's time (PROBE_SECONDS) ended before its pairs did: too few customers for the budget. */
 export function undecidedText(what: string, s: PairedSummary, timeSpent = false): string {
+  if (s.pairs === 0) return `AUTH-23 ${what}: no pair answered within the probe's ${PROBE_SECONDS} s: too few pool customers (customers.pool) free for it while the other probes held them`;
   const why = timeSpent
     ? `the probe's ${PROBE_SECONDS} s ended after ${s.pairs} of its ${PAIR_BUDGET} pairs: too few pool customers (customers.pool) free for it`
     : `the noise on the way to the target is too large for the budget of ${PAIR_BUDGET} pairs`;
