@@ -118,17 +118,29 @@ export class CheckContext implements RequestRecorder {
   /**
    * Takes grants of a pacer lane for requests the check paces itself (sent by an unpaced actor, or
    * counted in two lanes at once), as a part of this check: the pacer serves them with the
-   * check's seniority like its other requests. Returns the release of every grant taken.
+   * check's seniority like its other requests. Returns the release of every grant taken, which
+   * the check's end also runs if the check has not.
    */
   async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number } = {}): Promise<() => Promise<void>> {
     const url = target().pacerUrl;
     const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...this.pacing(customer, extra), hold: true });
-    this.sending();
-    return async () => {
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
       // A request still in flight (the deadline abandoned the body) may be decided after the release: the pacer then keeps the hold open.
       const openEnded = hasUnpacedInFlight(this);
       for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { customer, grant, openEnded });
     };
+    // Granted after the check ended (its deadline fired while the pacer still queued it), the hold
+    // would stay with nobody to return it and stall every later user of the lane.
+    if (this.ended) {
+      await release();
+      throw new HarnessError('the check ended before the pacer granted its lane');
+    }
+    this.heldLanes.push(release);
+    this.sending();
+    return release;
   }
 
   /**
@@ -285,7 +297,7 @@ export class CheckContext implements RequestRecorder {
     const tokens = this.entryOf(customer).tokens;
     // Both grants in one request: taken one by one, the first would be held while others' requests
     // keep taking the second slot (halving the customer's rate), and two holders could each keep one.
-    this.heldLanes.push(await this.holdLane(customer, { grants: 2 }));
+    await this.holdLane(customer, { grants: 2 });
     await this.releaseIfEnded();
     return { customer, tokens: tokens.map((token, i) => new Actor(`${customer} token ${i + 1}`, token, undefined, this)) };
   }

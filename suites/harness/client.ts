@@ -190,8 +190,11 @@ export class Actor {
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
     this.refuseAfterEnd(method, path);
-    const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
+    // The customer's own lane before the address lane, the order RATE-12 holds them in (the blocked
+    // customer's, then the invalid-token lane): taken the other way round, a request holding an
+    // address grant while it waits for the blocked customer's would keep RATE-12 waiting for it.
     const grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
+    const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
     const label = `${method} ${pathOf(redactUrl(url))}`;
     if (this.recorder.ended) {
       // Never sent; unknown (0) can only spare the target.

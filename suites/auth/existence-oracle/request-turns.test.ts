@@ -18,8 +18,14 @@ describe('turns of the probes\' requests', () => {
     await tick();
     expect(second).toBe(false);
     first();
+    first();
     await tick();
     expect(second).toBe(true);
+    // Ended twice, the first turn still freed one place only: a third waits for the second.
+    let third = false;
+    void turns.take().then(() => (third = true));
+    await tick();
+    expect(third).toBe(false);
   });
 
   it('lets as many go to a far target as the lanes\' pace keeps on the way', async () => {

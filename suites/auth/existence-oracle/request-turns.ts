@@ -45,7 +45,10 @@ export class RequestTurns {
     while (this.inFlight >= this.limit()) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.inFlight++;
     const sentAt = this.now();
+    let ended = false;
     return () => {
+      if (ended) return;
+      ended = true;
       const ms = this.now() - sentAt;
       // A moving average: it follows the target's answer time within a few dozen answers.
       this.answerMs = this.answerMs === 0 ? ms : 0.9 * this.answerMs + 0.1 * ms;
