@@ -222,6 +222,11 @@ export class CheckContext implements RequestRecorder {
    */
   async ownerWithProject(kind: LeaseKind = 'licensed', options: { expectedRequests?: number } = {}): Promise<{ actor: Actor; key: string }> {
     const actor = await this.owner(kind, options);
+    return { actor, key: await this.sharedProjectOf(actor) };
+  }
+
+  /** The project of a leased customer that checks may PATCH freely: created once per customer and worker, then reused. */
+  sharedProjectOf(actor: Actor): Promise<string> {
     let key = sharedProjects.get(actor.label);
     if (!key) {
       const plz = this.profile.resources?.postalCodes?.valid[0];
@@ -235,7 +240,7 @@ export class CheckContext implements RequestRecorder {
       sharedProjects.set(actor.label, key);
       key.catch(() => sharedProjects.delete(actor.label));
     }
-    return { actor, key: await key };
+    return key;
   }
 
   /** No Authorization header at all: public endpoints, and 401 checks. */

@@ -114,22 +114,6 @@ async function report(t: CheckContext, what: string, kind: 'distinguishable' | '
   await allure.attachment('verdict', text, 'text/plain');
 }
 
-/** Own projects of pool customers for the room probes: projects are never deleted, so one per customer and worker is reused. */
-const ownProjects = new Map<string, Promise<string>>();
-const createdKeySchema = z.looseObject({ projektHeader: z.looseObject({ key: z.string().min(1) }) });
-
-function ownProject(actor: Actor): Promise<string> {
-  let key = ownProjects.get(actor.label);
-  if (!key) {
-    key = actor
-      .post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-23') } })
-      .then((res) => readOnward(res, { status: 201, schema: createdKeySchema, owner: 'PROJ-84', what: 'the creation of a project' }).projektHeader.key);
-    ownProjects.set(actor.label, key);
-    key.catch(() => ownProjects.delete(actor.label));
-  }
-  return key;
-}
-
 /** A room of the foreign customer's project, created once per worker: a room id that exists, of another customer. */
 let foreignRoom: Promise<string> | undefined;
 const roomSchema = z.looseObject({ room: z.looseObject({ id: z.string().min(1) }) });
@@ -167,7 +151,7 @@ async function roomArms(t: CheckContext): Promise<ProbeSpec['arms']> {
   const room = await foreignRoomId(t);
   const missing = sameFormId(room);
   return async (actor) => {
-    const key = await ownProject(actor);
+    const key = await t.sharedProjectOf(actor);
     return { foreign: `/reports/${key}/rooms/${encodeURIComponent(room)}`, missing: `/reports/${key}/rooms/${encodeURIComponent(missing)}` };
   };
 }
