@@ -10,6 +10,51 @@ export interface CheckResult {
   /** Skip reason, the first error message for failed/broken checks, or what a passed check stated (CheckContext.note). */
   note?: string;
   durationMs: number;
+  /** Of a passed check: the named rules its assertions ran on in this run (a rule it names and did not judge reads "not exercised"). */
+  judged?: string[];
+  /** Named rules the check did not judge in this run, each with the reason (no such data at the target, a prerequisite missing). */
+  notExercised?: Record<string, string>;
+  /** Per judged rule, what the check judged it on: the count of the target's items and what they were ("3 circuits"). */
+  evidence?: Record<string, RuleEvidence>;
+  /** A failure charged to a rule the check does not own, met on its way (a proven false 429, a prerequisite read that broke its rule): the title of that check. */
+  metBy?: string;
+}
+
+export interface RuleEvidence {
+  /** Items of the target's data judged; absent when the check judged a fixed request of its own. */
+  items?: number;
+  text: string;
+}
+
+/**
+ * What a check records about its rules while it runs (task.meta.judgement), for the reporter: the
+ * rules it judged with their evidence, those it did not exercise, and failures it met of rules it
+ * does not own.
+ */
+export interface CheckJudgement {
+  evidence: Record<string, RuleEvidence>;
+  notExercised: Record<string, string>;
+  charged: ChargedFailure[];
+  /** The check judges only the rules it records (the exploration lanes); else every named rule it does not mark not exercised. */
+  onlyRecorded: boolean;
+}
+
+/** A rule broken by an answer a check met on its way, charged to that rule instead of the check's own. */
+export interface ChargedFailure {
+  rule: string;
+  /** The same kind met by several checks is one failure (the first met); a proven false 429 is one per check. */
+  kind: string;
+  /** The failure's title beside the rule ID, e.g. `a refusal the pacer's timeline proves wrong, met by "..."`. */
+  title: string;
+  message: string;
+  /** The answer that broke the rule, as a curl line (token redacted). */
+  curl?: string;
+}
+
+/** The named rules a passed check judged, from its record. */
+export function judgedRules(rules: readonly string[], judgement: CheckJudgement | undefined): string[] {
+  if (!judgement) return [...rules];
+  return rules.filter((r) => (judgement.onlyRecorded ? r in judgement.evidence : r in judgement.evidence || !(r in judgement.notExercised)));
 }
 
 /** An error as vitest hands it to reporters: serialised, so only names tell the kinds apart. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import * as allure from 'allure-js-commons';
 import { describe, test, type TestContext } from 'vitest';
+import { judgedRules, type ChargedFailure, type CheckJudgement } from '../../harness-core/check-result.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
@@ -29,6 +30,11 @@ export interface CheckOptions {
    * their own names them, as `--rules` selects checks by the bracketed IDs of their full name.
    */
   titleWithoutRules?: boolean;
+  /**
+   * The check judges only the rules it records with `t.judged` (a lane of the exploration, whose
+   * drawn sequences decide what it compares); every other named rule reads "not exercised".
+   */
+  judgesOnlyRecorded?: boolean;
 }
 
 /** A check's time limit when it sets none: its own work at its customers' pace. */
@@ -81,6 +87,8 @@ export class CheckContext implements RequestRecorder {
   private hasEnded = false;
   private hasSent = false;
   private onFirstSend: (() => void) | undefined;
+  /** What the check judged, did not exercise and met of other rules: the reporter reads it from task.meta. */
+  readonly judgement: CheckJudgement;
 
   constructor(
     readonly checkName: string,
@@ -89,7 +97,13 @@ export class CheckContext implements RequestRecorder {
     private readonly area?: string,
     /** The rule the check names first: the run counts requests without a valid token per rule. */
     private readonly rule?: string,
-  ) {}
+    /** Every rule the check names: it records judgements of these only. */
+    readonly rules: readonly string[] = rule ? [rule] : [],
+    onlyRecorded = false,
+  ) {
+    this.judgement = { evidence: {}, notExercised: {}, charged: [], onlyRecorded };
+    ctx.task.meta.judgement = this.judgement;
+  }
 
   get profile(): Profile {
     return target().profile;
@@ -173,6 +187,50 @@ export class CheckContext implements RequestRecorder {
   /** A statement of a passing check (what it could see), printed with the progress and kept in checks.json. */
   note(text: string): void {
     this.ctx.task.meta.note = text;
+  }
+
+  private named(rules: string | readonly string[]): readonly string[] {
+    const ids = typeof rules === 'string' ? [rules] : rules;
+    for (const id of ids) if (!this.rules.includes(id)) throw new HarnessError(`the check records a judgement of ${id}, which it does not name (${this.rules.join(' ')})`);
+    return ids;
+  }
+
+  /**
+   * Records that the check's assertions about `rules` ran on `count` items of the target's data,
+   * `what` naming them ("circuits", "formatted ids"): the statement carries it as the rule's
+   * evidence. With 0 items the rules are not exercised, for want of such data. Without a count the
+   * check judged a fixed request of its own (`what` says which).
+   */
+  judged(rules: string | readonly string[], count?: number, what?: string): void {
+    const ids = this.named(rules);
+    if (count === 0) return this.notExercised(ids, `the target's data holds no ${what ?? 'item'} to judge`);
+    for (const id of ids) {
+      const before = this.judgement.evidence[id];
+      const text = count === undefined ? (what ?? 'judged') : `${count} ${what ?? (count === 1 ? 'item' : 'items')}`;
+      this.judgement.evidence[id] = {
+        ...(count !== undefined || before?.items !== undefined ? { items: (before?.items ?? 0) + (count ?? 0) } : {}),
+        text: before ? `${before.text}; ${text}` : text,
+      };
+    }
+  }
+
+  /** The check did not judge `rules` in this run, and why: they read "not exercised", never pass, by this check. */
+  notExercised(rules: string | readonly string[], reason: string): void {
+    for (const id of this.named(rules)) if (!(id in this.judgement.notExercised)) this.judgement.notExercised[id] = reason;
+  }
+
+  /**
+   * A rule the check does not own broke in an answer it met on its way (a refusal the pacer's
+   * timeline proves wrong, a prerequisite read): the failure is that rule's, in the statement,
+   * the summary and the report, and the check goes on or ends unjudged for its own rules.
+   */
+  charge(failure: ChargedFailure): void {
+    if (!this.judgement.charged.some((c) => c.rule === failure.rule && c.kind === failure.kind)) this.judgement.charged.push(failure);
+  }
+
+  /** The named rules the check judged (once its body has passed). */
+  judgedRules(): string[] {
+    return judgedRules(this.rules, this.judgement);
   }
 
   skip(reason: string): never {
@@ -354,6 +412,25 @@ async function withDeadline(work: Promise<void>, t: CheckContext, limitMs: numbe
   }
 }
 
+/**
+ * After a passing body: the rules judged go into the Allure result (labels `judged`, the evidence as
+ * parameters), where the statement's verifier reads them; a check that judged none of its rules is
+ * skipped with the reasons, as it earned no pass.
+ */
+async function recordJudgement(t: CheckContext, ctx: TestContext): Promise<void> {
+  const judged = t.judgedRules();
+  const { evidence, notExercised } = t.judgement;
+  if (judged.length === 0) {
+    const reasons = [...new Set(t.rules.map((id) => notExercised[id] ?? 'no comparison of it was made'))];
+    t.skip(`not exercised: ${reasons.join('; ')}`);
+  }
+  for (const id of judged) await allure.label('judged', id);
+  for (const [id, e] of Object.entries(evidence)) await allure.parameter(`evidence ${id}`, e.text);
+  for (const [id, reason] of Object.entries(notExercised)) if (!judged.includes(id)) await allure.parameter(`not exercised ${id}`, reason);
+  const texts = [...new Set(judged.map((id) => evidence[id]?.text).filter((x): x is string => x !== undefined))];
+  if (ctx.task.meta.note === undefined && texts.length > 0) t.note(texts.join('; '));
+}
+
 const ruleList = (ids: readonly string[]): string => `[${ids.join(' ')}]`;
 
 function assertRules(ids: readonly string[], title: string): void {
@@ -398,12 +475,13 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
     await allure.severity(options.expects429 ? 'normal' : 'critical');
     await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
 
-    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id);
+    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id, ruleIds, options.judgesOnlyRecorded ?? false);
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);
     try {
       await withDeadline(body(t), t, limitMs, waitMs);
+      await recordJudgement(t, ctx);
     } catch (err) {
       const last = t.exchanges[t.exchanges.length - 1];
       if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');

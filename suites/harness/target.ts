@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { CheckJudgement } from '../../harness-core/check-result.js';
 import type { Profile } from '../../spec/profile.schema.js';
 
 /** What the global setup hands every worker: the target, its profile and the pacer. */
@@ -21,6 +22,8 @@ declare module 'vitest' {
     skipReason?: string;
     /** What a passing check states about what it measured (e.g. the resolution of a timing probe). */
     note?: string;
+    /** The rules the check judged, did not exercise, and failures of other rules it met (CheckContext.judgement). */
+    judgement?: CheckJudgement;
   }
 }
 
