@@ -1,4 +1,4 @@
-import { randomUUID, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -19,6 +19,7 @@ import type { PreparedTarget } from './target/prepared-target.js';
 import { writeRunEnv, type RunEnv } from '../harness-core/run-env.js';
 import { getRule } from '../spec/rules/catalog.js';
 import { formatDoubt, type PreflightDoubt } from './preflight.js';
+import { withAddedSuite, writeAddedResults } from './report/added-failures.js';
 import { statementPath, writeStatement } from './statement/write-statement.js';
 
 const CONFIG = resolve(import.meta.dirname, '../vitest.conformance.config.ts');
@@ -143,8 +144,11 @@ export async function runConformance(
     ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats)
     : { startedAt: 0, requestsByCustomer: {}, unintended429: [], createdProjects: [] };
 
-  writePreflightResults(join(reportDir, 'allure-results'), doubts);
-  if (doubts.length > 0 && existsSync(join(reportDir, 'junit.xml'))) writeFileSync(join(reportDir, 'junit.xml'), withPreflightSuite(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), doubts));
+  const preflightFailures = doubts.map(preflightFailure);
+  const charged = checks.filter((c) => c.metBy !== undefined);
+  writeAddedResults(join(reportDir, 'allure-results'), [...preflightFailures, ...charged]);
+  const junitPath = join(reportDir, 'junit.xml');
+  if (existsSync(junitPath)) writeFileSync(junitPath, withAddedSuite(withAddedSuite(readFileSync(junitPath, 'utf8'), 'preflight', preflightFailures), 'charged to the rule broken', charged));
   const historyFile = resolve(options.allureHistory ?? join(reportDir, HISTORY_FILE));
   const allureOk = options.html && (await buildAllureReport(join(reportDir, 'allure-results'), join(reportDir, 'allure-report'), `cpf-conformance: ${target.baseUrl}`, historyFile));
   const selection: RunSelection = { rules: options.rules, areas: options.areas, files: options.files, ...(options.shard ? { shard: formatShard(options.shard) } : {}) };
@@ -203,53 +207,6 @@ export async function runConformance(
     code = filtered ? 2 : Math.max(code, 3);
   }
   return { code, summary };
-}
-
-/** The preflight's failures in the Allure results, where reviewers read the run, labelled like the checks' (area, rule). */
-function writePreflightResults(dir: string, doubts: readonly PreflightDoubt[]): void {
-  if (doubts.length === 0) return;
-  mkdirSync(dir, { recursive: true });
-  const now = Date.now();
-  for (const d of doubts) {
-    const result = preflightFailure(d);
-    const first = getRule(d.rules[0] as string);
-    const uuid = randomUUID();
-    const file = {
-      uuid,
-      name: result.title,
-      fullName: `cpf-conformance:preflight#${result.title}`,
-      historyId: `preflight:${d.rules.join(',')}:${d.evidence}`,
-      status: 'failed',
-      statusDetails: { message: result.note },
-      stage: 'finished',
-      start: now,
-      stop: now,
-      labels: [
-        { name: 'epic', value: first.area },
-        { name: 'feature', value: `${first.id}: ${first.text}` },
-        ...d.rules.map((id) => ({ name: 'rule', value: id })),
-        { name: 'severity', value: 'critical' },
-      ],
-      steps: [],
-      attachments: [],
-      parameters: [],
-      links: [],
-    };
-    writeFileSync(join(dir, `${uuid}-result.json`), JSON.stringify(file));
-  }
-}
-
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The preflight's failures as a test suite of the JUnit report, which CI systems show. */
-export function withPreflightSuite(junit: string, doubts: readonly PreflightDoubt[]): string {
-  const cases = doubts.map((d) => {
-    const r = preflightFailure(d);
-    return `        <testcase classname="preflight" name="${xml(r.title)}" time="0">\n            <failure message="${xml(r.note ?? '')}" type="PreflightEvidence"/>\n        </testcase>`;
-  });
-  const suite = `    <testsuite name="preflight" tests="${doubts.length}" failures="${doubts.length}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n    </testsuite>\n`;
-  const counted = junit.replace(/<testsuites([^>]*) tests="(\d+)" failures="(\d+)"/, (_m, attrs: string, tests: string, failures: string) => `<testsuites${attrs} tests="${Number(tests) + doubts.length}" failures="${Number(failures) + doubts.length}"`);
-  return counted.replace('</testsuites>', `${suite}</testsuites>`);
 }
 
 /** A doubt of the preflight fails its rules with the preflight's evidence, whatever the checks found. */

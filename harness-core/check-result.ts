@@ -18,6 +18,8 @@ export interface CheckResult {
   evidence?: Record<string, RuleEvidence>;
   /** A failure charged to a rule the check does not own, met on its way (a proven false 429, a prerequisite read that broke its rule): the title of that check. */
   metBy?: string;
+  /** Of a charged failure: the answer that broke the rule, as a curl line (token redacted). */
+  curl?: string;
 }
 
 export interface RuleEvidence {
@@ -50,6 +52,11 @@ export interface ChargedFailure {
   /** The answer that broke the rule, as a curl line (token redacted). */
   curl?: string;
 }
+
+/** How a check's Allure result names the rules it judged (labels), its evidence and the rules it did not exercise (parameters with the rule after the prefix). */
+export const JUDGED_LABEL = 'judged';
+export const EVIDENCE_PARAMETER = 'evidence ';
+export const NOT_EXERCISED_PARAMETER = 'not exercised ';
 
 /** The named rules a passed check judged, from its record. */
 export function judgedRules(rules: readonly string[], judgement: CheckJudgement | undefined): string[] {

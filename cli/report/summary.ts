@@ -1,6 +1,7 @@
 import type { CheckResult } from '../../harness-core/check-result.js';
 import type { RunStats } from '../../harness-core/pacer-server.js';
 import type { ExpectationVerdict } from '../expectations.js';
+import { ruleVerdicts } from '../statement/rule-verdicts.js';
 
 export interface AreaCounts {
   area: string;
@@ -39,7 +40,20 @@ export interface RunSummary {
   failed: { title: string; state: string; note: string }[];
   /** With --expect: known failures, new failures (regressions) and listed checks that pass now. */
   expectations?: { known: { title: string; reason: string }[]; regressions: string[]; fixed: { title: string; reason: string }[] };
+  /** Rules the run's checks name (selected), those a check judged (passed or failed), and the passes that rest on a single item of the target's data. */
+  rules?: { selected: number; exercised: number; passedOnSingleItem: string[]; failed: string[] };
   reports: Record<string, string>;
+}
+
+export function ruleCounts(checks: readonly CheckResult[]): NonNullable<RunSummary['rules']> {
+  const verdicts = Object.entries(ruleVerdicts(checks));
+  const ids = (keep: (v: (typeof verdicts)[number][1]) => boolean) => verdicts.filter(([, v]) => keep(v)).map(([id]) => id);
+  return {
+    selected: verdicts.length,
+    exercised: ids((v) => v.verdict === 'pass' || v.verdict === 'fail').length,
+    passedOnSingleItem: ids((v) => v.verdict === 'pass' && v.items === 1),
+    failed: ids((v) => v.verdict === 'fail'),
+  };
 }
 
 export function summarize(input: {
@@ -94,6 +108,7 @@ export function summarize(input: {
     ...(input.expectations
       ? { expectations: { known: input.expectations.known, regressions: input.expectations.regressions.map((r) => r.title), fixed: input.expectations.fixed } }
       : {}),
+    rules: ruleCounts(input.checks),
     reports: input.reports,
   };
 }
@@ -115,6 +130,11 @@ export function formatSummary(s: RunSummary): string {
   const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
   const quiet = s.quietPhase ? `; the quiet phase from ${s.quietPhase.from.toFixed(1)} s adds ${s.quietPhase.floorSeconds.toFixed(1)} s` : '';
   out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span}${quiet})` : ''}${ratio}`);
+  if (s.rules) {
+    const single = s.rules.passedOnSingleItem;
+    out.push(`exercised ${s.rules.exercised} of ${s.rules.selected} selected rules; ${single.length} passed on a single item${single.length > 0 ? ` (${single.join(', ')})` : ''}`);
+    if (s.rules.failed.length > 0) out.push(`rules failed: ${s.rules.failed.join(', ')}`);
+  }
   out.push(`requests ${s.requests}, unintended 429s ${s.unintended429.length} (must be 0), projects created ${s.createdProjects}`);
   if (s.laneRequestsByRule) {
     const entries = Object.entries(s.laneRequestsByRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

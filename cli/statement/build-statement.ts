@@ -6,7 +6,7 @@ import { FREEDOMS } from '../../spec/freedoms/index.js';
 import { rules } from '../../spec/rules/catalog.js';
 import { sha256Hex } from './dsse.js';
 import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_REPORTS } from './report-files.js';
-import { ruleVerdicts } from './rule-verdicts.js';
+import { judgedBy, ruleVerdicts } from './rule-verdicts.js';
 import { PREDICATE_TYPE, STATEMENT_TYPE, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
 import { targetDigest, type TargetAnswers } from './target-answers.js';
 
@@ -40,15 +40,25 @@ export function buildStatement(input: StatementInput): Statement {
   const resultOf = resultIndex(dir, allure.filter(isResultFile));
   const entryOf = (check: CheckResult): StatementCheck => {
     const result = resultOf.get(checkKey(check.file, check.title))?.shift();
-    return { title: check.title, state: check.state, ...(result ? { result, sha256: fileDigest(dir, result) } : {}) };
+    return { title: check.title, state: check.state, ...(result ? { result, sha256: fileDigest(dir, result) } : {}), ...(check.metBy ? { metBy: check.metBy } : {}) };
   };
   const entries = new Map(input.checks.map((c) => [c, entryOf(c)]));
   const verdicts = ruleVerdicts(input.checks);
   const ruleMap: Record<string, RuleEntry> = {};
-  for (const id of [...new Set([...testableRuleIds(), ...Object.keys(verdicts)])].sort()) {
+  // Catalogue order, as a reviewer reads the spec (AUTH-2 before AUTH-10), then any rule the catalogue lacks.
+  const catalogueOrder = rules.map((r) => r.id);
+  const ids = [...new Set([...catalogueOrder.filter((id) => testableRuleIds().includes(id) || id in verdicts), ...Object.keys(verdicts).sort()])];
+  for (const id of ids) {
     const v = verdicts[id];
+    const checkEntry = (c: CheckResult): StatementCheck => ({ ...(entries.get(c) as StatementCheck), ...(c.state === 'passed' ? { judged: judgedBy(c, id) } : {}) });
     ruleMap[id] = v
-      ? { verdict: v.verdict, ...(v.reason !== undefined ? { reason: v.reason } : {}), checks: input.checks.filter((c) => c.rules.includes(id)).map((c) => entries.get(c) as StatementCheck) }
+      ? {
+          verdict: v.verdict,
+          ...(v.reason !== undefined ? { reason: v.reason } : {}),
+          ...(v.evidence ? { evidence: v.evidence } : {}),
+          ...(v.items !== undefined ? { items: v.items } : {}),
+          checks: input.checks.filter((c) => c.rules.includes(id)).map(checkEntry),
+        }
       : { verdict: 'not-selected', reason: 'no check of this run judged it (not selected by --area, --rules, --file or --shard)', checks: [] };
   }
   const titles = (keep: (c: CheckResult) => boolean) => input.checks.filter(keep).map((c) => c.title);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { CheckState } from '../../harness-core/check-result.js';
+import { JUDGED_LABEL, NOT_EXERCISED_PARAMETER as NOT_EXERCISED, type CheckState } from '../../harness-core/check-result.js';
 import { sha256Hex } from './dsse.js';
 
 /** The reports a statement vouches for, relative to the report dir; the Allure results are added file by file. */
@@ -23,6 +23,7 @@ const allureResultSchema = z.object({
   fullName: z.string().optional(),
   status: z.enum(['passed', 'failed', 'broken', 'skipped', 'unknown']).optional(),
   labels: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+  parameters: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
 });
 
 /** What a verdict reads of an Allure result: the check, its file, status and rule labels. */
@@ -32,17 +33,24 @@ export interface ResultFacts {
   file: string;
   status: CheckState | 'unknown';
   rules: string[];
+  /** The rules a passed check judged (its `judged` labels); undefined when it has none, as a result the kit did not write by a check. */
+  judged?: string[];
+  /** The rules the check did not exercise, with the reasons (its `not exercised RULE` parameters). */
+  notExercised: Record<string, string>;
 }
 
 export function readResult(dir: string, path: string): ResultFacts {
   const parsed = allureResultSchema.parse(JSON.parse(readFileSync(join(dir, path), 'utf8')));
   // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own results).
   const file = /^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '';
+  const judged = parsed.labels.filter((l) => l.name === JUDGED_LABEL).map((l) => l.value);
   return {
     title: parsed.name,
     file,
     status: parsed.status ?? 'unknown',
     rules: parsed.labels.filter((l) => l.name === 'rule').map((l) => l.value),
+    ...(judged.length > 0 ? { judged } : {}),
+    notExercised: Object.fromEntries(parsed.parameters.flatMap((p) => (p.name.startsWith(NOT_EXERCISED) ? [[p.name.slice(NOT_EXERCISED.length), p.value]] : []))),
   };
 }
 

@@ -28,4 +28,27 @@ describe('ruleVerdicts', () => {
     expect(Object.keys(v).sort()).toEqual(['R-1', 'R-2']);
     expect(ruleVerdicts([])).toEqual({});
   });
+
+  it('a pass is earned: a passing check that did not judge the rule leaves it to the skips, with every reason', () => {
+    const lane: JudgedCheck = { title: 'lane', rules: ['R-1', 'R-2'], state: 'passed', judged: ['R-2'], notExercised: { 'R-1': 'one token per customer' } };
+    const v = ruleVerdicts([lane, check('own', ['R-1'], 'skipped', 'prerequisite missing: customers.primary has one token')]);
+    expect(v['R-1']).toEqual({ verdict: 'skip', reason: 'not exercised: one token per customer | prerequisite missing: customers.primary has one token', checks: ['lane', 'own'] });
+    expect(v['R-2']?.verdict).toBe('pass');
+    const silent: JudgedCheck = { title: 'silent', rules: ['R-1'], state: 'passed', judged: [] };
+    expect(ruleVerdicts([silent])['R-1']).toEqual({ verdict: 'skip', reason: 'not exercised: no comparison of it was made', checks: ['silent'] });
+  });
+
+  it('a check that did not exercise a rule neither fails nor breaks it', () => {
+    const v = ruleVerdicts([{ title: 'a', rules: ['R-1', 'R-2'], state: 'failed', note: 'R-2 broke', notExercised: { 'R-1': 'no circuits' } }]);
+    expect(v['R-1']?.verdict).toBe('skip');
+    expect(v['R-2']?.verdict).toBe('fail');
+  });
+
+  it('a pass carries the evidence and the count of items when every passing check counted them', () => {
+    const a: JudgedCheck = { title: 'a', rules: ['R-1'], state: 'passed', judged: ['R-1'], evidence: { 'R-1': { items: 3, text: '3 circuits' } } };
+    const b: JudgedCheck = { title: 'b', rules: ['R-1'], state: 'passed', judged: ['R-1'], evidence: { 'R-1': { items: 1, text: '1 circuit' } } };
+    expect(ruleVerdicts([a, b])['R-1']).toEqual({ verdict: 'pass', checks: ['a', 'b'], evidence: ['3 circuits', '1 circuit'], items: 4 });
+    const fixed: JudgedCheck = { title: 'c', rules: ['R-1'], state: 'passed', judged: ['R-1'] };
+    expect(ruleVerdicts([a, fixed])['R-1']).toEqual({ verdict: 'pass', checks: ['a', 'c'], evidence: ['3 circuits'] });
+  });
 });

@@ -1,3 +1,4 @@
+import { isKnownRule, getRule } from '../../spec/rules/catalog.js';
 import type { Statement } from './statement-schema.js';
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -15,7 +16,13 @@ export function statementHtml(statement: Statement, signer: string): string {
     const cells = VERDICT_ORDER.map((v) => `<td>${mine.filter(([, r]) => r.verdict === v).length}</td>`).join('');
     return `<tr><th>${esc(area)}</th>${cells}</tr>`;
   });
-  const ruleRows = rules.map(([id, r]) => `<tr class="${r.verdict}"><th>${esc(id)}</th><td>${r.verdict}</td><td>${r.checks.length}</td><td>${esc(r.reason ?? '')}</td></tr>`);
+  // The statement lists rules in catalogue order; each row gives the sentence judged and what it was judged on.
+  const sentence = (id: string) => (isKnownRule(id) ? getRule(id).text : '(not in this kit\'s catalogue)');
+  const judgedOn = (r: (typeof rules)[number][1]) => (r.evidence ? `${r.evidence.join('; ')}${r.items !== undefined ? ` (${r.items} ${r.items === 1 ? 'item' : 'items'})` : ''}` : '');
+  const ruleRows = rules.map(
+    ([id, r]) =>
+      `<tr class="${r.verdict}"><th>${esc(id)}</th><td>${esc(sentence(id))}</td><td>${r.verdict}</td><td>${r.checks.length}</td><td>${esc(judgedOn(r))}</td><td>${esc(r.reason ?? '')}</td></tr>`,
+  );
   const notRun = rules.filter(([, r]) => r.verdict === 'skip' || r.verdict === 'inconclusive' || r.verdict === 'not-selected');
   const notSelected = notRun.filter(([, r]) => r.verdict === 'not-selected').map(([id]) => id);
   const skipped = notRun.filter(([, r]) => r.verdict !== 'not-selected').map(([id, r]) => `<li><b>${esc(id)}</b> (${r.verdict}): ${esc(r.reason ?? '')}</li>`);
@@ -33,7 +40,7 @@ export function statementHtml(statement: Statement, signer: string): string {
 <ul>${skipped.join('') || '<li>every selected rule was judged</li>'}</ul>
 <p>Not selected by this run (${notSelected.length}): ${esc(notSelected.join(', ') || 'none')}</p>
 <h2>Verdicts per rule</h2>
-<table><tr><th>rule</th><th>verdict</th><th>checks</th><th>reason</th></tr>${ruleRows.join('')}</table>
+<table><tr><th>rule</th><th>sentence</th><th>verdict</th><th>checks</th><th>judged on</th><th>reason</th></tr>${ruleRows.join('')}</table>
 <h2>How to verify</h2>
 <p>With the kit of the version above, in the folder holding this page and its reports:<br><code>npm run conformance -- verify DIR --key PUBLIC_KEY.pem</code> (without <code>--key</code> the signature is not checked). It checks the signature, every file's digest, and that each verdict follows from the checks' result files.</p>
 </body></html>

@@ -12,11 +12,18 @@ export const statementCheckSchema = z.object({
   /** The check's Allure result file, relative to the report dir; absent for a suite that failed to collect. */
   result: z.string().optional(),
   sha256: z.string().optional(),
+  /** Of a passed check: whether it judged the rule (a check names rules it may leave not exercised). */
+  judged: z.boolean().optional(),
+  /** Of a failure charged to the rule: the check that met it on its way. */
+  metBy: z.string().optional(),
 });
 
 export const ruleEntrySchema = z.object({
   verdict: z.enum(['pass', 'fail', 'broken', 'skip', 'inconclusive', 'not-selected']),
   reason: z.string().optional(),
+  /** Of a pass: what the passing checks judged the rule on, and the count of the target's items where every one counted them. */
+  evidence: z.array(z.string()).optional(),
+  items: z.number().optional(),
   checks: z.array(statementCheckSchema),
 });
 

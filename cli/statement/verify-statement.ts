@@ -132,8 +132,11 @@ function checkVerdicts(dir: string, statement: Statement, sameCatalogue: boolean
       const state = judgedState(facts, mine);
       if (allureTitle(facts.title) !== allureTitle(check.title)) reasons.push(`${where}: ${check.result} is the result of "${facts.title}"`);
       if (!facts.rules.includes(id)) reasons.push(`${where}: ${check.result} does not name the rule`);
-      if (state !== check.state) reasons.push(`${where}: stated ${check.state}, its result file says ${facts.status}`);
-      if (state) judged.push({ title: check.title, rules: [id], state, note: mine?.note });
+      if (state !== check.state) {
+        const says = state ?? `${facts.status}, and checks.json ${mine?.state ?? 'has no entry'} (the two disagree)`;
+        reasons.push(`${where}: stated ${check.state}, its result file says ${says}`);
+      }
+      if (state) judged.push({ title: check.title, rules: [id], state, note: mine?.note, ...(facts.judged ? { judged: facts.judged } : {}), notExercised: facts.notExercised });
     }
     const follows = ruleVerdicts(judged)[id]?.verdict;
     if (follows !== rule.verdict) reasons.push(`rule ${id}: stated ${rule.verdict}, its checks' results give ${follows ?? 'no verdict'}`);

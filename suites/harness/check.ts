@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import * as allure from 'allure-js-commons';
 import { describe, test, type TestContext } from 'vitest';
-import { judgedRules, type ChargedFailure, type CheckJudgement } from '../../harness-core/check-result.js';
+import { EVIDENCE_PARAMETER, JUDGED_LABEL, judgedRules, NOT_EXERCISED_PARAMETER, type ChargedFailure, type CheckJudgement } from '../../harness-core/check-result.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
 import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
@@ -102,7 +102,6 @@ export class CheckContext implements RequestRecorder {
     onlyRecorded = false,
   ) {
     this.judgement = { evidence: {}, notExercised: {}, charged: [], onlyRecorded };
-    ctx.task.meta.judgement = this.judgement;
   }
 
   get profile(): Profile {
@@ -424,9 +423,9 @@ async function recordJudgement(t: CheckContext, ctx: TestContext): Promise<void>
     const reasons = [...new Set(t.rules.map((id) => notExercised[id] ?? 'no comparison of it was made'))];
     t.skip(`not exercised: ${reasons.join('; ')}`);
   }
-  for (const id of judged) await allure.label('judged', id);
-  for (const [id, e] of Object.entries(evidence)) await allure.parameter(`evidence ${id}`, e.text);
-  for (const [id, reason] of Object.entries(notExercised)) if (!judged.includes(id)) await allure.parameter(`not exercised ${id}`, reason);
+  for (const id of judged) await allure.label(JUDGED_LABEL, id);
+  for (const [id, e] of Object.entries(evidence)) await allure.parameter(`${EVIDENCE_PARAMETER}${id}`, e.text);
+  for (const [id, reason] of Object.entries(notExercised)) if (!judged.includes(id)) await allure.parameter(`${NOT_EXERCISED_PARAMETER}${id}`, reason);
   const texts = [...new Set(judged.map((id) => evidence[id]?.text).filter((x): x is string => x !== undefined))];
   if (ctx.task.meta.note === undefined && texts.length > 0) t.note(texts.join('; '));
 }
@@ -476,6 +475,7 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
     await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
 
     const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id, ruleIds, options.judgesOnlyRecorded ?? false);
+    ctx.task.meta.judgement = t.judgement;
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);

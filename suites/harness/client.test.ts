@@ -94,16 +94,27 @@ describe('a 429 outside the rate-limit checks', () => {
     expect(stats.stats().unintended429).toMatchObject([{ customer: 'primary', check: '[AUTH-5] c', method: 'GET' }]);
   });
 
-  it("fails the check on RATE-2 when the pacer's timeline of the customer proves the refusal wrong", async () => {
+  it("charges RATE-2 when the pacer's timeline of the customer proves the refusal wrong, and sends the request again for the check's own rule", async () => {
     const stats = await rateLimited(true);
     // Past the second after the pacer's start, before which anyone may have sent for the customer.
     await sleep(1100);
-    await expect(newContext().as('primary').get('/reports')).rejects.toMatchObject({
-      name: 'TargetAssertionError',
-      message: expect.stringMatching(/^RATE-2 failed: GET .*\/reports \(primary\) answered 429, and the pacer's timeline proves the refusal wrong[^]*no admitted request can lie in the second before it/),
-    });
-    expect(stats.stats().provenWrongRefusals).toMatchObject([{ customer: 'primary', check: '[AUTH-5] c', method: 'GET' }]);
+    const t = newContext();
+    await expect(t.as('primary').get('/reports')).rejects.toMatchObject({ name: 'PrerequisiteMissing', message: expect.stringMatching(/^inconclusive: GET .*\/reports was refused 3 times although the pacer's timeline proves each refusal wrong/) });
+    expect(t.judgement.charged).toMatchObject([
+      { rule: 'RATE-2', message: expect.stringMatching(/^RATE-2 failed: GET .*\/reports \(primary\) answered 429, and the pacer's timeline proves the refusal wrong[^]*no admitted request can lie in the second before it/) },
+    ]);
+    expect(stats.stats().provenWrongRefusals).toMatchObject([{ customer: 'primary', check: '[AUTH-5] c', method: 'GET' }, {}, {}]);
     expect(stats.stats().unintended429).toEqual([]);
+  });
+
+  it('judges the check on the answer to the request sent again after a refusal proven wrong', async () => {
+    const started = await useTarget({ first: [429], body: RATE_LIMITED, status: 200 });
+    await sleep(1100);
+    const t = newContext();
+    const res = await t.as('primary').post('/reports', {});
+    expect(res.status).toBe(200);
+    expect(started.got).toEqual(['POST /api/v2/reports', 'POST /api/v2/reports']);
+    expect(t.judgement.charged.map((c) => c.rule)).toEqual(['RATE-2']);
   });
 
   it('breaks the check when the customer is shared with other shards, or is the blocked one', async () => {

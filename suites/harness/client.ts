@@ -1,9 +1,12 @@
 import { Agent, request } from 'undici';
+import type { ChargedFailure } from '../../harness-core/check-result.js';
 import { ATTEMPTS_FOR_A_READ, isGatewayAnswer } from '../../harness-core/lost-reads.js';
 import { pacerCall } from '../../harness-core/pacer-client.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
 import { parseShard } from '../../harness-core/shard.js';
-import { redactHeaders, redactUrl, type Exchange } from './exchange.js';
+import { judgeErrorAnswer } from './error-answer-judge.js';
+import { curlLine, redactHeaders, redactUrl, type Exchange } from './exchange.js';
+import { PrerequisiteMissing } from './read-onward.js';
 import { TargetAssertionError } from './target-assertion.js';
 import { target } from './target.js';
 
@@ -31,6 +34,8 @@ export class ApiResponse {
     readonly headers: Record<string, string>,
     readonly text: string,
     readonly exchange: Exchange,
+    /** The check that sent the request: a rule broken by the answer is charged through it. */
+    readonly recorder?: RequestRecorder,
   ) {}
 
   /** A body that is not JSON where a check reads JSON is the target's failure, not the harness's. */
@@ -81,6 +86,8 @@ export interface RequestRecorder {
   readonly ended: boolean;
   /** Called before each request goes out, once the pacer granted it: the check's deadline runs from the first. */
   sending?(): void;
+  /** A rule the check does not own broke in an answer it met (CheckContext.charge). */
+  charge?(failure: ChargedFailure): void;
 }
 
 export interface Pacing {
@@ -128,12 +135,21 @@ function unseenBy(pacing: Pacing, token: string | undefined): ThrottleMeaning | 
   return undefined;
 }
 
+/**
+ * How often a request refused although the pacer's timeline proves it admissible is sent again: the
+ * refusal fails RATE-2, and the check judges its own rule on the answer to the next attempt.
+ */
+const SENDS_AFTER_A_WRONG_REFUSAL = 3;
+
 /** Per check, its unpaced requests still waiting for an answer: a lane it holds is not over while one is. */
 const unpacedInFlight = new WeakMap<RequestRecorder, number>();
 
 export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
   return (unpacedInFlight.get(recorder) ?? 0) > 0;
 }
+
+/** The pacer's grant of each request sent, by which the pacer judges a 429 to it. */
+const grantOf = new WeakMap<Exchange, number>();
 
 export class Actor {
   constructor(
@@ -166,14 +182,27 @@ export class Actor {
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
     const again = (method === 'GET' || method === 'HEAD') && !/\/pdf(\?|$)/.test(path) && !this.recorder.expects429;
-    for (let attempt = 1; ; attempt++) {
-      const last = !again || attempt >= ATTEMPTS_FOR_A_READ;
+    let lost = 0;
+    let refused = 0;
+    for (;;) {
+      const last = !again || lost + 1 >= ATTEMPTS_FOR_A_READ;
+      let res: ApiResponse;
       try {
-        const res = await this.sendOnce(method, path, options);
-        if (last || !isGatewayAnswer(res.status)) return res;
+        res = await this.sendOnce(method, path, options);
       } catch (err) {
         if (last || !(err instanceof NoAnswer)) throw err;
+        lost++;
+        continue;
       }
+      // A refused request changed nothing on the target, whatever its method: sent again, it is judged for the check's own rule.
+      if (await this.refusedWrongly(res)) {
+        if (++refused < SENDS_AFTER_A_WRONG_REFUSAL) continue;
+        throw new PrerequisiteMissing(
+          `inconclusive: ${method} ${res.exchange.request.url} was refused ${refused} times although the pacer's timeline proves each refusal wrong (RATE-2 fails for it), so this check got no answer to judge its own rule on`,
+        );
+      }
+      if (last || !isGatewayAnswer(res.status)) return res;
+      lost++;
     }
   }
 
@@ -220,7 +249,7 @@ export class Actor {
         if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
       }
       exchange.response = { status: res.statusCode, headers: responseHeaders, body: text };
-      return new ApiResponse(res.statusCode, responseHeaders, text, exchange);
+      return new ApiResponse(res.statusCode, responseHeaders, text, exchange, this.recorder);
     } catch (err) {
       exchange.receivedAt = performance.now();
       endTurn?.();
@@ -230,7 +259,8 @@ export class Actor {
       if (!this.pacing) unpacedInFlight.set(this.recorder, (unpacedInFlight.get(this.recorder) ?? 1) - 1);
       await this.release(grant, exchange.response?.status ?? 0, label, laneGrant);
       this.recorder.record(exchange);
-      await this.afterResponse(exchange, grant);
+      if (grant !== undefined) grantOf.set(exchange, grant);
+      await this.afterAnswer(exchange);
     }
   }
 
@@ -246,20 +276,41 @@ export class Actor {
     if (this.recorder.ended) throw new HarnessError(`the check has ended; not sending ${method} ${path}`);
   }
 
-  private async afterResponse(e: Exchange, grant: number | undefined): Promise<void> {
+  /**
+   * A 429 to a request outside the rate-limit checks: true when the pacer's timeline proves the
+   * refusal wrong, which is charged to RATE-2 (the request is then sent again); any other 429
+   * ends the check as its ThrottleMeaning says.
+   */
+  private async refusedWrongly(res: ApiResponse): Promise<boolean> {
+    const e = res.exchange;
+    if (res.status !== 429 || this.recorder.expects429) return false;
     const t = target();
-    if (e.response?.status === 429 && !this.recorder.expects429) {
-      const what = `${e.request.method} ${e.request.url} (${this.label}) answered 429`;
-      if (this.on429.verdict === 'failed') throw new TargetAssertionError(`${what}, but ${this.on429.reason}: the target must not throttle it, and the rule requires another answer`);
-      const paced = this.on429.verdict === 'paced' ? this.pacing : undefined;
-      const unseen = paced && unseenBy(paced, this.token);
-      if (paced && !unseen) {
-        const { proof } = await pacerCall<{ proof: string | null }>(t.pacerUrl, '/judge-429', { customer: paced.customer, grant, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
-        if (proof) throw new TargetAssertionError(`RATE-2 failed: ${what}, and the pacer's timeline proves the refusal wrong (protected requests paced at 2 per sliding second must all be admitted): ${proof}`);
+    const what = `${e.request.method} ${e.request.url} (${this.label}) answered 429`;
+    if (this.on429.verdict === 'failed') throw new TargetAssertionError(`${what}, but ${this.on429.reason}: the target must not throttle it, and the rule requires another answer`);
+    const paced = this.on429.verdict === 'paced' ? this.pacing : undefined;
+    const unseen = paced && unseenBy(paced, this.token);
+    if (paced && !unseen) {
+      const { proof } = await pacerCall<{ proof: string | null }>(t.pacerUrl, '/judge-429', { customer: paced.customer, grant: grantOf.get(e), check: this.recorder.checkName, method: e.request.method, path: e.request.url });
+      if (proof) {
+        const check = this.recorder.checkName;
+        this.recorder.charge?.({
+          rule: 'RATE-2',
+          kind: `met by ${check}`,
+          title: `a refusal the pacer's timeline proves wrong, met by "${check}"`,
+          message: `RATE-2 failed: ${what}, and the pacer's timeline proves the refusal wrong (protected requests paced at 2 per sliding second must all be admitted): ${proof}`,
+          curl: curlLine(e),
+        });
+        return true;
       }
-      await pacerCall(t.pacerUrl, '/unintended-429', { customer: this.label, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
-      throw new HarnessError(`unintended 429: ${what}; ${(unseen || this.on429).reason}`);
     }
+    await pacerCall(t.pacerUrl, '/unintended-429', { customer: this.label, check: this.recorder.checkName, method: e.request.method, path: e.request.url });
+    throw new HarnessError(`unintended 429: ${what}; ${(unseen || this.on429).reason}`);
+  }
+
+  /** What every answer tells beyond the check's own rule: ERR-1/ERR-5 of an error answer, and a created project for the run's count. */
+  private async afterAnswer(e: Exchange): Promise<void> {
+    const t = target();
+    for (const failure of judgeErrorAnswer(e, t.baseUrl)) this.recorder.charge?.(failure);
     if (e.response?.status === 201 && e.request.method === 'POST' && /\/reports(\/with-data)?$/.test(new URL(e.request.url).pathname)) {
       let key = '?';
       try {

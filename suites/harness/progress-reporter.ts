@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { verdictOf, type CheckResult } from '../../harness-core/check-result.js';
+import { judgedRules, verdictOf, type CheckJudgement, type CheckResult } from '../../harness-core/check-result.js';
+import { getRule } from '../../spec/rules/catalog.js';
 import { quietPhase } from '../../harness-core/quiet-phase.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
 
@@ -15,6 +16,9 @@ const HEARTBEAT_MS = 5000;
 export default class ProgressReporter implements Reporter {
   /** By test id: a check cancelled by an interrupt may be reported twice (cancelled, then ended). */
   private readonly byId = new Map<string, CheckResult>();
+
+  /** Failures charged to rules the checks met on their way, one per rule and kind (the first met). */
+  private readonly charged = new Map<string, CheckResult>();
 
   private get results(): CheckResult[] {
     return [...this.byId.values()];
@@ -58,15 +62,28 @@ export default class ProgressReporter implements Reporter {
       note = meta.note;
       this.print(`passed ${test.name}: ${note}`);
     }
+    const rules = meta.rules ?? [];
     this.byId.set(test.id, {
       title: test.name,
       file,
       area: meta.area ?? basename(dirname(file)),
-      rules: meta.rules ?? [],
+      rules,
       state,
       note,
       durationMs: test.diagnostic()?.duration ?? 0,
+      ...judgementFields(state, rules, meta.judgement),
     });
+    this.charge(test.name, file, meta.judgement);
+  }
+
+  private charge(metBy: string, file: string, judgement: CheckJudgement | undefined): void {
+    for (const c of judgement?.charged ?? []) {
+      const key = `${c.rule}\n${c.kind}`;
+      if (this.charged.has(key)) continue;
+      const title = `[${c.rule}] ${c.title}`;
+      this.charged.set(key, { title, file, area: getRule(c.rule).area, rules: [c.rule], state: 'failed', note: c.message, durationMs: 0, metBy, ...(c.curl ? { curl: c.curl } : {}) });
+      this.print(`failed ${title}: ${c.message.split('\n')[0]}`);
+    }
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -82,6 +99,19 @@ export default class ProgressReporter implements Reporter {
     clearInterval(this.heartbeat);
     const dir = readRunEnv('reportDir') ?? 'reports';
     mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/checks.json`, JSON.stringify(this.results, null, 2));
+    writeFileSync(`${dir}/checks.json`, JSON.stringify([...this.results, ...this.charged.values()], null, 2));
   }
+}
+
+/** What checks.json keeps of a check's record: judged rules and evidence of a pass, the rules it did not exercise. */
+function judgementFields(state: CheckResult['state'], rules: readonly string[], judgement: CheckJudgement | undefined): Pick<CheckResult, 'judged' | 'notExercised' | 'evidence'> {
+  if (!judgement) return state === 'passed' ? { judged: [...rules] } : {};
+  const judged = state === 'passed' ? judgedRules(rules, judgement) : [];
+  const notExercised = Object.fromEntries(Object.entries(judgement.notExercised).filter(([id]) => !judged.includes(id)));
+  const evidence = Object.fromEntries(Object.entries(judgement.evidence).filter(([id]) => judged.includes(id)));
+  return {
+    ...(state === 'passed' ? { judged } : {}),
+    ...(Object.keys(notExercised).length > 0 ? { notExercised } : {}),
+    ...(Object.keys(evidence).length > 0 ? { evidence } : {}),
+  };
 }

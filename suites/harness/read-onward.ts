@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ApiResponse } from './client.js';
+import { routeShape } from './error-answer-judge.js';
+import { curlLine } from './exchange.js';
 
 /**
  * The answer a check reads to get on with its own rule (a room id, a project key, a list) lacks
@@ -16,14 +18,37 @@ function where(res: ApiResponse): string {
 }
 
 /**
+ * Answers that say more about the profile or the moment than about the owner's rule (a token or a
+ * license the profile gets wrong, the limit, a server that is temporarily unavailable): never
+ * charged to the owner.
+ */
+const NOT_CHARGED = new Set([401, 403, 429]);
+
+/**
+ * The owner's rule fails when the answer breaks it, if the owner is one rule: an owner of several
+ * rules ("PROJ-95, PROJ-96 and PROJ-70") does not say which of them the answer broke.
+ */
+function chargeOwner(res: ApiResponse, owner: string, problem: string, message: string): boolean {
+  const ids = [...new Set(owner.match(/\b[A-Z]+-\d+\b/g) ?? [])];
+  if (ids.length !== 1 || !res.recorder?.charge || NOT_CHARGED.has(res.status) || res.status >= 500) return false;
+  const e = res.exchange;
+  const path = new URL(e.request.url).pathname;
+  res.recorder.charge({ rule: ids[0] as string, kind: `${e.request.method} ${routeShape(path)} ${problem}`, title: `${e.request.method} ${routeShape(path)} ${problem}, met by "${res.recorder.checkName}"`, message, curl: curlLine(e) });
+  return true;
+}
+
+/**
  * Reads only what the check needs from an answer on its way to its own rule. `schema` names the
  * parts the check uses and nothing else (open objects): members the check does not use may differ.
  * `owner` is the rule (or rules) that judge this answer, for the skip reason.
  */
 export function readOnward<S extends z.ZodType>(res: ApiResponse, expected: { status: number | readonly number[]; schema: S; owner: string; what: string }): z.infer<S> {
   const statuses = typeof expected.status === 'number' ? [expected.status] : expected.status;
-  const missing = (problem: string) =>
-    new PrerequisiteMissing(`prerequisite missing: ${expected.what} ${problem}; ${expected.owner} judges that answer, so this check could not reach its own rule; ${where(res)}`);
+  const missing = (problem: string) => {
+    const message = `${expected.what} ${problem}; ${where(res)}`;
+    const charged = chargeOwner(res, expected.owner, problem, `${expected.owner} failed: ${message}`);
+    return new PrerequisiteMissing(`prerequisite missing: ${message}; ${expected.owner} judges that answer${charged ? ' (charged to it as a failure)' : ''}, so this check could not reach its own rule`);
+  };
   if (!statuses.includes(res.status)) throw missing(`answered HTTP ${res.status}, not ${statuses.join(' or ')}`);
   let json: unknown;
   try {

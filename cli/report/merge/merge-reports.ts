@@ -136,6 +136,7 @@ export async function mergeReports(options: MergeOptions): Promise<MergeResult> 
     summary = mergeSummaries(
       summaries.map((s) => ({ source: s.source, summary: s.value })),
       reports,
+      checks,
     );
     writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2));
   }

@@ -1,4 +1,5 @@
-import type { AreaCounts, RunSummary } from '../summary.js';
+import type { CheckResult } from '../../../harness-core/check-result.js';
+import { ruleCounts, type AreaCounts, type RunSummary } from '../summary.js';
 
 /**
  * The summary.json files of shards as one. Counts and lists add up (shards run disjoint checks);
@@ -37,7 +38,8 @@ function optional<K extends string, V extends object>(key: K, value: V): Partial
   return empty ? {} : ({ [key]: value } as Record<K, V>);
 }
 
-export function mergeSummaries(inputs: readonly SummaryInput[], reports: Record<string, string>): RunSummary {
+/** `checks`: the shards' checks.json together, from which the rules' verdicts are counted anew (a rule may be judged in several shards). */
+export function mergeSummaries(inputs: readonly SummaryInput[], reports: Record<string, string>, checks: readonly CheckResult[] = []): RunSummary {
   const summaries = inputs.map((i) => i.summary);
   const byArea = new Map<string, AreaCounts>();
   for (const area of summaries.flatMap((s) => s.areas)) {
@@ -73,6 +75,7 @@ export function mergeSummaries(inputs: readonly SummaryInput[], reports: Record<
           },
         }
       : {}),
+    ...(checks.length > 0 ? { rules: ruleCounts(checks) } : {}),
     reports,
   };
 }
