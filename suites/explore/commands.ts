@@ -69,7 +69,7 @@ function idOf(body: unknown): string | undefined {
 }
 
 function detailPrediction(project: ProjectModel, summary: string): Prediction {
-  return { status: 200, statusRules: ['PROJ-95'], judge: (body) => judgeProject(project, body, 'detail'), summary };
+  return { status: 200, statusRules: ['PROJ-95'], judge: (body, c) => judgeProject(c, project, body, 'detail'), summary };
 }
 
 const refused = (invalid: Pick<Invalid, 'rule'>, summary: string): Prediction => ({
@@ -96,11 +96,12 @@ class CreateEmpty implements Cmd {
     await r.session.send('owner', 'POST', '/reports', this.omitBody ? undefined : {}, {
       status: 201,
       statusRules: [this.omitBody ? 'PROJ-76' : 'PROJ-77'],
-      judge: (body) => {
+      judge: (body, c) => {
         const ref = refOf(body);
-        if (!ref) return [{ rules: ['PROJ-73'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
+        const key = c.compare(['PROJ-73'], ref !== undefined, () => ({ what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }));
+        if (!ref) return key;
         created = newProject(ref, label, {});
-        return judgeProject(created, body, 'creation');
+        return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1 (the new project is ${label})`,
     });
@@ -128,11 +129,12 @@ class CreateWithData implements Cmd {
     await r.session.send('owner', 'POST', '/reports/with-data', { [this.envelope]: Object.fromEntries(fields.map((s) => [s.field, s.value])) }, {
       status: 201,
       statusRules: ['PROJ-84', this.envelope === 'projectData' ? 'PROJ-5' : 'PROJ-6'],
-      judge: (body) => {
+      judge: (body, c) => {
         const ref = refOf(body);
-        if (!ref) return [{ rules: ['PROJ-84'], what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }];
+        const key = c.compare(['PROJ-84'], ref !== undefined, () => ({ what: 'projektHeader.key', expected: 'a key', actual: JSON.stringify(body).slice(0, 160) }));
+        if (!ref) return key;
         created = newProject(ref, label, Object.fromEntries(fields.map((s) => [s.field, s.expected])));
-        return judgeProject(created, body, 'creation');
+        return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1, ${predicted(fields)} (the new project is ${label})`,
     });
@@ -262,7 +264,7 @@ class ListProjects implements Cmd {
     await r.session.send(this.who, 'GET', '/reports', undefined, {
       status: 200,
       statusRules: ['PROJ-89'],
-      judge: (body) => judgeProjectList(body, projects, true),
+      judge: (body, c) => judgeProjectList(c, body, projects, true),
       summary: `HTTP 200 listing ${m.state.projects.map((p) => p.label).join(', ')}`,
     });
   }
@@ -286,9 +288,10 @@ class ReadResults implements Cmd {
       error: {
         type: 'calculation_unavailable',
         rules: ['RES-17'],
-        details: (d) => (d.calculationStatus === 'unavailable' ? [] : [{ rules: ['RES-17'], what: 'details.calculationStatus', expected: '"unavailable"', actual: JSON.stringify(d.calculationStatus) }]),
+        details: (d, c) => c.compare(['RES-17'], d.calculationStatus === 'unavailable', () => ({ what: 'details.calculationStatus', expected: '"unavailable"', actual: JSON.stringify(d.calculationStatus) })),
       },
-      or: [{ status: 403, statusRules: ['RES-17'], error: { type: 'authorization', rules: ['ERR-10'] } }],
+      // A 403 judges the order of the checks (ERR-10), not the data (RES-17): that needs the 422.
+      or: [{ status: 403, statusRules: ['ERR-10'], error: { type: 'authorization', rules: ['ERR-10'] } }],
       summary: 'HTTP 422 calculation_unavailable, calculationStatus unavailable (base room data alone do not suffice); or 403 authorization when the radius check comes first',
     });
   }
@@ -316,11 +319,12 @@ class CreateRoom implements Cmd {
     await r.session.send('owner', 'POST', roomsPath(project), { roomData: roomValues(this.sent) }, {
       status: 201,
       statusRules: ['ROOM-2'],
-      judge: (body) => {
+      judge: (body, c) => {
         const id = idOf(body);
-        if (!id) return [{ rules: ['ROOM-2'], what: 'room.id', expected: 'an id', actual: JSON.stringify(body).slice(0, 160) }];
+        const named = c.compare(['ROOM-2'], id !== undefined, () => ({ what: 'room.id', expected: 'an id', actual: JSON.stringify(body).slice(0, 160) }));
+        if (!id) return named;
         room = addRoom(m.state, project, id, roomExpected(this.sent));
-        return judgeRoomAnswer(project, room, body, 'ROOM-2');
+        return judgeRoomAnswer(c, project, room, body, 'ROOM-2');
       },
       summary: `HTTP 201, ${predicted(this.sent)}, defaults for the rest, raumBaujahr from ${project.label} (the new room is R${m.state.roomsCreated + 1})`,
     });
@@ -365,7 +369,7 @@ class PatchRoom implements Cmd {
     await r.session.send('owner', 'PATCH', roomsPath(project, room), { roomData: roomValues(this.sent) }, {
       status: 200,
       statusRules: ['ROOM-4'],
-      judge: (body) => judgeRoomAnswer(project, room, body, 'ROOM-4'),
+      judge: (body, c) => judgeRoomAnswer(c, project, room, body, 'ROOM-4'),
       summary: `HTTP 200, ${predicted(this.sent)}, every other field kept`,
     });
   }
@@ -402,7 +406,7 @@ class ListRooms implements Cmd {
     await r.session.send(this.who, 'GET', roomsPath(project), undefined, {
       status: 200,
       statusRules: ['ROOM-1'],
-      judge: (body) => judgeRoomList(project, body),
+      judge: (body, c) => judgeRoomList(c, project, body),
       summary: `HTTP 200 with ${project.rooms.length === 0 ? 'no rooms' : project.rooms.map((room) => room.label).join(', ')}`,
     });
   }
@@ -423,7 +427,7 @@ class ReadRoom implements Cmd {
     await r.session.send(this.who, 'GET', roomsPath(project, room), undefined, {
       status: 200,
       statusRules: ['ROOM-3'],
-      judge: (body) => judgeRoomAnswer(project, room, body, 'ROOM-3'),
+      judge: (body, c) => judgeRoomAnswer(c, project, room, body, 'ROOM-3'),
       summary: `HTTP 200, ${room.label} as the model has it`,
     });
   }
@@ -484,7 +488,7 @@ class StrangerRequest implements Cmd {
         return r.session.send('stranger', 'GET', '/reports', undefined, {
           status: 200,
           statusRules: ['PROJ-89'],
-          judge: (body) => judgeProjectList(body, projects, false),
+          judge: (body, c) => judgeProjectList(c, body, projects, false),
           summary: `HTTP 200 listing none of ${m.state.projects.map((p) => p.label).join(', ')}`,
         });
       }

@@ -3,7 +3,9 @@
  * one after the other against the target through a leased pool customer and compares every
  * answer with the model. A difference
  * is shrunk to a shortest sequence that still shows it (every attempt on fresh projects, within
- * the shrink budget) and reported as a numbered list of requests, with a replay script.
+ * the shrink budget) and reported as a numbered list of requests, with a replay script. The lane
+ * records, per rule it names, the comparisons its answers went through (comparisons.ts): a rule
+ * they never compared reads "not exercised", with the reason where the lane knows it.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,41 +13,54 @@ import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import { readRunEnv } from '../../harness-core/run-env.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
-import { Actor } from '../harness/client.js';
+import { Actor, HarnessError } from '../harness/client.js';
 import { target } from '../harness/target.js';
 import { TargetAssertionError } from '../harness/target-assertion.js';
 import { commandArbitraries, type ExploreModel, type ExploreReal } from './commands.js';
+import { Comparisons, laneRecord } from './comparisons.js';
 import { projectInputs } from './inputs.js';
 import { emptyCustomerModel } from './model.js';
 import { formatJournal, replayScript } from './report.js';
+import { SECOND_TOKEN_RULES, STRANGER_RULES } from './rules.js';
 import { ExploreMismatch, Session, type JournalEntry, type Who } from './session.js';
 import { runsOfLane, type ExploreSettings } from './settings.js';
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 interface Attempt {
   journal: JournalEntry[];
   error: ExploreMismatch;
 }
 
-/** The owner (a leased customer), its second token, and another customer for the requests that must find nothing. */
-async function actorsFor(t: CheckContext, ownerRequests: number): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[] }> {
+/**
+ * The owner (a leased customer), its second token, and another customer for the requests that
+ * must find nothing; the notes say which are missing, `unreachable` the rules no sequence can
+ * compare without them, with the note as the reason.
+ */
+async function actorsFor(t: CheckContext, ownerRequests: number): Promise<{ actors: Partial<Record<Who, Actor>>; notes: string[]; unreachable: Record<string, string> }> {
   // Most of a lane's requests go to its owner: the pacer leases the others around that load.
   const owner = await t.owner('licensed', { expectedRequests: ownerRequests });
   const notes: string[] = [];
+  const unreachable: Record<string, string> = {};
+  const without = (rules: readonly string[], note: string) => {
+    notes.push(note);
+    for (const rule of rules) unreachable[rule] = note;
+  };
   // The leased customer may be a role customer as well as a pool one: its own second token.
   const second = t.entryOf(owner.label).tokens[1];
   const actors: Partial<Record<Who, Actor>> = { owner };
   if (second) actors.owner2 = new Actor(`${owner.label} token 2`, second, { customer: owner.label }, t);
-  else notes.push(`${owner.label} has one token: no reads through a second token`);
+  else without(SECOND_TOKEN_RULES, `${owner.label} has one token: no reads through a second token`);
   const other = await t.owner();
   if (other.label !== owner.label) actors.stranger = other;
   else if (t.profile.customers.foreign) actors.stranger = t.as('foreign');
-  else notes.push('no second pool customer and no customers.foreign: no requests of another customer');
-  return { actors, notes };
+  else without(STRANGER_RULES, 'no second pool customer and no customers.foreign: no requests of another customer');
+  return { actors, notes, unreachable };
 }
 
 export async function exploreLane(t: CheckContext, settings: ExploreSettings, lane: number): Promise<void> {
   const runs = runsOfLane(settings, lane);
-  const { actors, notes } = await actorsFor(t, runs * settings.maxCommands);
+  const { actors, notes, unreachable } = await actorsFor(t, runs * settings.maxCommands);
   const seed = (settings.seed + lane) | 0;
   const projectName = (suffix: string) => harnessProjectName(`explore ${suffix}`);
   const postal = t.profile.resources?.postalCodes;
@@ -65,6 +80,8 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   let last: Attempt | undefined;
   let harnessError: unknown;
   const explored: JournalEntry[][] = [];
+  // Every comparison of every attempt, shrinking's replays included: each judged a real answer.
+  const comparisons = new Comparisons();
 
   const property = fc.asyncProperty(sequences, async ([opening, rest]) => {
     if (harnessError !== undefined) return;
@@ -76,7 +93,7 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
       shrinkAttempts += 1;
     }
     const state = emptyCustomerModel();
-    const session = new Session(actors, () => state.passwords);
+    const session = new Session(actors, () => state.passwords, comparisons);
     const model: ExploreModel = {
       state,
       // Shrinking replays sequences that ran before: the exploring time no longer cuts them.
@@ -104,8 +121,15 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   const details = await fc.check(property, { numRuns: runs, seed, plugins: [fc.unbiased()] });
 
   const heading = `lane ${lane + 1} of ${settings.lanes}, seed ${settings.seed} (fast-check seed ${seed})`;
+  const commands = explored.reduce((sum, journal) => sum + (journal[journal.length - 1]?.command ?? 0), 0);
+  const requests = explored.reduce((sum, journal) => sum + journal.length, 0);
+  const ran = `${counted(explored.length, 'sequence')} (${counted(commands, 'command')}, ${counted(requests, 'request')})`;
+  // A failed lane records too: a rule it never compared is not exercised, not failed.
+  const fallback = details.failed ? `no sequence of the lane compared it (the failing one and its ${shrinkAttempts} shrinking replays included)` : `the lane's ${ran} made no comparison of it`;
+  const judged = recordComparisons(t, comparisons, unreachable, fallback);
   if (!details.failed || !first || !last) {
     if (harnessError !== undefined) throw harnessError;
+    t.note(`${ran}: ${judged} of ${t.rules.length} rules compared, ${comparisons.total} comparisons${notes.length ? `; ${notes.join('; ')}` : ''}`);
     const sequencesText = explored.map((journal, i) => `sequence ${i + 1} of ${runs}:\n${formatJournal(journal)}`).join('\n\n');
     await allure.attachment('explored sequences', `${heading}${notes.length ? `\n(${notes.join('; ')})` : ''}\n\n${sequencesText}`, 'text/plain');
     return;
@@ -125,4 +149,17 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   throw new TargetAssertionError(
     `${last.error.message}\n${heading}, ${shrunk}${stopped}:\n${list}\nreplay: ${scriptPath} (set the $CPF_TOKEN_* variables it names); rerun: --area explore --seed ${settings.seed} --explore-runs ${settings.runs}`,
   );
+}
+
+/**
+ * `t.judged(rule, count, 'comparisons')` for every named rule the lane compared, `t.notExercised`
+ * with the reason for the others; returns how many it judged. A rule compared but not named is
+ * the harness's mistake.
+ */
+function recordComparisons(t: CheckContext, comparisons: Comparisons, reasons: Readonly<Record<string, string>>, fallback: string): number {
+  const record = laneRecord(t.rules, comparisons, reasons, fallback);
+  if (record.unnamed.length > 0) throw new HarnessError(`the exploration compared ${record.unnamed.join(', ')}, which the lane does not name (suites/explore/rules.ts)`);
+  for (const { rule, count } of record.judged) t.judged(rule, count, count === 1 ? 'comparison' : 'comparisons');
+  for (const { rule, reason } of record.notExercised) t.notExercised(rule, reason);
+  return record.judged.length;
 }

@@ -159,6 +159,19 @@ function statusAfterRoom(status: ProjectModel['status']): ProjectModel['status']
   return { values: after, rule: after.every((s) => s === PROJECT_STATUS.inProgress) ? 'STAT-3' : 'STAT-3/STAT-5' };
 }
 
+/**
+ * The rules a read of the status judges. After a room from a status the model does not know (a
+ * password change leaves it open), 2, 4 and 5 all conform: a 2 is judged by STAT-3 (the project
+ * was not final), a 4 or 5 by STAT-5 (it was); a value outside them breaks both. Every other
+ * prediction is judged by its rules as they are.
+ */
+export function statusRulesOf(status: NonNullable<ProjectModel['status']>, actual: unknown): string[] {
+  const rules = status.rule.split('/');
+  if (rules.length === 1 || typeof actual !== 'number' || !status.values.includes(actual)) return rules;
+  const byValue = FINAL_PROJECT_STATUSES.includes(actual) ? 'STAT-5' : 'STAT-3';
+  return rules.includes(byValue) ? [byValue] : rules;
+}
+
 export function addRoom(model: CustomerModel, project: ProjectModel, id: string, sent: Partial<Record<RoomField, Expected>>): RoomModel {
   model.roomsCreated += 1;
   const room: RoomModel = {

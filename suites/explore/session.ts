@@ -1,11 +1,12 @@
 /**
  * One attempt of a sequence against the target: the actors it speaks through, every request it
  * sent with the model's prediction and the answer (the journal), and the comparison of each
- * answer with its prediction. A difference ends the attempt with an `ExploreMismatch`, which
- * fast-check takes as the failure to shrink.
+ * answer with its prediction, counted per rule (comparisons.ts). A difference ends the attempt
+ * with an `ExploreMismatch`, which fast-check takes as the failure to shrink.
  */
 import { errorEnvelopeSchema, type ErrorType } from '../../spec/contract/error-envelope.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
+import type { Comparisons } from './comparisons.js';
 import type { Exchange } from '../harness/exchange.js';
 import { TargetAssertionError } from '../harness/target-assertion.js';
 
@@ -24,9 +25,9 @@ export interface Prediction {
   status: number;
   /** The rules that require this status. */
   statusRules: string[];
-  error?: { type: ErrorType; rules: string[]; details?: (details: Record<string, unknown>) => Finding[] };
-  /** Compares a successful answer's body (and learns what the model leaves open). */
-  judge?: (body: unknown) => Finding[];
+  error?: { type: ErrorType; rules: string[]; details?: (details: Record<string, unknown>, c: Comparisons) => Finding[] };
+  /** Compares a successful answer's body (and learns what the model leaves open), each comparison through `c`. */
+  judge?: (body: unknown, c: Comparisons) => Finding[];
   /**
    * Other answers that conform as well, where the spec orders two checks nowhere (the data of a
    * calculation before or after its license and radius): an answer with one of their statuses is
@@ -64,6 +65,8 @@ export class Session {
     private readonly actors: Partial<Record<Who, Actor>>,
     /** Passwords sent so far: none may appear in any answer (PROJ-115). */
     private readonly secrets: () => readonly string[],
+    /** Counts every comparison of an answer, per rule: the lane's, over all its attempts. */
+    private readonly comparisons: Comparisons,
   ) {}
 
   has(who: Who): boolean {
@@ -88,9 +91,7 @@ export class Session {
     const actor = this.actors[who];
     if (!actor) throw new Error(`no actor for ${who}: the command should not have been chosen`);
     const res = await actor.send(method, path, body === undefined ? {} : { body });
-    const findings = this.compare(res, prediction);
-    // The owner's second token must see exactly what the first one sees (AUTH-10).
-    if (who === 'owner2') for (const f of findings) if (!f.rules.includes('AUTH-10')) f.rules.push('AUTH-10');
+    const findings = compareAnswer(who, res, prediction, this.secrets(), this.comparisons);
     const entry: JournalEntry = {
       command: this.commandNumber,
       commandText: this.commandText,
@@ -103,38 +104,48 @@ export class Session {
     this.journal.push(entry);
     if (findings.length > 0) throw new ExploreMismatch(entry);
   }
+}
 
-  private compare(res: ApiResponse, predicted: Prediction): Finding[] {
-    const findings: Finding[] = [];
-    for (const secret of this.secrets()) {
-      if (res.text.includes(secret)) findings.push({ rules: ['PROJ-115'], what: 'a password sent earlier', expected: 'never in an answer', actual: 'appears in the body' });
-    }
-    const prediction = predicted.or?.find((other) => other.status === res.status) ?? predicted;
-    if (res.status !== prediction.status) {
-      const expected = [prediction.status, ...(predicted.or ?? []).map((other) => other.status)].join(' or ');
-      findings.push({ rules: prediction.statusRules, what: 'HTTP status', expected, actual: `${res.status} ${res.text.slice(0, 160)}` });
-      return findings;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(res.text);
-    } catch {
-      findings.push({ rules: ['META-12'], what: 'body', expected: 'JSON', actual: res.text.slice(0, 160) });
-      return findings;
-    }
-    if (prediction.error) findings.push(...compareError(json, prediction.error));
-    else if (prediction.judge) findings.push(...prediction.judge(json));
-    return findings;
+/**
+ * Compares one answer with its prediction, every comparison counted in `c`: no password sent
+ * appears (PROJ-115), the status, a JSON body (META-12), then the error envelope and type or the
+ * body. Through the owner's second token every comparison also judges AUTH-10: that token must
+ * see exactly what the first one sees.
+ */
+export function compareAnswer(who: Who, res: Pick<ApiResponse, 'status' | 'text'>, predicted: Prediction, secrets: readonly string[], c: Comparisons): Finding[] {
+  if (who === 'owner2') return c.alsoJudging(['AUTH-10'], () => compareAnswer('owner', res, predicted, secrets, c));
+  const findings: Finding[] = [];
+  for (const secret of secrets) {
+    findings.push(...c.compare(['PROJ-115'], !res.text.includes(secret), () => ({ what: 'a password sent earlier', expected: 'never in an answer', actual: 'appears in the body' })));
   }
+  const prediction = predicted.or?.find((other) => other.status === res.status) ?? predicted;
+  const status = c.compare(prediction.statusRules, res.status === prediction.status, () => ({
+    what: 'HTTP status',
+    expected: [prediction.status, ...(predicted.or ?? []).map((other) => other.status)].join(' or '),
+    actual: `${res.status} ${res.text.slice(0, 160)}`,
+  }));
+  if (status.length > 0) return [...findings, ...status];
+  let json: unknown;
+  let parsed = true;
+  try {
+    json = JSON.parse(res.text);
+  } catch {
+    parsed = false;
+  }
+  const body = c.compare(['META-12'], parsed, () => ({ what: 'body', expected: 'JSON', actual: res.text.slice(0, 160) }));
+  if (!parsed) return [...findings, ...body];
+  if (prediction.error) findings.push(...compareError(json, prediction.error, c));
+  else if (prediction.judge) findings.push(...prediction.judge(json, c));
+  return findings;
 }
 
 /** The envelope and `details.type`; `details.field` is not judged ("`field` is not always present", and what it names is open). */
-function compareError(json: unknown, error: NonNullable<Prediction['error']>): Finding[] {
+function compareError(json: unknown, error: NonNullable<Prediction['error']>, c: Comparisons): Finding[] {
   const parsed = errorEnvelopeSchema.safeParse(json);
-  if (!parsed.success) return [{ rules: ['ERR-1'], what: 'error body', expected: 'the envelope {status, error, details}', actual: JSON.stringify(json).slice(0, 160) }];
+  const envelope = c.compare(['ERR-1'], parsed.success, () => ({ what: 'error body', expected: 'the envelope {status, error, details}', actual: JSON.stringify(json).slice(0, 160) }));
+  if (!parsed.success) return envelope;
   const { details } = parsed.data;
-  const findings: Finding[] = [];
-  if (details.type !== error.type) findings.push({ rules: error.rules, what: 'details.type', expected: error.type, actual: String(details.type) });
-  if (error.details) findings.push(...error.details(details as Record<string, unknown>));
+  const findings = c.compare(error.rules, details.type === error.type, () => ({ what: 'details.type', expected: error.type, actual: String(details.type) }));
+  if (error.details) findings.push(...error.details(details as Record<string, unknown>, c));
   return findings;
 }
