@@ -8,6 +8,7 @@ import { isProjectWrite, isResults } from '../../reference-server/seams/paths.js
 import { envelopeOf } from '../../reference-server/seams/project-envelope.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
 import { bodyFault } from '../kit/one-rule-faults.js';
+import { ENDPOINTS, pathPattern } from '../../spec/endpoints.js';
 import type { Fault } from '../fault.js';
 
 /** Faults of the error envelope, its types, and the refusal of malformed, oversized or wrong bodies. */
@@ -140,6 +141,19 @@ export const errorFaults: Fault[] = [
             const key = /^\/reports\/([^/]+)/.exec(req.path)?.[1];
             return key !== undefined && key !== 'with-data' && !PLAIN_KEY.test(key);
           },
+        }),
+      ),
+  },
+  {
+    id: 'err-malformed-path-405',
+    description: 'POST, PUT, PATCH and DELETE on a path of no endpoint (a malformed key, an unknown route) answer 405 method_not_allowed instead of 404 (GET stays 404)',
+    rules: ['ERR-12'],
+    configure: (deps) =>
+      intercept(
+        deps,
+        remapError(404, 405, {
+          type: 'method_not_allowed',
+          when: (req) => (WRITES.has(req.method) || req.method === 'DELETE') && !ENDPOINTS.some((e) => pathPattern(e).test(req.path)),
         }),
       ),
   },

@@ -48,4 +48,10 @@ export const errorsFreedoms = freedoms('errors', [
     reading:
       'Every endpoint, not only errors (catalogued here because the error is what shows the order): when one request meets the conditions of two rows, either answer conforms. A malformed, oversized or non-JSON body for a project or room that is not the caller\'s may answer 400/413/415 or 404; a customer without license asking for a project, room or application that is not theirs 403 or 404; an invalid body sent by a customer without a creation license 403 or 422. Authentication is not among them: a missing or invalid token or a blocked customer ("401 with `details.type` = `authentication`") establishes no customer whose resources could be looked up, so 401 comes first.',
   },
+  {
+    id: 'FREE-ERR-8',
+    quote: '404 | `not_found` | project, room or application missing or owned by another customer; malformed paths are also not found',
+    reading:
+      'The row governs the paths the API receives. A request-target that is no valid URI (a percent sign not followed by two hex digits, as in `/reports/abcdefg%E0%A4%A`) may be refused by the HTTP layer before the API sees it, as RFC 9112 (section 3) permits and common HTTP stacks do: 400 without the API\'s envelope (a plain text body), instead of 404 `not_found`.',
+  },
 ]);

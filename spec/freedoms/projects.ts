@@ -77,4 +77,10 @@ export const projectsFreedoms = freedoms('projects', [
     quote: 'Unknown fields, wrong types and invalid values give 422. ... foreign and non-existent keys give the same 404.',
     reading: 'The order of the checks is not shown: a write with an invalid body to a key that is not an own project may be answered 422 (body checked first) or 404 (project looked up first).',
   },
+  {
+    id: 'FREE-PROJ-16',
+    quote: 'Identified by `projectKey`: nine letters. Newly created keys are nine lowercase letters; the route accepts nine letters including uppercase.',
+    reading:
+      'The route must take nine letters with uppercase as a key (not refuse it as malformed), but the spec does not say the lookup ignores case: a case-sensitive lookup answers the uppercase or mixed-case spelling of a lowercase key exactly as a key that does not exist (404 not_found), as long as every project route looks keys up alike.',
+  },
 ]);

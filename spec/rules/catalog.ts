@@ -300,7 +300,11 @@ const errors = inArea('errors', [
 const projects = inArea('projects', [
   // Keys
   must('PROJ-1', S.project, 'a newly created project key (projektHeader.key) must be nine lowercase letters'),
-  must('PROJ-2', S.project, 'project routes must accept the key as nine letters including uppercase (an own key in uppercase reaches the project)'),
+  must(
+    'PROJ-2',
+    S.project,
+    'project routes must accept the key as nine letters including uppercase: an own key spelt in uppercase or mixed case is never refused as malformed, and either reaches the project (a lookup that ignores case) or is answered exactly as a key that does not exist (404 not_found; the spec does not say the lookup ignores case), alike on every project route',
+  ),
   must('PROJ-3', S.errorTable, 'a project key that is not nine letters (other length, digits, other characters) must give 404 not_found'),
   outOfReach(
     'PROJ-4',

@@ -3,17 +3,19 @@
  * field?}}` with `status` equal to the HTTP status, and the rows of the error table that do not
  * belong to one resource: 404 malformed paths, a JSON Content-Type with parameters, 422 validation,
  * 422 calculation_unavailable. The body rules (400, 413, 415, 65536 bytes) are swept over every
- * endpoint in write-bodies.ts; 401, 403 and 404 of resources are checked in suites/auth.
+ * endpoint in write-bodies.ts, malformed paths with other methods than GET in
+ * malformed-path-methods.ts; 401, 403 and 404 of resources are checked in suites/auth.
  *
  * Body checks lease pool customers (`t.owner()`), so they spread over many rate-limit budgets.
  */
 import { describe, expect } from 'vitest';
-import { calculationUnavailableErrorSchema, type ErrorType } from '../../spec/contract/error-envelope.js';
+import { calculationUnavailableErrorSchema, errorEnvelopeSchema, type ErrorEnvelope, type ErrorType } from '../../spec/contract/error-envelope.js';
 import { MAX_BODY_BYTES } from '../../spec/endpoints.js';
-import { check, harnessProjectName } from '../harness/check.js';
+import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import type { ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { paddedJson } from '../sweeps/bodies.js';
+import { malformedPathMethodChecks } from './malformed-path-methods.js';
 import { writeBodyChecks } from './write-bodies.js';
 import { absentProjectKey } from '../harness/absent-key.js';
 
@@ -34,16 +36,36 @@ function expectEnvelope(res: ApiResponse, status: number, type: ErrorType) {
   return body;
 }
 
+/**
+ * ERR-6 ("`field?: <string>`"; "`field` is not always present") is judged only on answers that
+ * carried a `details.field` (the envelope schema holds it to a string): a check whose answers
+ * carried none did not exercise it.
+ */
+function judgeFields(t: CheckContext, bodies: readonly ErrorEnvelope[]): void {
+  t.judged('ERR-6', bodies.filter((body) => body.details.field !== undefined).length, 'details.field values');
+}
+
+/** Whether a body is the API's envelope: a 400 without it comes from a layer before the API. */
+function isEnvelope(res: ApiResponse): boolean {
+  try {
+    return errorEnvelopeSchema.safeParse(JSON.parse(res.text)).success;
+  } catch {
+    return false;
+  }
+}
+
 // The body sweeps first: chains of a few requests each; the error table's single requests fill in around them.
 writeBodyChecks();
+malformedPathMethodChecks();
 
 describe('error envelope', () => {
   check(['ERR-1', 'ERR-2', 'ERR-3', 'ERR-5', 'ERR-6'], 'errors 401, 403 and 404 are the envelope {status, error, details} as JSON, status equal to the HTTP status', async (t) => {
-    expectEnvelope(await t.anonymous().get('/reports'), 401, 'authentication');
-    if (t.profile.customers.locked) expectEnvelope(await t.as('locked').get('/reports'), 403, 'authorization');
+    const bodies = [expectEnvelope(await t.anonymous().get('/reports'), 401, 'authentication')];
+    if (t.profile.customers.locked) bodies.push(expectEnvelope(await t.as('locked').get('/reports'), 403, 'authorization'));
     const owner = await t.owner();
-    expectEnvelope(await owner.get(`/reports/${absentProjectKey()}`), 404, 'not_found');
-    expectEnvelope(await owner.get('/no-such-route'), 404, 'not_found');
+    bodies.push(expectEnvelope(await owner.get(`/reports/${absentProjectKey()}`), 404, 'not_found'));
+    bodies.push(expectEnvelope(await owner.get('/no-such-route'), 404, 'not_found'));
+    judgeFields(t, bodies);
   });
 
   check(
@@ -51,10 +73,12 @@ describe('error envelope', () => {
     'errors 400, 413, 415 and 422 are the envelope {status, error, details} as JSON, status equal to the HTTP status',
     async (t) => {
       const owner = await t.owner();
-      expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":' }), 400, 'validation');
-      expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1) }), 413, 'validation');
-      expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain' }), 415, 'validation');
-      expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }), 422, 'validation');
+      judgeFields(t, [
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":' }), 400, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1) }), 413, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain' }), 415, 'validation'),
+        expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }), 422, 'validation'),
+      ]);
     },
     { writes: true },
   );
@@ -66,7 +90,6 @@ describe('404 malformed paths', () => {
     ['a key of ten letters', '/reports/abcdefghij'],
     ['a key of nine digits', '/reports/123456789'],
     ['a key with a hyphen', '/reports/abcd-fghi'],
-    ['an undecodable percent escape', '/reports/abcdefg%E0%A4%A'],
     ['an unknown sub-path of a project', `/reports/{key}/no-such-thing`],
     ['an unknown route under the prefix', '/no-such-route'],
     ['an unknown route below /funding', '/funding/no-such-route'],
@@ -76,6 +99,21 @@ describe('404 malformed paths', () => {
       expectError(await (await t.owner()).get(path.replace('{key}', absentProjectKey())), 404, 'not_found');
     });
   }
+
+  // "Malformed paths are also not found" governs the paths the API receives. A percent sign without
+  // two hex digits makes the request-target no valid URI (RFC 3986), which an HTTP stack may refuse
+  // before the API sees it ("Recipients of an invalid request-line SHOULD respond with either a 400
+  // (Bad Request) error or a 301 (Moved Permanently) redirect", RFC 9112 section 3), and common
+  // stacks do with 400: such a 400 carries no envelope of the API (FREE-ERR-8).
+  const undecodable = '/reports/abcdefg%E0%A4%A';
+  check('ERR-12', `GET with an undecodable percent escape (${undecodable}) answers 404 not_found, or a 400 of the HTTP layer without the API's envelope`, async (t) => {
+    const res = await (await t.owner()).get(undecodable);
+    if (res.status === 400 && !isEnvelope(res)) {
+      t.note("the HTTP layer refused the request-target as no valid URI (400 without the API's envelope) before the API saw the path");
+      return;
+    }
+    expectError(res, 404, 'not_found');
+  });
 });
 
 describe('content type with parameters', () => {
@@ -107,7 +145,7 @@ describe('422 validation', () => {
       `PATCH /reports/{projectKey} with ${what} answers 422 validation (details.field a string when present)`,
       async (t) => {
         const { actor, key } = await t.ownerWithProject();
-        expectError(await actor.patch(`/reports/${key}`, body), 422, 'validation');
+        judgeFields(t, [expectError(await actor.patch(`/reports/${key}`, body), 422, 'validation')]);
       },
       { writes: true },
     );

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../reference-server/src/app.js';
 import { currentCustomer } from '../../../reference-server/seams/customer.js';
 import { intercept, interceptParsed } from '../../../reference-server/seams/intercept.js';
 import { isPlainObject } from '../../../reference-server/seams/json-shapes.js';
-import { projectKeyOf } from '../../../reference-server/seams/paths.js';
+import { isProjectDetail, projectKeyOf } from '../../../reference-server/seams/paths.js';
 import { wrapRepository } from '../../../reference-server/seams/store-wrap.js';
 import { customersWithProjects } from '../../kit/ownerless-lookups.js';
 import type { Fault } from '../../fault.js';
@@ -15,6 +15,11 @@ function isForeignProject(deps: AppDeps, req: Request, res: Response): boolean {
   const key = projectKeyOf(req)?.toLowerCase();
   if (key === undefined) return false;
   return deps.store.projects.keyExists(key) && deps.store.projects.findOwned(key, currentCustomer(res).id) === undefined;
+}
+
+function hasUppercaseKey(req: Request): boolean {
+  const key = projectKeyOf(req);
+  return key !== undefined && key !== key.toLowerCase();
 }
 
 export const projectAccessFaults: Fault[] = [
@@ -60,15 +65,35 @@ export const projectAccessFaults: Fault[] = [
       return wrapRepository(deps, 'projects', (projects) => ({ listByCustomer: () => customerIds().flatMap((id) => projects.listByCustomer(id)) }));
     },
   },
+  // A case-sensitive lookup conforms (FREE-PROJ-16); these break what PROJ-2 still fixes.
   {
-    id: 'proj-uppercase-key-not-resolved',
-    description: 'a project key spelled with uppercase letters answers 404 (the route is case sensitive)',
+    id: 'proj-uppercase-key-detail-only-404',
+    description: 'GET /reports/{key} looks keys up case-sensitively (an uppercase key answers 404) while every other project route ignores case',
     rules: ['PROJ-2'],
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
-        const key = projectKeyOf(req);
-        if (key === undefined || key === key.toLowerCase()) return next();
+        if (!isProjectDetail(req) || !hasUppercaseKey(req)) return next();
         res.status(404).json({ status: 404, error: 'Die angeforderte Ressource wurde nicht gefunden.', details: { type: 'not_found' } });
+      }),
+  },
+  {
+    id: 'proj-uppercase-key-404-unlike-missing',
+    description: 'a key spelt with uppercase letters answers 404 not_found on every project route, with details.reason "key_case", which a never-existing key does not get',
+    rules: ['PROJ-2'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!hasUppercaseKey(req)) return next();
+        res.status(404).json({ status: 404, error: 'Die angeforderte Ressource wurde nicht gefunden.', details: { type: 'not_found', reason: 'key_case' } });
+      }),
+  },
+  {
+    id: 'proj-uppercase-key-malformed-400',
+    description: 'a key spelt with uppercase letters is refused as malformed: 400 validation on every project route',
+    rules: ['PROJ-2'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (!hasUppercaseKey(req)) return next();
+        res.status(400).json({ status: 400, error: 'Der Projektschlüssel muss aus Kleinbuchstaben bestehen.', details: { type: 'validation', field: 'projectKey' } });
       }),
   },
   {

@@ -158,6 +158,16 @@ function checksInAnotherOrder(deps: AppDeps): RequestHandler {
   };
 }
 
+/** A percent sign not followed by two hex digits: the request-target is no valid URI (RFC 3986). */
+const INVALID_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+/** What an HTTP stack answers a request-target that is no valid URI, before any API code runs. */
+const invalidTargetRefused: RequestHandler = (req, res, next) => {
+  if (!INVALID_PERCENT_ESCAPE.test(req.originalUrl)) return next();
+  res.setHeader('Connection', 'close');
+  res.status(400).type('text/plain').send('Bad Request');
+};
+
 /** Readings of the errors area's freedoms (spec/freedoms/errors.ts) that the reference server can take. */
 export const errorsVariations = variations([
   {
@@ -228,6 +238,12 @@ export const errorsVariations = variations([
     description:
       'lookup of the named project, room or application before body (400/413/415) and license checks (403); project data (422) before license, radius and function right; the creation body (422) before the creation license (403)',
     configure: (deps) => intercept(deps, checksInAnotherOrder(deps)),
+  },
+  {
+    id: 'invalid-request-target-400',
+    freedoms: ['FREE-ERR-8'],
+    description: 'a request-target that is no valid URI (a percent sign without two hex digits) is refused with a plain-text 400 Bad Request before authentication and routing, as an HTTP stack does',
+    configure: (deps) => intercept(deps, invalidTargetRefused),
   },
   {
     id: 'json-members-reversed',

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../src/app.js';
 import { parsePasswordBody, parseProjectWrite } from '../../src/domain/project-fields.js';
+import { generateProjectKey } from '../../src/domain/project-key.js';
 import { intercept, interceptParsed } from '../../seams/intercept.js';
 import { isPlainObject, type Json } from '../../seams/json-shapes.js';
 import { isCreateEmpty, isPassword, isPatchProject, isProjectDetail, isWithData, projectKeyOf } from '../../seams/paths.js';
@@ -38,6 +39,13 @@ function mapStrings(value: unknown, fn: (text: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, fn));
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, mapStrings(member, fn)]));
   return value;
+}
+
+/** A key no project has: what a case-sensitive lookup finds for a key spelt with uppercase letters, since keys are stored lowercase. */
+function keyOfNoProject(deps: AppDeps): string {
+  let key = generateProjectKey();
+  while (deps.store.projects.keyExists(key)) key = generateProjectKey();
+  return key;
 }
 
 /** Readings of the projects area's freedoms (spec/freedoms/projects.ts) that the reference server can take. */
@@ -161,6 +169,19 @@ export const projectsVariations = variations([
         }),
         rewriteSuccess(isPassword, () => ({})),
       ),
+  },
+  {
+    id: 'project-keys-case-sensitive',
+    freedoms: ['FREE-PROJ-16'],
+    description:
+      'project keys are looked up case-sensitively: on every project route a key spelt with uppercase letters finds no project and is answered exactly as a key that does not exist (404 not_found)',
+    // The path is pointed at a key of no project before authentication, so the limiter, the order of the checks and the 404 are those of a missing key.
+    configure: (deps) =>
+      intercept(deps, (req, _res, next) => {
+        const key = projectKeyOf(req);
+        if (key !== undefined && key !== key.toLowerCase()) req.url = req.url.replace(`/reports/${key}`, `/reports/${keyOfNoProject(deps)}`);
+        next();
+      }),
   },
   {
     id: 'projects-validation-before-lookup',
