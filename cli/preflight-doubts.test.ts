@@ -1,17 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../reference-server/src/app.js';
-import { TSX_LOADER } from '../reference-server/src/server-process.js';
 import { startReferenceServer, type RunningServer } from '../reference-server/src/start.js';
 import { customerOfAuthorization } from '../reference-server/seams/customer.js';
 import { intercept } from '../reference-server/seams/intercept.js';
 import { isPlainObject } from '../reference-server/seams/json-shapes.js';
 import { rewriteJson } from '../reference-server/seams/response-rewrite.js';
-
-const MAIN = resolve(import.meta.dirname, 'main.ts');
+import { runCli } from './testing/run-cli.js';
 
 /** Deviations of the target that the preflight alone could take for a mistake of the profile. */
 const deviations: Record<string, (deps: AppDeps) => AppDeps> = {
@@ -52,13 +49,7 @@ async function runAgainst(deviation: (deps: AppDeps) => AppDeps, selection: stri
     // A target of its own process: no capture of its deliveries here, so no webhook checks.
     adjustProfile: ({ webhook: _none, ...profile }) => profile,
   });
-  const args = ['--import', TSX_LOADER, MAIN, '--base-url', server.baseUrl, '--profile', join(dir, 'profile.json'), ...selection, '--no-html', '--report-dir', join(dir, 'reports')];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
-  return { code, output };
+  return runCli(['--base-url', server.baseUrl, '--profile', join(dir, 'profile.json'), ...selection, '--no-html', '--report-dir', join(dir, 'reports')]);
 }
 
 describe('a deviation the preflight cannot tell from a profile mistake fails its rule (exit 1), read both ways', () => {
