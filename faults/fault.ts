@@ -11,6 +11,12 @@ export interface Fault {
   rules: string[];
   configure(deps: AppDeps): AppDeps;
   /**
+   * Rules whose checks meet the deviation on their way, for a fault of a rule judged on every answer
+   * any check collects (ERR-1 and ERR-5 on each error answer): the fault runner runs their checks
+   * too, and the failures they charge to the fault's rules prove it.
+   */
+  metBy?: string[];
+  /**
    * How the webhook checks see this faulted server's deliveries (faulted-run.ts): by default a nock
    * capture in the fault runner's process; 'receiver' delivers to the CLI's real receiver instead,
    * as a foreign target would.

@@ -123,6 +123,17 @@ export const errorFaults: Fault[] = [
       ),
   },
   {
+    id: 'err-405-type-outside-table',
+    description: 'DELETE on a project or room answers 405 with details.type "method_not_allowed", a type the error table does not have',
+    rules: ['ERR-5'],
+    metBy: ['PROJ-118', 'ROOM-54'],
+    configure: (deps) =>
+      intercept(deps, (req, res, next) => {
+        if (req.method !== 'DELETE' || !/^\/reports\/[A-Za-z]{9}(\/rooms\/[^/]+)?$/.test(req.path)) return next();
+        res.status(405).set('Allow', 'GET, PATCH').json({ status: 405, error: 'Methode nicht erlaubt.', details: { type: 'method_not_allowed' } });
+      }),
+  },
+  {
     id: 'err-field-as-number',
     description: 'details.field is a number instead of a string',
     rules: ['ERR-6'],

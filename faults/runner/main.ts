@@ -63,8 +63,8 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const { code, output } = await runCliAgainstFault(fault, [
     // A fault may break what the preflight relies on (a role's answer, GET /health); the checks judge it.
     '--report-dir', reportDir, '--no-html', '--no-preflight',
-    ...fault.rules.flatMap((r) => ['--rules', r]),
-    ...suiteFilesFor(ROOT, fault.rules, fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
+    ...[...fault.rules, ...(fault.metBy ?? [])].flatMap((r) => ['--rules', r]),
+    ...suiteFilesFor(ROOT, [...fault.rules, ...(fault.metBy ?? [])], fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
   ], cli);
   const summaryFile = join(reportDir, 'summary.json');
   const checksFile = join(reportDir, 'checks.json');
