@@ -50,6 +50,17 @@ describe('runDiff', () => {
     expect(out).toContain('1 regression, 1 fix, 1 new skip, 0 flaky, 1 checks added, 1 removed');
   });
 
+  it('follows the earned verdicts: a rule a passing check did not judge is a skip, a failure charged to RATE-2 a regression of RATE-2', async () => {
+    const judged = (rules: string[], state: CheckState, extra: Partial<CheckResult> = {}): CheckResult => ({ title: `[${rules.join(' ')}] lane`, file: 'suites/x.test.ts', area: 'x', rules, state, durationMs: 1, ...extra });
+    const before = reportFolder('earned-before', [judged(['B-1', 'B-2'], 'passed', { judged: ['B-1', 'B-2'] }), check('RATE-2', 'passed')]);
+    const charged: CheckResult = { ...check('RATE-2', 'failed', 'RATE-2 failed: the refusal is proven wrong'), title: '[RATE-2] a refusal the pacer\'s timeline proves wrong, met by "[B-1] lane"', metBy: '[B-1 B-2] lane' };
+    const after = reportFolder('earned-after', [judged(['B-1', 'B-2'], 'passed', { judged: ['B-1'], notExercised: { 'B-2': 'one token per customer' } }), check('RATE-2', 'passed'), charged]);
+    const { code, out } = await diff(before, after);
+    expect(code).toBe(1);
+    expect(out).toContain('Regressions (1)\n  RATE-2  pass → fail');
+    expect(out).toContain('New skips (1)\n  B-2  pass → skip\n      why: not exercised: one token per customer');
+  });
+
   const fixed = reportFolder('fixed', [check('A-1', 'passed'), check('A-2', 'passed'), check('A-3', 'passed'), check('A-4', 'passed')]);
 
   it('exits 0 without a regression, leaving empty sections out', async () => {

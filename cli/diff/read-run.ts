@@ -24,6 +24,9 @@ export const checkSchema = z.object({
   rules: z.array(z.string()),
   state: z.enum(['passed', 'failed', 'broken', 'skipped']),
   note: z.string().optional(),
+  /** A passed check's judged rules, and the rules it did not exercise: a rule it names passes only where it judged it. */
+  judged: z.array(z.string()).optional(),
+  notExercised: z.record(z.string(), z.string()).optional(),
 });
 
 const envelopeSchema = z.object({ payloadType: z.string(), payload: z.string(), signatures: z.array(z.unknown()) });
