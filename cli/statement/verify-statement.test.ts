@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,29 @@ describe('tamper corpus: each is rejected', () => {
       expect(verifyStatement(dir, publicKey).accepted).toBe(false);
     });
   }
+
+  it('a check edited in checks.json and re-digested: the message names what the result file and checks.json say now', () => {
+    const { dir } = reportDir();
+    const edited = CHECKS.map((c) => (c.state === 'skipped' ? { ...c, state: 'passed' as const, note: undefined } : c));
+    writeFileSync(join(dir, 'checks.json'), JSON.stringify(edited));
+    tamper(dir, (s) => void (s.predicate.cpfConformance.files['checks.json'] = createHash('sha256').update(readFileSync(join(dir, 'checks.json'))).digest('hex')));
+    expect(verifyStatement(dir).reasons).toContain(`rule ${SKIPPED}, check "[${SKIPPED}] writes": stated skipped, its result file says skipped, and checks.json passed (the two disagree)`);
+  });
+
+  it('a pass the result file does not show judged is rejected', () => {
+    const { dir } = reportDir();
+    const path = join(dir, 'allure-results', 'r0-result.json');
+    const result = JSON.parse(readFileSync(path, 'utf8')) as { labels: { name: string; value: string }[] };
+    result.labels.push({ name: 'judged', value: 'NOT-1' });
+    writeFileSync(path, JSON.stringify(result));
+    tamper(dir, (s) => {
+      const c = s.predicate.cpfConformance;
+      const digest = createHash('sha256').update(readFileSync(path)).digest('hex');
+      c.files['allure-results/r0-result.json'] = digest;
+      for (const check of c.rules[PASSING]?.checks ?? []) check.sha256 = digest;
+    });
+    expect(verifyStatement(dir).reasons).toContain(`rule ${PASSING}: stated pass, its checks' results give skip`);
+  });
 
   it('the signature of another key', () => {
     const { dir } = reportDir(keys().privateKey);
