@@ -18,11 +18,11 @@ function where(res: ApiResponse): string {
 }
 
 /**
- * Answers that say more about the profile or the moment than about the owner's rule (a token or a
- * license the profile gets wrong, the limit, a server that is temporarily unavailable): never
- * charged to the owner.
+ * Answers that may say more about the profile or the moment than about the owner's rule (a token,
+ * a license or a resource key the profile gets wrong, the limit, a server that is temporarily
+ * unavailable): never charged to the owner, whose own checks judge such answers.
  */
-const NOT_CHARGED = new Set([401, 403, 429]);
+const NOT_CHARGED = new Set([401, 403, 404, 429]);
 
 /**
  * The owner's rule fails when the answer breaks it, if the owner is one rule: an owner of several
