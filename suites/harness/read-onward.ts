@@ -28,12 +28,14 @@ const NOT_CHARGED = new Set([401, 403, 404, 429]);
  * The owner's rule fails when the answer breaks it, if the owner is one rule: an owner of several
  * rules ("PROJ-95, PROJ-96 and PROJ-70") does not say which of them the answer broke.
  */
-function chargeOwner(res: ApiResponse, owner: string, problem: string, message: string): boolean {
+function chargeOwner(res: ApiResponse, owner: string, statusRule: string | undefined, problem: { wrongStatus: boolean; text: string }, message: string): boolean {
   const ids = [...new Set(owner.match(/\b[A-Z]+-\d+\b/g) ?? [])];
-  if (ids.length !== 1 || !res.recorder?.charge || NOT_CHARGED.has(res.status) || res.status >= 500) return false;
+  const rule = problem.wrongStatus && statusRule !== undefined ? statusRule : ids.length === 1 ? ids[0] : undefined;
+  if (rule === undefined || !res.recorder?.charge || NOT_CHARGED.has(res.status) || res.status >= 500) return false;
   const e = res.exchange;
   const path = new URL(e.request.url).pathname;
-  res.recorder.charge({ rule: ids[0] as string, kind: `${e.request.method} ${routeShape(path)} ${problem}`, title: `${e.request.method} ${routeShape(path)} ${problem}, met by "${res.recorder.checkName}"`, message, curl: curlLine(e) });
+  const { text } = problem;
+  res.recorder.charge({ rule, kind: `${e.request.method} ${routeShape(path)} ${text}`, title: `${e.request.method} ${routeShape(path)} ${text}, met by "${res.recorder.checkName}"`, message, curl: curlLine(e) });
   return true;
 }
 
@@ -42,14 +44,24 @@ function chargeOwner(res: ApiResponse, owner: string, problem: string, message: 
  * parts the check uses and nothing else (open objects): members the check does not use may differ.
  * `owner` is the rule (or rules) that judge this answer, for the skip reason.
  */
-export function readOnward<S extends z.ZodType>(res: ApiResponse, expected: { status: number | readonly number[]; schema: S; owner: string; what: string }): z.infer<S> {
+export function readOnward<S extends z.ZodType>(
+  res: ApiResponse,
+  expected: {
+    status: number | readonly number[];
+    schema: S;
+    owner: string;
+    what: string;
+    /** Of an owner naming several rules: the one a wrong status breaks (the others are the body's). */
+    statusRule?: string;
+  },
+): z.infer<S> {
   const statuses = typeof expected.status === 'number' ? [expected.status] : expected.status;
-  const missing = (problem: string) => {
+  const missing = (problem: string, wrongStatus = false) => {
     const message = `${expected.what} ${problem}; ${where(res)}`;
-    const charged = chargeOwner(res, expected.owner, problem, `${expected.owner} failed: ${message}`);
+    const charged = chargeOwner(res, expected.owner, expected.statusRule, { wrongStatus, text: problem }, `${expected.statusRule && wrongStatus ? expected.statusRule : expected.owner} failed: ${message}`);
     return new PrerequisiteMissing(`prerequisite missing: ${message}; ${expected.owner} judges that answer${charged ? ' (charged to it as a failure)' : ''}, so this check could not reach its own rule`);
   };
-  if (!statuses.includes(res.status)) throw missing(`answered HTTP ${res.status}, not ${statuses.join(' or ')}`);
+  if (!statuses.includes(res.status)) throw missing(`answered HTTP ${res.status}, not ${statuses.join(' or ')}`, true);
   let json: unknown;
   try {
     json = JSON.parse(res.text);

@@ -38,7 +38,7 @@ const DETAIL_OWNER = 'PROJ-95 (the detail answers 200) and PROJ-96 (projektHeade
 
 /** The detail of a project, read to judge something else (a value written before): PROJ-95 and PROJ-96 judge the answer. */
 export function detailOf(res: ApiResponse, what = 'the project detail'): Detail {
-  return readOnward(res, { status: 200, schema: detailSchema, owner: DETAIL_OWNER, what });
+  return readOnward(res, { status: 200, schema: detailSchema, owner: DETAIL_OWNER, statusRule: 'PROJ-95', what });
 }
 
 /** GET /reports/{key}, read on. */
@@ -70,7 +70,8 @@ const createdSchema = z.looseObject({ projektHeader: z.looseObject({ key: z.stri
  * envelope PROJ-73's and PROJ-84's.
  */
 export function createdProject(res: ApiResponse): ProjectRef & { data: Record<string, unknown> } {
-  const body = readOnward(res, { status: 201, schema: createdSchema, owner: 'PROJ-72 or PROJ-84 (201), PROJ-73 and PROJ-70 (projektHeader.key)', what: 'the creation answer' });
+  const withData = new URL(res.exchange.request.url).pathname.endsWith('/with-data');
+  const body = readOnward(res, { status: 201, schema: createdSchema, owner: 'PROJ-72 or PROJ-84 (201), PROJ-73 and PROJ-70 (projektHeader.key)', statusRule: withData ? 'PROJ-84' : 'PROJ-72', what: 'the creation answer' });
   return { key: body.projektHeader.key, id: body.projektHeader.id, link: body.projektHeader.link, data: body.projektData };
 }
 
