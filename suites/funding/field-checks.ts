@@ -10,10 +10,11 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { FUNDING_PAGINATION, FUNDING_TIME_FIELDS, fundingAdvisorSchema, fundingApplicationSchema } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
+import { plural } from '../harness/judged-parts.js';
 import type { Actor } from '../harness/client.js';
 import { readOnward } from '../harness/read-onward.js';
 import { fundingOwner } from '../harness/resource-owner.js';
-import { LIST_PATH, needsApplications, sharedApplications, withQuery, type ListedApplication } from './support.js';
+import { HAS_APPLICATIONS, LIST_PATH, needsApplications, sharedApplications, withQuery, type ListedApplication } from './support.js';
 
 const CORE_FIELDS = Object.keys(fundingApplicationSchema.shape);
 const ADVISOR_FIELDS = Object.keys(fundingAdvisorSchema.shape);
@@ -61,6 +62,18 @@ function typeProblems(applications: readonly ListedApplication[], field: TopFiel
   });
 }
 
+/**
+ * How many values of `field` the applications carry other than null: the values a type or format
+ * rule was judged on. A null passes every rule of the table that allows it without showing the
+ * type or format of a value (an early-stage application has no bzaId, dates or advisor yet).
+ */
+function valuesOtherThanNull(applications: readonly ListedApplication[], field: TopField | `advisor.${AdvisorField}`): number {
+  return applications.filter((a) => {
+    const { present, value } = valueOf(a, field);
+    return present && value !== null;
+  }).length;
+}
+
 const topSchema = (field: TopField) => fundingApplicationSchema.shape[field] as z.ZodType;
 const advisorSchema = (field: AdvisorField) => fundingAdvisorSchema.shape[field] as z.ZodType;
 
@@ -98,6 +111,7 @@ export function fieldChecks(): void {
         const applications = await sharedApplications(t);
         const problems = fieldDeviations(applications, (carried, core) => carried.filter((k) => !core.includes(k)));
         expectNone(problems, applications.length, 'fields beyond the core fields');
+        t.judged('FUND-3', applications.length, plural(applications.length, 'application', 'applications'));
       },
       { needs: needsApplications },
     );
@@ -109,6 +123,7 @@ export function fieldChecks(): void {
         const applications = await sharedApplications(t);
         const problems = fieldDeviations(applications, (carried, core) => core.filter((k) => !carried.includes(k)));
         expectNone(problems, applications.length, 'core fields omitted');
+        t.judged('FUND-4', applications.length, plural(applications.length, 'application', 'applications'));
       },
       { needs: needsApplications },
     );
@@ -118,11 +133,12 @@ export function fieldChecks(): void {
       'FUND-5',
       'every `applicationId` is a non-empty string, unique among the applications',
       async (t) => {
-        const { actor, funding } = await fundingOwner(t);
+        const { actor, funding } = await fundingOwner(t, HAS_APPLICATIONS);
         const applications = await readUntyped(actor, funding.applications.length);
         const seen = applications.map((a) => (isPlainObject(a) ? a.applicationId : undefined));
         expect(seen.filter((id) => typeof id !== 'string' || id === '').map((id) => JSON.stringify(id) ?? '(absent)'), 'application ids that are not non-empty strings').toEqual([]);
         expect(seen.filter((id, i) => seen.indexOf(id) !== i), 'application ids that occur more than once').toEqual([]);
+        t.judged('FUND-5', seen.length, plural(seen.length, 'application id', 'application ids'));
       },
       { needs: needsApplications },
     );
@@ -134,6 +150,9 @@ export function fieldChecks(): void {
         async (t) => {
           const applications = await sharedApplications(t);
           expectNone(typeProblems(applications, field, schema), applications.length, `${field} must be ${what}`);
+          // Only a value shows its type; a null (allowed for most fields) shows none.
+          const values = valuesOtherThanNull(applications, field);
+          t.judged(rule, values, `\`${field}\` ${plural(values, 'value', 'values')} other than null`);
         },
         { needs: needsApplications },
       );
@@ -150,6 +169,8 @@ export function fieldChecks(): void {
           return typeProblems([a], 'advisor.assigned', advisorSchema('assigned'));
         });
         expectNone(problems, applications.length, 'advisor.assigned must be a boolean');
+        const advisors = applications.filter((a) => 'advisor' in a).length;
+        t.judged('FUND-22', advisors, `\`advisor\` ${plural(advisors, 'object', 'objects')}`);
       },
       { needs: needsApplications },
     );
@@ -164,6 +185,11 @@ export function fieldChecks(): void {
           applications.length,
           'milestone times must be ISO 8601 UTC (+00:00) or null',
         );
+        // Only a time shows the format; null (not stored) shows none.
+        const times = FUNDING_TIME_FIELDS.map((field) => [field, valuesOtherThanNull(applications, field)] as const);
+        const seen = times.filter(([, count]) => count > 0).map(([field, count]) => `${field} ${count}`);
+        const total = times.reduce((sum, [, count]) => sum + count, 0);
+        t.judged('FUND-23', total, `milestone ${plural(total, 'time', 'times')} other than null${seen.length > 0 ? ` (${seen.join(', ')})` : ''}`);
       },
       { needs: needsApplications },
     );

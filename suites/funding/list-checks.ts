@@ -10,6 +10,7 @@
 import { describe, expect } from 'vitest';
 import { FUNDING_PAGINATION, highestApplicationIds } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
+import { plural } from '../harness/judged-parts.js';
 import { expectError } from '../harness/expect-api.js';
 import {
   duplicates,
@@ -21,10 +22,12 @@ import {
   expectPaging,
   fundingActor,
   ids,
+  judgedOrder,
   LIST_PATH,
   needsApplications,
   needsFunding,
   ownerApplications,
+  readList,
   walk,
   walkLimit,
   withQuery,
@@ -39,7 +42,11 @@ export function listChecks(): void {
       'FUND-1',
       'GET /funding/applications answers 200 with {status: 200, action, applications[], total, page, limit} (further members allowed)',
       async (t) => {
-        expectListEnvelope(await (await fundingActor(t)).get(LIST_PATH));
+        const res = await (await fundingActor(t)).get(LIST_PATH);
+        expectListEnvelope(res);
+        // The envelope is the same whatever the list holds: judged on the answer, not on its items.
+        const list = readList(res);
+        t.judged('FUND-1', undefined, `the envelope of GET ${LIST_PATH} (${list.applications.length} of total ${list.total} applications)`);
       },
       { needs: needsApplications },
     );
@@ -59,6 +66,7 @@ export function listChecks(): void {
         expect([...highest], `the default page must be page 1, starting at the highest application id, not ${JSON.stringify(list.applications[0]?.applicationId)}`).toContain(
           list.applications[0]?.applicationId,
         );
+        t.judged(['FUND-25', 'FUND-26', 'FUND-33'], list.applications.length, `${plural(list.applications.length, 'application', 'applications')} on the default page (total ${list.total})`);
       },
       { needs: needsApplications },
     );
@@ -87,6 +95,14 @@ export function listChecks(): void {
         expectPaging(result.pastEnd, result.pastEndPage, limit, `page ${result.pastEndPage} past the end`);
         expect(ids(result.pastEnd.applications), `page ${result.pastEndPage} past the end must be an empty list`).toEqual([]);
         expect(result.pastEnd.total, `page ${result.pastEndPage} past the end: total`).toBe(expected.length);
+        t.judged('FUND-5', seen.length, `${plural(seen.length, 'application id', 'application ids')} across the pages`);
+        judgedOrder(t, 'FUND-31', seen.length, `the walk at limit ${limit}`);
+        t.judged('FUND-32', undefined, `page ${result.pastEndPage} past the end at limit ${limit}`);
+        t.judged('FUND-33', result.pages.length + 1, `pages at limit ${limit} (the one past the end included)`);
+        const special = expected.filter((e) => e.projectKey === null || e.status === 'canceled').length;
+        if (special > 0) t.judged('FUND-39', special, `standalone or canceled ${plural(special, 'application', 'applications')} the profile expects`);
+        else t.notExercised('FUND-39', 'the profile expects no standalone or canceled application of the customer');
+        t.judged('FUND-42', expected.length, `${plural(expected.length, 'application', 'applications')} the profile expects`);
       },
       { needs: needsApplications },
     );
@@ -97,7 +113,7 @@ export function listChecks(): void {
       async (t) => {
         const expected = await ownerApplications(t);
         const special = expected.filter((e) => e.projectKey === null || e.status === 'canceled');
-        if (special.length === 0) t.skip('the profile expects no standalone or canceled application');
+        if (special.length === 0) return t.notExercised(['FUND-39', 'FUND-42'], 'the profile expects no standalone or canceled application of the customer');
         if (expected.length > maxLimit) t.skip(`the profile expects more than ${maxLimit} applications: the walk check covers them`);
         const list = expectListAnswered(await (await fundingActor(t)).get(withQuery(LIST_PATH, { limit: maxLimit })));
         const byId = new Map(list.applications.map((a) => [a.applicationId, a]));
@@ -106,6 +122,7 @@ export function listChecks(): void {
           expect(actual, `expected application ${e.applicationId} (status ${e.status}, projectKey ${e.projectKey}) is missing from the list`).toBeDefined();
           expect({ status: actual?.status, projectKey: actual?.projectKey }, `application ${e.applicationId}`).toEqual({ status: e.status, projectKey: e.projectKey });
         }
+        t.judged(['FUND-39', 'FUND-42'], special.length, `standalone or canceled ${plural(special.length, 'application', 'applications')} the profile expects`);
       },
       { needs: needsApplications },
     );
@@ -120,6 +137,7 @@ export function listChecks(): void {
         expectPaging(list, maxPage, defaultLimit, 'page=1000000');
         expect(ids(list.applications), 'page 1000000 lies past the end: an empty list').toEqual([]);
         expect(list.total, 'total must count all applications, also on a page past the end').toBe(expected.length);
+        t.judged(['FUND-28', 'FUND-32', 'FUND-33'], undefined, `page ${maxPage} (empty, total ${list.total})`);
       },
       { needs: needsApplications },
     );
@@ -140,6 +158,7 @@ export function listChecks(): void {
           const list = expectListAnswered(await (await t.owner()).get(withQuery(LIST_PATH, query)), what);
           expectPaging(list, page, limit, what);
           expect(list.applications.length, `${what}: page ${page} at limit ${limit} of ${list.total}`).toBe(expectedPageLength(list.total, page, limit));
+          t.judged(rules, undefined, `?${withQuery('', query).slice(1)} answered page ${page}, limit ${limit} (${list.applications.length} of total ${list.total} applications)`);
         },
         { needs: needsFunding },
       );
@@ -171,6 +190,7 @@ export function listChecks(): void {
         `GET /funding/applications with ${what} (?${query}) answers 422 validation`,
         async (t) => {
           expectError(await (await t.owner()).get(`${LIST_PATH}?${query}`), 422, 'validation');
+          t.judged([rule, 'ERR-20'], undefined, `?${query} (422 validation)`);
         },
         { needs: needsFunding },
       );

@@ -6,8 +6,9 @@
  */
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import { FUNDING_PAGINATION } from '../../spec/contract/funding.js';
+import { FUNDING_PAGINATION, PROJECT_BOUND_APPLICATION_TYPE } from '../../spec/contract/funding.js';
 import { check } from '../harness/check.js';
+import { plural } from '../harness/judged-parts.js';
 import { expectError, expectIndistinguishable } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { fundingOwner } from '../harness/resource-owner.js';
@@ -20,6 +21,7 @@ import {
   fieldConsistencyProblems,
   fundingActor,
   ids,
+  judgedOrder,
   linkedApplicationSchema,
   LIST_PATH,
   needsAll,
@@ -69,6 +71,9 @@ export function projectChecks(): void {
           expect(new Set(ids(list.applications)), `the applications the profile expects for project ${key}`).toEqual(new Set(ofProject.map((e) => e.applicationId)));
         }
         expectDescending(list.applications, `the list of project ${key}`);
+        t.judged('FUND-34', list.applications.length, `${plural(list.applications.length, 'application', 'applications')} of project ${key}`);
+        t.judged('FUND-38', undefined, `?limit=${maxLimit} on the list of project ${key} (page ${firstPage}, limit ${maxLimit}, total ${list.total})`);
+        judgedOrder(t, 'FUND-31', list.applications.length, `the list of project ${key}`);
       },
       { needs: needsAll(needsApplications, needsProjectWithApplications) },
     );
@@ -83,6 +88,7 @@ export function projectChecks(): void {
         expectPaging(list, firstPage, defaultLimit, 'project without applications, no parameters');
         expect(ids(list.applications), `project ${key} has no applications`).toEqual([]);
         expect(list.total, `project ${key} has no applications`).toBe(0);
+        t.judged(['FUND-36', 'FUND-38'], undefined, `the list of project ${key} without applications (empty, total 0, page ${firstPage}, limit ${defaultLimit})`);
       },
       { needs: needsProjectWithoutApplications },
     );
@@ -99,6 +105,7 @@ export function projectChecks(): void {
         async (t) => {
           const { actor, funding } = await fundingOwner(t, WITHOUT_APPLICATIONS);
           expectError(await actor.get(`${projectListPath(funding.projectWithoutApplications as string)}?${query}`), 422, 'validation');
+          t.judged(['FUND-38', 'ERR-20'], undefined, `?${query} on the list of an own project (422 validation)`);
         },
         { needs: needsProjectWithoutApplications },
       );
@@ -119,6 +126,7 @@ export function projectChecks(): void {
         expectError(foreign, 404, 'not_found');
         expectError(missing, 404, 'not_found');
         expectIndistinguishable({ res: foreign, ids: [foreignKey] }, [{ res: missing, ids: [missingKey] }, { res: baseline, ids: [baselineKey] }], 'GET /reports/{projectKey}/funding/applications');
+        t.judged(['FUND-35', 'AUTH-19', 'ERR-11'], undefined, `the foreign project ${foreignKey} and two never-existing keys (404 not_found alike)`);
       },
       { needs: needsForeignProject },
     );
@@ -129,6 +137,7 @@ export function projectChecks(): void {
       async (t) => {
         const key = t.profile.resources?.funding?.projectWithApplications as string;
         expectError(await t.as('foreign').get(projectListPath(key)), 404, 'not_found');
+        t.judged(['FUND-35', 'ERR-11'], undefined, `the list of project ${key} as the foreign customer (404 not_found)`);
       },
       { needs: needsProjectWithApplications },
     );
@@ -152,9 +161,9 @@ export function projectChecks(): void {
           set.add(a.projectId);
           byKey.set(a.projectKey, set);
         }
-        expect(byKey.size, 'the primary customer must have project-bound applications for this check').toBeGreaterThan(0);
         // A few projects suffice: each costs a request of the primary customer's budget.
-        for (const [key, projectIds] of [...byKey].slice(0, 4)) {
+        const compared = [...byKey].slice(0, 4);
+        for (const [key, projectIds] of compared) {
           expect([...projectIds], `applications of project ${key} must agree on one projectId`).toHaveLength(1);
           const res = await primary.get(`/reports/${encodeURIComponent(key)}`);
           expect(res.status, `projectKey ${key} must name an own project of the customer, but GET /reports/${key} answered 404`).not.toBe(404);
@@ -168,6 +177,18 @@ export function projectChecks(): void {
           expect(header.key, `projectKey ${key} of the applications must be the key of the project, as its projektHeader gives it`).toBe(key);
           expect([...projectIds][0], `projectId of the applications of project ${key} must equal its projektHeader.id`).toBe(header.id);
         }
+        // Each rule is judged on the applications its part of the check could find wrong: with none of
+        // that kind the rule is not exercised (FUND-12 by the standalone branch alone: project-bound
+        // applications only leave it so).
+        t.judged('FUND-43', compared.length, `${plural(compared.length, 'project', 'projects')} named by applications, compared with ${plural(compared.length, 'its', 'their')} projektHeader`);
+        const judgedOn = (rules: string | string[], pick: (a: LinkedApplication) => boolean, what: string) => {
+          const count = applications.filter(pick).length;
+          t.judged(rules, count, `${plural(count, 'application', 'applications')} ${what}`);
+        };
+        judgedOn(['FUND-10', 'FUND-11'], (a) => a.projectKey !== null || a.projectId !== null, 'with a project reference (projectKey or projectId)');
+        judgedOn('FUND-8', (a) => a.projectKey !== null, 'with a projectKey');
+        judgedOn('FUND-12', (a) => a.applicationType !== PROJECT_BOUND_APPLICATION_TYPE, `without project reference (standalone: applicationType other than "${PROJECT_BOUND_APPLICATION_TYPE}")`);
+        judgedOn(['FUND-19', 'FUND-22'], (a) => a.advisor.id !== null, 'with an advisor id');
       },
       { needs: needsApplications },
     );

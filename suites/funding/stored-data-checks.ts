@@ -11,6 +11,7 @@
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
 import { check, type CheckContext } from '../harness/check.js';
+import { plural } from '../harness/judged-parts.js';
 import { expectedApplications, needsAll, needsApplications, ownerApplications, sharedApplications, type ExpectedApplication, type ListedApplication } from './support.js';
 
 const unavailableProjects = (applications: readonly ExpectedApplication[]) => applications.filter((e) => e.projectNoLongerAvailable === true);
@@ -48,6 +49,7 @@ export function storedDataChecks(): void {
         const pairs = seenOf(await sharedApplications(t), expected, 'whose project is no longer available');
         const wrong = pairs.flatMap(([e, a]) => (a.projectKey === null && a.projectId === null ? [] : [`${e.applicationId}: projectKey ${JSON.stringify(a.projectKey)}, projectId ${JSON.stringify(a.projectId)}`]));
         expectNone(wrong, pairs.length, 'projectKey and projectId must be null when the project is no longer available');
+        t.judged('FUND-46', pairs.length, `${plural(pairs.length, 'application whose project is', 'applications whose project is')} no longer available`);
       },
       { needs: needsAll(needsApplications, needsUnavailable) },
     );
@@ -65,6 +67,7 @@ export function storedDataChecks(): void {
           return shown === name ? [] : [`${e.applicationId}: advisor.name ${JSON.stringify(shown) ?? '(absent)'}, expected ${JSON.stringify(name)} (full name ${JSON.stringify(names.fullName)}, stored name ${JSON.stringify(names.storedName)})`];
         });
         expectNone(wrong, pairs.length, 'advisor.name must fall back from the full name to the stored name to null');
+        t.judged('FUND-47', pairs.length, `${plural(pairs.length, 'application', 'applications')} with stored advisor names`);
       },
       { needs: needsAll(needsApplications, needsAdvisors) },
     );

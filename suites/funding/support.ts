@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { projectKeySchema } from '../../spec/contract/common.js';
 import { descendingOrdersOf, FUNDING_PAGINATION, fundingListEnvelopeSchema, PROJECT_BOUND_APPLICATION_TYPE } from '../../spec/contract/funding.js';
+import { fundingHasContent } from '../../harness-core/lease-candidates.js';
 import type { CheckContext } from '../harness/check.js';
 import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
@@ -36,8 +37,17 @@ export function expectedApplications(profile: Profile): ExpectedApplication[] {
   return profile.resources?.funding?.applications ?? [];
 }
 
-/** The applications the check's funding owner (resource-owner.ts) is expected to see. */
-export async function ownerApplications(t: CheckContext, need?: FundingNeed): Promise<ExpectedApplication[]> {
+/**
+ * A funding owner the profile expects at least one application of: the owner of every check that
+ * reads the customer's applications (a customer whose `applications` is empty has nothing to judge).
+ */
+export const HAS_APPLICATIONS: FundingNeed = {
+  serves: (f) => f.applications.length > 0,
+  what: 'resources.funding.applications with at least one expected application (or pool[].resources.funding.applications)',
+};
+
+/** The applications the check's funding owner (resource-owner.ts) is expected to see: at least one unless `need` says otherwise. */
+export async function ownerApplications(t: CheckContext, need: FundingNeed = HAS_APPLICATIONS): Promise<ExpectedApplication[]> {
   return (await fundingOwner(t, need)).funding.applications;
 }
 
@@ -45,9 +55,9 @@ export async function ownerApplications(t: CheckContext, need?: FundingNeed): Pr
 export const WITH_APPLICATIONS: FundingNeed = { serves: (f) => f.projectWithApplications !== undefined, what: 'resources.funding.projectWithApplications (or pool[].resources.funding.projectWithApplications)' };
 export const WITHOUT_APPLICATIONS: FundingNeed = { serves: (f) => f.projectWithoutApplications !== undefined, what: 'resources.funding.projectWithoutApplications (or pool[].resources.funding.projectWithoutApplications)' };
 
-/** The customer the check reads funding as: the primary customer or a pool customer with funding resources. */
+/** The customer the check reads funding as: the primary customer or a pool customer with expected applications. */
 export async function fundingActor(t: CheckContext): Promise<Actor> {
-  return (await fundingOwner(t)).actor;
+  return (await fundingOwner(t, HAS_APPLICATIONS)).actor;
 }
 
 /** Every application id the profile expects for any customer. */
@@ -56,7 +66,9 @@ function everyExpectedId(profile: Profile): string[] {
   return [...expectedApplications(profile), ...pool].map((a) => a.applicationId);
 }
 
-export const needsFunding = (p: Profile) => (p.resources?.funding ? undefined : 'resources.funding');
+/** Funding of the primary customer with content: an expected application or a project (an empty `applications` names nothing). */
+export const needsFunding = (p: Profile) =>
+  fundingHasContent(p.resources?.funding) ? undefined : 'resources.funding with an expected application or a project (resources.funding.applications, projectWithApplications or projectWithoutApplications)';
 export const needsApplications = (p: Profile) =>
   expectedApplications(p).length > 0 ? undefined : 'resources.funding.applications (at least one expected application of the primary customer)';
 export const needsProjectWithApplications = (p: Profile) =>
@@ -130,6 +142,15 @@ export function expectDescending(applications: readonly { applicationId: string 
     descendingOrdersOf(list),
     `${where}: the list must be sorted by application id descending (as text, or as numbers where all ids are digits), but it is ${JSON.stringify(list.slice(0, 12))}${list.length > 12 ? ' ...' : ''}`,
   ).not.toEqual([]);
+}
+
+/**
+ * Records what an order rule (FUND-31) was judged on: an order over fewer than two applications
+ * proves nothing, so with fewer the rule is not exercised.
+ */
+export function judgedOrder(t: CheckContext, rule: string, count: number, what: string): void {
+  if (count < 2) t.notExercised(rule, `${what} holds ${count === 0 ? 'no application' : 'one application'}: an order needs at least two`);
+  else t.judged(rule, count, `applications in order (${what})`);
 }
 
 /** Every id once: the duplicates, for the failure message. */
@@ -292,7 +313,7 @@ async function readAll(actor: Actor, expectedCount: number): Promise<{ applicati
  * field values with the profile spend that customer's budget once together.
  */
 export async function sharedApplications(t: CheckContext): Promise<ListedApplication[]> {
-  const { actor, funding } = await fundingOwner(t);
+  const { actor, funding } = await fundingOwner(t, HAS_APPLICATIONS);
   let reading = shared.get(actor.label);
   const first = reading === undefined;
   if (!reading) {

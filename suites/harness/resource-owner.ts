@@ -36,10 +36,6 @@ export const needsCalculableOwner = (p: Profile) =>
     ? undefined
     : 'resources.primaryProjectKeys.calculable (or pool[].resources.calculable)';
 
-/** Whether any customer of the profile has expected funding applications (`options.needs`). */
-export const needsFundingOwner = (p: Profile) =>
-  p.resources?.funding || p.customers.pool?.some((c) => c.resources?.funding) ? undefined : 'resources.funding (or pool[].resources.funding)';
-
 const calculableOwners = new WeakMap<CheckContext, Promise<CalculableOwner>>();
 const fundingOwners = new WeakMap<CheckContext, Promise<FundingOwner>>();
 

@@ -31,6 +31,7 @@ export function accessChecks(): void {
         const res = await t.as('primary').get(resultsPath(primaryKey(t.profile, 'incomplete')));
         expectError(res, 422, 'calculation_unavailable');
         expectSchema(res, calculationUnavailableErrorSchema, 'calculation_unavailable error');
+        t.judged('RES-17', undefined, `the results of the incomplete project ${primaryKey(t.profile, 'incomplete')} (422 calculation_unavailable)`);
       },
       { needs: needsIncomplete },
     );
@@ -41,6 +42,7 @@ export function accessChecks(): void {
       async (t) => {
         const key = primaryKey(t.profile, 'outsideRadius');
         expectAuthorizationUnless(t, await t.as('primary').get(resultsPath(key)), OTHER_ORDER.notCalculable(`the project outside the radius ${key}`));
+        t.judged('RES-29', undefined, `the results of project ${key} outside the radius (403 authorization)`);
       },
       { needs: needsOutsideRadius },
     );
@@ -55,11 +57,13 @@ export function accessChecks(): void {
         // whichever check comes first: 403.
         if (own) {
           expectError(await t.as('locked').get(resultsPath(own)), 403, 'authorization');
+          t.judged('RES-30', undefined, `the results of its own calculable project ${own} as the locked customer (403 authorization)`);
           return;
         }
         // Without it the key is one it does not own (the primary customer's calculable project): 403
         // ("license ... missing") or 404 ("owned by another customer"), and only 403 shows the license check.
         expectAuthorizationUnless(t, await t.as('locked').get(resultsPath(calculableKey(t.profile))), OTHER_ORDER.notOwn);
+        t.judged('RES-30', undefined, `the results of project ${calculableKey(t.profile)} as the locked customer (403 authorization)`);
       },
       { needs: needsLockedProject },
     );
@@ -75,6 +79,7 @@ export function accessChecks(): void {
         // to fail, whichever comes first: 403.
         if (calculable) {
           expectError(await t.as('expiredUnlocked').get(resultsPath(calculable)), 403, 'authorization');
+          t.judged('RES-31', undefined, `the results of its own calculable project ${calculable} as the expired customer (403 authorization)`);
           return;
         }
         const key = t.profile.resources?.expiredUnlockedProjectKey as string;
@@ -83,6 +88,7 @@ export function accessChecks(): void {
           await t.as('expiredUnlocked').get(resultsPath(key)),
           OTHER_ORDER.notCalculable(`the expired customer's project ${key}`, 'resources.expiredUnlockedCalculableKey'),
         );
+        t.judged('RES-31', undefined, `the results of its own project ${key} as the expired customer (403 authorization)`);
       },
       { needs: needsExpiredUnlockedProject },
     );
@@ -92,13 +98,17 @@ export function accessChecks(): void {
       'results of a project of another customer answer 404 not_found',
       async (t) => {
         // Any licensed customer but the foreign one: the 404 must come from ownership, not from a missing license.
-        expectError(await (await t.owner()).get(resultsPath(t.profile.resources?.foreignProjectKey as string)), 404, 'not_found');
+        const key = t.profile.resources?.foreignProjectKey as string;
+        expectError(await (await t.owner()).get(resultsPath(key)), 404, 'not_found');
+        t.judged('RES-32', undefined, `the results of the foreign project ${key} (404 not_found)`);
       },
       { needs: needsForeignProject },
     );
 
     check('RES-32', 'results of a project key that does not exist answer 404 not_found', async (t) => {
-      expectError(await (await t.owner()).get(resultsPath(absentProjectKey())), 404, 'not_found');
+      const key = absentProjectKey();
+      expectError(await (await t.owner()).get(resultsPath(key)), 404, 'not_found');
+      t.judged('RES-32', undefined, `the results of the never-existing project ${key} (404 not_found)`);
     });
   });
 }

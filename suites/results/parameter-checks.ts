@@ -9,22 +9,24 @@
  * checks that accept either reading of them.
  *
  * "The same results" is judged on what the system temperatures act on ("They influence radiator
- * and hydraulic calculation"): `radiators` and `hydraulicBalance` (support.ts `differs`), never on
+ * and hydraulic calculation"): `radiators` and `hydraulicBalance` (support.ts `changedMembers`), never on
  * the whole answer, whose other members may carry what the spec does not fix (a time of
- * calculation, say). Checks that need the parameters to have an observable effect (aliases,
- * precedence) are skipped with a reason when 35/5 and 75/10 answer alike there.
+ * calculation, say). A value the target took cannot be told from one it ignored where the
+ * parameters change nothing there (a project without radiators): the checks that judge the
+ * parameters taken (accepted values, exponent forms, aliases, precedence, values not stored) record
+ * their rules as not exercised with the reason when 35/5 and 75/10 answer alike there.
  */
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
-import { readOnward } from '../harness/read-onward.js';
+import { PrerequisiteMissing, readOnward } from '../harness/read-onward.js';
 import { calculableOwner, needsCalculableOwner } from '../harness/resource-owner.js';
 import {
   calculatedOf,
   calculatedParts,
+  changedMembers,
   describeQuery,
-  differs,
   expectSpreads,
   FIELDS,
   groupsOf,
@@ -34,8 +36,10 @@ import {
   readResults,
   readSharedResults,
   resultsPath,
+  type CalculatedParts,
   type Query,
 } from './support.js';
+import { partNotExercised, plural } from '../harness/judged-parts.js';
 
 const NEEDS = { needs: needsCalculableOwner } as const;
 const { spread, flowRateSum, flowRate, flowLpm, heatingLoad, surfaceId, setting } = FIELDS;
@@ -47,18 +51,51 @@ function rejected(rules: string[], what: string, query: Query): void {
     `GET .../results${describeQuery(query)} (${what}) answers 422 validation`,
     async (t) => {
       expectError(await ownResults(t, query), 422, 'validation');
+      t.judged(rules, undefined, `GET .../results${describeQuery(query)} (422 validation)`);
     },
     NEEDS,
   );
 }
 
-/** The parameters must change something the checks can see, else aliases and precedence cannot be judged. */
-async function observableParameters(t: CheckContext) {
+/** What the system temperatures change of the calculable project: the shared answers for 35/5 and 75/10 (no extra request), and the members in which they differ. */
+interface TemperatureEffect {
+  low: CalculatedParts;
+  high: CalculatedParts;
+  changed: ('radiators' | 'hydraulicBalance')[];
+}
+
+async function temperatureEffect(t: CheckContext): Promise<TemperatureEffect> {
   const [low, high] = await Promise.all([readSharedResults(t, calculatedParts, 'RES-4', LOW), readSharedResults(t, calculatedParts, 'RES-4', HIGH)]);
-  if (!differs(low, high)) {
-    t.skip(`radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and ${describeQuery(HIGH)} (no observable effect of the system temperatures), so which value was applied cannot be told`);
+  return { low, high, changed: changedMembers(low, high) };
+}
+
+/**
+ * `temperatureEffect` for a check that judges other parts without it: an answer for 35/5 or 75/10
+ * it cannot read leaves the part not exercised (with the reason) instead of skipping the check.
+ */
+async function changedUnlessMissing(t: CheckContext): Promise<{ changed: TemperatureEffect['changed']; reason: string }> {
+  try {
+    return { changed: (await temperatureEffect(t)).changed, reason: NO_EFFECT };
+  } catch (err) {
+    if (err instanceof PrerequisiteMissing) return { changed: [], reason: err.message };
+    throw err;
   }
-  return { low, high };
+}
+
+const NO_EFFECT = `radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and ${describeQuery(HIGH)} (no observable effect of the system temperatures, e.g. a project without radiators), so which value was applied cannot be told`;
+
+/**
+ * The parameters must change something the checks can see, else whether a value was taken (not
+ * ignored) cannot be judged: records `rules` as judged on the members the system temperatures
+ * change, or as not exercised with the reason; returns whether they change any.
+ */
+function judgedWhereObservable(t: CheckContext, rules: string | readonly string[], effect: TemperatureEffect, what: string): boolean {
+  if (effect.changed.length === 0) {
+    t.notExercised(rules, NO_EFFECT);
+    return false;
+  }
+  t.judged(rules, effect.changed.length, `${plural(effect.changed.length, 'member', 'members')} the system temperatures change (${effect.changed.join(', ')}); ${what}`);
+  return true;
 }
 
 /**
@@ -93,6 +130,8 @@ export function parameterChecks(): void {
         `GET .../results${describeQuery(query)} (${what}) is accepted: HTTP 200`,
         async (t) => {
           expectStatus(await ownResults(t, query), 200);
+          // A 200 for a value the target ignored looks the same: only where the values show does it say they were taken.
+          judgedWhereObservable(t, rules, await temperatureEffect(t), `GET .../results${describeQuery(query)} answered 200`);
         },
         NEEDS,
       );
@@ -115,11 +154,14 @@ export function parameterChecks(): void {
           const res = await ownResults(t, query);
           if (res.status !== 200) {
             expectError(res, 422, 'validation');
+            t.judged(rules, undefined, `GET .../results${describeQuery(query)} refused (422 validation)`);
             return;
           }
           const expected = await readSharedResults(t, calculatedParts, 'RES-4', plain);
           const body = readOnward(res, { status: 200, schema: calculatedParts, owner: 'RES-4', what: `GET .../results${describeQuery(query)}` });
           expect(calculatedOf(body), `${describeQuery(query)} was accepted, so it must denote ${describeQuery(plain)} and calculate as it does`).toEqual(calculatedOf(expected));
+          // Read as another number, the answer is the same where the values change nothing.
+          judgedWhereObservable(t, rules, await temperatureEffect(t), `GET .../results${describeQuery(query)} calculated as ${describeQuery(plain)}`);
         },
         NEEDS,
       );
@@ -139,6 +181,8 @@ export function parameterChecks(): void {
           expectSpreads(body.results.floorHeatingBalance.groups, describeQuery(query));
           expect(figuresOf(body), `${describeQuery(query)}: the floor heating groups must be the ones without parameters`).toEqual(figuresOf(base));
         }
+        const circuits = base.results.floorHeatingBalance.groups.reduce((n, g) => n + g.rooms.length, 0);
+        t.judged('RES-26', base.results.floorHeatingBalance.groups.length, `floor heating groups (${circuits} circuits) compared for ${describeQuery(LOW)} and ${describeQuery(HIGH)}`);
       },
       NEEDS,
     );
@@ -168,9 +212,16 @@ export function parameterChecks(): void {
         // "`vorlaufT`: older alias of `flowTemperature`, same range"; "`spreizung`: older alias of `spread`".
         expectStatus(res, 200);
         const [low, base] = await Promise.all([readSharedResults(t, calculatedParts, 'RES-4', LOW), readSharedResults(t, calculatedParts, 'RES-4')]);
-        if (!differs(low, base)) t.skip(`radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and without parameters, so an ignored alias cannot be told from an applied one`);
+        const changed = changedMembers(low, base);
+        if (changed.length === 0) {
+          return t.notExercised(
+            ['RES-21', 'RES-22'],
+            `radiators and hydraulicBalance are the same for ${describeQuery(LOW)} and without parameters (e.g. a project without radiators), so an ignored alias cannot be told from an applied one`,
+          );
+        }
         const body = readResults(res, alias, calculatedParts, 'RES-4');
         expect(calculatedOf(body), `${describeQuery(alias)} must calculate as ${describeQuery(LOW)}`).toEqual(calculatedOf(low));
+        t.judged(['RES-21', 'RES-22'], changed.length, `${plural(changed.length, 'member', 'members')} ${describeQuery(LOW)} changes (${changed.join(', ')}); ${describeQuery(alias)} calculated as ${describeQuery(LOW)}`);
       },
       NEEDS,
     );
@@ -187,11 +238,12 @@ export function parameterChecks(): void {
         'RES-23',
         `the current name wins over its alias (${what}): GET .../results${describeQuery(query)} calculates as ${describeQuery(LOW)} (radiators and hydraulicBalance)`,
         async (t) => {
-          const [res, { low }] = await Promise.all([ownResults(t, query), observableParameters(t)]);
+          const [res, effect] = await Promise.all([ownResults(t, query), temperatureEffect(t)]);
+          if (!judgedWhereObservable(t, 'RES-23', effect, `${describeQuery(query)} calculated as ${describeQuery(LOW)}`)) return;
           // "The current name takes precedence over its alias per parameter": a valid query.
           expectStatus(res, 200);
           const body = readResults(res, query, calculatedParts, 'RES-4');
-          expect(calculatedOf(body), `${describeQuery(query)} must calculate as the current names alone (${describeQuery(LOW)})`).toEqual(calculatedOf(low));
+          expect(calculatedOf(body), `${describeQuery(query)} must calculate as the current names alone (${describeQuery(LOW)})`).toEqual(calculatedOf(effect.low));
         },
         NEEDS,
       );
@@ -219,10 +271,23 @@ export function parameterChecks(): void {
         readResults(await owner.get(resultsPath(key, query)), query, z.unknown(), 'RES-4');
         // "Values apply to this calculation only and are not stored."
         expect(await readDetail(), `the project data must be unchanged by GET .../results${describeQuery(query)}`).toEqual(detailBefore);
+        // A value stored there would show as a changed or added field, also in project data without fields.
+        t.judged('RES-24', undefined, `the project data (${Object.keys(detailBefore).length} projektData fields) unchanged`);
         // "Rooms or radiators cannot be created through this endpoint."
         expect(await readRoomIds(), `the rooms must be unchanged by GET .../results${describeQuery(query)} (no room is created through it)`).toEqual(roomsBefore);
+        // A room created would show in the list, also in an empty one.
+        t.judged('RES-28', undefined, `the room list (${roomsBefore.length} rooms) unchanged`);
         const after = readResults(await owner.get(resultsPath(key)), {}, calculatedParts, 'RES-4');
         expect(calculatedOf(after), `radiators and hydraulicBalance without parameters after GET .../results${describeQuery(query)} must be the ones before it`).toEqual(calculatedOf(before));
+        // A stored value shows in a later answer only where the values change it (not in a project without radiators).
+        const effect = await changedUnlessMissing(t);
+        if (effect.changed.length > 0) {
+          t.judged('RES-24', undefined, `radiators and hydraulicBalance of a later call without parameters unchanged (the system temperatures change ${effect.changed.join(' and ')})`);
+          t.judged('RES-28', undefined, `the radiators (${before.results.radiators.length}) of a later call without parameters unchanged`);
+        } else {
+          partNotExercised(t, 'RES-24', 'a stored value in a later call without parameters', effect.reason);
+          partNotExercised(t, 'RES-28', 'the radiators of a later call without parameters', effect.reason);
+        }
       },
       NEEDS,
     );

@@ -19,6 +19,7 @@ import {
   resultsMembersSchema,
 } from '../../spec/contract/results.js';
 import { check } from '../harness/check.js';
+import { partNotExercised, plural } from '../harness/judged-parts.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { calculableOwner, needsCalculableOwner } from '../harness/resource-owner.js';
@@ -50,6 +51,7 @@ export function responseChecks(): void {
       'results of the calculable project answer HTTP 200',
       async (t) => {
         expectStatus(await sharedResults(t), 200);
+        t.judged('RES-1', undefined, `GET .../results of the calculable project ${(await calculableOwner(t)).key} (200)`);
       },
       NEEDS,
     );
@@ -62,6 +64,7 @@ export function responseChecks(): void {
         readOnward(res, { status: 200, schema: z.unknown(), owner: 'RES-1', what: 'GET .../results' });
         // "`{status: 200, action: getResults, project: {key}, results, projekt}`", no "only".
         expectSchema(res, resultsEnvelopeSchema, 'results response');
+        t.judged('RES-2', undefined, 'the envelope of the results of the calculable project');
       },
       NEEDS,
     );
@@ -72,6 +75,7 @@ export function responseChecks(): void {
       async (t) => {
         const body = await readSharedResults(t, z.looseObject({ project: z.looseObject({ key: z.string() }) }), 'RES-2');
         expect(body.project.key, 'project.key must be the key of the requested project').toBe((await calculableOwner(t)).key);
+        t.judged('RES-3', undefined, `project.key ${body.project.key}`);
       },
       NEEDS,
     );
@@ -82,6 +86,7 @@ export function responseChecks(): void {
       async (t) => {
         await readSharedResults(t, z.looseObject({ results: z.looseObject({}) }), 'RES-2');
         expectSchema(await sharedResults(t), z.looseObject({ results: resultsMembersSchema }), 'results');
+        t.judged('RES-4', undefined, 'the members of results and their types');
       },
       NEEDS,
     );
@@ -93,6 +98,9 @@ export function responseChecks(): void {
         const { results } = await readSharedResults(t, z.looseObject({ results: z.looseObject({ available: z.boolean(), status: z.string() }) }), 'RES-4');
         // "`status` (string, value `calculated` when available)"
         expect(availableImpliesCalculated(results), `results.status must be "calculated" when available is true, got available ${results.available}, status ${JSON.stringify(results.status)}`).toBe(true);
+        // The rule speaks of available results only: one that is not shows nothing of it.
+        if (results.available) t.judged('RES-5', undefined, `results.available true with status ${JSON.stringify(results.status)}`);
+        else t.notExercised('RES-5', 'results.available is false: the rule is about available results');
       },
       NEEDS,
     );
@@ -104,6 +112,7 @@ export function responseChecks(): void {
         await readSharedResults(t, z.looseObject({ results: z.looseObject({ floorHeatingBalance: z.looseObject({}) }), projekt: z.looseObject({}) }), 'RES-2 and RES-4');
         // "`projekt.abgleichFBH` stays in the results response next to `results.floorHeatingBalance`"
         expectSchema(await sharedResults(t), z.looseObject({ projekt: z.looseObject({ abgleichFBH: z.array(z.unknown()) }) }), 'projekt');
+        t.judged('RES-33', undefined, 'projekt.abgleichFBH next to results.floorHeatingBalance');
       },
       NEEDS,
     );
@@ -113,11 +122,14 @@ export function responseChecks(): void {
       'every floor heating group holds spread, flowRateSum, flowRateUnit "l/h" and rooms[]',
       async (t) => {
         await readSharedResults(t, z.looseObject({ results: z.looseObject({ floorHeatingBalance: z.looseObject({}) }) }), 'RES-4');
-        expectSchema(
+        const body = expectSchema(
           await sharedResults(t),
           z.looseObject({ results: z.looseObject({ floorHeatingBalance: z.looseObject({ groups: z.array(floorHeatingGroupMembersSchema) }) }) }),
           'floorHeatingBalance',
         );
+        // The schema holds of every group there is: no group, nothing judged.
+        const groups = body.results.floorHeatingBalance.groups.length;
+        t.judged('RES-8', groups, `floor heating ${plural(groups, 'group', 'groups')}`);
       },
       NEEDS,
     );
@@ -129,6 +141,7 @@ export function responseChecks(): void {
         const body = await readSharedResults(t, groupsOf({ spread }, {}), 'RES-8');
         // "Groups are output for spreads 10, 7 and 5 K."
         expectSpreads(body.results.floorHeatingBalance.groups, 'without parameters');
+        t.judged('RES-7', body.results.floorHeatingBalance.groups.length, 'floor heating groups');
       },
       NEEDS,
     );
@@ -138,7 +151,7 @@ export function responseChecks(): void {
       'every circuit carries the spread of its group',
       async (t) => {
         const body = await readSharedResults(t, groupsOf({ spread }, { surfaceId, spread }), 'RES-8 and RES-10');
-        for (const { group, room } of circuitsIn(t, body.results.floorHeatingBalance.groups)) {
+        for (const { group, room } of circuitsIn(t, 'RES-11', body.results.floorHeatingBalance.groups)) {
           expect(room.spread, `group ${group.spread} K, circuit ${room.surfaceId}: spread must be the group's`).toBe(group.spread);
         }
       },
@@ -151,7 +164,7 @@ export function responseChecks(): void {
       async (t) => {
         const body = await readSharedResults(t, groupsOf({ spread, flowRateSum }, { flowRate }), 'RES-8 and RES-10');
         const { groups } = body.results.floorHeatingBalance;
-        circuitsIn(t, groups);
+        if (circuitsIn(t, 'RES-9', groups).length === 0) return;
         const flowStep = roundingStep(groups.flatMap((g) => g.rooms.map((r) => r.flowRate)));
         const sumStep = roundingStep(groups.map((g) => g.flowRateSum));
         for (const group of groups) {
@@ -172,7 +185,7 @@ export function responseChecks(): void {
       `every circuit holds surfaceId, roomName, floorLabel, heatingLoad, spread, flowRate, flowLpm and setting {value, unit "l/min"}; flowRate (l/h) carries heatingLoad (W) at its group's spread: heatingLoad / (${WATER_HEAT_CAPACITY} * spread) within ${FLOW_RATE_RELATIVE_TOLERANCE * 100} % and the rounding the figures show`,
       async (t) => {
         const onward = await readSharedResults(t, groupsOf({ spread }, {}), 'RES-8');
-        circuitsIn(t, onward.results.floorHeatingBalance.groups);
+        if (circuitsIn(t, 'RES-10', onward.results.floorHeatingBalance.groups).length === 0) return;
         const body = expectSchema(await sharedResults(t), groupsOf({ spread }, floorHeatingRoomSchema.shape), 'floor heating circuits');
         const groups = body.results.floorHeatingBalance.groups;
         const flowStep = roundingStep(groups.flatMap((g) => g.rooms.map((r) => r.flowRate)));
@@ -198,7 +211,7 @@ export function responseChecks(): void {
       "every circuit's flowLpm (l/min) is its flowRate (l/h) / 60, within the rounding the figures show",
       async (t) => {
         const body = await readSharedResults(t, groupsOf({ spread }, { surfaceId, roomName, flowRate, flowLpm }), 'RES-8 and RES-10');
-        const circuits = circuitsIn(t, body.results.floorHeatingBalance.groups);
+        const circuits = circuitsIn(t, 'RES-12', body.results.floorHeatingBalance.groups);
         const flowStep = roundingStep(circuits.map((c) => c.room.flowRate));
         const lpmStep = roundingStep(circuits.map((c) => c.room.flowLpm));
         // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in
@@ -221,7 +234,13 @@ export function responseChecks(): void {
       async (t) => {
         await readSharedResults(t, z.looseObject({ projekt: z.looseObject({ abgleichFBH: z.array(z.unknown()) }) }), 'RES-33');
         // "Compatibility structure, names and nesting unchanged" (numbers may be numeric text: contract/results.ts).
-        expectSchema(await sharedResults(t), z.looseObject({ projekt: z.looseObject({ abgleichFBH: z.array(abgleichFBHEntrySchema) }) }), 'projekt.abgleichFBH');
+        const body = expectSchema(await sharedResults(t), z.looseObject({ projekt: z.looseObject({ abgleichFBH: z.array(abgleichFBHEntrySchema) }) }), 'projekt.abgleichFBH');
+        // The names of an entry show on entries, those of a raum on raeume: an empty array shows neither.
+        const entries = body.projekt.abgleichFBH;
+        const raeume = entries.reduce((n, e) => n + e.raeume.length, 0);
+        t.judged('RES-13', entries.length, `abgleichFBH ${plural(entries.length, 'entry', 'entries')}`);
+        if (raeume > 0) t.judged('RES-13', raeume, plural(raeume, 'raum', 'raeume'));
+        else partNotExercised(t, 'RES-13', 'the names of raeume[]', 'every abgleichFBH entry has empty raeume');
       },
       NEEDS,
     );
@@ -242,6 +261,7 @@ export function responseChecks(): void {
           // "Both structures are generated from the same values": equal, not just close.
           expect(entry.summeVolumenstrom, `abgleichFBH spreizung ${entry.spreizung}: summeVolumenstrom must equal the group's flowRateSum`).toBe(group.flowRateSum);
         }
+        t.judged('RES-14', entries.length, `abgleichFBH ${plural(entries.length, 'entry', 'entries')} matched with ${plural(entries.length, 'its', 'their')} group`);
       },
       NEEDS,
     );
@@ -252,7 +272,7 @@ export function responseChecks(): void {
       async (t) => {
         const groups = (await readSharedResults(t, groupsOf({ spread }, { roomName, heatingLoad }), 'RES-8 and RES-10')).results.floorHeatingBalance.groups;
         const entries = (await readSharedResults(t, abgleichOf({ spreizung }, { raumBezeichnung, heizlast }), 'RES-13')).projekt.abgleichFBH;
-        circuitsIn(t, groups);
+        if (circuitsIn(t, 'RES-15', groups).length === 0) return;
         for (const spreadValue of FLOOR_HEATING_SPREADS) {
           const group = groups.find((g) => g.spread === spreadValue);
           const entry = entries.find((e) => e.spreizung === spreadValue);
@@ -272,7 +292,7 @@ export function responseChecks(): void {
       async (t) => {
         const groups = (await readSharedResults(t, groupsOf({ spread }, { roomName, heatingLoad, setting }), 'RES-8 and RES-10')).results.floorHeatingBalance.groups;
         const entries = (await readSharedResults(t, abgleichOf({ spreizung }, { raumBezeichnung, heizlast, durchfluss }), 'RES-13')).projekt.abgleichFBH;
-        circuitsIn(t, groups);
+        if (circuitsIn(t, 'RES-16', groups).length === 0) return;
         for (const spreadValue of FLOOR_HEATING_SPREADS) {
           const group = groups.find((g) => g.spread === spreadValue);
           const entry = entries.find((e) => e.spreizung === spreadValue);

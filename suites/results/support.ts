@@ -24,6 +24,7 @@ import type { ApiResponse } from '../harness/client.js';
 import { expectError } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { calculableOwner } from '../harness/resource-owner.js';
+import { plural } from '../harness/judged-parts.js';
 
 // -------------------------------------------------------------------------------------------------
 // Tolerances (the spec gives no precision for any published figure)
@@ -192,9 +193,9 @@ export function calculatedOf(body: CalculatedParts) {
   return { radiators: body.results.radiators, hydraulicBalance: body.results.hydraulicBalance };
 }
 
-/** Whether two answers differ in what the system temperatures act on. */
-export function differs(a: CalculatedParts, b: CalculatedParts): boolean {
-  return !isDeepStrictEqual(calculatedOf(a), calculatedOf(b));
+/** The members of what the system temperatures act on (radiators, hydraulicBalance) in which two answers differ. */
+export function changedMembers(a: CalculatedParts, b: CalculatedParts): ('radiators' | 'hydraulicBalance')[] {
+  return (['radiators', 'hydraulicBalance'] as const).filter((m) => !isDeepStrictEqual(a.results[m], b.results[m]));
 }
 
 /** Who judges the HTTP status of an answer the check reads: RES-1 without parameters, RES-18 with valid ones. */
@@ -220,10 +221,15 @@ export function expectSpreads(groups: readonly { spread: number }[], where: stri
   expect(spreads, `${where}: floorHeatingBalance.groups[].spread must be the groups for 10, 7 and 5 K`).toEqual([...FLOOR_HEATING_SPREADS]);
 }
 
-/** Skips the check when the balance has no circuit to compare (the consistency rules need one). */
-export function circuitsIn<G extends { rooms: readonly unknown[] }>(t: CheckContext, groups: readonly G[]): { group: G; room: G['rooms'][number] }[] {
+/**
+ * The circuits of the balance, each with its group, recorded as what `rules` are judged on: with
+ * none, they are not exercised (the consistency rules need a circuit), and the check returns
+ * without judging them.
+ */
+export function circuitsIn<G extends { rooms: readonly unknown[] }>(t: CheckContext, rules: string | readonly string[], groups: readonly G[]): { group: G; room: G['rooms'][number] }[] {
   const circuits = groups.flatMap((group) => group.rooms.map((room) => ({ group, room })));
-  if (circuits.length === 0) t.skip('the calculable project has no floor heating circuit (floorHeatingBalance.groups[].rooms[] are empty), so the circuit rules cannot be judged');
+  if (circuits.length === 0) t.notExercised(rules, 'the calculable project has no floor heating circuit (floorHeatingBalance.groups[].rooms[] are empty), so the circuit rules cannot be judged');
+  else t.judged(rules, circuits.length, `floor heating ${plural(circuits.length, 'circuit', 'circuits')} in ${groups.length} ${plural(groups.length, 'group', 'groups')}`);
   return circuits;
 }
 
