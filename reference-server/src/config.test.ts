@@ -11,6 +11,12 @@ describe('server config', () => {
     expect(c).toMatchObject({ port: 9000, db: ':memory:', host: '0.0.0.0', seed: 'none' });
   });
 
+  it('takes the thin seed as flag and env', () => {
+    expect(parseConfig(['--seed', 'thin'], {}).seed).toBe('thin');
+    expect(parseConfig([], { CPF_SEED: 'thin' }).seed).toBe('thin');
+    expect(parseConfig(['--seed', 'thin', '--webhook-url', 'https://hooks.example.test/x'], {}).webhookUrl).toBe('https://hooks.example.test/x');
+  });
+
   it('parses the maintenance switch as flag and env', () => {
     expect(parseConfig(['--maintenance'], {}).maintenance).toBe(true);
     expect(parseConfig([], { CPF_MAINTENANCE: '1' }).maintenance).toBe(true);
@@ -36,7 +42,7 @@ describe('server config', () => {
     [[], { CPF_MAX_CONNECTIONS: '-5' }, /env CPF_MAX_CONNECTIONS: invalid value/],
     [['--port', 'eighty'], {}, /--port: invalid value 'eighty'; accepted: an integer 0\.\.65535/],
     [['--port', '70000'], {}, /--port/],
-    [['--seed', 'full'], {}, /--seed: invalid value 'full'; accepted: demo or none/],
+    [['--seed', 'full'], {}, /--seed: invalid value 'full'; accepted: demo, thin \(.*\) or none/],
     [['--site-url', 'ftp://x'], {}, /--site-url/],
     [['--bogus'], {}, /unknown option '--bogus'; accepted: --port/],
     [['--db'], {}, /--db: missing value/],

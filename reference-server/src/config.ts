@@ -10,7 +10,7 @@ export interface Config {
   host: string;
   db: string;
   siteUrl: string | undefined;
-  seed: 'demo' | 'none';
+  seed: 'demo' | 'thin' | 'none';
   profileOut: string;
   maintenance: boolean;
   allowLoopbackWebhooks: boolean;
@@ -52,7 +52,13 @@ const OPTIONS: OptionSpec[] = [
     accepts: 'an absolute http(s) URL such as http://127.0.0.1:8080',
     schema: z.url({ protocol: /^https?$/ }),
   },
-  { flag: '--seed', env: 'CPF_SEED', key: 'seed', accepts: 'demo or none', schema: z.enum(['demo', 'none']) },
+  {
+    flag: '--seed',
+    env: 'CPF_SEED',
+    key: 'seed',
+    accepts: 'demo, thin (one token per customer, no project in status 4/5 or incomplete, no radiators, one application per customer) or none',
+    schema: z.enum(['demo', 'thin', 'none']),
+  },
   {
     flag: '--profile-out',
     env: 'CPF_PROFILE_OUT',
@@ -198,7 +204,7 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     values[o.key] = parseValue(o, raw, o.flag);
   }
   if (values.webhookUrl !== undefined && values.seed === 'none') {
-    throw new ConfigError('--webhook-url (CPF_WEBHOOK_URL) configures the primary demo customer, which --seed none does not create; accepted: --seed demo, or set the webhook later with npm run admin -- set-webhook');
+    throw new ConfigError('--webhook-url (CPF_WEBHOOK_URL) configures the primary demo customer, which --seed none does not create; accepted: --seed demo or thin, or set the webhook later with npm run admin -- set-webhook');
   }
   if ((values.requestTimeoutMs as number) < (values.headersTimeoutMs as number)) {
     throw new ConfigError(`--request-timeout-ms (CPF_REQUEST_TIMEOUT_MS) ${String(values.requestTimeoutMs)} is below --headers-timeout-ms ${String(values.headersTimeoutMs)}; accepted: a request timeout at least as long as the headers timeout`);

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     server = await startReferenceServer({
       ...config,
       ...(variations.length > 0 ? { configure: varied.configure, adjustProfile: varied.profile } : {}),
-      profileOut: config.seed === 'demo' ? config.profileOut : undefined,
+      profileOut: config.seed === 'none' ? undefined : config.profileOut,
       webhook: config.webhookUrl ? { url: config.webhookUrl, authenticate: config.webhookAuthenticate } : undefined,
       connectionLimits: {
         headersTimeoutMs: config.headersTimeoutMs,

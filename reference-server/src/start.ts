@@ -4,8 +4,9 @@ import { systemClock, type Clock } from './clock.js';
 import { hashApiToken } from './domain/api-token.js';
 import { createGuardedServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/guarded-server.js';
 import { DEFAULT_NO_CUSTOMER_TARPIT, withNoCustomerTarpit, type NoCustomerTarpit } from './http/no-customer-tarpit.js';
-import { seedDemo } from './seed/demo.js';
+import { DEMO_OPTIONS, seedDemo, type SeedOptions } from './seed/demo.js';
 import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
+import { THIN_OPTIONS } from './seed/thin.js';
 import { openDatabase } from './store/database.js';
 import { createStore } from './store/store.js';
 import { API_PREFIX } from './version.js';
@@ -17,7 +18,8 @@ export interface StartOptions {
   host: string;
   db: string;
   siteUrl?: string | undefined;
-  seed: 'demo' | 'none';
+  /** The data set to seed: the demo one, the thin one (seed/thin.ts) or none. */
+  seed: 'demo' | 'thin' | 'none';
   /** Where the target profile is written; omitted = not written. */
   profileOut?: string | undefined;
   maintenance?: boolean;
@@ -66,6 +68,8 @@ export interface ProAreaFunctions {
   setWebhook(customerName: string, target: WebhookTarget | null): void;
 }
 
+const SEEDS: Record<Exclude<StartOptions['seed'], 'none'>, SeedOptions> = { demo: DEMO_OPTIONS, thin: THIN_OPTIONS };
+
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -96,10 +100,19 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
 
   let profile: Profile | undefined;
   let profileReused = false;
-  if (options.seed === 'demo') {
-    profile = options.profileOut ? reusableProfile(options.profileOut, store) : undefined;
+  if (options.seed !== 'none') {
+    const seed = SEEDS[options.seed];
+    profile = options.profileOut ? reusableProfile(options.profileOut, store, seed.label) : undefined;
     profileReused = profile !== undefined;
-    if (!profile) profile = buildProfile(seedDemo(store, clock), baseUrl, siteUrl);
+    if (!profile) {
+      try {
+        profile = buildProfile(seedDemo(store, clock, seed), baseUrl, siteUrl);
+      } catch (err) {
+        server.close();
+        db.close();
+        throw err;
+      }
+    }
     const adjusted = options.adjustProfile ? options.adjustProfile(profile) : profile;
     if (options.profileOut && (!profileReused || adjusted !== profile)) writeProfile(options.profileOut, adjusted);
     profile = adjusted;
@@ -111,7 +124,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     if (!receivers[0]) {
       server.close();
       db.close();
-      throw new Error('a webhook target is configured for the primary demo customer, which only the demo seed creates (--seed demo)');
+      throw new Error('a webhook target is configured for the primary demo customer, which only the demo seed and the thin seed create (--seed demo or thin)');
     }
     for (const receiver of receivers) if (receiver) store.customers.setWebhook(receiver.id, options.webhook.url, options.webhook.authenticate);
   }

@@ -12,6 +12,7 @@ import { freePort } from '../../cli/webhook-capture/free-port.js';
 import { LATENCY_FLAGS, latencyOptions, reportDirOf, type LatencyFlags } from './latency-flags.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { latencyVerdict } from './latency-verdict.js';
+import { readStatementRules, thinVerdict } from './thin-verdict.js';
 import type { RunSummary } from '../../cli/report/summary.js';
 
 /**
@@ -21,15 +22,22 @@ import type { RunSummary } from '../../cli/report/summary.js';
  * the server delivers to the CLI's real receiver (--webhook-receiver), configured as a customer
  * would in the pro area (--webhook-url: for the primary demo customer and the profile's
  * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
- * delays every leg (tools/external-run); the links the server hands out still name it directly. Extra
- * arguments go to the CLI.
+ * delays every leg (tools/external-run); the links the server hands out still name it directly. With
+ * --seed thin the server seeds its thin data set, and after the run no rule such data cannot
+ * exercise may read pass in the statement (thin-verdict.ts). Extra arguments go to the CLI.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const EXTERNAL_COMMAND = {
   usage:
-    'Usage: npm run conformance:external -- [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+    'Usage: npm run conformance:external -- [--seed demo|thin] [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
   flags: {
+    seed: {
+      type: 'string',
+      placeholder: 'demo|thin',
+      description:
+        "the server's data set (default demo); thin: one token per customer, no project in status 4/5 or incomplete,\nno radiators, one project-bound application per customer; the run then exits 1 when a rule\nsuch data cannot exercise reads pass",
+    },
     pool: {
       type: 'string',
       placeholder: 'N',
@@ -40,14 +48,17 @@ const EXTERNAL_COMMAND = {
 } as const;
 
 /** Its own flags, the rest for the CLI (checked here, so that a usage error starts no server). */
-function readCommandLine(argv: readonly string[]): { keepPool: number | undefined; latency: LatencyFlags | undefined; cliArgs: string[]; reportDir: string } {
+function readCommandLine(argv: readonly string[]): { seed: 'demo' | 'thin'; keepPool: number | undefined; latency: LatencyFlags | undefined; cliArgs: string[]; reportDir: string } {
   const { values, rest } = takeCommandLine(argv, EXTERNAL_COMMAND);
+  if (values.seed !== undefined && values.seed !== 'demo' && values.seed !== 'thin') {
+    throw new UsageError(`--seed needs the data set of the server, got '${values.seed}'. Fix: --seed demo (the default) or --seed thin`);
+  }
   if (values.pool !== undefined && !/^\d+$/.test(values.pool)) {
     throw new UsageError(`--pool needs the number of pool customers to keep, got '${values.pool}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
   }
-  return { keepPool: values.pool === undefined ? undefined : Number(values.pool), latency: latencyOptions(values), cliArgs: rest, reportDir: reportDirOf(rest) };
+  return { seed: values.seed ?? 'demo', keepPool: values.pool === undefined ? undefined : Number(values.pool), latency: latencyOptions(values), cliArgs: rest, reportDir: reportDirOf(rest) };
 }
-const { keepPool, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
+const { seed, keepPool, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -56,15 +67,17 @@ const receiverUrl = `http://127.0.0.1:${receiverPort}/cpf-webhook`;
 // Quotes, umlauts and spaces: the payload must carry the value unchanged.
 const authenticate = `ext "Prüfwert" ${randomBytes(6).toString('hex')}`;
 const server = await spawnServer([
-  '--port', '0', '--db', join(dir, 'reference.sqlite'), '--profile-out', profile,
+  '--port', '0', '--seed', seed, '--db', join(dir, 'reference.sqlite'), '--profile-out', profile,
   '--webhook-url', receiverUrl, '--webhook-authenticate', authenticate, '--allow-loopback-webhooks',
 ]);
-console.log(`reference server process ${server.child.pid} on ${server.origin}, webhook to ${receiverUrl}`);
+console.log(`reference server process ${server.child.pid} on ${server.origin} (${seed} seed), webhook to ${receiverUrl}`);
 const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
 if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
-// The latency verdict reads this run's summary, never one an earlier run left behind.
+// The latency and thin verdicts read this run's summary and statement, never ones an earlier run left behind.
 const summaryFile = join(resolve(ROOT, reportDir), 'summary.json');
+const statementFile = join(resolve(ROOT, reportDir), 'statement.json');
 if (proxy) rmSync(summaryFile, { force: true });
+if (seed === 'thin') rmSync(statementFile, { force: true });
 const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
 // The address-policy checks need the bundled target's configuration in the CLI's process: not here.
 const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? {};
@@ -90,6 +103,11 @@ if (proxy && latency) {
   console.log(verdict.lines.join('\n'));
   code = verdict.code;
   await proxy.close();
+}
+if (seed === 'thin') {
+  const verdict = thinVerdict({ rules: readStatementRules(statementFile), cliCode: code ?? 3 });
+  console.log(verdict.lines.join('\n'));
+  code = verdict.code;
 }
 server.child.kill('SIGTERM');
 await once(server.child, 'exit');

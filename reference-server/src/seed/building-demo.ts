@@ -110,6 +110,11 @@ export const APARTMENT_BLOCK: DemoRoom[] = Array.from({ length: 20 }, (_, i): De
   };
 });
 
+/** The same rooms with floor heating only: the radiators left out (what a project without radiators holds). */
+export function withoutRadiators(rooms: readonly DemoRoom[]): DemoRoom[] {
+  return rooms.map(({ radiators: _radiators, ...room }) => room);
+}
+
 export function seedBuilding(store: Store, clock: Clock, projectId: number, baujahr: string, rooms: DemoRoom[]): void {
   let counter = 0;
   for (const spec of rooms) {

@@ -3,7 +3,7 @@ import { generateApiToken, hashApiToken } from '../domain/api-token.js';
 import type { License } from '../store/customers.js';
 import type { ProjectOrigin } from '../store/projects.js';
 import type { Store } from '../store/store.js';
-import { APARTMENT_BLOCK, house, HOUSE_1970, seedBuilding, type DemoRoom } from './building-demo.js';
+import { APARTMENT_BLOCK, house, HOUSE_1970, seedBuilding, withoutRadiators, type DemoRoom } from './building-demo.js';
 import { seedExpiredLinks, type ExpiredLinks } from './expired-links.js';
 import { seedLargeProject, type LargeProject } from './large-project.js';
 import { seededProject } from './seeded-project.js';
@@ -22,7 +22,7 @@ import { RESOURCE_OWNERS_IN_POOL, seedPoolResources, type PoolResources } from '
  */
 export type Role = 'primary' | 'foreign' | 'expiredUnlocked' | 'locked' | 'blocked' | 'noHeatpumpRight' | 'education' | 'webhookReceiver' | 'webhookSsrf';
 
-interface CustomerSpec {
+export interface CustomerSpec {
   role: Role | 'pool';
   name: string;
   license: License;
@@ -36,7 +36,7 @@ interface CustomerSpec {
 /** The primary customer's license radius around Berlin reaches the regions 01 to 39 only. */
 const NORTH_EAST = Array.from({ length: 39 }, (_, i) => String(i + 1).padStart(2, '0')).join(',');
 
-interface ProjectSpec {
+export interface ProjectSpec {
   owner: Role;
   purpose: string;
   origin: ProjectOrigin;
@@ -70,7 +70,7 @@ const CUSTOMERS: CustomerSpec[] = [
   })),
 ];
 
-const PROJECTS: ProjectSpec[] = [
+export const PROJECTS: readonly ProjectSpec[] = [
   { owner: 'primary', purpose: 'portal', origin: 'portal', status: 2, data: house('Einfamilienhaus Mitte', '10178', { vorname: 'Anna', name: 'Muster', plz: '10178', ort: 'Berlin' }) },
   { owner: 'primary', purpose: 'lead', origin: 'lead', status: 1, data: house('Anfrage Altbau Pankow', '13187') },
   { owner: 'primary', purpose: 'api', origin: 'api', status: 1, data: house('Über API angelegt', '10115') },
@@ -92,7 +92,7 @@ const PROJECTS: ProjectSpec[] = [
  * license or heat-pump right are complete too: then their results and PDFs answer 403 whether a
  * target checks the license and right before the data or after it.
  */
-const DEMO_ROOMS: Record<string, DemoRoom[]> = {
+export const DEMO_ROOMS: Readonly<Record<string, DemoRoom[]>> = {
   portal: HOUSE_1970,
   outside: HOUSE_1970,
   large: APARTMENT_BLOCK,
@@ -105,15 +105,61 @@ const DEMO_ROOMS: Record<string, DemoRoom[]> = {
   ],
 };
 
+/**
+ * What a data set holds besides its fixed names and values. The demo data set is the default
+ * (DEMO_OPTIONS); the thin one (thin.ts) is what an implementer with a handful of test data has.
+ */
+export interface SeedOptions {
+  /** Names the data set in the profile ("cpf reference server (<label> seed)"). */
+  label: string;
+  /** Tokens of every customer; undefined: each customer's own count (primary 3, pool 2, the others 1). */
+  tokensPerCustomer: number | undefined;
+  poolSize: number;
+  /** Every project of the role customers; the first one is the primary customer's (it tells the data sets apart). */
+  projects: readonly ProjectSpec[];
+  /** Building data by project purpose (projects without an entry have no rooms). */
+  rooms: Readonly<Record<string, DemoRoom[]>>;
+  /** false: every building the seed makes is without radiators (floor heating only). */
+  radiators: boolean;
+  /** Funding applications of each customer that has some; undefined: the demo counts (primary and pool 64, foreign 5, expired 3). */
+  applicationsPerCustomer: number | undefined;
+  /** Purpose of the primary customer's project that holds the old document of the expired document link. */
+  expiredDocumentOn: string;
+  /** How many pool customers (the first ones) own a calculable project and funding applications. */
+  poolResourceOwners: number;
+  /** Whether the webhook customer gets a project whose PDF creation fails. */
+  webhookIncompleteProject: boolean;
+  /** Whether the customer with the 1,000-room project (large-project.ts) is seeded. */
+  largeProject: boolean;
+}
+
+export const DEMO_OPTIONS: SeedOptions = {
+  label: 'demo',
+  tokensPerCustomer: undefined,
+  poolSize: POOL_SIZE,
+  projects: PROJECTS,
+  rooms: DEMO_ROOMS,
+  radiators: true,
+  applicationsPerCustomer: undefined,
+  expiredDocumentOn: 'completed',
+  poolResourceOwners: RESOURCE_OWNERS_IN_POOL,
+  webhookIncompleteProject: true,
+  largeProject: true,
+};
+
 export interface SeededCustomer {
   id: number;
   name: string;
   tokens: string[];
 }
 
-export interface SeedResult {
+/** What a data set seeded: tokens, project keys by purpose and the expectations the profile states. */
+export interface SeededDataSet {
+  /** DEMO_OPTIONS.label or another data set's. */
+  label: string;
   customers: Record<Role, SeededCustomer>;
   pool: SeededCustomer[];
+  /** Project keys by purpose; a purpose the data set does not hold is absent. */
   projects: Record<string, string>;
   /** The primary customer's applications as the API shows them (id, status, project key, ids and German texts). */
   primaryApplications: ExpectedApplication[];
@@ -123,14 +169,46 @@ export interface SeedResult {
   poolResources: PoolResources[];
   expiredLinks: ExpiredLinks;
   /** The customer of its own with the 1,000-room project (large-project.ts); not in the profile. */
+  largeProject: LargeProject | undefined;
+}
+
+/** The demo data set as seeded (it always has the large project). */
+export interface SeedResult extends SeededDataSet {
   largeProject: LargeProject;
 }
 
-export function seedDemo(store: Store, clock: Clock): SeedResult {
+/** The database holds another data set than the one to seed: seeding it too would mix them. */
+export class SeedMismatch extends Error {}
+
+/**
+ * The data sets share their customers' names, so a database seeded with one must not get the
+ * other: the primary customer's first project of `options` tells them apart (projects are never deleted).
+ */
+function assertSameDataSet(store: Store, options: SeedOptions): void {
+  const first = options.projects[0];
+  const owner = CUSTOMERS.find((c) => c.role === first?.owner);
+  if (!first || !owner) return;
+  const id = store.customers.findIdByName(owner.name);
+  if (id === undefined || store.projects.listAllByCustomer(id).some((p) => p.data['projektName'] === first.data['projektName'])) return;
+  throw new SeedMismatch(
+    `the database holds another data set than the ${options.label} seed (${owner.name} has no project "${first.data['projektName'] ?? ''}"); seed it into a database of its own (--db)`,
+  );
+}
+
+/** Demo counts of funding applications (overridden by SeedOptions.applicationsPerCustomer). */
+const DEMO_APPLICATIONS = { primary: 64, foreign: 5, expiredUnlocked: 3, pool: 64 } as const;
+
+export function seedDemo(store: Store, clock: Clock): SeedResult;
+export function seedDemo(store: Store, clock: Clock, options: SeedOptions): SeededDataSet;
+export function seedDemo(store: Store, clock: Clock, options: SeedOptions = DEMO_OPTIONS): SeededDataSet {
+  const building = (rooms: DemoRoom[]) => (options.radiators ? rooms : withoutRadiators(rooms));
+  const applications = (demoCount: number) => options.applicationsPerCustomer ?? demoCount;
   return store.transaction(() => {
+    assertSameDataSet(store, options);
     const customers: Partial<Record<Role, SeededCustomer>> = {};
     const pool: SeededCustomer[] = [];
-    for (const spec of CUSTOMERS) {
+    const specs = [...CUSTOMERS.filter((spec) => spec.role !== 'pool'), ...CUSTOMERS.filter((spec) => spec.role === 'pool').slice(0, options.poolSize)];
+    for (const spec of specs) {
       const id = store.customers.findIdByName(spec.name) ?? store.customers.create({
         name: spec.name,
         license: spec.license,
@@ -141,7 +219,7 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
         licenseRadiusKm: spec.regions ? 350 : null,
         licenseRegions: spec.regions ?? '*',
       });
-      const tokens = Array.from({ length: spec.tokens }, (_, i) => {
+      const tokens = Array.from({ length: options.tokensPerCustomer ?? spec.tokens }, (_, i) => {
         const token = generateApiToken();
         store.customers.addToken(id, hashApiToken(token), `demo ${i + 1}`, clock.now());
         return token;
@@ -151,17 +229,17 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       else customers[spec.role] = seeded;
     }
     const projects: Record<string, string> = {};
-    for (const spec of PROJECTS) {
+    for (const spec of options.projects) {
       const owner = customers[spec.owner] as SeededCustomer;
       const variantOf = spec.variantOf === undefined ? undefined : store.projects.findOwned(projects[spec.variantOf] as string, owner.id)?.id;
       projects[spec.purpose] = seededProject(store, clock, { customerId: owner.id, origin: spec.origin, status: spec.status, data: spec.data, ...(variantOf === undefined ? {} : { variantOf }) }).key;
     }
     const byRole = customers as Record<Role, SeededCustomer>;
-    for (const [purpose, rooms] of Object.entries(DEMO_ROOMS)) {
-      const owner = PROJECTS.find((spec) => spec.purpose === purpose)?.owner as Role;
+    for (const [purpose, rooms] of Object.entries(options.rooms)) {
+      const owner = options.projects.find((spec) => spec.purpose === purpose)?.owner as Role;
       const project = store.projects.findOwned(projects[purpose] as string, byRole[owner].id);
       if (!project || store.rooms.listByProject(project.id).length > 0) continue;
-      seedBuilding(store, clock, project.id, project.data['projektBaujahr'] ?? '', rooms);
+      seedBuilding(store, clock, project.id, project.data['projektBaujahr'] ?? '', building(rooms));
     }
     const projectId = (purpose: string) => store.projects.findOwned(projects[purpose] as string, byRole.primary.id)?.id as number;
     const portal = store.projects.findOwned(projects['portal'] as string, byRole.primary.id);
@@ -169,21 +247,21 @@ export function seedDemo(store: Store, clock: Clock): SeedResult {
       for (const picture of demoPictures()) store.pictures.insert({ ...picture, projectId: portal.id });
     }
     const fundingPlan = [
-      { customerId: byRole.primary.id, projectIds: [projectId('portal'), projectId('lead'), projectId('completed')], count: 64, firstId: 10001 },
-      { customerId: byRole.foreign.id, projectIds: [store.projects.findOwned(projects['foreign'] as string, byRole.foreign.id)?.id as number], count: 5, firstId: 20001 },
-      { customerId: byRole.expiredUnlocked.id, projectIds: [store.projects.findOwned(projects['expired'] as string, byRole.expiredUnlocked.id)?.id as number], count: 3, firstId: 30001 },
+      { customerId: byRole.primary.id, projectIds: ['portal', 'lead', 'completed'].filter((p) => p in projects).map(projectId), count: applications(DEMO_APPLICATIONS.primary), firstId: 10001 },
+      { customerId: byRole.foreign.id, projectIds: [store.projects.findOwned(projects['foreign'] as string, byRole.foreign.id)?.id as number], count: applications(DEMO_APPLICATIONS.foreign), firstId: 20001 },
+      { customerId: byRole.expiredUnlocked.id, projectIds: [store.projects.findOwned(projects['expired'] as string, byRole.expiredUnlocked.id)?.id as number], count: applications(DEMO_APPLICATIONS.expiredUnlocked), firstId: 30001 },
     ];
     for (const plan of fundingPlan) seedApplications(store, plan);
     const primaryApplications = expectedApplications(store, byRole.primary.id);
     const foreignApplicationId = store.funding.pageOfCustomer(byRole.foreign.id, 1, 0).rows[0]?.application_id as string;
-    const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id);
+    const webhook = seedWebhookProjects(store, clock, byRole.webhookReceiver.id, byRole.webhookSsrf.id, { rooms: building(HOUSE_1970), incomplete: options.webhookIncompleteProject });
     const expiredLinks = seedExpiredLinks(store, clock, {
       picturesProjectId: projectId('portal'),
-      documentProjectId: projectId('completed'),
-      documentProjectKey: projects['completed'] as string,
+      documentProjectId: projectId(options.expiredDocumentOn),
+      documentProjectKey: projects[options.expiredDocumentOn] as string,
     });
-    const poolResources = seedPoolResources(store, clock, pool.slice(0, RESOURCE_OWNERS_IN_POOL));
-    const largeProject = seedLargeProject(store, clock);
-    return { customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks, poolResources, largeProject };
+    const poolResources = seedPoolResources(store, clock, pool.slice(0, options.poolResourceOwners), { rooms: building(HOUSE_1970), applications: applications(DEMO_APPLICATIONS.pool) });
+    const largeProject = options.largeProject ? seedLargeProject(store, clock) : undefined;
+    return { label: options.label, customers: byRole, pool, projects, primaryApplications, foreignApplicationId, webhook, expiredLinks, poolResources, largeProject };
   });
 }

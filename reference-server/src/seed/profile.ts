@@ -4,16 +4,23 @@ import { parseProfile, type Profile } from '../../../spec/profile.schema.js';
 import { hashApiToken } from '../domain/api-token.js';
 import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
 import type { Store } from '../store/store.js';
-import type { SeededCustomer, SeedResult } from './demo.js';
+import type { SeededCustomer, SeededDataSet } from './demo.js';
 
 const customer = (c: SeededCustomer) => ({ id: c.name, tokens: c.tokens });
 
-/** The target profile the harness reads, filled from the seed (spec/profile.schema.ts). */
-export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string): Profile {
+/** The profile name of a data set: it tells a reused profile of another data set apart. */
+export const profileName = (label: string) => `cpf reference server (${label} seed)`;
+
+/**
+ * The target profile the harness reads, filled from the seed (spec/profile.schema.ts). It names
+ * only what the data set holds: a purpose it lacks (the thin seed's archived, completed and
+ * incomplete projects, its variant) leaves the entry out, and the checks needing it skip.
+ */
+export function buildProfile(seed: SeededDataSet, baseUrl: string, siteUrl: string): Profile {
   const c = seed.customers;
   return parseProfile(
     {
-      name: 'cpf reference server (demo seed)',
+      name: profileName(seed.label),
       baseUrl,
       siteUrl,
       customers: {
@@ -62,7 +69,7 @@ export function buildProfile(seed: SeedResult, baseUrl: string, siteUrl: string)
         mode: 'capture',
         customer: customer(c.webhookReceiver),
         freshCalculableProjects: seed.webhook.fresh,
-        incompleteProject: seed.webhook.incomplete,
+        ...(seed.webhook.incomplete === undefined ? {} : { incompleteProject: seed.webhook.incomplete }),
         ssrf: { customer: customer(c.webhookSsrf), freshCalculableProjects: seed.webhook.ssrfFresh },
         // This server sends right after the PDF's commit, to a receiver on the same machine: a
         // delivery that has not come within 15 s will not come (a foreign target may need longer).
@@ -81,11 +88,12 @@ export function writeProfile(path: string, profile: Profile): void {
   chmodSync(path, 0o600);
 }
 
-/** A previously written profile whose primary token still authenticates against this database. */
-export function reusableProfile(path: string, store: Store): Profile | undefined {
+/** A previously written profile of the data set `label` whose primary token still authenticates against this database. */
+export function reusableProfile(path: string, store: Store, label = 'demo'): Profile | undefined {
   if (!existsSync(path)) return undefined;
   try {
     const profile = parseProfile(JSON.parse(readFileSync(path, 'utf8')), path);
+    if (profile.name !== profileName(label)) return undefined;
     const token = profile.customers.primary.tokens[0];
     return token !== undefined && store.customers.findByTokenHash(hashApiToken(token)) ? profile : undefined;
   } catch {
