@@ -196,6 +196,7 @@ export function authenticationChecks(): void {
       };
       const jwts = accepted.filter(({ token }) => looksLikeJwt(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
       expect(jwts, `tokens the target accepted are JWTs: ${jwts.join(', ')}`).toEqual([]);
+      t.judged('AUTH-6', accepted.length, `tokens the target accepted (of ${tokens.length} tokens of ${roles.length} role customers)`);
     });
   });
 

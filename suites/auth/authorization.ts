@@ -50,6 +50,21 @@ async function listedProjects(t: CheckContext, index: number, knownKeys: readonl
   return { summary, entries: PROJECT_LIST_GROUPS.reduce((sum, group) => sum + (body[group]?.length ?? 0), 0) };
 }
 
+/** Why AUTH-10 is not judged on a profile with one token per customer. */
+const ONE_TOKEN =
+  'profile customers.primary has only one token: that every token of a customer is that customer needs two of them (add a second token of the primary customer)';
+
+/**
+ * The positive control of a check about a foreign project: its owner, customers.foreign, reads it
+ * (200). Without it a key that never existed would pass as "foreign", so the foreign-specific rules
+ * are not exercised; the reason is returned.
+ */
+async function foreignProjectShown(t: CheckContext, key: string): Promise<string | undefined> {
+  if (!t.profile.customers.foreign) return `profile has no customers.foreign: nothing shows that resources.foreignProjectKey ${key} is an existing project of another customer (a key that never existed answers 404 too)`;
+  readOk(await t.as('foreign').get(`/reports/${key}`), 'PROJ-95', 'the foreign customer reading its own project');
+  return undefined;
+}
+
 /** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
 export function authorizationChecks(): void {
   describe('rights of a token', () => {
@@ -72,7 +87,7 @@ export function authorizationChecks(): void {
       'every token of the primary customer lists the same projects',
       async (t) => {
         const tokens = t.profile.customers.primary.tokens;
-        if (tokens.length < 2) t.skip('profile customers.primary has only one token');
+        if (tokens.length < 2) t.skip(ONE_TOKEN);
         const keys = Object.values(t.profile.resources?.primaryProjectKeys ?? {}).filter((key): key is string => typeof key === 'string');
         // Parallel checks change the primary customer's projects meanwhile, so a list may fall between
         // two states of the first token's list: the check takes up to three rounds to see each other
@@ -87,7 +102,7 @@ export function authorizationChecks(): void {
           for (let index = 1; index < tokens.length; index++) others.push((await listedProjects(t, index, keys)).summary);
           const after = (await listedProjects(t, 0, keys)).summary;
           const mismatch = others.findIndex((other) => other !== before && other !== after);
-          if (mismatch < 0) return;
+          if (mismatch < 0) return t.judged('AUTH-10', tokens.length, `tokens of the primary customer whose lists agree (${first.entries} entries, round ${round})`);
           if (round === rounds) expect.fail(`token #${mismatch + 2} lists other projects than token #1 in ${rounds} rounds: ${others[mismatch] ?? ''} against ${before}`);
         }
       },
@@ -98,11 +113,12 @@ export function authorizationChecks(): void {
       'a project created with one token of the primary customer is read with every other token',
       async (t) => {
         const tokens = t.profile.customers.primary.tokens;
-        if (tokens.length < 2) t.skip('profile customers.primary has only one token');
+        if (tokens.length < 2) t.skip(ONE_TOKEN);
         const creatorIndex = tokens.length - 1;
         const key = createdKey(await t.as('primary', creatorIndex).post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-10') } }));
         // Another customer's project would answer 404 ("foreign ... projects give 404"): 200 shows the token is the same customer.
         for (let index = 0; index < creatorIndex; index++) expectStatus(await t.as('primary', index).get(`/reports/${key}`), 200);
+        t.judged('AUTH-10', creatorIndex, `other token${creatorIndex === 1 ? '' : 's'} of the primary customer reading the project created with token #${creatorIndex + 1}`);
       },
       { writes: true },
     );
@@ -197,9 +213,9 @@ export function authorizationChecks(): void {
         const key = t.profile.resources?.foreignProjectKey as string;
         readOk(await t.as('foreign').get(`/reports/${key}`), 'PROJ-95', 'the foreign customer reading its own project');
         const other = await t.owner();
-        for (const path of [`/reports/${key}`, `/reports/${key.toUpperCase()}`, `/reports/${key}/rooms`]) {
-          expectError(await other.get(path), 404, 'not_found');
-        }
+        const paths = [`/reports/${key}`, `/reports/${key.toUpperCase()}`, `/reports/${key}/rooms`];
+        for (const path of paths) expectError(await other.get(path), 404, 'not_found');
+        t.judged(['AUTH-17', 'ERR-11'], 1, `foreign project read by its owner (${key}), asked for on ${paths.length} paths`);
       },
       { needs: needsForeignProject },
     );
@@ -220,6 +236,7 @@ export function authorizationChecks(): void {
           what: "the foreign customer's read of its own project",
         });
         expect(own.projektData.projektName, 'the refused PATCH must not have written the project name').not.toBe(intrusion);
+        t.judged(['AUTH-17', 'ERR-11'], 1, `foreign project (${key}), read back by its owner after the refused PATCH`);
       },
       { writes: true, needs: needsForeignProject },
     );
@@ -248,6 +265,7 @@ export function authorizationChecks(): void {
       'a foreign project and a non-existent one get the same 404 answer, apart from echoed keys and what differs between any two answers (detail and rooms)',
       async (t) => {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
+        const unshown = await foreignProjectShown(t, foreignKey);
         const owner = await t.owner();
         for (const suffix of ['', '/rooms']) {
           const missingKeys = [absentProjectKey(), absentProjectKey()] as const;
@@ -258,6 +276,8 @@ export function authorizationChecks(): void {
           expectError(foreign, 404, 'not_found');
           expectIndistinguishable({ res: foreign, ids: [foreignKey] }, [{ res: first, ids: [missingKeys[0]] }, { res: second, ids: [missingKeys[1]] }], `GET /reports/{key}${suffix}`);
         }
+        if (unshown) return t.notExercised('AUTH-19', unshown);
+        t.judged('AUTH-19', 1, `foreign project read by its owner (${foreignKey}), against 2 never-existing keys each on 2 paths`);
       },
       { needs: needsForeignProject },
     );
@@ -291,6 +311,7 @@ export function authorizationChecks(): void {
         const { actor, key } = await t.ownerWithProject();
         expectError(await actor.get(`/reports/${foreignKey}/rooms/${encodeURIComponent(roomId)}`), 404, 'not_found');
         expectError(await actor.get(`/reports/${key}/rooms/${encodeURIComponent(roomId)}`), 404, 'not_found');
+        t.judged(['AUTH-20', 'ERR-11'], 1, `room of the foreign project ${foreignKey}, created and read by its owner`);
       },
       { writes: true, needs: needsForeignProject },
     );
@@ -313,6 +334,7 @@ export function authorizationChecks(): void {
         const path = `/funding/applications/${encodeURIComponent(id)}`;
         readOk(await t.as('foreign').get(path), 'FUND-2', 'the foreign customer reading its own application');
         expectError(await (await t.owner()).get(path), 404, 'not_found');
+        t.judged(['AUTH-21', 'ERR-11'], 1, `funding application of the foreign customer (${id}), read by its owner`);
       },
       { needs: (p) => (p.resources?.funding?.foreignApplicationId ? undefined : 'resources.funding.foreignApplicationId') },
     );
@@ -325,6 +347,7 @@ export function authorizationChecks(): void {
         const path = `/funding/applications/${encodeURIComponent(id)}`;
         readOk(await t.as('primary').get(path), 'FUND-2', 'the primary customer reading its own application');
         expectError(await t.as('foreign').get(path), 404, 'not_found');
+        t.judged(['AUTH-21', 'ERR-11'], 1, `funding application of the primary customer (${id}), read by its owner`);
       },
       { needs: (p) => (p.resources?.funding?.applications.length ? undefined : 'resources.funding.applications') },
     );
@@ -336,6 +359,9 @@ export function authorizationChecks(): void {
         const foreignId = t.profile.resources?.funding?.foreignApplicationId as string;
         // Ids of the foreign one's shape that no application has: only existence differs.
         const missingIds = [`${foreignId}9`, `${foreignId}8`] as const;
+        // Its owner reads it first: an id that never existed would pass as "foreign" otherwise.
+        const shown = t.profile.customers.foreign !== undefined;
+        if (shown) readOk(await t.as('foreign').get(`/funding/applications/${encodeURIComponent(foreignId)}`), 'FUND-2', 'the foreign customer reading its own application');
         const owner = await t.owner();
         const get = (id: string) => owner.get(`/funding/applications/${encodeURIComponent(id)}`);
         const first = await get(missingIds[0]);
@@ -343,6 +369,8 @@ export function authorizationChecks(): void {
         const second = await get(missingIds[1]);
         expectError(foreign, 404, 'not_found');
         expectIndistinguishable({ res: foreign, ids: [foreignId] }, [{ res: first, ids: [missingIds[0]] }, { res: second, ids: [missingIds[1]] }], 'GET /funding/applications/{applicationId}');
+        if (!shown) return t.notExercised('AUTH-19', `profile has no customers.foreign: nothing shows that resources.funding.foreignApplicationId ${foreignId} is an existing application of another customer (an id that never existed answers 404 too)`);
+        t.judged('AUTH-19', 1, `funding application of the foreign customer read by its owner (${foreignId}), against 2 never-existing ids`);
       },
       { needs: (p) => (p.resources?.funding?.foreignApplicationId ? undefined : 'resources.funding.foreignApplicationId') },
     );

@@ -76,6 +76,7 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
       // "JSON (not a PDF stream)"; its members are DOC-2 to DOC-4's.
       expect(res.headers['content-type'] ?? '', `the PDF response must be JSON, not a PDF stream; ${res.exchange.request.url}`).toMatch(/^application\/json\b/i);
       expectSchema(res, z.looseObject({}), 'PDF response');
+      t.judged('DOC-1', 1, 'PDF response (default type) of resources.primaryProjectKeys.calculable');
     },
     PDF,
   );
@@ -88,6 +89,7 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
       readPdfMember(res, z.looseObject({}));
       const { linkToDocument } = expectSchema(res, z.looseObject({ linkToDocument: absoluteUrlSchema }), 'PDF response');
       expect(isUnderSiteUrl(linkToDocument, target().siteUrl), `linkToDocument ${linkToDocument} must lie under ${target().siteUrl}`).toBe(true);
+      t.judged('DOC-2', 1, 'linkToDocument of a PDF response');
     },
     PDF,
   );
@@ -100,6 +102,7 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
       readPdfMember(res, z.looseObject({}));
       const { file } = expectSchema(res, z.looseObject({ file: z.looseObject({ url: absoluteUrlSchema }) }), 'PDF response');
       expect(isUnderSiteUrl(file.url, target().siteUrl), `file.url ${file.url} must lie under ${target().siteUrl}`).toBe(true);
+      t.judged('DOC-3', 1, 'file.url of a PDF response');
     },
     PDF,
   );
@@ -119,6 +122,7 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
       }
       if (viewers.length === 0) t.skip('no PDF response carried file.viewerUrl (it is optional: "when present")');
       for (const url of viewers) expect(isUnderSiteUrl(url, target().siteUrl), `file.viewerUrl ${url} must lie under ${target().siteUrl}`).toBe(true);
+      t.judged('DOC-4', viewers.length, 'file.viewerUrl links of PDF responses (of 3 responses)');
     },
     PDF,
   );
@@ -129,10 +133,12 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
     async (t) => {
       const links = readPdfLinks(await sharedPdf(t));
       await expectPdfFile(await fetchLink(t, links.file.url));
-      for (const link of pdfLinksOf('the default document', links).filter((l) => l.url !== links.file.url)) {
+      const others = pdfLinksOf('the default document', links).filter((l) => l.url !== links.file.url);
+      for (const link of others) {
         const res = await fetchLink(t, link.url);
         expect(served(res.status), `${link.names.join(' = ')} must answer 2xx, got ${res.status}: ${link.url}`).toBe(true);
       }
+      t.judged('DOC-23', 1 + others.length, 'links of a PDF response fetched (file.url served a PDF)');
     },
     PDF,
   );
@@ -156,6 +162,7 @@ describe('GET /reports/{projectKey}/pdf: the PDF response', () => {
         const res = await fetchLink(t, variant.url);
         expect(served(res.status), `${variant.what} must be refused, got ${res.status}: ${variant.url}`).toBe(false);
       }
+      t.judged('DOC-5', variants.length, `altered or swapped links refused (beside ${links.length} link${links.length === 1 ? '' : 's'} served as handed out)`);
     },
     PDF,
   );
@@ -168,6 +175,7 @@ describe('GET /reports/{projectKey}/pdf: the type parameter', () => {
     async (t) => {
       expectStatus(await sharedPdf(t, 'service'), 200);
       expectStatus(await sharedPdf(t, 'check'), 200);
+      t.judged('DOC-8', 2, 'PDF responses (type=service, type=check)');
     },
     PDF,
   );
@@ -187,6 +195,7 @@ describe('GET /reports/{projectKey}/pdf: the type parameter', () => {
         t.skip(`the service and check documents cannot be told apart by title and page count (both ${docs.service}); the webhook checks judge the default by document.type`);
       }
       expect(docs.default, `the default document (${docs.default}) must be a service document (${docs.service}), not a check (${docs.check})`).toBe(docs.service);
+      t.judged('DOC-7', 3, 'documents compared (default, service, check)');
     },
     PDF,
   );
@@ -309,7 +318,8 @@ describe('GET /reports/{projectKey}/pictures', () => {
       const res = await sharedPictures(t);
       expectStatus(res, 200);
       // "HTTP 200, `pictures[]`"; the items are DOC-16's.
-      expectSchema(res, z.looseObject({ pictures: z.array(z.unknown()) }), 'picture list');
+      const { pictures } = expectSchema(res, z.looseObject({ pictures: z.array(z.unknown()) }), 'picture list');
+      t.judged('DOC-15', undefined, `the picture list of resources.primaryProjectKeys.withPictures (${pictures.length} picture${pictures.length === 1 ? '' : 's'})`);
     },
     { needs: needsPictures },
   );
@@ -323,6 +333,7 @@ describe('GET /reports/{projectKey}/pictures', () => {
       expect(pictures.length, `resources.primaryProjectKeys.withPictures must list at least one picture; ${res.text.slice(0, 200)}`).toBeGreaterThan(0);
       // "`pictures[]` items: `id`, `url` ..., `type`, `roomName`"; no JSON types are given but for the URL.
       expectSchema(res, z.looseObject({ pictures: z.array(z.looseObject({ id: z.unknown(), url: z.string().min(1), type: z.unknown(), roomName: z.unknown() })) }), 'picture list');
+      t.judged('DOC-16', pictures.length, 'picture items');
     },
     { needs: needsPictures },
   );
@@ -342,6 +353,7 @@ describe('GET /reports/{projectKey}/pictures', () => {
         expect(res.contentType, `${what} must be served as an image (or octet-stream), not as a page`).toMatch(/^(?:image\/|application\/octet-stream\b)/i);
         expect(res.bytes.length, `${what} must not be empty`).toBeGreaterThan(0);
       }
+      t.judged('DOC-17', pictures.length, 'picture urls fetched');
     },
     { needs: needsPictures },
   );
@@ -363,6 +375,7 @@ describe('GET /reports/{projectKey}/pictures', () => {
         const res = await fetchLink(t, variant.url);
         expect(served(res.status), `${variant.what} must be refused, got ${res.status}: ${variant.url}`).toBe(false);
       }
+      t.judged('DOC-18', variants.length, `altered or swapped picture links refused (beside ${links.length} picture link${links.length === 1 ? '' : 's'} served as handed out)`);
     },
     { needs: needsPictures },
   );
@@ -409,6 +422,7 @@ describe('GET /reports/{projectKey}/pdf: every call stores a document', () => {
       const second = readFileUrl(await sharedPdf(t, 'service'), 'service');
       expect(second, 'the second pdf call must link another stored document than the first').not.toBe(first);
       for (const url of [first, second]) await expectPdfFile(await fetchLink(t, url));
+      t.judged('DOC-10', 2, 'stored documents of two pdf calls (default, type=service)');
     },
     PDF,
   );

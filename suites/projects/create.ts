@@ -69,6 +69,9 @@ async function listedKeys(actor: Actor): Promise<Set<string>> {
   return new Set([...res.text.matchAll(/(?<![A-Za-z])[A-Za-z]{9}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()));
 }
 
+/** A project of customers.education the list must name (the positive control of `createsNoProject`). */
+let educationProject: Promise<string> | undefined;
+
 /** Marks the names of projects that must never come into being. */
 const MUST_NOT_EXIST = '(must not exist)';
 
@@ -84,8 +87,17 @@ const MUST_NOT_EXIST = '(must not exist)';
 async function createsNoProject(t: CheckContext, attempt: (actor: Actor) => Promise<void>): Promise<void> {
   const actor = t.as('education');
   await withLocks(['education:projects'], async () => {
+    // The positive control: the list names a project of the customer by its key, else a project
+    // that a refused request made would not show either. One known project per worker, created
+    // here (named, so the proof below passes over it).
+    educationProject ??= actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('list control') } }).then((res) => createdProject(res).key);
+    educationProject.catch(() => (educationProject = undefined));
+    const known = await educationProject;
     for (let round = 1; ; round++) {
       const before = await listedKeys(actor);
+      if (!before.has(known.toLowerCase())) {
+        return t.notExercised(t.rules, `GET /reports of customers.education does not name its project ${known} by key: a project made by a refused request would not show either`);
+      }
       await attempt(actor);
       const added = [...(await listedKeys(actor))].filter((k) => !before.has(k));
       const suspects: string[] = [];
@@ -98,7 +110,7 @@ async function createsNoProject(t: CheckContext, attempt: (actor: Actor) => Prom
         suspects.push(key);
         marked ||= typeof name === 'string' && name.includes(MUST_NOT_EXIST);
       }
-      if (suspects.length === 0) return;
+      if (suspects.length === 0) return t.judged(t.rules, before.size, `nine-letter words of the project list of customers.education compared before and after (its keys among them, ${known} as well)`);
       if (marked || round === 2) {
         expect(suspects, `the refused requests must not create a project; new projects in GET /reports: ${suspects.join(', ')}`).toEqual([]);
       }

@@ -8,6 +8,7 @@
 import { describe } from 'vitest';
 import { check, harnessProjectName } from '../harness/check.js';
 import { expectError, expectIndistinguishable } from '../harness/expect-api.js';
+import { foreignProjectUnshown } from './known-projects.js';
 import { needsForeignProject } from './support.js';
 import { absentProjectKey } from '../harness/absent-key.js';
 
@@ -21,6 +22,13 @@ interface Route {
   /** Requests that write (or generate documents) when the ownership check is missing. */
   writes: boolean;
 }
+
+/**
+ * Rules about a foreign key as such: they need the foreign project shown to exist (its owner reads
+ * it), as a key that never existed answers 404 too. The others also name non-existent resources,
+ * which the never-existing keys judge.
+ */
+const FOREIGN_ONLY = new Set(['AUTH-17', 'AUTH-19', 'PROJ-100', 'PROJ-103', 'PROJ-116', 'ROOM-9']);
 
 /** Indistinguishability first: routes of other areas count under auth in the summary. */
 const EQUALITY = ['AUTH-19', 'AUTH-17', 'AUTH-18', 'ERR-11'];
@@ -48,8 +56,9 @@ export function notFoundChecks(): void {
         route.rules,
         `${route.method} /reports/{projectKey}${route.suffix} must answer a foreign and a never-existing key with the same 404 not_found: same body and header names (apart from what also differs between two never-existing keys)`,
         async (t) => {
-          const actor = await t.owner();
           const foreignKey = t.profile.resources?.foreignProjectKey as string;
+          const unshown = await foreignProjectUnshown(t);
+          const actor = await t.owner();
           const [missingKey, baselineKey] = [absentProjectKey(), absentProjectKey()];
           const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, route.body === undefined ? {} : { body: route.body });
           const missing = await send(missingKey);
@@ -58,6 +67,10 @@ export function notFoundChecks(): void {
           expectError(missing, 404, 'not_found');
           expectError(foreign, 404, 'not_found');
           expectIndistinguishable({ res: foreign, ids: [foreignKey] }, [{ res: missing, ids: [missingKey] }, { res: baseline, ids: [baselineKey] }], `${route.method} /reports/{projectKey}${route.suffix}`);
+          const foreignOnly = route.rules.filter((rule) => FOREIGN_ONLY.has(rule));
+          if (unshown) t.notExercised(foreignOnly, unshown);
+          else t.judged(foreignOnly, 1, `foreign project read by its owner (${foreignKey}), against 2 never-existing keys`);
+          t.judged(route.rules.filter((rule) => !FOREIGN_ONLY.has(rule)), 2, 'never-existing keys');
         },
         { needs: needsForeignProject, ...(route.writes ? { writes: true } : {}) },
       );

@@ -13,6 +13,7 @@ import { expectSchema, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import { marker } from '../harness/marker.js';
 import { readOnward } from '../harness/read-onward.js';
+import { customersWithMainProjects, foreignProjectUnshown, knownByKey, knownMainProjects } from './known-projects.js';
 import {
   createdProject,
   detailOf,
@@ -235,7 +236,9 @@ export function readChangeChecks(): void {
       async (t) => {
         const { actor, key } = await t.ownerWithProject('own-data-only');
         const header = (await readDetail(actor, key)).projektHeader;
-        expect(isListed(await projectList(actor), { key, id: header.id, link: header.link }), `created project ${key} must be listed`).toBe(true);
+        const list = await projectList(actor);
+        expect(isListed(list, { key, id: header.id, link: header.link }), `created project ${key} must be listed`).toBe(true);
+        t.judged('PROJ-92', 1, `created project found among ${list.length} list ${list.length === 1 ? 'entry' : 'entries'}`);
       },
       WRITES,
     );
@@ -244,9 +247,20 @@ export function readChangeChecks(): void {
       'PROJ-91',
       'GET /reports must never list a project of another customer (resources.foreignProjectKey)',
       async (t) => {
-        const actor = await t.owner();
         const foreign = t.profile.resources?.foreignProjectKey as string;
-        expect(isListed(await projectList(actor), { key: foreign }), `foreign project ${foreign} must not be listed`).toBe(false);
+        // Positive controls: the foreign key names an existing project of another customer, and the
+        // list of the leased customer names a project it owns by its key (the customer is leased
+        // among those the profile names a main project of).
+        const unshown = await foreignProjectUnshown(t);
+        const among = customersWithMainProjects(t.profile, [foreign]);
+        const actor = await t.owner('licensed', among.length > 0 ? { among } : {});
+        const known = await knownMainProjects(t, actor, [foreign]);
+        const list = await projectList(actor);
+        expect(isListed(list, { key: foreign }), `foreign project ${foreign} must not be listed`).toBe(false);
+        if (unshown) return t.notExercised('PROJ-91', unshown);
+        const control = knownByKey(list, known, `the leased customer ${actor.label}`);
+        if ('reason' in control) return t.notExercised('PROJ-91', `${control.reason}: a listed foreign project might go unseen as well`);
+        t.judged('PROJ-91', list.length, `list entries of ${actor.label} without the foreign project ${foreign}; the same list names the own project ${control.found} by its key`);
       },
       { needs: needsForeignProject },
     );
@@ -258,7 +272,9 @@ export function readChangeChecks(): void {
         const primary = t.as('primary');
         const archived = t.profile.resources?.primaryProjectKeys?.archived as string;
         const header = (await readDetail(primary, archived)).projektHeader;
-        expect(isListed(await projectList(primary), { key: archived, id: header.id, link: header.link }), `archived project ${archived} must be listed`).toBe(true);
+        const list = await projectList(primary);
+        expect(isListed(list, { key: archived, id: header.id, link: header.link }), `archived project ${archived} must be listed`).toBe(true);
+        t.judged('PROJ-89', 1, `archived project (resources.primaryProjectKeys.archived ${archived}) found among ${list.length} list ${list.length === 1 ? 'entry' : 'entries'}`);
       },
       { needs: (p) => (p.resources?.primaryProjectKeys?.archived ? undefined : 'resources.primaryProjectKeys.archived') },
     );

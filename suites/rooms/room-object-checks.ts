@@ -1,7 +1,6 @@
 /** The room object and the room endpoints: creation, defaults, reading, changing, and rooms of other projects. */
 import { describe, expect } from 'vitest';
 import { ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomListResponseSchema, roomResponseSchema } from '../../spec/contract/rooms.js';
-import type { Profile } from '../../spec/profile.schema.js';
 import { absentProjectKey } from '../harness/absent-key.js';
 import { check } from '../harness/check.js';
 import { expectError, expectIndistinguishable, expectSchema, expectStatus } from '../harness/expect-api.js';
@@ -95,6 +94,7 @@ export function roomObjectChecks(): void {
           expect(listed?.projectKey).toBe(key);
           expect(listed?.roomData.raumBezeichnung).toBe(created.roomData.raumBezeichnung);
         }
+        t.judged(['ROOM-1', 'ROOM-52'], 2, `created rooms found in the room list (${rooms.length} rooms listed)`);
       },
       WRITES,
     );
@@ -183,7 +183,8 @@ export function roomObjectChecks(): void {
       async (t) => {
         const foreign = t.as('foreign');
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
-        const foreignRoom = (await listRooms(foreign, foreignKey))[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }));
+        const listed = (await listRooms(foreign, foreignKey))[0];
+        const foreignRoom = listed ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }));
         const foreignId = foreignRoom.id;
         const missingIds = [3, 4].map((longer) => (/^\d+$/.test(foreignId) ? '9'.repeat(foreignId.length + longer) : `${foreignId}-cpf-missing-${marker()}`)) as [string, string];
         const { actor, key } = await t.ownerWithProject('own-data-only');
@@ -199,6 +200,7 @@ export function roomObjectChecks(): void {
           const second = await send(missingIds[1]);
           expectIndistinguishable(foreignAnswer, [first, second], method);
         }
+        t.judged('AUTH-19', 1, `room of the foreign project ${foreignKey} (${listed ? 'listed' : 'created'} by its owner), against 2 never-existing ids, GET and PATCH`);
       },
       { ...WRITES, needs: needsForeignProject },
     );
@@ -208,14 +210,19 @@ export function roomObjectChecks(): void {
       'the rooms of a foreign project must give 404 not_found (list and single room)',
       async (t) => {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
+        // The foreign customer lists the rooms of its project (200) first: that the key names an
+        // existing project of another customer is what makes the 404 below a judgement of ROOM-9 (a
+        // key that never existed answers 404 too).
+        const foreignRooms = await listRooms(t.as('foreign'), foreignKey);
         const owner = await t.owner();
         expectError(await owner.get(roomsPath(foreignKey)), 404, 'not_found');
-        const foreignRooms = t.profile.customers.foreign ? await listRooms(t.as('foreign'), foreignKey) : [];
-        const id = foreignRooms[0]?.id ?? `cpf-${marker()}`;
+        const room = foreignRooms[0];
+        const id = room?.id ?? `cpf-${marker()}`;
         expectError(await owner.get(roomsPath(foreignKey, id)), 404, 'not_found');
         expectError(await owner.get(roomsPath(absentProjectKey())), 404, 'not_found');
+        t.judged('ROOM-9', 1, `foreign project ${foreignKey} (its room list${room ? ' and its listed room' : '; it has no room, so the single read asked for a made-up id'})`);
       },
-      { needs: (p: Profile) => (p.resources?.foreignProjectKey ? undefined : 'resources.foreignProjectKey') },
+      { needs: needsForeignProject },
     );
 
     check(
@@ -233,6 +240,7 @@ export function roomObjectChecks(): void {
         expectError(await owner.patch(roomsPath(foreignKey, target.id), { roomData: { raumNotiz: `fremd ${marker()}` } }), 404, 'not_found');
         const after = await readRoom(foreign, foreignKey, target.id);
         expect(after.roomData.raumNotiz, 'the refused PATCH must not change the foreign room').toBe(target.roomData.raumNotiz);
+        t.judged('ROOM-9', 1, `room of the foreign project ${foreignKey} (${rooms[0] ? 'listed' : 'created'} by its owner; ${rooms.length} listed before)`);
       },
       { ...WRITES, needs: needsForeignProject },
     );

@@ -48,15 +48,15 @@ const needsFinalStateProject = (p: Profile) =>
     ? undefined
     : 'resources.primaryProjectKeys.archived or .completed (projects of the primary customer in status 4 and 5)';
 
-/** The key of the profile's project in `status`; skips the check, with the states found, when none is in it. */
-async function finalStateProject(t: CheckContext, primary: Actor, status: number): Promise<string> {
+/** The profile's project in `status` and its profile name; skips the check, with the states found, when none is in it. */
+async function finalStateProject(t: CheckContext, primary: Actor, status: number): Promise<{ key: string; name: string }> {
   const seen: string[] = [];
   for (const [name, key] of finalStateCandidates(t.profile, status)) {
     const current = await readProjectStatus(primary, key);
-    if (current === status) return key;
+    if (current === status) return { key, name };
     seen.push(`primaryProjectKeys.${name} ${key} is in status ${current}`);
   }
-  return t.skip(`no project of the profile is in status ${status} (${seen.join('; ')})`);
+  return t.skip(`no project of the profile is in status ${status} (${seen.join('; ')}): the rule needs a project of the primary customer in that state`);
 }
 
 /**
@@ -99,12 +99,15 @@ describe('project status', () => {
       `creating a room in a project in status ${status} must leave the status ${status}${judgeChange ? ', and so must changing that room' : ''}`,
       async (t) => {
         const primary = t.as('primary');
-        const key = await finalStateProject(t, primary, status);
+        const { key, name } = await finalStateProject(t, primary, status);
         const room = await createRoom(primary, key, { raumBezeichnung: roomName(`status ${status}`) });
         expect(await readProjectStatus(primary, key), `status after a room was created in status ${status}`).toBe(status);
+        const project = `project in status ${status} (primaryProjectKeys.${name} ${key})`;
+        t.judged('STAT-5', 1, project);
         if (!judgeChange) return;
         await patchRoom(primary, key, room.id, { raumNotiz: `geändert ${marker()}` });
         expect(await readProjectStatus(primary, key), `status after a room was changed in status ${status}`).toBe(status);
+        t.judged('STAT-6', 1, project);
       },
       { ...WRITES, needs: needsFinalStateProject },
     );
@@ -173,6 +176,7 @@ describe('funding application status', () => {
       expect(expectSchema(after, singleSchema, 'funding application').application, `the application must be unchanged after the write attempts (${answered})`).toEqual(
         application,
       );
+      t.judged('STAT-12', 1, `funding application (${id}) read back after ${attempts.length} write attempts`);
     },
     WRITES,
   );
@@ -196,10 +200,13 @@ describe('funding application status', () => {
     expectKnownStatus(application.status, `GET /funding/applications/${one.applicationId}`);
 
     const projectKey = t.profile.resources?.funding?.projectWithApplications;
+    let inProject = 0;
     if (projectKey) {
       const projectList = await readList(primary, `/reports/${projectKey}/funding/applications`, 1, limit);
       for (const a of projectList.applications) expectKnownStatus(a.status, `application ${a.applicationId} in GET /reports/${projectKey}/funding/applications`);
+      inProject = projectList.applications.length;
     }
+    t.judged('STAT-10', applications.length + 1 + inProject, `application statuses (${applications.length} listed, 1 single${projectKey ? `, ${inProject} in the project list` : ''})`);
   });
 });
 

@@ -22,6 +22,7 @@ export function addressPolicyChecks(): void {
             result.deliveries.map((d) => `${d.method} ${d.host}${d.path} (${d.via})`),
             `requests of project ${result.key} that reached ${result.url} or anything else`,
           ).toEqual([]);
+          t.judged('HOOK-8', 1, `first PDF with the webhook target ${result.url} (${result.key}), watched for deliveries`);
         },
         WEBHOOK,
       );

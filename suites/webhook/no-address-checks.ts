@@ -63,6 +63,7 @@ export function noAddressChecks(): void {
           obs.deliveries.map((d) => `${d.method} ${d.host}${d.path} (${d.via})`),
           `requests for project ${obs.key}, whose customer has no webhook address, that the target's sender made`,
         ).toEqual([]);
+        t.judged('HOOK-6', 1, `first PDF of a project whose customer has no webhook address (${obs.key}), watched for deliveries`);
       },
       WEBHOOK,
     );

@@ -16,11 +16,12 @@ async function observeFailing(t: CheckContext, kind: FailingKind): Promise<Faili
   return obs;
 }
 
-function expectFastPdf(obs: FailingObservation): void {
+function expectFastPdf(t: CheckContext, obs: FailingObservation): void {
   expect(obs.pdf.status, `the PDF response with ${obs.what} must be 200: ${obs.pdf.text.slice(0, 200)}`).toBe(200);
   expect(obs.deliveries.length, `the scenario needs the delivery attempt to ${obs.what}; none arrived`).toBeGreaterThan(0);
   const ms = responseMs(obs.pdf);
   expect(ms, `the PDF response took ${Math.round(ms)} ms with ${obs.what}: the delivery must not block it (limit ${FAST_PDF_MS} ms)`).toBeLessThan(FAST_PDF_MS);
+  t.judged('HOOK-15', 1, `PDF response (${obs.key}, ${Math.round(ms)} ms) while its delivery met ${obs.what}`);
 }
 
 export function receiverChecks(): void {
@@ -29,7 +30,7 @@ export function receiverChecks(): void {
       check(
         'HOOK-15',
         `${FAILING[kind].what} must not block or fail the PDF response (200 within ${FAST_PDF_MS / 1000} s)`,
-        async (t) => expectFastPdf(await observeFailing(t, kind)),
+        async (t) => expectFastPdf(t, await observeFailing(t, kind)),
         WEBHOOK,
       );
     }
@@ -42,6 +43,7 @@ export function receiverChecks(): void {
           const obs = await observeFailing(t, kind);
           expect(obs.pdf.status, 'the PDF call must succeed').toBe(200);
           expect(obs.deliveries.length, `requests the capture got for ${obs.key} after ${obs.what}`).toBe(1);
+          t.judged('HOOK-14', 1, `failed delivery (${obs.key}, ${obs.what}) counted`);
         },
         WEBHOOK,
       );
@@ -57,6 +59,7 @@ export function receiverChecks(): void {
         const followed = obs.deliveries.filter((d) => d.via === 'redirect');
         expect(followed.map((d) => `${d.method} ${d.host}${d.path}`), 'requests that followed the redirect').toEqual([]);
         expect(obs.deliveries.length, 'requests the configured target got').toBe(1);
+        t.judged('HOOK-7', 1, `delivery answered with a redirect (${obs.key})`);
       },
       WEBHOOK,
     );

@@ -42,11 +42,21 @@ export async function observeMain(t: CheckContext): Promise<MainObservation> {
   return obs;
 }
 
-/** The first deliveries of the scenario (one per triggered project), with the project's key. */
-export function firstDeliveries(obs: MainObservation): { delivery: Delivery; key: string }[] {
+/** "1 delivery", "2 deliveries": the evidence of a check that judged deliveries. */
+export function deliveries(count: number, of = ''): string {
+  return `${count === 1 ? 'delivery' : 'deliveries'}${of === '' ? '' : ` ${of}`}`;
+}
+
+/**
+ * The first deliveries of the scenario (one per triggered project), with the project's key. With
+ * `t`, the check records that its named rules were judged on them (every check reading them judges
+ * each delivery).
+ */
+export function firstDeliveries(obs: MainObservation, t?: CheckContext): { delivery: Delivery; key: string }[] {
   const runs = [obs.service, ...(obs.check ? [obs.check] : [])];
   const out = runs.flatMap((run) => run.deliveries.map((delivery) => ({ delivery, key: run.key })));
   expect(out.length, `no delivery arrived for the first PDF of ${runs.map((r) => r.key).join(', ')}: nothing to inspect`).toBeGreaterThan(0);
+  t?.judged(t.rules, out.length, deliveries(out.length, `of first PDFs (${runs.map((r) => r.key).join(', ')})`));
   return out;
 }
 
