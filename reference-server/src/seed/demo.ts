@@ -103,6 +103,8 @@ export const DEMO_ROOMS: Readonly<Record<string, DemoRoom[]>> = {
     { name: 'Büro', floor: '1', area: 14, use: 'office', components: [] },
     { name: 'Keller', floor: '0', area: 30, temperature: 16, use: 'storeroom', components: [] },
   ],
+  // Base data only, so the project stays as it was for every other check; an expired customer's read of a listed room needs one.
+  expired: [{ name: 'Arbeitszimmer', floor: '1', area: 11, use: 'office', components: [] }],
 };
 
 /**
