@@ -18,7 +18,12 @@ export function statementHtml(statement: Statement, signer: string): string {
   });
   // The statement lists rules in catalogue order; each row gives the sentence judged and what it was judged on.
   const sentence = (id: string) => (isKnownRule(id) ? getRule(id).text : '(not in this kit\'s catalogue)');
-  const judgedOn = (r: (typeof rules)[number][1]) => (r.evidence ? `${r.evidence.join('; ')}${r.items !== undefined ? ` (${r.items} ${r.items === 1 ? 'item' : 'items'})` : ''}` : '');
+  // The exploration's lanes each add their count of comparisons: a few of them tell the kind, the total the weight.
+  const judgedOn = (r: (typeof rules)[number][1]) => {
+    if (!r.evidence) return '';
+    const shown = r.evidence.length > 4 ? [...r.evidence.slice(0, 3), `and ${r.evidence.length - 3} more`] : r.evidence;
+    return `${shown.join('; ')}${r.items !== undefined ? ` (${r.items} ${r.items === 1 ? 'item' : 'items'} in all)` : ''}`;
+  };
   const ruleRows = rules.map(
     ([id, r]) =>
       `<tr class="${r.verdict}"><th>${esc(id)}</th><td>${esc(sentence(id))}</td><td>${r.verdict}</td><td>${r.checks.length}</td><td>${esc(judgedOn(r))}</td><td>${esc(r.reason ?? '')}</td></tr>`,
