@@ -1,24 +1,12 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TSX_LOADER } from '../../reference-server/src/server-process.js';
+import { runCli as cli } from '../testing/run-cli.js';
 
-const MAIN = resolve(import.meta.dirname, '../main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'cpf-sign-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The CLI as a user starts it, in a process of its own. */
-async function cli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
-  return { code, output };
-}
 
 function writeKey(name: string, key: KeyObject, type: 'pkcs8' | 'spki'): string {
   const file = join(dir, name);
