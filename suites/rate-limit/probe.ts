@@ -10,9 +10,9 @@
  * - every request decided as designed passes it;
  * - anything else (the target decided differently, but jitter leaves room for a correct limiter to
  *   have done the same; or the requests missed the edges the probe needs) is undecided: the plan
- *   runs again after the customer has been idle for a second, up to three times, and if it stays
- *   undecided the check is reported inconclusive (skipped, with the measurements) instead of
- *   flaking.
+ *   runs again after the customer has been idle for a second (three attempts unless a plan asks
+ *   for more), and if it stays undecided the check is reported inconclusive (skipped, with the
+ *   measurements) instead of flaking.
  */
 import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promises';
 import * as allure from 'allure-js-commons';

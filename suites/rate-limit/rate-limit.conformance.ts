@@ -165,9 +165,11 @@ check(
  * three within one second); with more jitter than the 1000 - `gapMs` ms that leaves, it proves
  * nothing and the probe runs again.
  */
-for (const { gapMs, catches } of [
-  { gapMs: 870, catches: 850 },
-  { gapMs: 960, catches: 950 },
+for (const { gapMs, catches, attempts } of [
+  { gapMs: 870, catches: 850, attempts: 3 },
+  // 40 ms of slack holds only when both round trips are short: on a busy machine most attempts
+  // stay undecided, and an undecided attempt costs only the wait for an empty window.
+  { gapMs: 960, catches: 950, attempts: 10 },
 ]) {
   check(
     ['RATE-1'],
@@ -176,7 +178,7 @@ for (const { gapMs, catches } of [
       const [actor] = (await t.exclusiveOwner()).tokens as [Actor];
       await probe(t, () => ({
         steps: [step(actor, 0, 0, 'admitted'), step(actor, 1, 0, 'admitted'), step(actor, 2, gapMs, 'refused', { after: { steps: [0, 1], plusMs: gapMs } })],
-      }));
+      }), attempts);
     },
     RATE,
   );
