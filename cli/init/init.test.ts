@@ -122,6 +122,21 @@ describe('init', () => {
     expect(err.join('\n')).toMatch(/line 2: unknown role 'primray'\. Fix: one of primary, /);
     expect(existsSync(draftPath)).toBe(false);
   });
+
+  it('refuses a control character in a token and a tokens file without end with exit 2 and the fix, never a stack', async () => {
+    const escaped = join(dir, 'escape-tokens.txt');
+    writeFileSync(escaped, 'primary abc\u001b]0;x\u0007def\n');
+    for (const [tokens, reason] of [
+      [escaped, /line 1: character U\+001B at column 12, which an Authorization header cannot carry\. Fix: /],
+      ['/dev/zero', /--tokens \/dev\/zero: more than 1048576 bytes, .* Fix: one line per customer: ROLE TOKEN/],
+    ] as const) {
+      const { code, err } = await cli(['init', '--base-url', server.baseUrl, '--tokens', tokens, '--out', join(dir, 'never.json')]);
+      expect(code).toBe(2);
+      expect(err.join('\n')).toMatch(reason);
+      expect(err.join('\n')).not.toMatch(/\n\s+at /);
+      expect(err.join('\n')).not.toContain('\u001b');
+    }
+  });
 });
 
 describe('the init command line', () => {

@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseProfile } from '../../spec/profile.schema.js';
 import { draftProfile } from './draft.js';
+import { customerProgress } from './customer-progress.js';
 import { observe, type Wanted } from './observe.js';
-import { parseTokensFile, TokensFileError, type TokenLine, type TokensFile } from './tokens.js';
+import { MAX_POOL_LINES, parseTokensFile, TokensFileError, type TokenLine, type TokensFile } from './tokens.js';
 import { UsageError } from '../command-line/usage.js';
 import type { InitOptions } from './init-options.js';
 import { createPacedReader, type PacedReader } from '../paced-reader.js';
@@ -35,7 +36,7 @@ export async function init(options: InitOptions, log: (line: string) => void): P
     return 3;
   }
   log(`init: reading ${options.baseUrl} as the ${countCustomers(tokens)} customer(s) of ${options.tokens} (GET only, at most 2 requests per second per customer; the pdf endpoint is never called)`);
-  const observed = await observeAll(reader, tokens);
+  const observed = await observeAll(reader, tokens, customerProgress(countCustomers(tokens), log));
   if (!observed.primary.listed) {
     throw new UsageError(`customers.primary (line ${tokens.roles.primary.line}): GET /reports answered ${observed.primary.list}, so nothing can be drafted. Fix: the token of a customer with an active annual license, as the pro area showed it`);
   }
@@ -55,11 +56,33 @@ export async function init(options: InitOptions, log: (line: string) => void): P
   return 0;
 }
 
+/** Far above a file of a few hundred customers' tokens; a larger one is not a tokens file (a device, a log). */
+const TOKENS_FILE_MAX_BYTES = 1024 * 1024;
+
+/** Reads at most one byte more than the bound, so /dev/zero or a pasted log ends in a clear error, not in memory; a pipe (`--tokens <(pass show ...)`) works. */
+function readBounded(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(TOKENS_FILE_MAX_BYTES + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > TOKENS_FILE_MAX_BYTES) throw new UsageError(`--tokens ${path}: more than ${TOKENS_FILE_MAX_BYTES} bytes, far more than a tokens file of ${MAX_POOL_LINES} pool customers needs. Fix: one line per customer: ROLE TOKEN`);
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readTokens(path: string): TokensFile {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`--tokens ${path}: cannot read it (${(err as Error).message}). Fix: a file with one line per customer: ROLE TOKEN`);
   }
   try {
@@ -73,8 +96,8 @@ function readTokens(path: string): TokensFile {
 const countCustomers = (t: TokensFile) => Object.keys(t.roles).length + t.pool.length + (t.webhook ? 1 : 0);
 
 /** Each customer is read as much as the draft needs of it; customers go in parallel, each in its own pacing lane. */
-async function observeAll(reader: PacedReader, tokens: TokensFile) {
-  const as = (lane: string, line: TokenLine, wanted: Wanted) => observe(reader, lane, line.tokens[0] as string, wanted);
+async function observeAll(reader: PacedReader, tokens: TokensFile, counted: <T>(read: Promise<T>) => Promise<T>) {
+  const as = (lane: string, line: TokenLine, wanted: Wanted) => counted(observe(reader, lane, line.tokens[0] as string, wanted));
   const optional = (lane: string, line: TokenLine | undefined, wanted: Wanted) => (line ? as(lane, line, wanted) : Promise.resolve(undefined));
   const [primary, foreign, expiredUnlocked, webhook, pool] = await Promise.all([
     as('primary', tokens.roles.primary, { projects: 'classify', funding: 'all' }),
