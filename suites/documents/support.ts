@@ -87,13 +87,13 @@ const pdfLinks = z.looseObject({
 export type PdfLinks = z.infer<typeof pdfLinks>;
 
 export function readPdfLinks(res: ApiResponse, type?: string): PdfLinks {
-  return readOnward(res, { status: 200, schema: pdfLinks, owner: `${pdfOwner(type)}, DOC-2, DOC-3 and DOC-4`, what: `the PDF answer (type ${type ?? 'not given'})` });
+  return readOnward(res, { status: 200, schema: pdfLinks, owner: `${pdfOwner(type)}, DOC-2, DOC-3 and DOC-4`, statusRule: pdfOwner(type), what: `the PDF answer (type ${type ?? 'not given'})` });
 }
 
 /** `file.url` of a PDF answer, read on the way to another rule (DOC-3 judges it). */
 export function readFileUrl(res: ApiResponse, type?: string): string {
   const schema = z.looseObject({ file: z.looseObject({ url: absoluteUrlSchema }) });
-  return readOnward(res, { status: 200, schema, owner: `${pdfOwner(type)} and DOC-3`, what: `the PDF answer (type ${type ?? 'not given'})` }).file.url;
+  return readOnward(res, { status: 200, schema, owner: `${pdfOwner(type)} and DOC-3`, statusRule: pdfOwner(type), what: `the PDF answer (type ${type ?? 'not given'})` }).file.url;
 }
 
 /** The picture list of the project with pictures, shared by the checks of the file. */
@@ -105,7 +105,7 @@ export function sharedPictures(t: CheckContext): Promise<ApiResponse> {
 /** The `url` of every picture, read on the way to another rule (DOC-15 and DOC-16 judge the list). */
 const pictureUrls = z.looseObject({ pictures: z.array(z.looseObject({ id: z.unknown(), url: z.string().min(1) })) });
 export function readPictureUrls(res: ApiResponse): { id: unknown; url: string }[] {
-  return readOnward(res, { status: 200, schema: pictureUrls, owner: 'DOC-15 and DOC-16', what: 'the picture list' }).pictures;
+  return readOnward(res, { status: 200, schema: pictureUrls, owner: 'DOC-15 and DOC-16', statusRule: 'DOC-15', what: 'the picture list' }).pictures;
 }
 
 /** The number of pictures in a list, read on the way to another rule (DOC-15 judges the list). */

@@ -171,6 +171,7 @@ export function projectChecks(): void {
             status: 200,
             schema: detailHeaderSchema,
             owner: 'PROJ-95, PROJ-96 and PROJ-70 (the project detail and its header)',
+            statusRule: 'PROJ-95',
             what: `the detail of project ${key}`,
           });
           const header = detail.projektHeader;

@@ -103,7 +103,7 @@ const LIST_OWNER = 'FUND-1 (the list envelope) and FUND-5 (applicationId a strin
  * values, counts): an answer without them skips the check, the envelope's own check fails.
  */
 export function readList(res: ApiResponse, what = 'the funding list'): ListPage {
-  return readOnward(res, { status: 200, schema: listPageSchema, owner: LIST_OWNER, what });
+  return readOnward(res, { status: 200, schema: listPageSchema, owner: LIST_OWNER, statusRule: 'FUND-1', what });
 }
 
 /** A list answer a check's own rule requires to be 200 (an accepted parameter, a readable list), read on. */

@@ -55,7 +55,8 @@ function creationBody(res: ApiResponse, owner: string): Record<string, unknown> 
 /** The header of a creation or detail answer, for the checks of its members. */
 function headerOf(res: ApiResponse, status: number, what: string): Record<string, unknown> {
   const schema = z.looseObject({ projektHeader: z.looseObject({}) });
-  return readOnward(res, { status, schema, owner: status === 201 ? 'PROJ-72, PROJ-84 and PROJ-73' : 'PROJ-95 and PROJ-96', what }).projektHeader;
+  const creation = new URL(res.exchange.request.url).pathname.endsWith('/with-data') ? 'PROJ-84' : 'PROJ-72';
+  return readOnward(res, { status, schema, owner: status === 201 ? 'PROJ-72, PROJ-84 and PROJ-73' : 'PROJ-95 and PROJ-96', statusRule: status === 201 ? creation : 'PROJ-95', what }).projektHeader;
 }
 
 /**

@@ -203,7 +203,7 @@ const statusOwner = (query: Query) => (Object.keys(query).length === 0 ? 'RES-1'
 
 /** Reads the members `schema` names from a results answer on the way to the check's own rule. */
 export function readResults<S extends z.ZodType>(res: ApiResponse, query: Query, schema: S, owner: string): z.infer<S> {
-  return readOnward(res, { status: 200, schema, owner: `${statusOwner(query)} and ${owner}`, what: `GET .../results${describeQuery(query)}` });
+  return readOnward(res, { status: 200, schema, owner: `${statusOwner(query)} and ${owner}`, statusRule: statusOwner(query), what: `GET .../results${describeQuery(query)}` });
 }
 
 /** The shared answer of the calculable project with the query, read onward for `schema`. */

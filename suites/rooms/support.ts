@@ -117,6 +117,7 @@ export async function readProjectStatus(actor: Actor, key: string): Promise<numb
     status: 200,
     schema: z.looseObject({ projektHeader: z.looseObject({ status: z.number() }) }),
     owner: 'PROJ-95, PROJ-96, PROJ-70',
+    statusRule: 'PROJ-95',
     what: 'the project detail',
   });
   return detail.projektHeader.status;

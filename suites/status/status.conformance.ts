@@ -196,7 +196,7 @@ describe('funding application status', () => {
     for (const a of applications) expectKnownStatus(a.status, `application ${a.applicationId} in GET /funding/applications`);
 
     const single = await primary.get(`/funding/applications/${encodeURIComponent(one.applicationId)}`);
-    const { application } = readOnward(single, { status: 200, schema: singleSchema, owner: 'FUND-2, FUND-6', what: 'the single funding application' });
+    const { application } = readOnward(single, { status: 200, schema: singleSchema, owner: 'FUND-2, FUND-6', statusRule: 'FUND-2', what: 'the single funding application' });
     expectKnownStatus(application.status, `GET /funding/applications/${one.applicationId}`);
 
     const projectKey = t.profile.resources?.funding?.projectWithApplications;
