@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunOptions, USAGE } from './options.js';
+import { parseRunOptions, rulesPattern, USAGE } from './options.js';
 import { HelpRequested } from './command-line/usage.js';
 
 describe('the run command line', () => {
@@ -42,5 +42,21 @@ describe('the run command line', () => {
     for (const part of ['--base-url URL', '--vary NAME', '--allure-history FILE', '--rerun-failed DIR', 'Subcommand doctor', 'Subcommand init', '--tokens FILE', 'Subcommand verify', 'Subcommand diff', 'Exit codes']) {
       expect(USAGE).toContain(part);
     }
+  });
+});
+
+describe('the title filter of rule patterns', () => {
+  it('selects by ID and prefix, never a neighbour with more digits', () => {
+    const pattern = rulesPattern(['PROJ-1', 'AUTH-*']) as RegExp;
+    expect(pattern.test('[PROJ-1] creates')).toBe(true);
+    expect(pattern.test('[PROJ-12] lists')).toBe(false);
+    expect(pattern.test('[META-1 AUTH-10] answers')).toBe(true);
+  });
+
+  it('takes text from a report folder literally: no expression runs, none fails to compile', () => {
+    const pattern = rulesPattern(['(.*.*)*Q', '(']) as RegExp;
+    expect(pattern.test(`[${'a'.repeat(40)}] a title`)).toBe(false);
+    expect(pattern.test('[PROJ-1] a title')).toBe(false);
+    expect(pattern.source).toContain('\\(\\.\\*\\.\\*\\)\\*Q');
   });
 });

@@ -223,9 +223,15 @@ export function sharedTargetWarning(shard: Shard): string {
   return `warning: --shard ${formatShard(shard)} against a given target: shards running at the same time against ONE target share the rate limit of its role customers (primary, foreign, ...), which no pacing of separate processes can keep; give each concurrent shard its own target or a profile with its own role customers (docs/ci.md)`;
 }
 
-/** Rule patterns to a title filter: check titles start with `[ID ID ...]` (after any describe names). */
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rule patterns to a title filter: check titles start with `[ID ID ...]` (after any describe names).
+ * Each pattern's text is escaped: --rerun-failed's IDs come from a report folder, and a pattern
+ * like `(.*.*)*Q` must match only itself, never run as an expression.
+ */
 export function rulesPattern(patterns: readonly string[]): RegExp | undefined {
   if (patterns.length === 0) return undefined;
-  const alternatives = patterns.map((p) => (p.endsWith('*') ? `${p.slice(0, -1).replace(/-$/, '')}-\\d+` : `${p}`));
+  const alternatives = patterns.map((p) => (p.endsWith('*') ? `${escapeRegExp(p.slice(0, -1).replace(/-$/, ''))}-\\d+` : escapeRegExp(p)));
   return new RegExp(`\\[[^\\]]*\\b(${alternatives.join('|')})(?![\\d])[^\\]]*\\]`);
 }

@@ -1,6 +1,10 @@
 import type { RuleVerdict, RuleVerdictKind } from '../statement/rule-verdicts.js';
 import type { RunComparison, Transition } from './compare.js';
 import type { Run } from './read-run.js';
+import { shown } from '../report-folder/terminal-text.js';
+
+/** Entries a section prints before "and N more": a folder of a hundred thousand checks says no more in full. */
+export const SECTION_ENTRIES = 50;
 
 const name = (v: RuleVerdictKind | undefined) => v ?? 'absent';
 
@@ -9,14 +13,16 @@ export function formatComparison(c: RunComparison): string[] {
   const labels = c.runs.map((r) => r.label);
   const lines = [`diff ${labels.join(' → ')}`, ...selectionNote(c.runs)];
   const section = (title: string, body: string[][]) => {
-    if (body.length > 0) lines.push('', `${title} (${body.length})`, ...body.flat());
+    if (body.length === 0) return;
+    lines.push('', `${title} (${body.length})`, ...body.slice(0, SECTION_ENTRIES).flat());
+    if (body.length > SECTION_ENTRIES) lines.push(`  and ${body.length - SECTION_ENTRIES} more`);
   };
   section('Regressions', c.regressions.map((t) => [head(t), ...failureOf(t.toRun, t.to, 'failing')]));
   section('Fixes', c.fixes.map((t) => [head(t), ...failureOf(t.fromRun, t.from, 'failed before')]));
-  section('New skips', c.newSkips.map((t) => [head(t), `      why: ${t.to.reason ?? 'no reason given'}`]));
-  section('Flaky', c.flaky.map((f) => [`  ${f.rule}  ${f.verdicts.map(name).join(' → ')}`]));
-  section('Checks added', c.checksAdded.map((title) => [`  ${title}`]));
-  section('Checks removed', c.checksRemoved.map((title) => [`  ${title}`]));
+  section('New skips', c.newSkips.map((t) => [head(t), `      why: ${t.to.reason === undefined ? 'no reason given' : shown(t.to.reason)}`]));
+  section('Flaky', c.flaky.map((f) => [`  ${shown(f.rule)}  ${f.verdicts.map(name).join(' → ')}`]));
+  section('Checks added', c.checksAdded.map((title) => [`  ${shown(title)}`]));
+  section('Checks removed', c.checksRemoved.map((title) => [`  ${shown(title)}`]));
   const counts = [
     plural(c.regressions.length, 'regression'),
     plural(c.fixes.length, 'fix', 'fixes'),
@@ -36,18 +42,18 @@ function selectionNote(runs: readonly Run[]): string[] {
   if (new Set(stated.map((r) => r.selection)).size < 2) return [];
   return [
     'note: the runs selected different checks; rules and checks only one of them selected show as absent, added or removed:',
-    ...stated.map((r) => `  ${r.label}: ${r.selection}`),
+    ...stated.map((r) => `  ${r.label}: ${shown(r.selection)}`),
   ];
 }
 
 function head(t: Transition): string {
-  return `  ${t.rule}  ${name(t.from?.verdict)} → ${t.to.verdict}`;
+  return `  ${shown(t.rule)}  ${name(t.from?.verdict)} → ${t.to.verdict}`;
 }
 
 /** The first of the rule's checks that failed in that run, and the rule's reason, when there are any. */
 function failureOf(run: Run, verdict: RuleVerdict | undefined, label: string): string[] {
   const check = verdict?.checks.find((title) => run.failing.has(title));
-  return [...(check ? [`      ${label}: ${check}`] : []), ...(verdict?.reason ? [`      reason: ${verdict.reason}`] : [])];
+  return [...(check ? [`      ${label}: ${shown(check)}`] : []), ...(verdict?.reason ? [`      reason: ${shown(verdict.reason)}`] : [])];
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {

@@ -3,6 +3,7 @@ import { UsageError } from '../command-line/usage.js';
 import { compareRuns } from './compare.js';
 import { formatComparison } from './format.js';
 import { readRun } from './read-run.js';
+import { terminalLine } from '../report-folder/terminal-text.js';
 
 const DIFF_COMMAND = {
   usage: 'usage: npm run conformance -- diff OLD NEW [MORE...]   (each a report folder or a statement.json, oldest first)',
@@ -17,7 +18,8 @@ const DIFF_COMMAND = {
 export async function runDiff(args: string[], log: (line: string) => void): Promise<number> {
   try {
     const comparison = compareRuns(parseCommandLine(args, DIFF_COMMAND).positionals.map(readRun));
-    for (const line of formatComparison(comparison)) log(line);
+    // Rule IDs, titles and reasons come from the folders: escaped on the way out, whatever the formatter missed.
+    for (const line of formatComparison(comparison)) log(terminalLine(line));
     return comparison.regressions.length > 0 ? 1 : 0;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;

@@ -1,8 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { describeSelection } from '../rules-matrix/selection.js';
 import { UsageError } from '../command-line/usage.js';
+import { FolderRefusal, ReportFolder } from '../report-folder/confined-read.js';
+import { firstIssue, parseFolderJson, readFolderJson } from '../report-folder/folder-json.js';
+import { StrictJsonError, parseStrictJson } from '../report-folder/strict-json.js';
+import { shown } from '../report-folder/terminal-text.js';
 import { ruleVerdicts, type RuleVerdict } from '../statement/rule-verdicts.js';
 import { ruleEntrySchema } from '../statement/statement-schema.js';
 
@@ -45,26 +49,33 @@ const selectionSchema = z.object({
 
 const FIX = 'Fix: pass a report folder of `npm run conformance` (it holds checks.json, and statement.json when the run wrote one) or a statement.json file';
 
-/** A report folder (its statement.json when there is one, else its checks.json), a statement.json or a checks.json file. */
+/**
+ * A report folder (its statement.json when there is one, else its checks.json), a statement.json or
+ * a checks.json file. Everything is read through the confined reader: a file of the folder that is
+ * refused (a symlink out, a FIFO, over the caps, not strict JSON) is a usage error naming it.
+ */
 export function readRun(path: string): Run {
-  if (!existsSync(path)) throw new UsageError(`${path}: no such file or folder. ${FIX}`);
-  if (!statSync(path).isDirectory()) return fromFile(path, path);
-  for (const name of ['statement.json', 'checks.json']) {
-    const file = join(path, name);
-    if (existsSync(file)) return fromFile(path, file);
+  if (!existsSync(path)) throw new UsageError(`${shown(path)}: no such file or folder. ${FIX}`);
+  try {
+    if (!statSync(path).isDirectory()) return fromFile(path, ReportFolder.open(dirname(path)), basename(path));
+    const folder = ReportFolder.open(path);
+    for (const name of ['statement.json', 'checks.json']) if (folder.has(name)) return fromFile(path, folder, name);
+  } catch (err) {
+    if (err instanceof FolderRefusal) throw new UsageError(`${err.message}. ${FIX}`, { cause: err });
+    throw err;
   }
-  throw new UsageError(`${path}: a folder without statement.json or checks.json, so not a report folder. ${FIX}`);
+  throw new UsageError(`${shown(path)}: a folder without statement.json or checks.json, so not a report folder. ${FIX}`);
 }
 
-function fromFile(label: string, file: string): Run {
-  const json = readJson(file);
-  return Array.isArray(json) ? fromChecks(label, file, json) : fromStatement(label, file, json);
+function fromFile(label: string, folder: ReportFolder, name: string): Run {
+  const json = readFolderJson(folder, name, z.unknown(), 'JSON');
+  const file = folder.named(name);
+  return Array.isArray(json) ? fromChecks(label, folder, file, json) : fromStatement(label, file, json);
 }
 
-function fromChecks(label: string, file: string, json: unknown): Run {
+function fromChecks(label: string, folder: ReportFolder, file: string, json: unknown): Run {
   const checks = parse(file, z.array(checkSchema), json);
-  const selectionFile = join(dirname(file), 'selection.json');
-  const selection = existsSync(selectionFile) ? describe(readJson(selectionFile)) : undefined;
+  const selection = folder.has('selection.json') ? describe(selectionJson(folder)) : undefined;
   return {
     label,
     rules: ruleVerdicts(checks),
@@ -74,18 +85,22 @@ function fromChecks(label: string, file: string, json: unknown): Run {
   };
 }
 
-/** The statement a DSSE envelope (statement.json) carries, read as far as `schema` goes. */
-export function statementIn<T>(file: string, json: unknown, schema: z.ZodType<T>): T {
-  const envelope = parse(file, envelopeSchema, json);
-  let payload: unknown;
+/** selection.json read confined (a hostile file is refused like any other); text that is no strict JSON is left unsaid, as describe() leaves a bad shape. */
+function selectionJson(folder: ReportFolder): unknown {
+  const text = folder.readText('selection.json');
   try {
-    payload = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
-  } catch {
-    throw new UsageError(`${file}: the envelope's payload is not base64 of a JSON statement. ${FIX}`);
+    return parseStrictJson(text);
+  } catch (err) {
+    if (err instanceof StrictJsonError) return undefined;
+    throw err;
   }
-  return parse(file, schema, payload);
 }
 
+/** The statement a DSSE envelope (statement.json) carries, read as far as `schema` goes; the payload is decoded once and parsed as strict JSON. */
+export function statementIn<T>(file: string, json: unknown, schema: z.ZodType<T>): T {
+  const envelope = parse(file, envelopeSchema, json);
+  return parseFolderJson(`${file} (its payload)`, Buffer.from(envelope.payload, 'base64').toString('utf8'), schema, 'a conformance statement');
+}
 function fromStatement(label: string, file: string, json: unknown): Run {
   const statement = statementIn(file, json, statementRulesSchema).predicate.cpfConformance;
   const rules: Record<string, RuleVerdict> = {};
@@ -111,17 +126,8 @@ function describe(json: unknown): string | undefined {
   return parsed.success ? (describeSelection(parsed.data) ?? 'everything') : undefined;
 }
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`${file}: not readable as JSON (${(err as Error).message}). ${FIX}`);
-  }
-}
-
 function parse<T>(file: string, schema: z.ZodType<T>, json: unknown): T {
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UsageError(`${file}: neither a statement nor a check list (${issue?.path.join('.') || '(root)'}: ${issue?.message}). ${FIX}`);
+  throw new UsageError(`${shown(file)}: neither a statement nor a check list (${firstIssue(parsed.error)}). ${FIX}`);
 }

@@ -84,7 +84,7 @@ describe('--rerun-failed DIR', () => {
   it.each([
     ['a missing folder', () => join(root, 'nowhere'), /^--rerun-failed .*nowhere: no such folder\. Fix: give the --report-dir of an earlier run/],
     ['a folder without checks.json', () => folderWith('bare', {}), /^--rerun-failed .*bare: no checks\.json in it, so no run to repeat\. Fix: /],
-    ['a checks.json of another shape', () => folderWith('odd', { 'checks.json': '{"checks": []}' }), /^--rerun-failed .*odd: checks\.json is not a check list of the kit \(\(root\): .*\)\. Fix: /],
+    ['a checks.json of another shape', () => folderWith('odd', { 'checks.json': '{"checks": []}' }), /^--rerun-failed .*odd\/checks\.json: not a check list of the kit \(\(root\): .*\)\. Fix: /],
   ])('refuses %s naming the flag and the fix', (_case, dir, message) => {
     expect(() => rerun(dir())).toThrow(message);
   });

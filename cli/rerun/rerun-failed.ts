@@ -1,9 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
+import { rules as catalogue } from '../../spec/rules/catalog.js';
 import { UsageError } from '../command-line/usage.js';
 import { checkSchema, statementIn } from '../diff/read-run.js';
 import type { RunOptions } from '../options.js';
+import { FolderRefusal, ReportFolder } from '../report-folder/confined-read.js';
+import { readFolderJson } from '../report-folder/folder-json.js';
+import { shown, SHOWN_ITEMS, shownList } from '../report-folder/terminal-text.js';
 import { STATEMENT_FILE } from '../statement/verify-statement.js';
 
 /** What `--rerun-failed DIR` runs again: the rules of the checks that failed or broke in DIR. */
@@ -20,7 +22,8 @@ export interface RerunSelection {
   ruleless: string[];
 }
 
-const recordedCheckSchema = checkSchema.extend({ file: z.string(), area: z.string() });
+// A ruleless check's file is suggested as a --file to type: only a path of plain characters is.
+const recordedCheckSchema = checkSchema.extend({ file: z.string().regex(/^[\w./-]*$/, 'a file name of letters, digits and ._/- only'), area: z.string() });
 type RecordedCheck = z.infer<typeof recordedCheckSchema>;
 
 /** Only the seed: a statement of any kit version gives it. */
@@ -40,35 +43,35 @@ export function failedSelection(checks: readonly RecordedCheck[]): RerunSelectio
   };
 }
 
-/** DIR/checks.json of an earlier run; a missing or unreadable one is a usage error naming the flag. */
+/** DIR/checks.json of an earlier run, read through the confined reader; a missing, refused or unreadable one is a usage error naming the flag. */
 export function readFailedChecks(dir: string): RecordedCheck[] {
-  const file = join(dir, 'checks.json');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--rerun-failed ${dir}: no such folder. ${FIX}`);
-  if (!existsSync(file)) throw new UsageError(`--rerun-failed ${dir}: no checks.json in it, so no run to repeat. ${FIX}`);
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    const folder = ReportFolder.open(dir);
+    if (!folder.has('checks.json')) throw new UsageError(`--rerun-failed ${shown(dir)}: no checks.json in it, so no run to repeat. ${FIX}`);
+    return readFolderJson(folder, 'checks.json', z.array(recordedCheckSchema), 'a check list of the kit');
   } catch (err) {
-    throw new UsageError(`--rerun-failed ${dir}: checks.json is not JSON (${(err as Error).message}). ${FIX}`);
+    if (!(err instanceof FolderRefusal)) throw err;
+    throw new UsageError(`--rerun-failed ${err.message}. ${FIX}`, { cause: err });
   }
-  const parsed = z.array(recordedCheckSchema).safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`--rerun-failed ${dir}: checks.json is not a check list of the kit (${issue?.path.join('.') || '(root)'}: ${issue?.message}). ${FIX}`);
-  }
-  return parsed.data;
 }
 
 /** The exploration seed DIR/statement.json records, if the run wrote one. */
 function recordedSeed(dir: string): number | undefined {
-  const file = join(dir, STATEMENT_FILE);
-  if (!existsSync(file)) return undefined;
   try {
-    return statementIn(file, JSON.parse(readFileSync(file, 'utf8')), seedSchema).predicate.cpfConformance.selection.exploreSeed;
-  } catch {
+    const folder = ReportFolder.open(dir);
+    if (!folder.has(STATEMENT_FILE)) return undefined;
+    return statementIn(folder.named(STATEMENT_FILE), readFolderJson(folder, STATEMENT_FILE, z.unknown(), 'JSON'), seedSchema).predicate.cpfConformance.selection.exploreSeed;
+  } catch (err) {
     // Without a readable seed the exploration draws a new one, as any run does.
-    return undefined;
+    if (err instanceof UsageError) return undefined;
+    throw err;
   }
+}
+
+/** Rule IDs of the folder that the catalogue does not know: a rerun selects checks by these IDs, so each must be one. */
+function unknownRules(ids: readonly string[]): string[] {
+  const known = new Set(catalogue.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
 }
 
 /**
@@ -77,15 +80,20 @@ function recordedSeed(dir: string): number | undefined {
  */
 export function rerunOptions(options: RunOptions, dir: string, log: (line: string) => void): RunOptions | undefined {
   const selection = failedSelection(readFailedChecks(dir));
+  const unknown = unknownRules(selection.rules);
+  if (unknown.length > 0) {
+    throw new UsageError(`--rerun-failed ${shown(dir)}: its checks.json names rules the catalogue does not have: ${shownList(unknown)}. ${FIX} (of this kit version)`);
+  }
   if (selection.failing === 0) {
-    log(`--rerun-failed ${dir}: none of its ${selection.total} checks failed or broke; nothing to run`);
+    log(`--rerun-failed ${shown(dir)}: none of its ${selection.total} checks failed or broke; nothing to run`);
     return undefined;
   }
-  const fileFix = selection.ruleless.map((file) => `--file ${file}`).join(' ');
+  const files = selection.ruleless.map((file) => `--file ${file}`);
+  const fileFix = files.length > SHOWN_ITEMS ? `${files.slice(0, SHOWN_ITEMS).join(' ')} and ${files.length - SHOWN_ITEMS} more` : files.join(' ');
   if (selection.rules.length === 0) {
-    throw new UsageError(`--rerun-failed ${dir}: its ${selection.failing} failing checks name no rule (a suite file that did not load), and no rule selects them. Fix: run their files: ${fileFix}`);
+    throw new UsageError(`--rerun-failed ${shown(dir)}: its ${selection.failing} failing checks name no rule (a suite file that did not load), and no rule selects them. Fix: run their files: ${fileFix}`);
   }
-  log(`--rerun-failed ${dir}: ${selection.failing} of its ${selection.total} checks failed or broke; running the checks of ${selection.rules.length === 1 ? 'its rule' : `their ${selection.rules.length} rules`}: ${selection.rules.join(', ')}`);
+  log(`--rerun-failed ${shown(dir)}: ${selection.failing} of its ${selection.total} checks failed or broke; running the checks of ${selection.rules.length === 1 ? 'its rule' : `their ${selection.rules.length} rules`}: ${selection.rules.join(', ')}`);
   if (selection.ruleless.length > 0) log(`  not run again: failing checks that name no rule (a suite file that did not load); run them with ${fileFix}`);
   const seed = selection.exploration && options.seed === undefined ? recordedSeed(dir) : undefined;
   if (seed !== undefined) log(`  the exploration failed there: replaying its seed ${seed}`);

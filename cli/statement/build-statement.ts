@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CheckResult } from '../../harness-core/check-result.js';
 import { INTERFACE_VERSION } from '../../spec/contract/meta.js';
 import { FREEDOMS } from '../../spec/freedoms/index.js';
 import { rules } from '../../spec/rules/catalog.js';
 import { sha256Hex } from './dsse.js';
-import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_REPORTS } from './report-files.js';
-import { judgedBy, ruleVerdicts } from './rule-verdicts.js';
+import { ReportFolder } from '../report-folder/confined-read.js';
+import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_REPORTS, type ResultFacts } from './report-files.js';
+import { judgedBy, ruleVerdicts, stateOfRecord } from './rule-verdicts.js';
 import { PREDICATE_TYPE, STATEMENT_TYPE, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
 import { targetDigest, type TargetAnswers } from './target-answers.js';
 
@@ -35,15 +36,17 @@ export function catalogueDigests(): Statement['predicate']['cpfConformance']['ca
 export const testableRuleIds = (): string[] => rules.filter((r) => r.level === 'must' && r.testable).map((r) => r.id);
 
 export function buildStatement(input: StatementInput): Statement {
-  const dir = input.reportDir;
-  const allure = allureFiles(dir);
-  const resultOf = resultIndex(dir, allure.filter(isResultFile));
-  const entryOf = (check: CheckResult): StatementCheck => {
+  const folder = ReportFolder.open(input.reportDir);
+  const allure = allureFiles(folder);
+  const resultOf = resultIndex(folder, allure.filter(isResultFile));
+  // A verifier reads each check's state from its result file: the statement states what it will find.
+  const checks = input.checks.map((check) => {
     const result = resultOf.get(checkKey(check.file, check.title))?.shift();
-    return { title: check.title, state: check.state, ...(result ? { result, sha256: fileDigest(dir, result) } : {}), ...(check.metBy ? { metBy: check.metBy } : {}) };
-  };
-  const entries = new Map(input.checks.map((c) => [c, entryOf(c)]));
-  const verdicts = ruleVerdicts(input.checks);
+    return { check: result ? { ...check, state: stateOfRecord(check.state, result.facts.status) } : check, result: result?.path };
+  });
+  const entries = new Map(checks.map(({ check, result }) => [check, { title: check.title, state: check.state, ...(result ? { result, sha256: fileDigest(folder, result) } : {}), ...(check.metBy ? { metBy: check.metBy } : {}) }]));
+  const runChecks = checks.map((c) => c.check);
+  const verdicts = ruleVerdicts(runChecks);
   const ruleMap: Record<string, RuleEntry> = {};
   // Catalogue order, as a reviewer reads the spec (AUTH-2 before AUTH-10), then any rule the catalogue lacks.
   const catalogueOrder = rules.map((r) => r.id);
@@ -57,15 +60,15 @@ export function buildStatement(input: StatementInput): Statement {
           ...(v.reason !== undefined ? { reason: v.reason } : {}),
           ...(v.evidence ? { evidence: v.evidence } : {}),
           ...(v.items !== undefined ? { items: v.items } : {}),
-          checks: input.checks.filter((c) => c.rules.includes(id)).map(checkEntry),
+          checks: runChecks.filter((c) => c.rules.includes(id)).map(checkEntry),
         }
       : { verdict: 'not-selected', reason: 'no check of this run judged it (not selected by --area, --rules, --file or --shard)', checks: [] };
   }
-  const titles = (keep: (c: CheckResult) => boolean) => input.checks.filter(keep).map((c) => c.title);
+  const titles = (keep: (c: CheckResult) => boolean) => runChecks.filter(keep).map((c) => c.title);
   const failedTests = titles((c) => c.state === 'failed');
   const warnedTests = titles((c) => c.state === 'broken' || (c.state === 'skipped' && (c.note?.startsWith('inconclusive') ?? false)));
   const files: Record<string, string> = {};
-  for (const path of [...VOUCHED_REPORTS.filter((p) => existsSync(join(dir, p))), ...allure]) files[path] = fileDigest(dir, path);
+  for (const path of [...VOUCHED_REPORTS.filter((p) => folder.has(p)), ...allure]) files[path] = fileDigest(folder, path);
   const profileDigest = sha256Hex(readFileSync(input.profilePath));
   return {
     _type: STATEMENT_TYPE,
@@ -94,12 +97,12 @@ export function buildStatement(input: StatementInput): Statement {
 }
 
 /** Allure result files by check (file and title); a title run twice keeps its results in file order. */
-function resultIndex(dir: string, resultFiles: readonly string[]): Map<string, string[]> {
-  const index = new Map<string, string[]>();
+function resultIndex(folder: ReportFolder, resultFiles: readonly string[]): Map<string, { path: string; facts: ResultFacts }[]> {
+  const index = new Map<string, { path: string; facts: ResultFacts }[]>();
   for (const path of resultFiles) {
-    const facts = readResult(dir, path);
+    const facts = readResult(folder, path);
     const key = checkKey(facts.file, facts.title);
-    index.set(key, [...(index.get(key) ?? []), path]);
+    index.set(key, [...(index.get(key) ?? []), { path, facts }]);
   }
   return index;
 }

@@ -34,7 +34,7 @@ export function envelopeOf(payload: Buffer, privateKey?: KeyObject): DsseEnvelop
   return { payloadType: PAYLOAD_TYPE, payload: payload.toString('base64'), signatures };
 }
 
-/** Whether the signature is the public key's over the envelope's payload. */
-export function signatureHolds(envelope: DsseEnvelope, signature: DsseSignature, publicKey: KeyObject): boolean {
-  return verify(null, pae(envelope.payloadType, Buffer.from(envelope.payload, 'base64')), publicKey, Buffer.from(signature.sig, 'base64'));
+/** Whether the signature is the public key's over `signed`, the PAE of the envelope (computed once for all its signatures). */
+export function signatureHolds(signed: Buffer, signature: DsseSignature, publicKey: KeyObject): boolean {
+  return verify(null, signed, publicKey, Buffer.from(signature.sig, 'base64'));
 }

@@ -1,20 +1,17 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { JUDGED_LABEL, NOT_EXERCISED_PARAMETER as NOT_EXERCISED, type CheckState } from '../../harness-core/check-result.js';
+import type { ReportFolder } from '../report-folder/confined-read.js';
+import { readFolderJson } from '../report-folder/folder-json.js';
 import { sha256Hex } from './dsse.js';
 
 /** The reports a statement vouches for, relative to the report dir; the Allure results are added file by file. */
 export const VOUCHED_REPORTS = ['summary.json', 'checks.json', 'junit.xml'] as const;
 export const RESULTS_DIR = 'allure-results';
 
-export const fileDigest = (dir: string, path: string): string => sha256Hex(readFileSync(join(dir, path)));
+export const fileDigest = (folder: ReportFolder, path: string): string => sha256Hex(folder.read(path));
 
 /** Every file of the Allure results (results, attachments, containers), relative to the report dir. */
-export function allureFiles(dir: string): string[] {
-  const results = join(dir, RESULTS_DIR);
-  return existsSync(results) ? readdirSync(results).sort().map((name) => `${RESULTS_DIR}/${name}`) : [];
-}
+export const allureFiles = (folder: ReportFolder): string[] => folder.list(RESULTS_DIR).map((name) => `${RESULTS_DIR}/${name}`);
 
 export const isResultFile = (path: string): boolean => path.endsWith('-result.json');
 
@@ -39,8 +36,8 @@ export interface ResultFacts {
   notExercised: Record<string, string>;
 }
 
-export function readResult(dir: string, path: string): ResultFacts {
-  const parsed = allureResultSchema.parse(JSON.parse(readFileSync(join(dir, path), 'utf8')));
+export function readResult(folder: ReportFolder, path: string): ResultFacts {
+  const parsed = readFolderJson(folder, path, allureResultSchema, 'an Allure result of the kit');
   // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own results).
   const file = /^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '';
   const judged = parsed.labels.filter((l) => l.name === JUDGED_LABEL).map((l) => l.value);

@@ -1,4 +1,4 @@
-import type { CheckResult, RuleEvidence } from '../../harness-core/check-result.js';
+import type { CheckResult, CheckState, RuleEvidence } from '../../harness-core/check-result.js';
 
 export type RuleVerdictKind = 'pass' | 'fail' | 'broken' | 'skip' | 'inconclusive';
 
@@ -29,6 +29,15 @@ export function ruleVerdicts(checks: readonly JudgedCheck[]): Record<string, Rul
   const verdicts: Record<string, RuleVerdict> = {};
   for (const [rule, ruleChecks] of byRule) verdicts[rule] = verdictOf(rule, ruleChecks);
   return verdicts;
+}
+
+/**
+ * A check's state where checks.json and its Allure result file both speak: a failure or breakage
+ * the result file records is never a skip (an interrupted run's, or an edited checks.json's), so
+ * the result file's state wins over a recorded skip.
+ */
+export function stateOfRecord(recorded: CheckState, resultFile: CheckState | 'unknown'): CheckState {
+  return recorded === 'skipped' && (resultFile === 'failed' || resultFile === 'broken') ? resultFile : recorded;
 }
 
 /** Whether a passed check judged the rule; a result without the record (a charged or preflight failure, an older report) judged every rule it names. */

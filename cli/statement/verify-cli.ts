@@ -2,9 +2,13 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseCommandLine, UnknownFlag } from '../command-line/flags.js';
 import { UsageError } from '../command-line/usage.js';
+import { terminalLine } from '../report-folder/terminal-text.js';
 import { verifyStatement } from './verify-statement.js';
 
 export const VERIFY_USAGE = 'npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]';
+
+/** Reasons printed before "and N more": a statement tampered everywhere is rejected as surely by its first ones. */
+export const SHOWN_REASONS = 50;
 
 const VERIFY_COMMAND = {
   usage: `Usage: ${VERIFY_USAGE}`,
@@ -12,7 +16,7 @@ const VERIFY_COMMAND = {
   positionals: { name: 'DIR', min: 1, max: 1 },
 } as const;
 
-/** `verify DIR [--key FILE]`: 0 accepted, 1 rejected (each reason printed); usage errors throw (exit 2). */
+/** `verify DIR [--key FILE]`: 0 accepted, 1 rejected (each reason printed); usage errors and a DIR that is no folder throw (exit 2). */
 export function verifyCommand(args: readonly string[], log: (line: string) => void): number {
   let parsed;
   try {
@@ -24,12 +28,14 @@ export function verifyCommand(args: readonly string[], log: (line: string) => vo
   const [dir] = parsed.positionals as [string];
   const keyFile = parsed.values.key;
   const outcome = verifyStatement(dir, keyFile === undefined ? undefined : publicKeyOf(keyFile));
+  const print = (line: string) => log(terminalLine(line));
   if (outcome.accepted) {
-    log(`accepted: ${dir}/statement.json (${outcome.signer})`);
+    print(`accepted: ${dir}/statement.json (${outcome.signer})`);
     return 0;
   }
-  log(`rejected: ${dir}/statement.json (${outcome.signer})`);
-  for (const reason of outcome.reasons) log(`  ${reason}`);
+  print(`rejected: ${dir}/statement.json (${outcome.signer})`);
+  for (const reason of outcome.reasons.slice(0, SHOWN_REASONS)) print(`  ${reason}`);
+  if (outcome.reasons.length > SHOWN_REASONS) print(`  and ${outcome.reasons.length - SHOWN_REASONS} more reasons`);
   return 1;
 }
 

@@ -1,6 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { z } from 'zod';
 import type { CheckResult } from '../../../harness-core/check-result.js';
+import { checkSchema } from '../../diff/read-run.js';
+import { FolderRefusal, ReportFolder } from '../../report-folder/confined-read.js';
+import { parseFolderJson } from '../../report-folder/folder-json.js';
+import { shown } from '../../report-folder/terminal-text.js';
 import { buildAllureReport } from '../allure-report.js';
 import { HISTORY_FILE } from '../allure-history.js';
 import { UsageError } from '../../command-line/usage.js';
@@ -36,50 +41,73 @@ export interface MergeResult {
 
 const REPORT_FILES = ['allure-results', 'junit.xml', 'summary.json', 'checks.json'];
 
-function checkInputs(out: string, dirs: readonly string[]): string[] {
-  if (dirs.length === 0) throw new MergeError('no report directories given. Fix: npm run reports:merge -- --out reports/merged reports-shard-1 reports-shard-2 ...');
-  const full = dirs.map((d) => resolve(d));
-  full.forEach((dir, i) => {
-    const given = dirs[i] as string;
-    if (!existsSync(dir)) throw new MergeError(`${given}: no such directory. Fix: give the report directory of each shard (its --report-dir, default reports)`);
-    if (!statSync(dir).isDirectory()) throw new MergeError(`${given}: not a directory`);
-    if (full.indexOf(dir) !== i) throw new MergeError(`${given} is given twice: its checks would be counted twice`);
-    if (dir === out) throw new MergeError(`${given} is also the output directory. Fix: --out a directory of its own`);
-    if (!REPORT_FILES.some((f) => existsSync(join(dir, f)))) {
-      throw new MergeError(`${given}: holds none of ${REPORT_FILES.join(', ')}: not a report directory of npm run conformance`);
-    }
-  });
-  return full;
+/** A shard's directory as given, and the confined reader of it. */
+interface Shard {
+  given: string;
+  folder: ReportFolder;
 }
 
-/** Result files carry uuids in their names; a clash with other content can only be a fixed-name file (environment, categories), and the first one wins. */
-function copyAllureResults(dirs: readonly string[], target: string, log: (line: string) => void): number {
+/** What the merge reads of a check of checks.json, beyond what diff reads: where it ran. */
+const mergedCheckSchema = checkSchema.extend({ file: z.string(), area: z.string(), durationMs: z.number() });
+
+function checkInputs(out: string, dirs: readonly string[]): Shard[] {
+  if (dirs.length === 0) throw new MergeError('no report directories given. Fix: npm run reports:merge -- --out reports/merged reports-shard-1 reports-shard-2 ...');
+  const full = dirs.map((d) => resolve(d));
+  return full.map((dir, i) => {
+    const given = dirs[i] as string;
+    if (!existsSync(dir)) throw new MergeError(`${shown(given)}: no such directory. Fix: give the report directory of each shard (its --report-dir, default reports)`);
+    const folder = refusedAsMergeError(() => ReportFolder.open(given));
+    if (full.indexOf(dir) !== i) throw new MergeError(`${shown(given)} is given twice: its checks would be counted twice`);
+    if (dir === out) throw new MergeError(`${shown(given)} is also the output directory. Fix: --out a directory of its own`);
+    if (!REPORT_FILES.some((f) => folder.has(f))) {
+      throw new MergeError(`${shown(given)}: holds none of ${REPORT_FILES.join(', ')}: not a report directory of npm run conformance`);
+    }
+    return { given, folder };
+  });
+}
+
+/** Runs `read`; a file the confined reader refuses ends the merge as bad input (exit 2), naming the file. */
+function refusedAsMergeError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof FolderRefusal) throw new MergeError(err.message, { cause: err });
+    throw err;
+  }
+}
+
+/**
+ * Result files carry uuids in their names; a clash with other content can only be a fixed-name file
+ * (environment, categories), and the first one wins. Each is read confined and bounded, and written
+ * anew: a copy would follow a symlink out of the shard.
+ */
+function copyAllureResults(shards: readonly Shard[], target: string, log: (line: string) => void): number {
   mkdirSync(target, { recursive: true });
   let copied = 0;
-  for (const dir of dirs) {
-    const results = join(dir, 'allure-results');
-    if (!existsSync(results)) continue;
-    for (const name of readdirSync(results)) {
-      const from = join(results, name);
+  for (const { folder } of shards) {
+    for (const name of refusedAsMergeError(() => folder.list('allure-results'))) {
+      const rel = `allure-results/${name}`;
+      if (refusedAsMergeError(() => folder.isFolder(rel))) continue;
+      const bytes = refusedAsMergeError(() => folder.read(rel));
       const to = join(target, name);
-      if (!statSync(from).isFile()) continue;
       if (existsSync(to)) {
-        if (!readFileSync(from).equals(readFileSync(to))) log(`  note: ${name} differs between shards; kept the first, ignored ${from}`);
+        if (!bytes.equals(readFileSync(to))) log(`  note: ${shown(name)} differs between shards; kept the first, ignored ${shown(folder.named(rel))}`);
         continue;
       }
-      copyFileSync(from, to);
+      writeFileSync(to, bytes);
       copied++;
     }
   }
   return copied;
 }
 
-function readEach<T>(dirs: readonly string[], file: string, read: (source: string, text: string) => T): { source: string; value: T }[] {
-  return dirs.filter((dir) => existsSync(join(dir, file))).map((dir) => {
-    const source = join(dir, file);
+function readEach<T>(shards: readonly Shard[], file: string, read: (source: string, text: string) => T): { source: string; value: T }[] {
+  return shards.filter(({ folder }) => folder.has(file)).map(({ folder }) => {
+    const source = folder.named(file);
     try {
-      return { source, value: read(source, readFileSync(source, 'utf8')) };
+      return { source, value: read(source, folder.readText(file)) };
     } catch (err) {
+      if (err instanceof MergeError) throw err;
       const message = (err as Error).message;
       throw new MergeError(message.startsWith(source) ? message : `${source}: ${message}`, { cause: err });
     }
@@ -88,28 +116,28 @@ function readEach<T>(dirs: readonly string[], file: string, read: (source: strin
 
 export async function mergeReports(options: MergeOptions): Promise<MergeResult> {
   const out = resolve(options.out);
-  const dirs = checkInputs(out, options.dirs);
+  const shards = checkInputs(out, options.dirs);
   for (const sub of ['allure-results', 'allure-report']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   for (const file of REPORT_FILES) {
-    const without = dirs.filter((d) => !existsSync(join(d, file)));
-    if (without.length > 0 && without.length < dirs.length) options.log(`  note: no ${file} in ${without.map((d) => relative(process.cwd(), d) || '.').join(', ')}`);
+    const without = shards.filter((s) => !s.folder.has(file));
+    if (without.length > 0 && without.length < shards.length) options.log(`  note: no ${file} in ${without.map((s) => shown(relative(process.cwd(), resolve(s.given)) || '.')).join(', ')}`);
   }
   // Keys and order as the run prints its reports.
   const reports: Record<string, string> = {};
 
-  const allureFiles = copyAllureResults(dirs, join(out, 'allure-results'), options.log);
-  const summaries = readEach(dirs, 'summary.json', parseSummary);
+  const allureFiles = copyAllureResults(shards, join(out, 'allure-results'), options.log);
+  const summaries = readEach(shards, 'summary.json', parseSummary);
   if (options.html && allureFiles > 0) {
     const targets = [...new Set(summaries.map((s) => s.value.target))];
     const historyFile = resolve(options.historyFile ?? join(out, HISTORY_FILE));
-    const built = await buildAllureReport(join(out, 'allure-results'), join(out, 'allure-report'), `cpf-conformance: ${dirs.length} shards${targets.length > 0 ? ` against ${targets.join(', ')}` : ''}`, historyFile);
+    const built = await buildAllureReport(join(out, 'allure-results'), join(out, 'allure-report'), `cpf-conformance: ${shards.length} shards${targets.length > 0 ? ` against ${targets.join(', ')}` : ''}`, historyFile);
     reports['allure HTML'] = built ? join(out, 'allure-report', 'index.html') : '(allure generate failed)';
     if (built) reports['allure history'] = historyFile;
   }
   reports['allure results'] = join(out, 'allure-results');
 
-  const junit = readEach(dirs, 'junit.xml', (source, xml) => ({ source, xml }));
+  const junit = readEach(shards, 'junit.xml', (source, xml) => ({ source, xml }));
   if (junit.length > 0) {
     try {
       writeFileSync(join(out, 'junit.xml'), mergeJunit(junit.map((j) => j.value)));
@@ -120,11 +148,8 @@ export async function mergeReports(options: MergeOptions): Promise<MergeResult> 
   }
   if (summaries.length > 0) reports.summary = join(out, 'summary.json');
 
-  const checks = readEach(dirs, 'checks.json', (source, text) => {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) throw new Error(`${source}: not a checks.json of npm run conformance (no array)`);
-    return parsed as CheckResult[];
-  }).flatMap((c) => c.value);
+  // The schema checks what the merge and the traceability matrix read; the rest of each check is carried as the run wrote it.
+  const checks = readEach(shards, 'checks.json', (source, text) => parseFolderJson(source, text, z.array(mergedCheckSchema.loose()), 'a checks.json of npm run conformance') as CheckResult[]).flatMap((c) => c.value);
   if (checks.length > 0) {
     writeFileSync(join(out, 'checks.json'), JSON.stringify(checks, null, 2));
     const traceability = writeTraceability(checks, join(out, 'traceability.md'));

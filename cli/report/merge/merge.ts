@@ -4,6 +4,7 @@ import { UsageError } from '../../command-line/usage.js';
 import { formatSummary } from '../summary.js';
 import { HISTORY_WITHOUT_HTML } from '../allure-history.js';
 import { mergeReports } from './merge-reports.js';
+import { terminalLine } from '../../report-folder/terminal-text.js';
 
 /**
  * `npm run reports:merge -- [--out DIR] [--no-html] [--allure-history FILE] DIR...`: one report of several shards.
@@ -31,7 +32,8 @@ async function main(): Promise<number> {
     throw new UsageError(HISTORY_WITHOUT_HTML);
   }
   const options = { out: values.out ?? 'reports/merged', html: values['no-html'] !== true, dirs: positionals, ...(values['allure-history'] !== undefined ? { historyFile: values['allure-history'] } : {}) };
-  const log = (line: string) => console.log(line);
+  // Summaries and names come from the shards' folders: each printed line is escaped.
+  const log = (text: string) => text.split('\n').forEach((line) => console.log(terminalLine(line)));
   log(`merging ${options.dirs.length} report directories into ${options.out}`);
   const result = await mergeReports({ ...options, log });
   log(`  allure results: ${result.allureFiles} files, junit: ${result.junitFiles} files, checks: ${result.checks}`);

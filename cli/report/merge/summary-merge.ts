@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { CheckResult } from '../../../harness-core/check-result.js';
+import { parseFolderJson } from '../../report-folder/folder-json.js';
 import { ruleCounts, type AreaCounts, type RunSummary } from '../summary.js';
 
 /**
@@ -12,18 +14,32 @@ export interface SummaryInput {
 
 const STATES = ['passed', 'failed', 'broken', 'skipped'] as const;
 
-/** Fails on files that are not a summary.json of this kit, naming the file. */
+const counts = { passed: z.number(), failed: z.number(), broken: z.number(), skipped: z.number() };
+const titled = z.looseObject({ title: z.string() });
+
+/** What the merge reads of a shard's summary.json; other fields are left behind, as the merged summary is written anew. */
+export const summarySchema = z.looseObject({
+  target: z.string(),
+  readOnly: z.boolean(),
+  areas: z.array(z.object({ area: z.string(), ...counts })),
+  totals: z.object(counts),
+  wallSeconds: z.number(),
+  pacingFloorSeconds: z.number(),
+  busiestCustomer: z.string().optional(),
+  requests: z.number(),
+  unintended429: z.array(z.looseObject({})),
+  provenWrongRefusals: z.array(z.looseObject({})).optional(),
+  laneRequestsByRule: z.record(z.string(), z.number()).optional(),
+  createdProjects: z.number(),
+  skipped: z.array(titled),
+  failed: z.array(titled),
+  expectations: z.object({ known: z.array(titled), regressions: z.array(z.string()), fixed: z.array(titled) }).optional(),
+});
+
+/** The text of a summary.json as strict JSON of the kit's shape; anything else is refused naming the file. */
 export function parseSummary(source: string, text: string): RunSummary {
-  let json: Partial<RunSummary>;
-  try {
-    json = JSON.parse(text) as Partial<RunSummary>;
-  } catch (err) {
-    throw new Error(`${source}: not valid JSON (${(err as Error).message})`, { cause: err });
-  }
-  if (!Array.isArray(json.areas) || typeof json.totals !== 'object' || !Array.isArray(json.failed)) {
-    throw new Error(`${source}: not a summary.json of npm run conformance (no areas, totals or failed)`);
-  }
-  return json as RunSummary;
+  // The schema checks every field the merge reads; the record types inside them are the run's own.
+  return parseFolderJson(source, text, summarySchema, 'a summary.json of npm run conformance') as unknown as RunSummary;
 }
 
 function sumCounts(maps: readonly Record<string, number>[]): Record<string, number> {
