@@ -16,6 +16,7 @@ import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
+import { STATEMENT_FILE, verifyStatement } from '../../cli/statement/verify-statement.js';
 
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
@@ -31,6 +32,8 @@ interface Outcome {
   code: number | null;
   byRule: FaultVerdict['byRule'];
   broken: string[];
+  /** Why the run's statement.json does not verify, where the runner verifies it. */
+  unverified: string[];
   /** What the checks of its rules said, for a measure-only fault. */
   notes: string[];
   seconds: number;
@@ -74,7 +77,10 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
   const { caught, byRule } = judgeFault(fault, checks, code);
   const notes = fault.measureOnly === undefined ? [] : checkNotes(fault, checks);
-  return { fault, caught, code, byRule, broken, notes, seconds: (performance.now() - started) / 1000 };
+  // A failing exploration lane is a failure of only the rules it exercised: the statement of such
+  // a run must say so in a way its verifier reads from the result files alone.
+  const unverified = fault.foundBy === 'sequences' && existsSync(join(reportDir, STATEMENT_FILE)) ? verifyStatement(reportDir).reasons : [];
+  return { fault, caught, code, byRule, broken, unverified, notes, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<number> {
@@ -120,6 +126,7 @@ async function main(): Promise<number> {
     }
     for (const n of o.notes) console.log(`           ${n}`);
     for (const b of o.broken) console.log(`           broken: ${b}`);
+    for (const u of o.unverified) console.log(`           statement rejected: ${u}`);
   }
   const judged = outcomes.filter((o) => o.fault.measureOnly === undefined);
   const measured = outcomes.filter((o) => o.fault.measureOnly !== undefined);
@@ -128,7 +135,9 @@ async function main(): Promise<number> {
   const measuredText = measured.length ? `; measured only (never fails the run): ${measured.map((o) => `${o.fault.id} ${outcomeWord(o.fault, o.caught)}`).join(', ')}` : '';
   console.log(`\n${judged.length - escaped.length}/${judged.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}${measuredText}`);
   console.log(formatCoverage(coverage));
-  return escaped.length === 0 ? 0 : 1;
+  const rejected = outcomes.filter((o) => o.unverified.length > 0);
+  if (rejected.length) console.log(`statements that do not verify: ${rejected.map((o) => o.fault.id).join(', ')}`);
+  return escaped.length === 0 && rejected.length === 0 ? 0 : 1;
 }
 
 runScript(main);

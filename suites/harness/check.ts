@@ -425,9 +425,17 @@ async function recordJudgement(t: CheckContext, ctx: TestContext): Promise<void>
   }
   for (const id of judged) await allure.label(JUDGED_LABEL, id);
   for (const [id, e] of Object.entries(evidence)) await allure.parameter(`${EVIDENCE_PARAMETER}${id}`, e.text);
-  for (const [id, reason] of Object.entries(notExercised)) if (!judged.includes(id)) await allure.parameter(`${NOT_EXERCISED_PARAMETER}${id}`, reason);
+  await recordNotExercised(t, judged);
   const texts = [...new Set(judged.map((id) => evidence[id]?.text).filter((x): x is string => x !== undefined))];
   if (ctx.task.meta.note === undefined && texts.length > 0) t.note(texts.join('; '));
+}
+
+/**
+ * The rules a check did not exercise, into its Allure result, as checks.json has them: the
+ * statement's verifier reads a failure of an exploration lane as one of only the rules it exercised.
+ */
+async function recordNotExercised(t: CheckContext, judged: readonly string[]): Promise<void> {
+  for (const [id, reason] of Object.entries(t.judgement.notExercised)) if (!judged.includes(id)) await allure.parameter(`${NOT_EXERCISED_PARAMETER}${id}`, reason);
 }
 
 const ruleList = (ids: readonly string[]): string => `[${ids.join(' ')}]`;
@@ -486,6 +494,7 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
       const last = t.exchanges[t.exchanges.length - 1];
       if (last) await allure.attachment('curl (last request)', curlLine(last), 'text/plain');
       if (err instanceof PrerequisiteMissing) t.skip(err.message);
+      await recordNotExercised(t, []);
       throw err;
     } finally {
       await t.release();
