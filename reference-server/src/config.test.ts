@@ -34,6 +34,13 @@ describe('server config', () => {
     expect(DEFAULTS).toMatchObject({ silentConnectionTimeoutMs: 10_000, maxConnections: 4096 });
   });
 
+  it('parses the bounds on what a client that stops reading holds', () => {
+    const c = parseConfig(['--stalled-send-timeout-ms', '0', '--max-pipelined-requests=4'], { CPF_MAX_UNSENT_BYTES: '65536' });
+    expect(c).toMatchObject({ stalledSendTimeoutMs: 0, maxPipelinedRequests: 4, maxUnsentBytes: 65_536 });
+    expect(DEFAULTS).toMatchObject({ stalledSendTimeoutMs: 10_000, maxPipelinedRequests: 16, maxUnsentBytes: 1024 * 1024 });
+    expect(() => parseConfig(['--stalled-send-timeout-ms', '50'], {})).toThrow(/--stalled-send-timeout-ms: invalid value '50'; accepted: an integer 100\.\.600000, or 0/);
+  });
+
   it.each([
     [['--request-timeout-ms', '5000'], {}, /--request-timeout-ms .* is below --headers-timeout-ms 10000/],
     [['--headers-timeout-ms', '50'], {}, /--headers-timeout-ms: invalid value '50'/],

@@ -22,6 +22,9 @@ export interface Config {
   silentConnectionTimeoutMs: number;
   maxConnections: number;
   maxConnectionsPerAddress: number;
+  stalledSendTimeoutMs: number;
+  maxPipelinedRequests: number;
+  maxUnsentBytes: number;
   /** Variations (reference-server/variations) to take: other readings the spec permits; `all` for every one. */
   vary: readonly string[];
 }
@@ -139,6 +142,27 @@ const OPTIONS: OptionSpec[] = [
     accepts: 'an integer 0..100000: open connections per client address, further ones are closed (0 = no cap)',
     schema: z.coerce.number().int().min(0).max(100_000),
   },
+  {
+    flag: '--stalled-send-timeout-ms',
+    env: 'CPF_STALLED_SEND_TIMEOUT_MS',
+    key: 'stalledSendTimeoutMs',
+    accepts: 'an integer 100..600000, or 0 for no bound: ms an answer may wait with no byte taken by the client (then the connection is closed)',
+    schema: z.coerce.number().int().refine((n) => n === 0 || (n >= 100 && n <= 600_000)),
+  },
+  {
+    flag: '--max-pipelined-requests',
+    env: 'CPF_MAX_PIPELINED_REQUESTS',
+    key: 'maxPipelinedRequests',
+    accepts: 'an integer 0..10000: requests one connection may have unanswered; one more closes it (0 = no cap)',
+    schema: z.coerce.number().int().min(0).max(10_000),
+  },
+  {
+    flag: '--max-unsent-bytes',
+    env: 'CPF_MAX_UNSENT_BYTES',
+    key: 'maxUnsentBytes',
+    accepts: 'an integer 0..1073741824: bytes of answers one connection may have unsent before its next request waits for the client to read (0 = no cap)',
+    schema: z.coerce.number().int().min(0).max(1024 * 1024 * 1024),
+  },
 ];
 
 export const DEFAULTS = {
@@ -162,7 +186,7 @@ const VARY = { flag: '--vary', env: 'CPF_VARY', accepts: 'a variation name or al
 export const USAGE = `Usage: npm run server -- [options]
 ${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
   ${`${VARY.flag} <name>`.padEnd(22)} ${VARY.env.padEnd(16)} ${VARY.accepts}
-Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --silent-connection-timeout-ms ${DEFAULTS.silentConnectionTimeoutMs} --max-connections ${DEFAULTS.maxConnections} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress}; site URL = listening URL.`;
+Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --silent-connection-timeout-ms ${DEFAULTS.silentConnectionTimeoutMs} --max-connections ${DEFAULTS.maxConnections} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress} --stalled-send-timeout-ms ${DEFAULTS.stalledSendTimeoutMs} --max-pipelined-requests ${DEFAULTS.maxPipelinedRequests} --max-unsent-bytes ${DEFAULTS.maxUnsentBytes}; site URL = listening URL.`;
 
 function parseValue(o: OptionSpec, raw: string, source: string): unknown {
   const result = o.schema.safeParse(raw);

@@ -77,6 +77,9 @@ async function main(): Promise<void> {
         silentConnectionTimeoutMs: config.silentConnectionTimeoutMs,
         maxConnections: config.maxConnections,
         maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+        stalledSendTimeoutMs: config.stalledSendTimeoutMs,
+        maxPipelinedRequests: config.maxPipelinedRequests,
+        maxUnsentBytes: config.maxUnsentBytes,
       },
       log: (line, level = 'error') => console.error(level === 'error' ? line : `${level}: ${line}`),
     });

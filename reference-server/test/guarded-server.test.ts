@@ -221,9 +221,9 @@ describe('silent connections', () => {
 });
 
 describe('connections in all', () => {
-  it('beyond the overall cap a connection gets 503 with the envelope and is closed, logged once; after one ends, the next is served', async () => {
+  it('without eviction, beyond the overall cap a connection gets 503 with the envelope and is closed, logged once; after one ends, the next is served', async () => {
     const logged: string[] = [];
-    await withStartedServer({ connectionLimits: { maxConnections: 4, maxConnectionsPerAddress: 0 }, log: (line) => logged.push(line) }, async (capped) => {
+    await withStartedServer({ connectionLimits: { maxConnections: 4, maxConnectionsPerAddress: 0, evictWithoutCustomer: false }, log: (line) => logged.push(line) }, async (capped) => {
       const held = await Promise.all([open(capped), open(capped, '127.0.0.2'), open(capped, '127.0.0.3'), open(capped, '127.0.0.4')]);
       for (const address of ['127.0.0.5', '127.0.0.1', '127.0.0.6']) {
         const refused = await open(capped, address);

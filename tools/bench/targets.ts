@@ -9,6 +9,9 @@
  *   extra customers with an annual license and one token each, inserted into its database before
  *   it serves, so that protected throughput can be measured with every customer below its limit.
  *
+ * With `unguarded` after the count, the bounds on connections that stop reading, the eviction at
+ * the overall cap and the per-address budget of the no-customer tarpit are switched off.
+ *
  * Reports `{ bare, reference, tokens, floodToken, largeProject }` over IPC, answers `{cmd: 'cpu'}`
  * with its CPU time, and stops on `{cmd: 'stop'}`.
  */
@@ -18,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../reference-server/src/clock.js';
 import { generateApiToken, hashApiToken } from '../../reference-server/src/domain/api-token.js';
 import { seedLargeProject } from '../../reference-server/src/seed/large-project.js';
+import { DEFAULT_NO_CUSTOMER_TARPIT } from '../../reference-server/src/http/no-customer-tarpit.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 
 export interface BenchTargets {
@@ -35,6 +39,14 @@ export interface BenchTargets {
 
 async function main(): Promise<void> {
   const customers = Number(process.argv[2] ?? 30_000);
+  const { afterAnswers, delayMs, bytesPerDelay, quietMs } = DEFAULT_NO_CUSTOMER_TARPIT;
+  const unguarded =
+    process.argv[3] === 'unguarded'
+      ? {
+          connectionLimits: { evictWithoutCustomer: false, stalledSendTimeoutMs: 0, maxPipelinedRequests: 0, maxUnsentBytes: 0 },
+          noCustomerTarpit: { afterAnswers, delayMs, bytesPerDelay, quietMs },
+        }
+      : {};
   const bareApp = express();
   bareApp.disable('x-powered-by');
   bareApp.set('etag', false);
@@ -49,6 +61,7 @@ async function main(): Promise<void> {
   let largeProject = { token: '', projectKey: '' };
   const reference = await startInFolder({
     prefix: 'cpf-bench-',
+    ...unguarded,
     configure: (deps) => {
       const now = new Date();
       deps.store.transaction(() => {

@@ -1,19 +1,23 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { systemClock, type Clock } from '../clock.js';
 import type { Log } from '../log.js';
 import { connectionErrors, errors, type ApiError } from './api-error.js';
 import { answerOnResponse, answerOnSocket } from './connection-answer.js';
+import { boundConnectionBacklog, type BacklogLimits } from './connection-backlog.js';
 import { capConnections, type ConnectionCaps } from './connection-caps.js';
+import { closeStalledSends } from './stalled-sends.js';
 
 /**
  * What a slow or greedy client may hold. Node's defaults let a client that sends its headers a byte
  * at a time keep a connection for about 78 s and a slow body for about 313 s (timeouts checked only
  * every 30 s), and a connection that sends nothing at all stays open for good (Node's header timer
  * starts with a request's first byte); a few addresses could open connections until the process
- * runs out of descriptors.
+ * runs out of descriptors. Nor does Node bound what a client that stops reading holds: its answer
+ * and every request it pipelined stay queued, and the connection open, for good.
  */
-export interface ConnectionLimits extends ConnectionCaps {
+export interface ConnectionLimits extends ConnectionCaps, BacklogLimits {
   /**
    * Time a connection may stay silent before its first request head is complete; then it is
    * closed. Between requests Node's keep-alive timeout takes over.
@@ -23,6 +27,8 @@ export interface ConnectionLimits extends ConnectionCaps {
   headersTimeoutMs: number;
   /** Time from a request's first byte until its body is complete (a 64 KiB body needs far less). */
   requestTimeoutMs: number;
+  /** Time an answer may have bytes waiting without the client taking any; then the connection is closed. 0 = no bound. */
+  stalledSendTimeoutMs: number;
 }
 
 /**
@@ -31,6 +37,9 @@ export interface ConnectionLimits extends ConnectionCaps {
  * worker), the bench. The overall one leaves room for all of that at once (8 harness workers
  * included) and for several such addresses, and stays well below the usual descriptor limits of a
  * container or service (tens of thousands), which without it a few dozen addresses could exhaust.
+ * A reader that takes nothing for 10 s is gone or hostile (even a slow mobile link takes some bytes
+ * every second); no client of the kit pipelines, so 16 unanswered requests leave a wide margin;
+ * 1 MiB unsent holds several of the largest JSON answers (the API description is about 125 KiB).
  */
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
   headersTimeoutMs: 10_000,
@@ -38,6 +47,10 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
   silentConnectionTimeoutMs: 10_000,
   maxConnections: 4096,
   maxConnectionsPerAddress: 256,
+  evictWithoutCustomer: true,
+  stalledSendTimeoutMs: 10_000,
+  maxPipelinedRequests: 16,
+  maxUnsentBytes: 1024 * 1024,
 });
 
 /** How often Node looks for requests past their timeouts: a tenth of the shorter one, 50 ms to 1 s. */
@@ -66,12 +79,14 @@ export interface GuardedServer {
 }
 
 /**
- * The HTTP server of the reference implementation: timeouts for silent connections, slow headers
- * and slow bodies, caps of open connections in all and per address, and what Node's parser lets
- * the server answer (`clientError`, CONNECT, a request line without HTTP/1.x) answered with the
- * spec's envelope, then the connection closed.
+ * The HTTP server of the reference implementation: timeouts for silent connections, slow headers,
+ * slow bodies and clients that stop reading, caps of open connections in all and per address, of
+ * pipelined requests and unsent bytes per connection, and what Node's parser lets the server
+ * answer (`clientError`, CONNECT, a request line without HTTP/1.x) answered with the spec's
+ * envelope, then the connection closed. `clock` is the stalled-send bound's, real time unless a
+ * test says otherwise.
  */
-export function createGuardedServer(limits: ConnectionLimits, log: Log): GuardedServer {
+export function createGuardedServer(limits: ConnectionLimits, log: Log, clock: Clock = systemClock): GuardedServer {
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -79,6 +94,8 @@ export function createGuardedServer(limits: ConnectionLimits, log: Log): Guarded
   });
   const refused = capConnections(server, limits, log);
   closeSilentConnections(server, limits.silentConnectionTimeoutMs);
+  closeStalledSends(server, limits.stalledSendTimeoutMs, clock, log);
+  const admit = boundConnectionBacklog(limits, log);
 
   // The response of the request a socket is serving, so a timeout during its body is answered through it.
   const current = new WeakMap<Duplex, ServerResponse>();
@@ -88,7 +105,7 @@ export function createGuardedServer(limits: ConnectionLimits, log: Log): Guarded
     if (refused(req.socket)) return;
     // An HTTP/0.9-style request line (no version) is parsed by Node as version 0.9.
     if (req.httpVersionMajor !== 1) answerOnResponse(res, connectionErrors.unsupportedHttpVersion());
-    else handler?.(req, res);
+    else admit(req, res, () => handler?.(req, res));
   });
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
