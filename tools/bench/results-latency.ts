@@ -1,5 +1,6 @@
 /**
- * `npm run bench:results -- [--requests 500] [--warmup 50] [--duration 3] [--connections 8] [--strict] [--report FILE]`
+ * `npm run bench:results -- [--requests 500] [--warmup 50] [--duration 3] [--connections 8] [--neighbour 5] [--rounds 3]
+ *   [--strict] [--report FILE]`
  *
  * Latency of GET /reports/{projectKey}/results for the demo seed's largest project (20 rooms,
  * "Mehrfamilienhaus Prenzlauer Berg", found through GET /reports as the primary customer) against
@@ -9,7 +10,15 @@
  *    results request of the large project, one of the calculable 4-room project and one /health,
  *    interleaved so a busy machine affects all three alike; p50/p95/p99 per endpoint, in ms, measured
  *    from sending to the last body byte;
- * 2. throughput: autocannon with `connections` connections for `duration` seconds per endpoint.
+ * 2. throughput: autocannon with `connections` connections for `duration` seconds per endpoint;
+ * 3. a heavy neighbour: the others' p99 (the 4-room project's results and /health in turn, 200 a
+ *    second on up to 32 connections, open loop) for `neighbour` seconds quiet, then as long while the customer of the
+ *    large project (1,000 rooms, its own customer) asks for its PDF at 2 per second, then its
+ *    results at 2 per second (open loop: a request every 500 ms whether or not the last one was
+ *    answered). `rounds` rounds of the three phases interleaved; the ratio phase / quiet of each
+ *    round, min and median over the rounds. Target (docs): median ratio <= 2. Beside it the CPU
+ *    time of the server's event-loop thread per heavy request (beyond the quiet phase's), which
+ *    a machine shared with other work disturbs less than a p99.
  *
  * The bundled server runs in a child process of its own (so the load generator does not share its
  * event loop), with a temporary database and the demo seed. Its customer limiter is swapped for a generous one (100000 requests per sliding second instead of 2)
@@ -20,7 +29,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
@@ -29,10 +38,15 @@ import { runScript } from '../../cli/command-line/run-script.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { percentile, sortedAscending } from '../../load/order-statistics.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
+import { systemClock } from '../../reference-server/src/clock.js';
+import { seedLargeProject, LARGE_PROJECT_ROOMS } from '../../reference-server/src/seed/large-project.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';
+import { closeNeighbourAgents, measureHeavyNeighbour, type EventLoopTime, type NeighbourReport } from './heavy-neighbour.js';
 
 const LARGE_PROJECT_NAME = 'Mehrfamilienhaus Prenzlauer Berg';
 const TARGET_MS = 50;
+/** The others' p99 beside the large project's PDFs or results at 2 per second / quiet, median over the rounds. */
+const NEIGHBOUR_TARGET_RATIO = 2;
 const BENCH_LIMIT = 100_000;
 
 const FLAGS = {
@@ -40,6 +54,8 @@ const FLAGS = {
   warmup: { type: 'string', placeholder: 'N', description: 'unmeasured rounds first (default 50)' },
   duration: { type: 'string', placeholder: 'S', description: 'seconds of autocannon per endpoint, 0 = skip (default 3)' },
   connections: { type: 'string', placeholder: 'N', description: 'autocannon connections (default 8)' },
+  neighbour: { type: 'string', placeholder: 'S', description: 'seconds per phase of the heavy-neighbour scenario, 0 = skip (default 5)' },
+  rounds: { type: 'string', placeholder: 'N', description: 'rounds of the heavy-neighbour scenario (default 3)' },
   strict: { type: 'boolean', description: `exit 1 when the large project's p95 is ${TARGET_MS} ms or more` },
   report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/results.json)' },
 } as const satisfies FlagTable;
@@ -48,12 +64,14 @@ const BENCH_RESULTS_COMMAND = { usage: 'Usage: npm run bench:results -- [options
 
 function parseOptions() {
   const { values } = parseCommandLine(process.argv.slice(2), BENCH_RESULTS_COMMAND);
-  const count = (flag: 'requests' | 'warmup' | 'connections', min: number, fallback: number) => (values[flag] === undefined ? fallback : numberFlag(`--${flag}`, values[flag], { min, integer: true }));
+  const count = (flag: 'requests' | 'warmup' | 'connections' | 'rounds', min: number, fallback: number) => (values[flag] === undefined ? fallback : numberFlag(`--${flag}`, values[flag], { min, integer: true }));
   return {
     requests: count('requests', 1, 500),
     warmup: count('warmup', 0, 50),
     duration: values.duration === undefined ? 3 : numberFlag('--duration', values.duration, { min: 0 }),
     connections: count('connections', 1, 8),
+    neighbour: values.neighbour === undefined ? 5 : numberFlag('--neighbour', values.neighbour, { min: 0 }),
+    rounds: count('rounds', 1, 3),
     strict: values.strict === true,
     report: values.report ?? 'reports/bench/results.json',
   };
@@ -172,6 +190,31 @@ async function main(): Promise<number> {
       console.log(`  throughput ratio results / health: ${ratio(largeLoad.perSecond, healthLoad.perSecond).toFixed(2)}`);
     }
 
+    let neighbour: NeighbourReport | undefined;
+    if (o.neighbour > 0) {
+      const { largeProject } = server;
+      console.log(`\n  heavy neighbour: the others (results of the 4-room project, health) for ${o.neighbour} s quiet, then beside the ${LARGE_PROJECT_ROOMS}-room project's PDFs, then its results, at 2 per second; ${o.rounds} rounds`);
+      neighbour = await measureHeavyNeighbour(
+        {
+          others: [
+            { name: 'results 4 rooms', url: urls.calculable, token },
+            { name: 'health', url: urls.health },
+          ],
+          heavy: [
+            { name: 'PDFs', url: `${server.baseUrl}/reports/${largeProject.projectKey}/pdf`, token: largeProject.token },
+            { name: 'results', url: `${server.baseUrl}/reports/${largeProject.projectKey}/results`, token: largeProject.token },
+          ],
+        },
+        { seconds: o.neighbour, rounds: o.rounds, eventLoop: server.eventLoop, log: (line) => console.log(line) },
+      );
+      for (const [load, byOther] of Object.entries(neighbour.ratios)) {
+        const parts = Object.entries(byOther).map(([other, r]) => `${other} ${r.median.toFixed(2)}x (min ${r.min.toFixed(2)}x)`);
+        const worst = Math.max(...Object.values(byOther).map((r) => r.median));
+        console.log(`  others' p99 beside the ${load} / quiet, median: ${parts.join(', ')}: ${worst <= NEIGHBOUR_TARGET_RATIO ? 'within' : 'ABOVE'} the ${NEIGHBOUR_TARGET_RATIO}x target`);
+        console.log(`    CPU of the server's event-loop thread per ${load} request beyond quiet, median: ${(neighbour.eventLoopCpuMsPerHeavyRequest[load] ?? Number.NaN).toFixed(1)} ms`);
+      }
+    }
+
     // Judged on p95: the last percent of a sequential loop on a shared machine follows the machine
     // (health, which does no work, shows the same tail), not the endpoint.
     const met = L.large.p95Ms < TARGET_MS;
@@ -194,6 +237,7 @@ async function main(): Promise<number> {
           sequential: L,
           ratiosToHealth: ratios,
           ...(load ? { throughput: load } : {}),
+          ...(neighbour ? { heavyNeighbour: { ...neighbour, targetRatio: NEIGHBOUR_TARGET_RATIO } } : {}),
           target: { p95BelowMs: TARGET_MS, met },
         },
         null,
@@ -203,7 +247,7 @@ async function main(): Promise<number> {
     console.log(`  report: ${report}`);
     return o.strict && !met ? 1 : 0;
   } finally {
-    await agent.close();
+    await Promise.all([agent.close(), closeNeighbourAgents()]);
     await server.stop();
   }
 }
@@ -213,25 +257,50 @@ interface ServedTarget {
   baseUrl: string;
   token: string;
   calculable: string;
+  /** The large project's customer (its own) and key: the heavy neighbour. */
+  largeProject: { token: string; projectKey: string };
+}
+
+/**
+ * CPU ms the process's main thread (the event loop, not the worker threads) has used: Linux keeps
+ * it per thread in /proc (utime and stime, in clock ticks of 10 ms); NaN elsewhere.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Child mode: the bundled server with a temporary database and the demo seed, until told to stop. */
 async function serveChild(): Promise<void> {
+  let largeProject = { token: '', projectKey: '' };
   const server = await startInFolder({
     prefix: 'cpf-bench-results-',
-    // Benchmark only: a generous limiter, so sequential and parallel requests of one customer are served.
-    configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(BENCH_LIMIT, 1000) }),
+    configure: (deps) => {
+      largeProject = seedLargeProject(deps.store, deps.clock ?? systemClock);
+      // Benchmark only: a generous limiter, so sequential and parallel requests of one customer are served.
+      return { ...deps, limiter: createSlidingWindowLimiter(BENCH_LIMIT, 1000) };
+    },
   });
   const token = server.profile?.customers.primary.tokens[0];
   const calculable = server.profile?.resources?.primaryProjectKeys?.calculable;
   if (!token || !calculable) throw new Error('the demo seed wrote no primary token or calculable project');
-  process.once('message', () => {
+  process.on('message', (message) => {
+    if (message === 'event-loop') {
+      const { active, idle } = performance.eventLoopUtilization();
+      process.send?.({ eventLoop: { active, idle, cpuMs: mainThreadCpuMs() } });
+      return;
+    }
     void server.close().finally(() => process.exit(0));
   });
-  process.send?.({ baseUrl: server.baseUrl, token, calculable } satisfies ServedTarget);
+  process.send?.({ baseUrl: server.baseUrl, token, calculable, largeProject } satisfies ServedTarget);
 }
 
-async function startServerChild(): Promise<ServedTarget & { stop(): Promise<void> }> {
+async function startServerChild(): Promise<ServedTarget & { eventLoop(): Promise<EventLoopTime>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-child'], {
     cwd: resolve(import.meta.dirname, '../..'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -242,6 +311,17 @@ async function startServerChild(): Promise<ServedTarget & { stop(): Promise<void
   });
   return {
     ...served,
+    eventLoop: () =>
+      new Promise<EventLoopTime>((resolveTime) => {
+        const answer = (m: unknown) => {
+          const time = (m as { eventLoop?: EventLoopTime }).eventLoop;
+          if (!time) return;
+          child.off('message', answer);
+          resolveTime(time);
+        };
+        child.on('message', answer);
+        child.send('event-loop');
+      }),
     stop: () =>
       new Promise<void>((resolveStop) => {
         child.once('exit', () => resolveStop());

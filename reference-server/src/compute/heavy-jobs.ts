@@ -1,39 +1,42 @@
-import { calculateResults, toAbgleichFBH } from '../calc/results.js';
+import { calculateResults, checkCalculable, toAbgleichFBH } from '../calc/results.js';
 import type { CalcInput, CalcParams } from '../calc/types.js';
-import { renderDocument, type DocumentSource } from '../documents/render-document.js';
+import { renderDocument, type PdfKind } from '../documents/render-document.js';
 import { publishableResults } from '../domain/json-numbers.js';
+import { errors } from '../http/api-error.js';
+import type { ProjectRef, ProjectSnapshot } from './project-snapshot.js';
 
 /**
- * The work whose cost grows with a project's size: the results answer and the PDF. A job carries
- * everything it needs (gathered from the store beforehand) and its output is plain data, so it
- * runs the same on the event loop or in a worker thread.
+ * The work whose cost grows with a project's size: the results answer and the PDF. A job names
+ * its project and carries its own parameters; it runs on the project's snapshot (read by the event
+ * loop, or by a worker thread from its own connection) and its output is bytes, so it runs the
+ * same on the event loop or in a worker thread.
  */
-export type HeavyJob =
-  | { kind: 'results'; input: CalcInput; params: CalcParams; projectKey: string }
-  | ({ kind: 'pdf' } & DocumentSource);
+export type HeavyJob = { kind: 'results'; project: ProjectRef; params: CalcParams } | { kind: 'pdf'; project: ProjectRef; pdfKind: PdfKind; at: Date };
 
-/** The results answer serialized (what `res.json` would send), or the PDF's bytes. */
-export type HeavyOutput<J extends HeavyJob> = J extends { kind: 'results' } ? string : Uint8Array;
+const REFUSAL: Record<HeavyJob['kind'], string> = { results: 'Berechnung nicht möglich', pdf: 'Dokument kann nicht erstellt werden' };
 
-export async function runHeavyJob<J extends HeavyJob>(job: J): Promise<HeavyOutput<J>>;
-export async function runHeavyJob(job: HeavyJob): Promise<string | Uint8Array> {
-  if (job.kind === 'pdf') return renderDocument(job);
-  const results = calculateResults(job.input, job.params);
-  return JSON.stringify(
+/** The 422 `calculation_unavailable` of data the engine cannot calculate, in the words of the job's endpoint. */
+export function assertCalculable(input: CalcInput, kind: HeavyJob['kind']): void {
+  const reason = checkCalculable(input);
+  if (reason !== undefined) throw errors.calculationUnavailable(`${REFUSAL[kind]}: ${reason}`);
+}
+
+/**
+ * The results answer serialized as `res.json` would send it (UTF-8), or the PDF. Each in an
+ * ArrayBuffer of its own, so a worker thread can hand it over instead of copying it.
+ */
+export async function runHeavyJob(job: HeavyJob, snapshot: ProjectSnapshot): Promise<Uint8Array> {
+  assertCalculable(snapshot.input, job.kind);
+  if (job.kind === 'pdf') return renderDocument({ ...snapshot, pdfKind: job.pdfKind, at: job.at });
+  const results = calculateResults(snapshot.input, job.params);
+  const text = JSON.stringify(
     publishableResults({
       status: 200,
       action: 'getResults',
-      project: { key: job.projectKey },
+      project: { key: snapshot.project.key },
       results,
       projekt: { abgleichFBH: toAbgleichFBH(results.floorHeatingBalance) },
     }),
   );
-}
-
-/**
- * How much a job's cost grows with: the rooms and what they hold. Jobs below the inline limit
- * cost less than handing them to a worker and back.
- */
-export function jobWeight(job: HeavyJob): number {
-  return job.input.rooms.reduce((sum, room) => sum + 1 + room.components.length + room.radiators.length + room.heatingSurfaces.length, 0);
+  return new TextEncoder().encode(text);
 }

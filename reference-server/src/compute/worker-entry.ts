@@ -1,16 +1,11 @@
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../http/api-error.js';
-import { runHeavyJob, type HeavyJob } from './heavy-jobs.js';
-
-/**
- * The reply to one job; the pool sends the next job only after it. An answer the job chose (an
- * ApiError such as 422 `calculation_unavailable`) crosses as its parts, since a structured clone
- * keeps only a plain Error.
- */
-export type WorkerReply =
-  | { ok: true; value: string | Uint8Array }
-  | { ok: false; message: string; apiError?: { status: number; details: ApiError['details']; headers: Record<string, string> } };
+import { openDatabaseReadOnly } from '../store/database.js';
+import { createStore, type Store } from '../store/store.js';
+import { runHeavyJob } from './heavy-jobs.js';
+import { readProjectSnapshot } from './project-snapshot.js';
+import { transferableOf, type WorkerReply, type WorkerTask } from './worker-messages.js';
 
 /**
  * How much nicer (Linux nice, at most 19) a worker runs than the event loop: when the cores are
@@ -22,14 +17,28 @@ const NICER_THAN_EVENT_LOOP = 10;
 const port = parentPort;
 if (!port) throw new Error('worker-entry.ts runs in a worker thread (worker-pool.ts)');
 if (process.platform === 'linux') setPriority(0, Math.min(19, getPriority(0) + NICER_THAN_EVENT_LOOP));
-port.on('message', (job: HeavyJob) => {
-  runHeavyJob(job).then(
-    (value) => port.postMessage({ ok: true, value } satisfies WorkerReply),
-    (err: unknown) =>
-      port.postMessage({
-        ok: false,
-        message: err instanceof Error ? err.message : String(err),
-        ...(err instanceof ApiError ? { apiError: { status: err.status, details: err.details, headers: err.headers } } : {}),
-      } satisfies WorkerReply),
-  );
+
+// One server's database per worker: kept open between jobs, replaced when a job names another file
+// (tests start several servers beside one pool).
+let reader: { path: string; store: Store } | undefined;
+function readerOf(path: string): Store {
+  if (reader?.path !== path) {
+    reader?.store.db.close();
+    reader = { path, store: createStore(openDatabaseReadOnly(path)) };
+  }
+  return reader.store;
+}
+
+port.on('message', (task: WorkerTask) => {
+  Promise.resolve()
+    .then(() => runHeavyJob(task.job, 'snapshot' in task ? task.snapshot : readProjectSnapshot(readerOf(task.database), task.job.project)))
+    .then(
+      (value) => port.postMessage({ ok: true, value } satisfies WorkerReply, transferableOf(value)),
+      (err: unknown) =>
+        port.postMessage({
+          ok: false,
+          message: err instanceof Error ? err.message : String(err),
+          ...(err instanceof ApiError ? { apiError: { status: err.status, details: err.details, headers: err.headers } } : {}),
+        } satisfies WorkerReply),
+    );
 });

@@ -1,15 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../http/api-error.js';
 import { createFairScheduler, type FairSchedulerLimits } from './fair-scheduler.js';
-import type { HeavyJob, HeavyOutput } from './heavy-jobs.js';
-import type { WorkerReply } from './worker-entry.js';
+import type { WorkerReply, WorkerTask } from './worker-messages.js';
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
 const ENTRY = new URL('./worker-entry.ts', import.meta.url).href;
 
 /** One worker thread running one job at a time; started on its first job. */
 interface PoolWorker {
-  run(job: HeavyJob): Promise<string | Uint8Array>;
+  run(task: WorkerTask): Promise<Uint8Array>;
   terminate(): Promise<void>;
 }
 
@@ -22,7 +21,7 @@ function startWorker(onGone: () => void): PoolWorker {
   const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
   // An idle worker does not keep the process alive; one with a job does, until it answers.
   worker.unref();
-  let current: { resolve: (value: string | Uint8Array) => void; reject: (reason: Error) => void } | undefined;
+  let current: { resolve: (value: Uint8Array) => void; reject: (reason: Error) => void } | undefined;
   const settle = (outcome: (job: NonNullable<typeof current>) => void) => {
     const job = current;
     current = undefined;
@@ -39,11 +38,11 @@ function startWorker(onGone: () => void): PoolWorker {
     settle((job) => job.reject(new Error(`compute worker exited with code ${code}`)));
   });
   return {
-    run(job) {
+    run(task) {
       return new Promise((resolve, reject) => {
         current = { resolve, reject };
         worker.ref();
-        worker.postMessage(job);
+        worker.postMessage(task);
       });
     },
     terminate: async () => {
@@ -53,8 +52,8 @@ function startWorker(onGone: () => void): PoolWorker {
 }
 
 export interface WorkerPool {
-  /** Runs the job on a worker when it is the owner's turn; rejects with SchedulerFullError when too many wait. */
-  run<J extends HeavyJob>(owner: number, job: J): Promise<HeavyOutput<J>>;
+  /** Runs the task on a worker when it is the owner's turn; rejects with SchedulerFullError when too many wait. */
+  run(owner: number, task: WorkerTask): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -74,7 +73,7 @@ export function createWorkerPool(limits: FairSchedulerLimits): WorkerPool {
     return worker;
   };
   return {
-    run: <J extends HeavyJob>(owner: number, job: J) => scheduler.submit(owner, (slot) => workerAt(slot).run(job) as Promise<HeavyOutput<J>>),
+    run: (owner, task) => scheduler.submit(owner, (slot) => workerAt(slot).run(task)),
     async close() {
       const running = workers.filter((w): w is PoolWorker => w !== undefined);
       workers.fill(undefined);

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
-import { checkCalculable } from '../calc/results.js';
+import { assertCalculable } from '../compute/heavy-jobs.js';
 import type { HeavyWork } from '../compute/heavy-work.js';
+import { projectRef } from '../compute/project-snapshot.js';
 import { buildCalcInput } from '../domain/calc-input.js';
 import { LINK_LIFETIME, type LinkSigner } from '../domain/signed-links.js';
-import { errors } from '../http/api-error.js';
 import { documentPath, viewerPath } from '../domain/site-paths.js';
 import type { DocumentType, StoredDocument } from '../store/documents.js';
 import type { Project } from '../store/projects.js';
@@ -46,23 +46,16 @@ const DOCUMENT_TYPE: Record<PdfKind, DocumentType> = { service: 'service', check
 export function createDocumentService(deps: { store: Store; clock: Clock; siteUrl: string; signer: LinkSigner; webhook: WebhookDispatcher; heavyWork: HeavyWork }) {
   const { store, clock, siteUrl, signer } = deps;
 
-  const calculableInput = (project: Project) => {
-    const input = buildCalcInput(store, project);
-    const reason = checkCalculable(input);
-    if (reason !== undefined) throw errors.calculationUnavailable(`Dokument kann nicht erstellt werden: ${reason}`);
-    return input;
-  };
-
   return {
     /** Throws what `generate` would throw for the project's data, and creates nothing (HEAD). */
     assertCreatable(project: Project): void {
-      calculableInput(project);
+      assertCalculable(buildCalcInput(store, project), 'pdf');
     },
 
+    /** The project is read, checked (422) and rendered as the customer's heavy work: off the event loop when large. */
     async generate(project: Project, kind: PdfKind, trigger: 'api' | 'portal', options: { temporary?: boolean } = {}): Promise<GeneratedPdf> {
-      const input = calculableInput(project);
       const at = clock.now();
-      const rendered = await deps.heavyWork.run(project.customerId, { kind: 'pdf', input, project, rooms: store.rooms.listByProject(project.id), at, pdfKind: kind });
+      const rendered = await deps.heavyWork.run(project.customerId, { kind: 'pdf', project: projectRef(project), pdfKind: kind, at }, store);
       const bytes = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
       const stamp = at.toISOString().replace(/[-:]/g, '').slice(0, 15);
       const name = `${kind === 'check' ? 'waermepumpen-check' : 'heizlastbericht'}-${project.key}-${stamp}.pdf`;

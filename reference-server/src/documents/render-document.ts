@@ -9,7 +9,7 @@ import { buildReportModel } from './report-model-builder.js';
 
 export type PdfKind = 'service' | 'check';
 
-/** Everything a PDF is made of, gathered from the store beforehand: a worker thread renders it without the database. */
+/** Everything a PDF is made of: the project's snapshot (compute/project-snapshot.ts), the kind and the moment. */
 export interface DocumentSource {
   input: CalcInput;
   project: Project;

@@ -33,6 +33,14 @@ export function createBuildingRepository(db: Db) {
     'SELECT d.room_id, d.public_id, d.area AS value FROM heating_surfaces d JOIN rooms r ON r.id = d.room_id WHERE r.project_id = ? ORDER BY d.id',
   );
   const roomUse = db.prepare<[number], { id: number; room_use: string }>('SELECT id, room_use FROM rooms WHERE project_id = ?');
+  const weight = db.prepare<{ projectId: number; limit: number }, number>(
+    `SELECT count(*) FROM (
+      SELECT 1 FROM rooms WHERE project_id = @projectId
+      UNION ALL SELECT 1 FROM room_components c JOIN rooms r ON r.id = c.room_id WHERE r.project_id = @projectId
+      UNION ALL SELECT 1 FROM radiators d JOIN rooms r ON r.id = d.room_id WHERE r.project_id = @projectId
+      UNION ALL SELECT 1 FROM heating_surfaces d JOIN rooms r ON r.id = d.room_id WHERE r.project_id = @projectId
+      LIMIT @limit)`,
+  ).pluck();
   const category = db.prepare<[number], string>('SELECT building_category FROM projects WHERE id = ?').pluck();
   const insertComponent = db.prepare(
     'INSERT INTO room_components (room_id, kind, area, u_value, adjacency, adjacent_temperature) VALUES (@room_id, @kind, @area, @u_value, @adjacency, @adjacent_temperature)',
@@ -52,6 +60,11 @@ export function createBuildingRepository(db: Db) {
         surfaces: surfaces.all(projectId),
       };
     },
+    /**
+     * Rooms plus their components, radiators and surfaces, counted without reading them and only
+     * up to `limit`: deciding whether a project is large costs the same however large it is.
+     */
+    weightUpTo: (projectId: number, limit: number): number => weight.get({ projectId, limit }) ?? 0,
     addComponent: (c: ComponentRow) => void insertComponent.run(c),
     addRadiator: (publicId: string, roomId: number, nominalOutput: number) => void insertRadiator.run(publicId, roomId, nominalOutput),
     addSurface: (publicId: string, roomId: number, area: number) => void insertSurface.run(publicId, roomId, area),

@@ -22,6 +22,16 @@ export function openDatabase(path: string, list: readonly Migration[] = migratio
 }
 
 /**
+ * A second connection to a database the server has opened and migrated, for reading only (a
+ * worker thread reads a large project's rows itself). It migrates nothing and cannot write.
+ */
+export function openDatabaseReadOnly(path: string): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
  * The file holds the link-signing key and the token hashes, so only its owner may read it. SQLite
  * creates the -wal and -shm files with the mode of the database file, so creating that one 0600
  * (before SQLite would create it under the umask, usually 0644) covers all three. An existing
