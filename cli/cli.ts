@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { rules } from '../spec/rules/catalog.js';
 import { unmatchedRulePatterns } from './rules-matrix/selection.js';
 import { doctor } from './doctor/doctor.js';
@@ -14,6 +15,7 @@ import { runDiff } from './diff/main.js';
 import { rerunOptions } from './rerun/rerun-failed.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
 import { writeRunEnv } from '../harness-core/run-env.js';
+import { checkHistoryFile, HISTORY_FILE } from './report/allure-history.js';
 
 export interface CliOutput {
   out(line: string): void;
@@ -61,6 +63,8 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
   // The earlier run's failing rules replace the selection before any target is started.
   const options = given.rerunFailed !== undefined && given.command === 'run' ? rerunOptions(given, given.rerunFailed, log) : given;
   if (!options) return 0;
+  // The history is read when the HTML report is built, after every check: a bad one says so now.
+  if (options.command === 'run' && options.html) checkHistoryFile(resolve(options.allureHistory ?? join(options.reportDir, HISTORY_FILE)));
   const target = await prepareTarget(options, err);
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;

@@ -382,11 +382,34 @@ describe('the Allure history file is checked before Allure reads it', () => {
     expectRefused(await refusalOf(() => checkHistoryFile(file)), 2, says);
   });
 
+  it('a run refuses a bad history file before it starts any target', async () => {
+    const dir = fresh('history-run');
+    mkdirSync(dir);
+    symlinkSync('/dev/zero', join(dir, 'allure-history.jsonl'));
+    expectRefused(await cli('--report-dir', dir), 2, `${join(dir, 'allure-history.jsonl')}: refused: a symlink, not a regular file`);
+  });
+
   it('an absent history file, or one of strict JSON lines, is fine', async () => {
     const file = join(fresh('history'), 'allure-history.jsonl');
     expect(() => checkHistoryFile(file)).not.toThrow();
     mkdirSync(join(file, '..'));
     writeFileSync(file, '{"name":"first run"}\n{"name":"second run"}\n');
     expect(() => checkHistoryFile(file)).not.toThrow();
+  });
+});
+
+describe('key files (--key, --sign-key) are the user\'s own, yet never waited on or read without end', () => {
+  const fifo = (): string => {
+    const file = join(fresh('key'), 'key.pem');
+    mkdirSync(join(file, '..'));
+    execFileSync('mkfifo', [file]);
+    return file;
+  };
+  it.each([['a FIFO', fifo], ['/dev/zero', (): string => '/dev/zero']] as const)('%s', async (_name, keyFile) => {
+    const dir = reportFolder().dir;
+    const given = keyFile();
+    const says = 'not a regular file';
+    expectRefused(await cli('verify', dir, '--key', given), 2, `--key ${given}: not a readable public key PEM (${says})`);
+    expectRefused(await cli('--sign-key', given, '--report-dir', fresh('never')), 2, `--sign-key ${given}: not a readable private key PEM (${says})`);
   });
 });

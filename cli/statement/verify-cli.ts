@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseCommandLine, UnknownFlag } from '../command-line/flags.js';
 import { UsageError } from '../command-line/usage.js';
+import { readKeyFile } from './key-file.js';
 import { terminalLine } from '../report-folder/terminal-text.js';
 import { verifyStatement } from './verify-statement.js';
 
@@ -42,7 +42,7 @@ export function verifyCommand(args: readonly string[], log: (line: string) => vo
 function publicKeyOf(file: string): KeyObject {
   let key: KeyObject;
   try {
-    key = createPublicKey(readFileSync(file));
+    key = createPublicKey(readKeyFile(file));
   } catch (err) {
     throw new UsageError(`--key ${file}: not a readable public key PEM (${(err as Error).message}). Fix: export the signer's public key, e.g. crypto.createPublicKey(privatePem).export({ type: 'spki', format: 'pem' })`);
   }

@@ -1,7 +1,8 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../command-line/usage.js';
+import { readKeyFile } from './key-file.js';
 import { buildStatement, type StatementInput } from './build-statement.js';
 import { envelopeOf, keyIdOf } from './dsse.js';
 import { statementHtml } from './statement-html.js';
@@ -12,7 +13,7 @@ import { STATEMENT_FILE } from './verify-statement.js';
 export function loadSigningKey(file: string): KeyObject {
   let key: KeyObject;
   try {
-    key = createPrivateKey(readFileSync(file));
+    key = createPrivateKey(readKeyFile(file));
   } catch (err) {
     throw new UsageError(`--sign-key ${file}: not a readable private key PEM (${(err as Error).message}). Fix: node -e "const k=require('node:crypto').generateKeyPairSync('ed25519');process.stdout.write(k.privateKey.export({type:'pkcs8',format:'pem'}))" > key.pem`);
   }
