@@ -1,4 +1,5 @@
 import type { Area, Rule } from '../../spec/rules/catalog.js';
+import { PASSIVE_CLASSES, type PassiveClass, passiveOf } from '../../spec/rules/passive.js';
 
 const AREA_TITLES: Readonly<Record<Area, string>> = {
   meta: 'Service, versioning and public endpoints',
@@ -17,6 +18,25 @@ const AREA_TITLES: Readonly<Record<Area, string>> = {
 function levelOf(rule: Rule): string {
   if (rule.level === 'unspecified') return 'unspecified (not shown)';
   return rule.testable ? 'must' : 'must, not testable from outside';
+}
+
+const PASSIVE_SUMMARY: Readonly<Record<PassiveClass, string>> = {
+  exchange: 'from one exchange',
+  sequence: "from one customer's sequence",
+  timeline: 'from the timeline',
+  'not-passive': 'not decidable passively',
+};
+
+function passiveSummary(rules: readonly Rule[]): string {
+  const classes = rules.map((rule) => passiveOf(rule.id)?.class);
+  const counts = PASSIVE_CLASSES.map((cls) => `${classes.filter((c) => c === cls).length} ${PASSIVE_SUMMARY[cls]}`);
+  return `Passive judgement of the checked rules: ${counts.join(', ')}.`;
+}
+
+/** Empty for a rule the kit does not check: there is nothing to judge, actively or passively. */
+function passiveCell(rule: Rule): string {
+  const judgement = passiveOf(rule.id);
+  return judgement === undefined ? '' : `*${judgement.class}*: ${judgement.reason}`;
 }
 
 /** Table cells may not hold a raw pipe or line break. */
@@ -42,12 +62,18 @@ export function renderRulesDoc(rules: readonly Rule[]): string {
     'testable from outside* is a requirement no client can observe (the text says why); *unspecified*',
     'records what the spec marks "not shown": never asserted.',
     '',
+    passiveSummary(rules),
+    'The Passive column says how a judge that only reads traffic (a HAR file or a proxy) can decide each',
+    "checked rule: *exchange* from one request and its answer, *sequence* from one customer's",
+    'exchanges in order (customers told apart by their token), *timeline* from the times of the',
+    'requests, *not-passive* not at all (the reason says why; spec/rules/passive.ts).',
+    '',
     ...areas.map((area) => `- [${AREA_TITLES[area]}](#${area})`),
   ];
   for (const area of areas) {
-    lines.push('', `<a id="${area}"></a>`, '', `## ${AREA_TITLES[area]}`, '', '| ID | Level | Spec section | Rule |', '| --- | --- | --- | --- |');
+    lines.push('', `<a id="${area}"></a>`, '', `## ${AREA_TITLES[area]}`, '', '| ID | Level | Spec section | Rule | Passive |', '| --- | --- | --- | --- | --- |');
     for (const rule of rules.filter((r) => r.area === area)) {
-      lines.push(`| ${rule.id} | ${levelOf(rule)} | ${cell(rule.section)} | ${cell(rule.text)} |`);
+      lines.push(`| ${rule.id} | ${levelOf(rule)} | ${cell(rule.section)} | ${cell(rule.text)} | ${cell(passiveCell(rule))} |`);
     }
   }
   return `${lines.join('\n')}\n`;
