@@ -26,7 +26,8 @@ export default tseslint.config(
   // never the contract schemas or the rule catalogue); the fault library breaks the server and
   // knows nothing of the kit that must catch it; the shipped CLI takes nothing from the fault
   // library, the load tools or the developer tooling (its unit tests and their test targets may);
-  // nothing imports the suites.
+  // the passive judge (observe/) judges recorded traffic by the spec alone; nothing imports the
+  // suites.
   ...boundary('spec/**/*.ts', ['**/suites/**', '**/cli/**', '**/load/**', '**/tools/**', '**/faults/**', '**/reference-server/**', '**/harness-core/**'], 'spec/ is the spine: it imports none of the other folders'),
   ...boundary(['harness-core/**/*.ts', '!harness-core/**/*.test.ts'], ['**/suites/**', '**/cli/**', '**/load/**', '**/tools/**', '**/faults/**', '**/reference-server/**'], 'harness-core/ is shared by the CLI and the suites: it imports only spec/'),
   ...boundary('suites/**/*.ts', ['**/reference-server/**', '**/faults/**', '**/cli/**', '**/load/**', '**/tools/**'], 'the suites judge a target only through HTTP: they import spec/ and harness-core/ only'),
@@ -49,6 +50,7 @@ export default tseslint.config(
   ...boundary(['cli/**/*.ts', '!cli/**/*.test.ts', '!cli/testing/**'], ['**/suites/**', '**/faults/**', '**/load/**', '**/tools/**'], 'the shipped CLI imports spec/, harness-core/ and the reference server it can start, nothing of the faults, the load tools or the developer tooling'),
   ...boundary(['load/**/*.ts', '!load/**/*.test.ts'], ['**/suites/**', '**/tools/**'], 'the load tools share the CLI\'s target and profile reading, never the suites or the developer tooling'),
   ...boundary('tools/**/*.ts', ['**/suites/**'], 'nothing imports the suites: developer tooling reads them by path'),
+  ...boundary('observe/**/*.ts', ['**/suites/**', '**/cli/**', '**/faults/**', '**/load/**', '**/tools/**', '**/reference-server/**'], 'the passive judge reads recorded traffic against the spec: it imports spec/ and harness-core/ only'),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange.js';
+
+/**
+ * The judge tells customers apart without ever keeping a token (issue 42, privacy): a token is
+ * replaced, wherever a request carries it, by `customer:` and the first 16 hex digits of its
+ * SHA-256. The same token always gives the same name, 64 bits keep the customers of any recording
+ * apart, and the name does not give the token back.
+ */
+export function customerOf(token: string): string {
+  return `customer:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+}
+
+/** Scheme, the whitespace after it, credentials. */
+const SCHEME_AND_CREDENTIALS = /^(\S+)(\s+)(\S[\s\S]*)$/;
+/** The query parameters a client may wrongly put its token in (AUTH-5). */
+const QUERY_TOKEN = /([?&](?:access_)?token=)([^&#]+)/gi;
+/** Shorter credentials are replaced only where they were sent: elsewhere they cannot be told from ordinary text, and no API token is that short. */
+const MIN_SCRUBBED_LENGTH = 8;
+
+/**
+ * The exchange without its request's credentials, each replaced by its hash: those of the
+ * Authorization headers (any scheme, and a bare token; the scheme and the header stay, so rules on
+ * them can still be judged), of `token`/`access_token` query parameters, and wherever else the
+ * exchange repeats them (a body, a header, an answer that gives the token back). The first Bearer
+ * token names the exchange's `customer`; what AUTH-6 and AUTH-12 need to know of it is learnt
+ * here, as only here is it known.
+ */
+export function withoutCredentials(exchange: ObservedExchange): ObservedExchange {
+  // Each credential and its hash, worked out once: an exchange names it in several places.
+  const names = new Map<string, string>();
+  const nameOf = (secret: string) => {
+    const name = names.get(secret) ?? customerOf(secret);
+    names.set(secret, name);
+    return name;
+  };
+  let bearer: string | undefined;
+  const headers = exchange.request.headers.map((header) => {
+    if (header.name.toLowerCase() !== 'authorization') return header;
+    const parts = SCHEME_AND_CREDENTIALS.exec(header.value);
+    if (!parts) return header.value === '' || /^bearer\s*$/i.test(header.value) ? header : { name: header.name, value: nameOf(header.value) };
+    const [, scheme, gap, credentials] = parts as unknown as [string, string, string, string];
+    if (bearer === undefined && scheme.toLowerCase() === 'bearer') bearer = credentials;
+    return { name: header.name, value: `${scheme}${gap}${nameOf(credentials)}` };
+  });
+  const url = exchange.request.url.replace(QUERY_TOKEN, (_match, key: string, value: string) => `${key}${nameOf(percentDecoded(value))}`);
+  const facts = bearer === undefined ? {} : { customer: nameOf(bearer), token: { jwtShaped: isJwtShaped(bearer), echoedInAnswer: isIn(exchange.response, bearer) } };
+  return scrubbed({ ...exchange, request: { ...exchange.request, headers, url }, ...facts }, names);
+}
+
+/** Every other occurrence of the secrets replaced by their hash; the longest first, so that one inside another does not leave a part behind. */
+function scrubbed(exchange: ObservedExchange, names: Map<string, string>): ObservedExchange {
+  const replaced = [...names].filter(([secret]) => secret.length >= MIN_SCRUBBED_LENGTH).sort(([a], [b]) => b.length - a.length);
+  if (replaced.length === 0) return exchange;
+  const { request, response } = exchange;
+  return {
+    ...exchange,
+    request: {
+      ...request,
+      url: scrubbedText(request.url, replaced),
+      headers: scrubbedFields(request.headers, replaced),
+      ...(request.bodyText !== undefined && { bodyText: scrubbedText(request.bodyText, replaced) }),
+      ...(request.bodyBinary && { bodyBinary: scrubbedBytes(request.bodyBinary, replaced) }),
+    },
+    response: {
+      ...response,
+      statusText: scrubbedText(response.statusText, replaced),
+      headers: scrubbedFields(response.headers, replaced),
+      ...(response.bodyText !== undefined && { bodyText: scrubbedText(response.bodyText, replaced) }),
+      ...(response.bodyBinary && { bodyBinary: scrubbedBytes(response.bodyBinary, replaced) }),
+    },
+  };
+}
+
+type Replacements = readonly (readonly [secret: string, name: string])[];
+
+// The same objects back when nothing is replaced, as for nearly every exchange: the reader's
+// throughput is the judge's.
+function scrubbedText(value: string, replaced: Replacements): string {
+  let text = value;
+  for (const [secret, name] of replaced) if (text.includes(secret)) text = text.replaceAll(secret, name);
+  return text;
+}
+
+function scrubbedFields(fields: HeaderField[], replaced: Replacements): HeaderField[] {
+  if (!fields.some((f) => scrubbedText(f.value, replaced) !== f.value)) return fields;
+  return fields.map((f) => ({ name: f.name, value: scrubbedText(f.value, replaced) }));
+}
+
+function scrubbedBytes(value: Buffer, replaced: Replacements): Buffer {
+  let bytes = value;
+  for (const [secret, name] of replaced) bytes = replacedBytes(bytes, secret, name);
+  return bytes;
+}
+
+function replacedBytes(value: Buffer, secret: string, name: string): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = value.indexOf(secret); at !== -1; at = value.indexOf(secret, from)) {
+    parts.push(value.subarray(from, at), Buffer.from(name));
+    from = at + Buffer.byteLength(secret);
+  }
+  return from === 0 ? value : Buffer.concat([...parts, value.subarray(from)]);
+}
+
+/** So that a token in the query and the same token in a header get the same name. */
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** AUTH-6's test, as the active check applies it to the profile's tokens. */
+function isJwtShaped(token: string): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return false;
+  try {
+    const header: unknown = JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8'));
+    return typeof header === 'object' && header !== null;
+  } catch {
+    return false;
+  }
+}
+
+function isIn(response: ObservedResponse, token: string): boolean {
+  return (
+    response.statusText.includes(token) ||
+    response.headers.some((h) => h.value.includes(token)) ||
+    (response.bodyText?.includes(token) ?? false) ||
+    (response.bodyBinary?.includes(token) ?? false)
+  );
+}

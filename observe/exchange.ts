@@ -1,0 +1,74 @@
+/**
+ * One request and its answer as the passive judge sees them, whatever recorded them (a HAR file
+ * now, the recording proxy later). Tokens are never in it: `withoutCredentials`
+ * (customer-hash.ts) replaces them before an exchange leaves its reader.
+ */
+export interface ObservedExchange {
+  /** What it was read from: the HAR file's path. */
+  source: string;
+  /** Its 0-based position in its source (in a HAR, in `log.entries`). */
+  index: number;
+  /** When the request started, in milliseconds since the epoch (fractions kept). */
+  startedAt: number;
+  /** From the start of the request to the end of the answer, in milliseconds. */
+  durationMs: number;
+  request: ObservedRequest;
+  response: ObservedResponse;
+  timings?: ExchangeTimings;
+  /** Who sent it: `customer:` and a hash of its Bearer token; absent when it carried none. */
+  customer?: string;
+  /** What the rules need to know of the Bearer token, learnt before the token was dropped. */
+  token?: TokenFacts;
+}
+
+export interface HeaderField {
+  name: string;
+  value: string;
+}
+
+/**
+ * A body is either text (`bodyText`) or bytes that are not (`bodyBinary`, written base64 in a
+ * HAR), never both; neither when the recording has no body.
+ */
+export interface ObservedRequest {
+  method: string;
+  url: string;
+  /** As recorded: `HTTP/1.1`, `h2`, `http/2.0`, or empty when unknown. */
+  httpVersion: string;
+  /** In recorded order, duplicates kept; HTTP/2 pseudo-headers (`:path`) left out. */
+  headers: HeaderField[];
+  bodyText?: string;
+  bodyBinary?: Buffer;
+  bodyMimeType?: string;
+}
+
+export interface ObservedResponse {
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  headers: HeaderField[];
+  /** The content type the recorder gave the body; empty when unknown. */
+  mimeType: string;
+  /** Bytes of the body as received (compressed if it was); -1 when unknown. */
+  bodySize: number;
+  bodyText?: string;
+  bodyBinary?: Buffer;
+}
+
+/** HAR's phases of an exchange in milliseconds; a phase that did not apply is absent. */
+export interface ExchangeTimings {
+  blocked?: number;
+  dns?: number;
+  connect?: number;
+  ssl?: number;
+  send?: number;
+  wait?: number;
+  receive?: number;
+}
+
+export interface TokenFacts {
+  /** Three dot-separated base64url segments with a JSON header (AUTH-6). */
+  jwtShaped: boolean;
+  /** The answer (status line, headers or body) contains the token (AUTH-12). */
+  echoedInAnswer: boolean;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * One element of a HAR 1.2 `log.entries`, as far as the judge reads it. HAR writers differ
+ * (Chromium, Firefox, Playwright, mitmproxy, proxies): fields the judge does not need are not
+ * checked, and fields some writers leave out although the format requires them (a status text,
+ * a content type, a body size) get the format's "unknown" value instead of failing the entry.
+ * Writers' own fields (`_initiator`, `_resourceType`, `cache`, cookies) are dropped.
+ */
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 date and time with a zone, keeping fractions of
+ * a millisecond (mitmproxy writes microseconds); undefined if it is not one.
+ */
+export function epochMs(iso: string): number | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(iso);
+  if (!m) return undefined;
+  const zone = (m[3] as string).length === 5 ? `${(m[3] as string).slice(0, 3)}:${(m[3] as string).slice(3)}` : (m[3] as string);
+  const whole = Date.parse(`${m[1]}${zone}`);
+  if (Number.isNaN(whole)) return undefined;
+  // Whole milliseconds are added as an integer, so the common three digits come out exact.
+  const fraction = (m[2] ?? '').padEnd(3, '0');
+  return whole + Number(fraction.slice(0, 3)) + (fraction.length > 3 ? Number(`0.${fraction.slice(3)}`) : 0);
+}
+
+const header = z.object({ name: z.string(), value: z.string() });
+
+const startedDateTime = z.string().transform((value, ctx) => {
+  const ms = epochMs(value);
+  if (ms !== undefined) return ms;
+  // The message leaves the value out: the reader's messages never carry what was recorded.
+  ctx.addIssue({ code: 'custom', message: 'not an ISO 8601 date and time with a time zone' });
+  return z.NEVER;
+});
+
+/** `base64` for bytes that are not text; absent (or empty, as some writers put it) for text. */
+const encoding = z.enum(['base64', '']).optional();
+
+export const harEntrySchema = z.object({
+  startedDateTime,
+  time: z.number().nonnegative(),
+  request: z.object({
+    method: z.string().min(1),
+    url: z.string().min(1),
+    httpVersion: z.string().default(''),
+    headers: z.array(header),
+    postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding }).optional(),
+  }),
+  response: z.object({
+    // 0: no answer (the request failed, was blocked or cancelled), as browsers write it.
+    status: z.number().int().min(0).max(999),
+    statusText: z.string().default(''),
+    httpVersion: z.string().default(''),
+    headers: z.array(header),
+    content: z.object({ mimeType: z.string().default(''), text: z.string().optional(), encoding }),
+    bodySize: z.number().default(-1),
+  }),
+  timings: z
+    .object({
+      blocked: z.number().optional(),
+      dns: z.number().optional(),
+      connect: z.number().optional(),
+      ssl: z.number().optional(),
+      send: z.number().optional(),
+      wait: z.number().optional(),
+      receive: z.number().optional(),
+    })
+    .optional(),
+});
+
+export type HarEntry = z.output<typeof harEntrySchema>;
+
+/** Where and why an entry failed the schema: the first issue, by path, never with the value. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || '(entry)'}: ${issue.message}` : 'invalid';
+}
