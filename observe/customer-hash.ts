@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isJwtShaped } from '../harness-core/jwt-shape.js';
 import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange.js';
 
 /**
@@ -109,18 +110,6 @@ function percentDecoded(value: string): string {
     return decodeURIComponent(value);
   } catch {
     return value;
-  }
-}
-
-/** AUTH-6's test, as the active check applies it to the profile's tokens. */
-function isJwtShaped(token: string): boolean {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return false;
-  try {
-    const header: unknown = JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8'));
-    return typeof header === 'object' && header !== null;
-  } catch {
-    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseProfile } from '../../spec/profile.schema.js';
 import { draftProfile } from './draft.js';
@@ -6,6 +6,7 @@ import { customerProgress } from './customer-progress.js';
 import { observe, type Wanted } from './observe.js';
 import { MAX_POOL_LINES, parseTokensFile, TokensFileError, type TokenLine, type TokensFile } from './tokens.js';
 import { UsageError } from '../command-line/usage.js';
+import { readAtMost } from '../files/read-at-most.js';
 import type { InitOptions } from './init-options.js';
 import { createPacedReader, type PacedReader } from '../paced-reader.js';
 
@@ -59,19 +60,13 @@ export async function init(options: InitOptions, log: (line: string) => void): P
 /** Far above a file of a few hundred customers' tokens; a larger one is not a tokens file (a device, a log). */
 const TOKENS_FILE_MAX_BYTES = 1024 * 1024;
 
-/** Reads at most one byte more than the bound, so /dev/zero or a pasted log ends in a clear error, not in memory; a pipe (`--tokens <(pass show ...)`) works. */
+/** Bounded, so /dev/zero or a pasted log ends in a clear error, not in memory; a pipe (`--tokens <(pass show ...)`) works. */
 function readBounded(path: string): string {
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(TOKENS_FILE_MAX_BYTES + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    if (length > TOKENS_FILE_MAX_BYTES) throw new UsageError(`--tokens ${path}: more than ${TOKENS_FILE_MAX_BYTES} bytes, far more than a tokens file of ${MAX_POOL_LINES} pool customers needs. Fix: one line per customer: ROLE TOKEN`);
-    return buffer.toString('utf8', 0, length);
+    const bytes = readAtMost(fd, TOKENS_FILE_MAX_BYTES);
+    if (bytes === undefined) throw new UsageError(`--tokens ${path}: more than ${TOKENS_FILE_MAX_BYTES} bytes, far more than a tokens file of ${MAX_POOL_LINES} pool customers needs. Fix: one line per customer: ROLE TOKEN`);
+    return bytes.toString('utf8');
   } finally {
     closeSync(fd);
   }

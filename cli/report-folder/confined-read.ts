@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
 import { UsageError } from '../command-line/usage.js';
+import { readAtMost } from '../files/read-at-most.js';
 import { shown } from './terminal-text.js';
 
 /**
@@ -21,8 +22,6 @@ export interface FolderCaps {
 }
 
 const DEFAULT_CAPS: FolderCaps = { fileBytes: FILE_CAP_BYTES, folderBytes: FOLDER_CAP_BYTES };
-
-const CHUNK = 1024 * 1024;
 
 export const mib = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
 
@@ -160,27 +159,10 @@ export function readRegularFile(path: string, name: string, limit: number, over:
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new FolderRefusal(name, `refused: ${kindOf(stats)}`);
-    const bytes = stats.size > limit ? undefined : boundedRead(fd, limit, stats.size);
+    const bytes = stats.size > limit ? undefined : readAtMost(fd, limit, stats.size);
     if (bytes === undefined) throw new FolderRefusal(name, `refused: ${over} (${stats.size > limit ? `${stats.size} bytes` : 'more bytes when read than its size said'})`);
     return bytes;
   } finally {
     closeSync(fd);
-  }
-}
-
-/** The file's bytes, or undefined when it holds more than `limit` (a file that grew, or one whose size the kernel does not report). */
-function boundedRead(fd: number, limit: number, size: number): Buffer | undefined {
-  let buffer = Buffer.alloc(Math.min(size, limit) + 1);
-  let filled = 0;
-  for (;;) {
-    if (filled === buffer.length) {
-      if (buffer.length > limit) return undefined;
-      const grown = Buffer.alloc(Math.min(buffer.length + CHUNK, limit + 1));
-      buffer.copy(grown, 0, 0, filled);
-      buffer = grown;
-    }
-    const n = readSync(fd, buffer, filled, buffer.length - filled, null);
-    if (n === 0) return buffer.subarray(0, filled);
-    filled += n;
   }
 }

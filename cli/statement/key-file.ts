@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { readAtMost } from '../files/read-at-most.js';
 
 /** Far above any PEM key (an Ed25519 key is a few hundred bytes); a larger file is not a key. */
 const KEY_FILE_MAX_BYTES = 64 * 1024;
@@ -11,16 +12,11 @@ const KEY_FILE_MAX_BYTES = 64 * 1024;
 export function readKeyFile(file: string): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
-    const buffer = Buffer.alloc(KEY_FILE_MAX_BYTES + 1);
-    let length = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-      if (length > KEY_FILE_MAX_BYTES) throw new Error(`more than ${KEY_FILE_MAX_BYTES} bytes, no key`);
-    }
-    return buffer.subarray(0, length);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error('not a regular file');
+    const bytes = readAtMost(fd, KEY_FILE_MAX_BYTES, stats.size);
+    if (bytes === undefined) throw new Error(`more than ${KEY_FILE_MAX_BYTES} bytes, no key`);
+    return bytes;
   } finally {
     closeSync(fd);
   }

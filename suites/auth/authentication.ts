@@ -16,6 +16,7 @@ import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
+import { isJwtShaped } from '../../harness-core/jwt-shape.js';
 import { readOnward } from '../harness/read-onward.js';
 import { someValues } from '../sweeps/path-values.js';
 import { send } from '../sweeps/requests.js';
@@ -184,17 +185,7 @@ export function authenticationChecks(): void {
       // Only a token the target accepts shows the target's form; one it refuses is the profile's problem, not judged here.
       const accepted = tokens.filter((_token, i) => answers[i]?.status !== 401);
       if (accepted.length === 0) t.skip('no token of the profile\'s role customers authenticates (every GET /reports answered 401)');
-      const looksLikeJwt = (token: string) => {
-        const parts = token.split('.');
-        if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return false;
-        try {
-          const header: unknown = JSON.parse(Buffer.from(parts[0] as string, 'base64url').toString('utf8'));
-          return typeof header === 'object' && header !== null;
-        } catch {
-          return false;
-        }
-      };
-      const jwts = accepted.filter(({ token }) => looksLikeJwt(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
+      const jwts = accepted.filter(({ token }) => isJwtShaped(token)).map(({ role, index }) => `customers.${role}.tokens[${index}]`);
       expect(jwts, `tokens the target accepted are JWTs: ${jwts.join(', ')}`).toEqual([]);
       t.judged('AUTH-6', accepted.length, `tokens the target accepted (of ${tokens.length} tokens of ${roles.length} role customers)`);
     });
