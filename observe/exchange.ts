@@ -4,7 +4,7 @@
  * (customer-hash.ts) replaces them before an exchange leaves its reader.
  */
 export interface ObservedExchange {
-  /** What it was read from: the HAR file's path. */
+  /** What it was read from: the HAR or exchange-log file's path, or `proxy` for live traffic. */
   source: string;
   /** Its 0-based position in its source (in a HAR, in `log.entries`). */
   index: number;
@@ -19,6 +19,11 @@ export interface ObservedExchange {
   customer?: string;
   /** What the rules need to know of the Bearer token, learnt before the token was dropped. */
   token?: TokenFacts;
+  /**
+   * Set by the recording proxy when the answer is its own, not the target's (the upstream could not
+   * be reached, or broke off mid-answer): the reason. No judge reads such an exchange.
+   */
+  proxyFailure?: string;
 }
 
 export interface HeaderField {

@@ -1,0 +1,204 @@
+import { ENDPOINTS, isProtected, pathParameters, pathPattern, type Endpoint, type PathParameter } from '../../spec/endpoints.js';
+import { PATH_PREFIX } from '../../spec/contract/meta.js';
+import type { HeaderField, ObservedExchange } from '../exchange.js';
+
+/** A body as the judges read it: JSON where it parses, else what it is. */
+export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string } | { kind: 'binary'; bytes: number };
+
+const NONE: Body = Object.freeze({ kind: 'none' });
+
+const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map((e) => ({ endpoint: e, pattern: pathPattern(e), parameters: pathParameters(e) }));
+
+/**
+ * One exchange as every judge reads it: the API path under `/api/v2`, the endpoint row it matches,
+ * the parsed bodies and the header lookups, each worked out once on first use (most judges look at
+ * few exchanges, and every judge at the same few facts).
+ */
+export class ExchangeView {
+  readonly #x: ObservedExchange;
+  #api: { path: string; query: URLSearchParams } | null | undefined;
+  #route: { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } | undefined;
+  #requestBody: Body | undefined;
+  #responseBody: Body | undefined;
+
+  /** `seq` counts the exchanges an observation has seen, so judges can tell "the next one" apart from "a later one". */
+  constructor(
+    exchange: ObservedExchange,
+    readonly seq: number,
+  ) {
+    this.#x = exchange;
+  }
+
+  get exchange(): ObservedExchange {
+    return this.#x;
+  }
+  get method(): string {
+    return this.#x.request.method.toUpperCase();
+  }
+  get status(): number {
+    return this.#x.response.status;
+  }
+  get customer(): string | undefined {
+    return this.#x.customer;
+  }
+  /** When the request started: the target decided on it no earlier. */
+  get sentAt(): number {
+    return this.#x.startedAt;
+  }
+  /** When the answer had arrived: the target decided on it no later. */
+  get answeredAt(): number {
+    return this.#x.startedAt + Math.max(0, this.#x.durationMs);
+  }
+
+  /** The path below `/api/v2` (`/` for the prefix itself), as sent (not decoded); undefined for a URL outside the API. */
+  get apiPath(): string | undefined {
+    return this.#apiParts()?.path;
+  }
+  get query(): URLSearchParams {
+    return this.#apiParts()?.query ?? new URLSearchParams();
+  }
+  /** The raw query string without `?`, as sent. */
+  get rawQuery(): string {
+    const url = this.#x.request.url;
+    const at = url.indexOf('?');
+    if (at === -1) return '';
+    const hash = url.indexOf('#', at);
+    return url.slice(at + 1, hash === -1 ? undefined : hash);
+  }
+
+  /** The endpoint row the method and path match; undefined for OPTIONS, another method or a path no row has. */
+  get endpoint(): Endpoint | undefined {
+    return this.#routeParts().endpoint;
+  }
+  get params(): Partial<Record<PathParameter, string>> {
+    return this.#routeParts().params;
+  }
+  /** The rows whose path matches whatever the method: a method the row lacks, or a path of none. */
+  get pathEndpoints(): Endpoint[] {
+    const path = this.apiPath;
+    return path === undefined ? [] : PATTERNS.filter((p) => p.pattern.test(path)).map((p) => p.endpoint);
+  }
+  /** GET /, GET /health or OPTIONS: public, not counted by the limit. */
+  get isPublic(): boolean {
+    if (this.apiPath === undefined) return false;
+    return this.method === 'OPTIONS' || (this.endpoint !== undefined && !isProtected(this.endpoint));
+  }
+  /** A request to the API that needs a token (any path but the public ones, existing or not). */
+  get isProtected(): boolean {
+    return this.apiPath !== undefined && !this.isPublic;
+  }
+
+  requestHeader(name: string): string | undefined {
+    return first(this.#x.request.headers, name);
+  }
+  responseHeader(name: string): string | undefined {
+    return first(this.#x.response.headers, name);
+  }
+  responseHeaders(name: string): string[] {
+    const lower = name.toLowerCase();
+    return this.#x.response.headers.filter((h) => h.name.toLowerCase() === lower).map((h) => h.value);
+  }
+  /** The Authorization header as sent (its credentials replaced by their hash). */
+  get authorization(): string | undefined {
+    return this.requestHeader('authorization');
+  }
+  get hasBearer(): boolean {
+    return this.#x.customer !== undefined;
+  }
+
+  get requestBody(): Body {
+    this.#requestBody ??= bodyOf(this.#x.request.bodyText, this.#x.request.bodyBinary);
+    return this.#requestBody;
+  }
+  get responseBody(): Body {
+    this.#responseBody ??= bodyOf(this.#x.response.bodyText, this.#x.response.bodyBinary);
+    return this.#responseBody;
+  }
+  /** The request body's JSON value; undefined when there is none or it is not JSON. */
+  get requestJson(): unknown {
+    const body = this.requestBody;
+    return body.kind === 'json' ? body.value : undefined;
+  }
+  get responseJson(): unknown {
+    const body = this.responseBody;
+    return body.kind === 'json' ? body.value : undefined;
+  }
+  /** Whether the recording holds the answer's body at all (a HAR may leave it out): a judge of the body needs it. */
+  get responseBodyRecorded(): boolean {
+    return this.#x.response.bodyText !== undefined || this.#x.response.bodyBinary !== undefined;
+  }
+  /** Whether the recording holds the request's body or shows there was none: a judge of the body needs it. */
+  get requestBodyKnown(): boolean {
+    const r = this.#x.request;
+    if (r.bodyText !== undefined || r.bodyBinary !== undefined || !/^(POST|PUT|PATCH|DELETE)$/.test(this.method)) return true;
+    // A recorder that drops a body still shows its declared length.
+    const declared = this.requestHeader('content-length');
+    return (declared === undefined || declared === '0') && this.requestHeader('transfer-encoding') === undefined;
+  }
+  /** The request body's length in bytes, when known. */
+  get requestBodyBytes(): number | undefined {
+    const r = this.#x.request;
+    if (r.bodyBinary) return r.bodyBinary.length;
+    if (r.bodyText !== undefined) return Buffer.byteLength(r.bodyText);
+    const declared = this.requestHeader('content-length');
+    return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  }
+
+  #apiParts(): { path: string; query: URLSearchParams } | undefined {
+    if (this.#api === undefined) this.#api = apiPartsOf(this.#x.request.url) ?? null;
+    return this.#api ?? undefined;
+  }
+
+  #routeParts(): { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } {
+    if (this.#route) return this.#route;
+    const path = this.apiPath;
+    const method = this.method;
+    this.#route = { params: {} };
+    if (path !== undefined) {
+      for (const { endpoint, pattern, parameters } of PATTERNS) {
+        if (endpoint.method !== method) continue;
+        const match = pattern.exec(path);
+        if (!match) continue;
+        const params: Partial<Record<PathParameter, string>> = {};
+        parameters.forEach((name, i) => (params[name] = match[i + 1]));
+        this.#route = { endpoint, params };
+        break;
+      }
+    }
+    return this.#route;
+  }
+}
+
+function first(headers: readonly HeaderField[], name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return headers.find((h) => h.name.toLowerCase() === lower)?.value;
+}
+
+/**
+ * The path below the first `/api/v2` segment of the URL's path, and its query; a base address may
+ * sit below a path of its own (`https://host/tenant/api/v2`).
+ */
+export function apiPartsOf(url: string): { path: string; query: URLSearchParams } | undefined {
+  const schemeEnd = url.indexOf('://');
+  const pathStart = schemeEnd === -1 ? url.indexOf('/') : url.indexOf('/', schemeEnd + 3);
+  if (pathStart === -1) return undefined;
+  const rest = url.slice(pathStart);
+  const queryAt = rest.search(/[?#]/);
+  const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
+  const at = path.indexOf(PATH_PREFIX);
+  if (at === -1) return undefined;
+  const after = path.slice(at + PATH_PREFIX.length);
+  if (after !== '' && !after.startsWith('/')) return undefined;
+  const query = queryAt !== -1 && rest[queryAt] === '?' ? rest.slice(queryAt + 1).split('#')[0] : '';
+  return { path: after === '' ? '/' : after, query: new URLSearchParams(query) };
+}
+
+function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
+  if (binary) return { kind: 'binary', bytes: binary.length };
+  if (text === undefined || text === '') return NONE;
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'not-json', text };
+  }
+}

@@ -1,0 +1,18 @@
+import type { ExchangeView } from './exchange-view.js';
+import type { Ledger } from './ledger.js';
+
+/**
+ * A judge of some rules: it sees every exchange of an observation in order and records in the
+ * ledger each judgement it makes, holding or broken. A judge of a sequence or the timeline keeps
+ * what it needs of earlier exchanges, bounded, since a proxy may observe for days.
+ */
+export interface Judge {
+  /** The rules it judges; each is classified `exchange`, `sequence` or `timeline` in spec/rules/passive.ts. */
+  readonly rules: readonly string[];
+  see(x: ExchangeView, ledger: Ledger): void;
+  /** After the last exchange: what a judge of the timeline decides only with the whole of it. */
+  end?(ledger: Ledger): void;
+}
+
+/** A judge made anew for every observation, its state its own. */
+export type JudgeFactory = () => Judge;

@@ -1,0 +1,103 @@
+import { PASSIVE, type PassiveClass } from '../../spec/rules/passive.js';
+import type { ObservedExchange } from '../exchange.js';
+import { ExchangeView } from './exchange-view.js';
+import type { Judge, JudgeFactory } from './judge.js';
+import { Ledger, type RuleFailure } from './ledger.js';
+
+export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
+
+export interface RuleObservation {
+  verdict: ObservedVerdict;
+  class: PassiveClass;
+  /** What the judge looks at, or why the rule cannot be judged passively. */
+  reason: string;
+  judged: number;
+  failed: number;
+  customers: number;
+  failures: RuleFailure[];
+}
+
+export interface Observation {
+  /** Per testable rule of the catalogue, in the passive table's order. */
+  rules: Record<string, RuleObservation>;
+  /** Exchanges seen under the API, judged. */
+  exchanges: number;
+  /** Distinct token hashes among them. */
+  customers: number;
+  /** First request start and last answer, ISO; absent without exchanges. */
+  from?: string;
+  to?: string;
+  /** Exchanges outside `/api/v2` (seen only by the judges of links), and those the proxy answered itself (seen by none). */
+  ignored: { outsideApi: number; proxyFailures: number };
+}
+
+export interface ObserverOptions {
+  /** Keep failed exchanges' bodies whole (personal fields too). */
+  keepBodies?: boolean;
+}
+
+/**
+ * Feeds exchanges to every judge in the order given and turns the ledger into per-rule verdicts.
+ * The same for a file read to its end and for a proxy that asks for the verdicts now and then.
+ */
+export class Observer {
+  readonly #judges: Judge[];
+  readonly #ledger: Ledger;
+  readonly #customers = new Set<string>();
+  #seq = 0;
+  #exchanges = 0;
+  #from = Infinity;
+  #to = -Infinity;
+  readonly #ignored = { outsideApi: 0, proxyFailures: 0 };
+
+  constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
+    this.#judges = factories.map((make) => make());
+    this.#ledger = new Ledger(options.keepBodies ?? false);
+  }
+
+  see(exchange: ObservedExchange): void {
+    if (exchange.proxyFailure !== undefined) {
+      this.#ignored.proxyFailures++;
+      return;
+    }
+    const view = new ExchangeView(exchange, this.#seq++);
+    // Judges of links see their fetches too (documents and pictures live under the site, not the API).
+    if (view.apiPath === undefined) this.#ignored.outsideApi++;
+    else {
+      this.#exchanges++;
+      if (exchange.customer !== undefined) this.#customers.add(exchange.customer);
+      this.#from = Math.min(this.#from, view.sentAt);
+      this.#to = Math.max(this.#to, view.answeredAt);
+    }
+    for (const judge of this.#judges) judge.see(view, this.#ledger);
+  }
+
+  /** The verdicts so far; `final` lets the timeline judges decide on what they still hold (once, at the end). */
+  verdicts(final = false): Observation {
+    if (final) for (const judge of this.#judges) judge.end?.(this.#ledger);
+    const tallies = this.#ledger.tallies();
+    const judgedRules = new Set(this.#judges.flatMap((j) => j.rules));
+    const rules: Record<string, RuleObservation> = {};
+    for (const [id, passive] of Object.entries(PASSIVE)) {
+      const tally = tallies.get(id);
+      const base = { class: passive.class, reason: passive.reason, judged: tally?.judged ?? 0, failed: tally?.failed ?? 0, customers: tally?.customers ?? 0, failures: tally?.failures ?? [] };
+      if (passive.class === 'not-passive') rules[id] = { ...base, verdict: 'not-passive' };
+      else if (!judgedRules.has(id)) rules[id] = { ...base, verdict: 'not-observed', reason: `${passive.reason} (no judge of this kit version reads it yet)` };
+      else rules[id] = { ...base, verdict: base.failed > 0 ? 'fail' : base.judged > 0 ? 'pass' : 'not-observed' };
+    }
+    return {
+      rules,
+      exchanges: this.#exchanges,
+      customers: this.#customers.size,
+      ...(this.#exchanges > 0 && { from: new Date(this.#from).toISOString(), to: new Date(this.#to).toISOString() }),
+      ignored: { ...this.#ignored },
+    };
+  }
+}
+
+/** Judges every exchange of a reading to its end. */
+export async function observeAll(exchanges: AsyncIterable<ObservedExchange>, factories: readonly JudgeFactory[], options: ObserverOptions = {}): Promise<Observation> {
+  const observer = new Observer(factories, options);
+  for await (const exchange of exchanges) observer.see(exchange);
+  return observer.verdicts(true);
+}

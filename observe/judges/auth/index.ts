@@ -1,0 +1,4 @@
+import type { JudgeFactory } from '../../judge/judge.js';
+
+/** Judges of AUTH and ERR rules. */
+export const authJudges: readonly JudgeFactory[] = [];

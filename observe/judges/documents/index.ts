@@ -1,0 +1,4 @@
+import type { JudgeFactory } from '../../judge/judge.js';
+
+/** Judges of DOC rules. */
+export const documentJudges: readonly JudgeFactory[] = [];

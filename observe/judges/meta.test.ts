@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { metaJudge } from './meta.js';
+import { observed, verdictsOf } from './testing/exchange-builder.js';
+
+const root = { name: 'cpf', version: '2.5.0' };
+const health = { status: 'ok', api: 'cpf', version: '2.5.0', timestamp: '2026-11-28T10:00:00+01:00' };
+
+describe('meta judge', () => {
+  it('passes conforming public reads and OPTIONS, each judged once', () => {
+    const o = observed([metaJudge], [
+      { path: '/', status: 200, responseBody: { ...root, links: [] } },
+      { path: '/health', status: 200, responseBody: health },
+      { method: 'OPTIONS', path: '/reports/abcdefghi', status: 204 },
+    ]);
+    expect(verdictsOf(o, ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-14'])).toEqual({
+      'META-1': 'pass 1/0', 'META-2': 'pass 1/0', 'META-3': 'pass 1/0', 'META-4': 'pass 1/0', 'META-5': 'pass 1/0', 'META-6': 'pass 1/0', 'META-7': 'pass 1/0',
+      'META-9': 'pass 1/0', 'META-10': 'pass 1/0', 'META-11': 'pass 1/0', 'META-14': 'pass 2/0',
+    });
+  });
+
+  it('fails what the answers break, and leaves 429 and 5xx answers unjudged', () => {
+    const o = observed([metaJudge], [
+      { path: '/', status: 200, responseBody: { name: 'cpf', version: '2.4.0' } },
+      { path: '/health', status: 200, responseBody: { status: 'ok', api: 'cpf', version: '2.5.0', timestamp: 'yesterday' } },
+      { method: 'OPTIONS', path: '/reports', status: 200, responseHeaders: { 'Access-Control-Allow-Origin': '*' }, responseBody: 'ok' },
+      { path: '/health', status: 503, responseBody: { status: 503 } },
+    ]);
+    expect(verdictsOf(o, ['META-1', 'META-3', 'META-4', 'META-5', 'META-6', 'META-9', 'META-11', 'META-12'])).toEqual({
+      'META-1': 'pass 1/0', 'META-3': 'fail 1/1', 'META-4': 'pass 1/0', 'META-5': 'pass 1/0', 'META-6': 'fail 1/1', 'META-9': 'fail 1/1', 'META-11': 'fail 1/1', 'META-12': 'fail 3/1',
+    });
+    expect(o.rules['META-6']?.failures[0]?.exchanges[0]?.curl).toContain("curl -i -X GET 'https://api.example.test/api/v2/health'");
+  });
+
+  it('judges the scheme of requests and handed-out links, waiving loopback', () => {
+    const o = observed([metaJudge], [
+      { path: 'http://127.0.0.1:8080/api/v2/health', status: 200, responseBody: health },
+      { path: '/reports/abcdefghi/pdf', token: 't1-abcdefgh', status: 200, responseBody: { linkToDocument: 'http://site.example.test/d/1', file: { url: 'https://site.example.test/f/1' } } },
+    ]);
+    expect(verdictsOf(o, ['META-13'])).toEqual({ 'META-13': 'fail 1/1' });
+  });
+});

@@ -1,0 +1,89 @@
+import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../../spec/contract/meta.js';
+import type { ExchangeView } from '../judge/exchange-view.js';
+import type { Judge } from '../judge/judge.js';
+import type { Ledger } from '../judge/ledger.js';
+import { answeredOnItsMerits, isLoopbackHost } from './answer-kinds.js';
+
+const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
+const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/health';
+
+/** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
+export function metaJudge(): Judge {
+  return {
+    rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
+    see(x, ledger) {
+      if (x.apiPath === undefined) return;
+      if (isRoot(x)) publicRead(x, ledger, { status: 'META-1', shape: 'META-2', version: 'META-3' }, (body) => rootResponseSchema.safeParse(body).success);
+      if (isHealth(x)) {
+        publicRead(x, ledger, { status: 'META-4', shape: 'META-5', version: 'META-7' }, (body) => {
+          const { timestamp: _judgedUnderMeta6, ...rest } = (body ?? {}) as Record<string, unknown>;
+          return healthResponseSchema.omit({ timestamp: true }).safeParse(rest).success && body !== null && typeof body === 'object' && 'timestamp' in body;
+        });
+        if (x.status === 200 && x.responseBodyRecorded) {
+          // "`timestamp: date-time`" (FREE-META-4: any offset, any moment).
+          ledger.judge('META-6', x, healthResponseSchema.shape.timestamp.safeParse((x.responseJson as { timestamp?: unknown } | undefined)?.timestamp).success, () => 'GET /health `timestamp` is not a date-time');
+        }
+      }
+      if (x.method === 'OPTIONS') options(x, ledger);
+      mediaType(x, ledger);
+      scheme(x, ledger);
+      // "the path prefix is `/api/v2`": the public reads answer there.
+      if ((isRoot(x) || isHealth(x)) && answeredOnItsMerits(x)) ledger.judge('META-14', x, x.status !== 404, () => `GET ${x.apiPath} under /api/v2 answered 404`);
+    },
+  };
+}
+
+function publicRead(x: ExchangeView, ledger: Ledger, rules: { status: string; shape: string; version: string }, shapeHolds: (body: unknown) => boolean): void {
+  if (!answeredOnItsMerits(x)) return;
+  ledger.judge(rules.status, x, x.status === 200, () => `GET ${x.apiPath} answered ${x.status}, not 200`);
+  if (x.status !== 200 || !x.responseBodyRecorded) return;
+  const body = x.responseJson;
+  ledger.judge(rules.shape, x, shapeHolds(body), () => `GET ${x.apiPath} answered a body without the members the endpoint table requires`);
+  ledger.judge(rules.version, x, (body as { version?: unknown } | undefined)?.version === INTERFACE_VERSION, () => `GET ${x.apiPath} \`version\` is not "${INTERFACE_VERSION}"`);
+}
+
+function options(x: ExchangeView, ledger: Ledger): void {
+  if (!answeredOnItsMerits(x)) return;
+  // "OPTIONS | any API path | public | none | HTTP 204, no content; no general CORS grant"
+  ledger.judge('META-9', x, x.status === 204, () => `OPTIONS ${x.apiPath} answered ${x.status}, not 204`);
+  if (x.status === 204 && x.responseBodyRecorded) {
+    const body = x.responseBody;
+    ledger.judge('META-10', x, body.kind === 'none', () => 'an OPTIONS answer carried content');
+  }
+  const allowOrigin = x.responseHeader('access-control-allow-origin');
+  ledger.judge('META-11', x, allowOrigin?.trim() !== '*', () => 'an OPTIONS answer granted `Access-Control-Allow-Origin: *`');
+}
+
+/** "All requests and responses are JSON": an answer with a body names application/json. */
+function mediaType(x: ExchangeView, ledger: Ledger): void {
+  if (!answeredOnItsMerits(x) || !x.responseBodyRecorded) return;
+  const body = x.responseBody;
+  if (body.kind === 'none') return;
+  const type = x.responseHeader('content-type') ?? '';
+  ledger.judge('META-12', x, /^application\/json\s*(;|$)/i.test(type.trim()), () => `an answer with a body has Content-Type "${type.slice(0, 80)}", not application/json`);
+}
+
+/** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
+function scheme(x: ExchangeView, ledger: Ledger): void {
+  const urls = [x.exchange.request.url, ...linksOf(x.responseJson)];
+  const plain = urls.map(parsed).filter((u): u is URL => u !== undefined && u.protocol === 'http:' && !isLoopbackHost(u.hostname));
+  if (urls.map(parsed).every((u) => u === undefined || (u.protocol === 'http:' && isLoopbackHost(u.hostname)))) return;
+  ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((u) => u.origin).join(', ')}`);
+}
+
+/** The links the spec's answers hand out: the project's report page, a document's links, picture URLs. */
+function linksOf(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return [];
+  const b = body as { projektHeader?: { link?: unknown }; linkToDocument?: unknown; file?: { url?: unknown; viewerUrl?: unknown }; pictures?: unknown };
+  const candidates = [b.projektHeader?.link, b.linkToDocument, b.file?.url, b.file?.viewerUrl, ...(Array.isArray(b.pictures) ? b.pictures.map((p: { url?: unknown } | null) => p?.url) : [])];
+  // A relative picture URL has no scheme of its own: it takes the request's.
+  return candidates.filter((c): c is string => typeof c === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(c));
+}
+
+function parsed(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}

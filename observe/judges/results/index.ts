@@ -1,0 +1,4 @@
+import type { JudgeFactory } from '../../judge/judge.js';
+
+/** Judges of RES rules. */
+export const resultJudges: readonly JudgeFactory[] = [];
