@@ -12,6 +12,7 @@ import { prepareTarget } from './target/target.js';
 import { loadSigningKey } from './statement/write-statement.js';
 import { verifyCommand } from './statement/verify-cli.js';
 import { runDiff } from './diff/main.js';
+import { observeCommand } from './observe/observe-command.js';
 import { rerunOptions } from './rerun/rerun-failed.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
 import { writeRunEnv } from '../harness-core/run-env.js';
@@ -53,6 +54,7 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
   if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
   if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
   if (argv[0] === 'init') return init(parseInitOptions(argv.slice(1)), log);
+  if (argv[0] === 'observe') return observeCommand(argv.slice(1), log, interrupt);
   const given = parseRunOptions(argv);
   // A wrong key is a usage error before anything runs, not a surprise after it.
   const signKey = given.signKey === undefined ? undefined : loadSigningKey(given.signKey);

@@ -5,6 +5,7 @@ import { helpText, parseCommandLine, UnknownFlag, type FlagTable } from './comma
 import { UsageError } from './command-line/usage.js';
 import { HISTORY_WITHOUT_HTML } from './report/allure-history.js';
 import { INIT_FLAGS, INIT_HELP, INIT_USAGE } from './init/init-options.js';
+import { OBSERVE_HELP } from './observe/observe-options.js';
 
 /**
  * Command line of `npm run conformance` (a run, or doctor). A usage error names the flag and the
@@ -100,12 +101,13 @@ const RUN_FLAGS = {
 } as const satisfies FlagTable;
 
 const RUN_COMMAND = {
-  usage: 'Usage: npm run conformance -- [doctor|init|verify|diff] [options]',
+  usage: 'Usage: npm run conformance -- [doctor|init|observe|verify|diff] [options]',
   flags: RUN_FLAGS,
   notes: `Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
   expired link of the profile is read (GET only, paced per customer) and each wrong entry is named with its fix;
   webhook.receiverPublicUrl is checked only with --webhook-receiver PORT (the receiver it must reach).
 ${INIT_HELP}
+${OBSERVE_HELP}
 Subcommand verify: npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]
   checks DIR/statement.json: the signature (by --key when given), every report file's digest, and that each
   rule's verdict follows from its checks' result files; exit 0 accepted, 1 rejected (each reason printed), 2 usage.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../../harness-core/check-result.js';
+import { EVIDENCE_PARAMETER, JUDGED_LABEL, NOT_EXERCISED_PARAMETER, type CheckResult } from '../../harness-core/check-result.js';
 import { getRule } from '../../spec/rules/catalog.js';
 
 /**
@@ -11,10 +11,20 @@ import { getRule } from '../../spec/rules/catalog.js';
  * results, labelled with their rule, so a reviewer finds them under the rule they broke.
  */
 export function writeAddedResults(dir: string, results: readonly CheckResult[]): void {
-  if (results.length === 0) return;
+  writeCheckResults(dir, results.map((result) => ({ result, trace: result.curl ? `the answer, as a curl line:\n${result.curl}` : undefined })));
+}
+
+/**
+ * Checks that ran outside vitest (the added failures above, the passive judge's verdicts per rule)
+ * as Allure results, labelled as allure-vitest labels the suites' checks: the rules, the rules a
+ * passed check judged and its evidence, the rules it did not exercise. What the statement reads
+ * of a result (report-files.ts) is the same for both.
+ */
+export function writeCheckResults(dir: string, entries: readonly { result: CheckResult; trace?: string | undefined }[]): void {
+  if (entries.length === 0) return;
   mkdirSync(dir, { recursive: true });
   const now = Date.now();
-  for (const result of results) {
+  for (const { result, trace } of entries) {
     const first = getRule(result.rules[0] as string);
     const uuid = randomUUID();
     const file = {
@@ -22,8 +32,8 @@ export function writeAddedResults(dir: string, results: readonly CheckResult[]):
       name: result.title,
       fullName: `cpf-conformance:${result.file}#${result.title}`,
       historyId: `${result.file}:${result.title}`,
-      status: 'failed',
-      statusDetails: { message: result.note, ...(result.curl ? { trace: `the answer, as a curl line:\n${result.curl}` } : {}) },
+      status: result.state,
+      statusDetails: { message: result.note, ...(trace ? { trace } : {}) },
       stage: 'finished',
       start: now,
       stop: now,
@@ -31,11 +41,16 @@ export function writeAddedResults(dir: string, results: readonly CheckResult[]):
         { name: 'epic', value: first.area },
         { name: 'feature', value: `${first.id}: ${first.text}` },
         ...result.rules.map((id) => ({ name: 'rule', value: id })),
+        ...(result.state === 'passed' ? (result.judged ?? []).map((id) => ({ name: JUDGED_LABEL, value: id })) : []),
         { name: 'severity', value: 'critical' },
       ],
       steps: [],
       attachments: [],
-      parameters: result.metBy ? [{ name: 'met by', value: result.metBy }] : [],
+      parameters: [
+        ...(result.metBy ? [{ name: 'met by', value: result.metBy }] : []),
+        ...Object.entries(result.evidence ?? {}).map(([id, e]) => ({ name: `${EVIDENCE_PARAMETER}${id}`, value: e.text })),
+        ...Object.entries(result.notExercised ?? {}).map(([id, reason]) => ({ name: `${NOT_EXERCISED_PARAMETER}${id}`, value: reason })),
+      ],
       links: [],
     };
     writeFileSync(join(dir, `${uuid}-result.json`), JSON.stringify(file));

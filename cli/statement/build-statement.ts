@@ -8,7 +8,7 @@ import { sha256Hex } from './dsse.js';
 import { ReportFolder } from '../report-folder/confined-read.js';
 import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_REPORTS, type ResultFacts } from './report-files.js';
 import { judgedBy, ruleVerdicts, stateOfRecord } from './rule-verdicts.js';
-import { PREDICATE_TYPE, STATEMENT_TYPE, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
+import { PREDICATE_TYPE, STATEMENT_TYPE, type Observation, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
 import { targetDigest, type TargetAnswers } from './target-answers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -19,8 +19,10 @@ export interface StatementInput {
   checks: readonly CheckResult[];
   baseUrl: string;
   answers: TargetAnswers;
-  profilePath: string;
-  profile: unknown;
+  /** The run's profile; an observation has none. */
+  profilePath?: string;
+  profile?: unknown;
+  observation?: Observation;
   selection: Record<string, unknown>;
   counts: { passed: number; failed: number; broken: number; skipped: number };
   wallSeconds: number;
@@ -69,14 +71,14 @@ export function buildStatement(input: StatementInput): Statement {
   const warnedTests = titles((c) => c.state === 'broken' || (c.state === 'skipped' && (c.note?.startsWith('inconclusive') ?? false)));
   const files: Record<string, string> = {};
   for (const path of [...VOUCHED_REPORTS.filter((p) => folder.has(p)), ...allure]) files[path] = fileDigest(folder, path);
-  const profileDigest = sha256Hex(readFileSync(input.profilePath));
+  const profileDigest = input.profilePath === undefined ? undefined : sha256Hex(readFileSync(input.profilePath));
   return {
     _type: STATEMENT_TYPE,
     subject: [{ name: input.baseUrl, digest: { sha256: targetDigest(input.baseUrl, input.answers.root, input.answers.health) } }],
     predicateType: PREDICATE_TYPE,
     predicate: {
       result: failedTests.length > 0 ? 'FAILED' : warnedTests.length > 0 ? 'WARNED' : 'PASSED',
-      configuration: [{ name: 'profile', digest: { sha256: profileDigest } }],
+      configuration: profileDigest === undefined ? [] : [{ name: 'profile', digest: { sha256: profileDigest } }],
       passedTests: titles((c) => c.state === 'passed'),
       failedTests,
       warnedTests,
@@ -84,13 +86,14 @@ export function buildStatement(input: StatementInput): Statement {
         kit: kitIdentity(),
         catalogues: catalogueDigests(),
         target: { baseUrl: input.baseUrl, root: input.answers.root, health: input.answers.health, at: input.answers.at },
-        profile: { sha256: profileDigest, redacted: redacted(input.profile) },
+        profile: profileDigest === undefined ? { sha256: '', redacted: 'none: an observation judges traffic without a profile' } : { sha256: profileDigest, redacted: redacted(input.profile) },
         selection: input.selection,
         rules: ruleMap,
         counts: input.counts,
         wallSeconds: input.wallSeconds,
         floorSeconds: input.floorSeconds,
         files,
+        ...(input.observation ? { observation: input.observation } : {}),
       },
     },
   };

@@ -5,6 +5,12 @@ const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 const VERDICT_ORDER = ['fail', 'broken', 'inconclusive', 'skip', 'pass', 'not-selected'] as const;
 
+function observed(o: NonNullable<Statement['predicate']['cpfConformance']['observation']>): string {
+  const period = o.from && o.to ? `from ${esc(o.from)} to ${esc(o.to)}` : 'no exchange under the API';
+  const sources = o.mode === 'proxy' ? `through the recording proxy in front of ${esc(o.sources.join(', '))}` : `recorded in ${esc(o.sources.join(', '))}`;
+  return `Observed, not tested: the kit sent no request. ${o.exchanges} exchanges of ${o.customers} customers ${sources}, ${period}. A rule passes where the traffic held exchanges that judge it and none broke it.`;
+}
+
 /** One printable page of the statement: the target, the verdicts per area and rule, what did not run, how to verify. */
 export function statementHtml(statement: Statement, signer: string): string {
   const c = statement.predicate.cpfConformance;
@@ -38,7 +44,7 @@ export function statementHtml(statement: Statement, signer: string): string {
 <body>
 <h1>Conformance statement: ${statement.predicate.result}</h1>
 <p>Target <code>${esc(c.target.baseUrl)}</code>, read at ${esc(c.target.at)}; kit ${esc(c.kit.name)} ${esc(c.kit.version)}${c.kit.commit ? ` (${esc(c.kit.commit)})` : ''}; spec ${esc(c.catalogues.specVersion)}; ${esc(signer)}.</p>
-<p>Checks: ${c.counts.passed} passed, ${c.counts.failed} failed, ${c.counts.broken} broken, ${c.counts.skipped} skipped; wall time ${c.wallSeconds.toFixed(1)} s, pacing floor ${c.floorSeconds.toFixed(1)} s.</p>
+<p>${c.observation ? observed(c.observation) : `Checks: ${c.counts.passed} passed, ${c.counts.failed} failed, ${c.counts.broken} broken, ${c.counts.skipped} skipped; wall time ${c.wallSeconds.toFixed(1)} s, pacing floor ${c.floorSeconds.toFixed(1)} s.`}</p>
 <h2>Verdicts per area (rules)</h2>
 <table><tr><th>area</th>${VERDICT_ORDER.map((v) => `<th>${v}</th>`).join('')}</tr>${areaRows.join('')}</table>
 <h2>Not run, and why</h2>

@@ -27,6 +27,17 @@ export const ruleEntrySchema = z.object({
   checks: z.array(statementCheckSchema),
 });
 
+export const observationSchema = z.object({
+  /** `recording`: HAR files or exchange logs read; `proxy`: live traffic through the recording proxy. */
+  mode: z.enum(['recording', 'proxy']),
+  /** The files read, or the upstream the proxy forwarded to. */
+  sources: z.array(z.string()),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  exchanges: z.number(),
+  customers: z.number(),
+});
+
 export const statementSchema = z.object({
   _type: z.literal(STATEMENT_TYPE),
   subject: z.array(z.object({ name: z.string(), digest })).length(1),
@@ -48,6 +59,8 @@ export const statementSchema = z.object({
       wallSeconds: z.number(),
       floorSeconds: z.number(),
       files: z.record(z.string(), z.string()),
+      /** Of a passive observation: the verdicts were observed in traffic the kit did not send, over this period. */
+      observation: observationSchema.optional(),
     }),
   }),
 });
@@ -55,3 +68,4 @@ export const statementSchema = z.object({
 export type Statement = z.infer<typeof statementSchema>;
 export type StatementCheck = z.infer<typeof statementCheckSchema>;
 export type RuleEntry = z.infer<typeof ruleEntrySchema>;
+export type Observation = z.infer<typeof observationSchema>;

@@ -15,6 +15,8 @@ export interface RuleObservation {
   failed: number;
   customers: number;
   failures: RuleFailure[];
+  /** Of a rule classified decidable: no judge of this kit version reads it yet. */
+  noJudge?: true;
 }
 
 export interface Observation {
@@ -82,7 +84,7 @@ export class Observer {
       const tally = tallies.get(id);
       const base = { class: passive.class, reason: passive.reason, judged: tally?.judged ?? 0, failed: tally?.failed ?? 0, customers: tally?.customers ?? 0, failures: tally?.failures ?? [] };
       if (passive.class === 'not-passive') rules[id] = { ...base, verdict: 'not-passive' };
-      else if (!judgedRules.has(id)) rules[id] = { ...base, verdict: 'not-observed', reason: `${passive.reason} (no judge of this kit version reads it yet)` };
+      else if (!judgedRules.has(id)) rules[id] = { ...base, verdict: 'not-observed', noJudge: true };
       else rules[id] = { ...base, verdict: base.failed > 0 ? 'fail' : base.judged > 0 ? 'pass' : 'not-observed' };
     }
     return {

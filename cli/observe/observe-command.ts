@@ -1,0 +1,69 @@
+import { existsSync, statSync } from 'node:fs';
+import type { ObservedExchange } from '../../observe/exchange.js';
+import { HarReadError, readHar } from '../../observe/har/read-har.js';
+import { Observer } from '../../observe/judge/observer.js';
+import { JUDGES } from '../../observe/judges/index.js';
+import { UsageError } from '../command-line/usage.js';
+import { shown } from '../report-folder/terminal-text.js';
+import { loadSigningKey } from '../statement/write-statement.js';
+import { formatObservationSummary } from './observation-summary.js';
+import { writeObservationReports } from './observation-reports.js';
+import { parseObserveOptions, type ObserveOptions } from './observe-options.js';
+import { TrafficTarget } from './traffic-target.js';
+
+/** How often a long reading says how far it got. */
+const PROGRESS_MS = 5000;
+
+/**
+ * `observe`: judges recorded traffic (HAR files, exchange logs) or live traffic through the
+ * recording proxy; exit 0 when no rule failed, 1 when one did, 2 for a usage error or a file that
+ * cannot be read as what it was given as.
+ */
+export async function observeCommand(argv: readonly string[], log: (line: string) => void, interrupt?: AbortSignal): Promise<number> {
+  const options = parseObserveOptions(argv);
+  const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
+  if (options.input.kind === 'proxy') throw new UsageError('observe --listen: not yet available in this kit version. Fix: record the traffic as HAR and judge it with --har');
+  return observeFiles(options, options.input.kind, options.input.files, log, signKey, interrupt);
+}
+
+async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files: string[], log: (line: string) => void, signKey: ReturnType<typeof loadSigningKey> | undefined, interrupt?: AbortSignal): Promise<number> {
+  if (files.length === 0) throw new UsageError(`--${kind} needs at least one file. Fix: npm run conformance -- observe --${kind} FILE [FILE ...]`);
+  for (const file of files) {
+    if (!existsSync(file)) throw new UsageError(`--${kind} ${shown(file)}: no such file. Fix: give the path of a ${kind === 'har' ? 'HAR 1.2 file' : 'exchange log'}`);
+    if (!statSync(file).isFile()) throw new UsageError(`--${kind} ${shown(file)}: not a regular file. Fix: give the path of a ${kind === 'har' ? 'HAR 1.2 file' : 'exchange log'}`);
+  }
+  const reading = readHar(files);
+  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies });
+  const target = new TrafficTarget();
+  let read = 0;
+  let said = Date.now();
+  try {
+    for await (const exchange of reading.exchanges as AsyncIterable<ObservedExchange>) {
+      target.see(exchange);
+      observer.see(exchange);
+      read++;
+      if (Date.now() - said >= PROGRESS_MS) {
+        said = Date.now();
+        log(`observe: ${read} exchanges judged so far (${shown(reading.summaries.at(-1)?.file ?? '')})`);
+      }
+      if (interrupt?.aborted) break;
+    }
+  } catch (err) {
+    if (err instanceof HarReadError) throw new UsageError(`--${kind} ${shown(err.message)}. Fix: give ${kind === 'har' ? 'a HAR 1.2 file (as browsers and proxies export it)' : "an exchange log of the kit's proxy (--record)"}`);
+    throw err;
+  }
+  const summary = await writeObservationReports(
+    {
+      observation: observer.verdicts(true),
+      mode: 'recording',
+      sources: files,
+      target: target.baseUrl(files[0] as string),
+      answers: target.answers(),
+      files: reading.summaries.map((s) => ({ file: s.file, entries: s.entries, exchanges: s.exchanges, skipped: { ...s.skipped } })),
+    },
+    { reportDir: options.reportDir, html: options.html, signKey },
+  );
+  log(formatObservationSummary(summary));
+  if (interrupt?.aborted) log('observe: stopped early (SIGINT/SIGTERM); the reports hold what was judged until then');
+  return summary.verdicts.fail > 0 ? 1 : 0;
+}
