@@ -64,7 +64,7 @@ export function formatObservationSummary(s: ObservationSummary): string {
   const skipped = (o.files ?? []).flatMap((f) => Object.entries(f.skipped).filter(([, n]) => n > 0).map(([why, n]) => `${shown(f.file)}: ${n} entries ${why}`));
   const classes = (['exchange', 'sequence', 'timeline'] as const).map((c) => `${c} ${s.byClass[c].pass + s.byClass[c].fail} of ${VERDICTS.reduce((n, v) => n + s.byClass[c][v], 0)}`);
   const lines = [
-    `observed ${o.exchanges} exchanges of ${o.customers} customers${period}${ignored.length > 0 ? ` (besides: ${ignored.join(', ')})` : ''}; the kit sent nothing`,
+    `observed ${counted(o.exchanges, 'exchange')} of ${counted(o.customers, 'customer')}${period}${ignored.length > 0 ? ` (besides: ${ignored.join(', ')})` : ''}; the kit sent nothing`,
     ...(skipped.length > 0 ? [`left unread: ${skipped.join('; ')}`] : []),
     `rules: ${s.verdicts.pass} pass, ${s.verdicts.fail} fail, ${s.verdicts['not-observed']} not observed, ${s.verdicts['not-passive']} not decidable passively; judged by class: ${classes.join(', ')}`,
   ];
@@ -76,3 +76,5 @@ export function formatObservationSummary(s: ObservationSummary): string {
   lines.push(...Object.entries(s.reports).map(([name, path]) => `${name}: ${path}`));
   return lines.join('\n');
 }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
