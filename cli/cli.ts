@@ -13,6 +13,7 @@ import { loadSigningKey } from './statement/write-statement.js';
 import { verifyCommand } from './statement/verify-cli.js';
 import { runDiff } from './diff/main.js';
 import { observeCommand } from './observe/observe-command.js';
+import { recordingTarget } from './observe/recording-target.js';
 import { rerunOptions } from './rerun/rerun-failed.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
 import { writeRunEnv } from '../harness-core/run-env.js';
@@ -67,7 +68,8 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
   if (!options) return 0;
   // The history is read when the HTML report is built, after every check: a bad one says so now.
   if (options.command === 'run' && options.html) checkHistoryFile(resolve(options.allureHistory ?? join(options.reportDir, HISTORY_FILE)));
-  const target = await prepareTarget(options, err);
+  const prepared = await prepareTarget(options, err);
+  const target = options.record === undefined || options.command !== 'run' ? prepared : await recordingTarget(prepared, options.record);
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
   let receiver: WebhookReceiver | undefined;
   try {

@@ -44,6 +44,8 @@ export interface RunOptions {
   allureHistory?: string;
   /** Report dir of an earlier run: only the rules of its failed or broken checks run. */
   rerunFailed?: string;
+  /** Every exchange of the checks goes through the recording proxy into this exchange log (observe --log judges it). */
+  record?: string;
 }
 
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
@@ -92,6 +94,11 @@ const RUN_FLAGS = {
   'explore-seconds': { type: 'string', placeholder: 'S', description: 'stateful exploration: S seconds for the sequences (default 30; shrinking a failure gets 3*S more)' },
   seed: { type: 'string', placeholder: 'N', description: 'stateful exploration: the seed to replay (printed with every run and failure)' },
   'sign-key': { type: 'string', placeholder: 'FILE', description: "sign the run's statement.json (beside the reports) with this Ed25519 private key PEM" },
+  record: {
+    type: 'string',
+    placeholder: 'FILE',
+    description: "send the checks' requests through the recording proxy and write every exchange to FILE\n(an exchange log, tokens hashed); judge it again with: observe --log FILE",
+  },
   vary: {
     type: 'string',
     multiple: true,
@@ -201,6 +208,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
     signKey: values['sign-key'],
     allureHistory: values['allure-history'],
     rerunFailed: values['rerun-failed'],
+    record: values.record,
   };
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');

@@ -24,6 +24,8 @@ export interface ObservedExchange {
    * be reached, or broke off mid-answer): the reason. No judge reads such an exchange.
    */
   proxyFailure?: string;
+  /** Bodies the recorder cut at its cap (forwarded whole, recorded in part): a judge must not read them as the target's. */
+  bodyTruncated?: { request?: true; response?: true };
 }
 
 export interface HeaderField {

@@ -1,6 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import type { ObservedExchange } from '../../observe/exchange.js';
 import { HarReadError, readHar } from '../../observe/har/read-har.js';
+import { ExchangeLogReadError, readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
+import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
+import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import { UsageError } from '../command-line/usage.js';
@@ -10,6 +13,14 @@ import { formatObservationSummary } from './observation-summary.js';
 import { writeObservationReports } from './observation-reports.js';
 import { parseObserveOptions, type ObserveOptions } from './observe-options.js';
 import { TrafficTarget } from './traffic-target.js';
+
+/** What the summary shows of each file read. */
+interface FileSummary {
+  file: string;
+  entries: number;
+  exchanges: number;
+  skipped: Record<string, number>;
+}
 
 /** How often a long reading says how far it got. */
 const PROGRESS_MS = 5000;
@@ -22,8 +33,54 @@ const PROGRESS_MS = 5000;
 export async function observeCommand(argv: readonly string[], log: (line: string) => void, interrupt?: AbortSignal): Promise<number> {
   const options = parseObserveOptions(argv);
   const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
-  if (options.input.kind === 'proxy') throw new UsageError('observe --listen: not yet available in this kit version. Fix: record the traffic as HAR and judge it with --har');
+  if (options.input.kind === 'proxy') return observeLive(options, options.input, log, signKey, interrupt);
   return observeFiles(options, options.input.kind, options.input.files, log, signKey, interrupt);
+}
+
+/**
+ * The recording proxy in front of the upstream: every exchange is judged as it passes (and written
+ * to --record), the reports are written every --flush-seconds and when SIGINT or SIGTERM ends it.
+ */
+async function observeLive(options: ObserveOptions, input: Extract<ObserveOptions['input'], { kind: 'proxy' }>, log: (line: string) => void, signKey: ReturnType<typeof loadSigningKey> | undefined, interrupt?: AbortSignal): Promise<number> {
+  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies });
+  const target = new TrafficTarget();
+  const recorder = input.record === undefined ? undefined : createExchangeLogWriter(input.record, 'cpf-conformance observe --listen');
+  const proxy = await startRecordingProxy({
+    upstream: input.upstream,
+    port: input.listen,
+    onExchange: (exchange) => {
+      target.see(exchange);
+      observer.see(exchange);
+      recorder?.write(exchange);
+    },
+  }).catch(async (error: unknown) => {
+    await recorder?.close();
+    throw new UsageError(`--listen ${input.listen}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Fix: choose a free port`);
+  });
+  log(`observe: recording proxy on ${proxy.url}, forwarding unchanged to ${input.upstream}; send the clients' requests to ${proxy.url}/api/v2${input.record ? `; recording to ${input.record}` : ''}; SIGINT or SIGTERM writes the reports and ends it`);
+  const report = (final: boolean) =>
+    writeObservationReports(
+      { observation: observer.verdicts(final), mode: 'proxy', sources: [input.upstream], target: target.baseUrl(`${input.upstream}/api/v2`), answers: target.answers() },
+      { reportDir: options.reportDir, html: final && options.html, signKey },
+    );
+  let flushing: Promise<unknown> = Promise.resolve();
+  const timer =
+    input.flushSeconds === undefined
+      ? undefined
+      : setInterval(() => {
+          flushing = flushing.then(async () => {
+            const summary = await report(false);
+            log(`observe: ${summary.observed.exchanges} exchanges so far; rules ${summary.verdicts.pass} pass, ${summary.verdicts.fail} fail; reports written to ${options.reportDir}`);
+          });
+        }, input.flushSeconds * 1000);
+  await new Promise<void>((done) => (interrupt?.aborted ? done() : interrupt?.addEventListener('abort', () => done(), { once: true })));
+  clearInterval(timer);
+  await flushing;
+  await proxy.close();
+  await recorder?.close();
+  const summary = await report(true);
+  log(formatObservationSummary(summary));
+  return summary.verdicts.fail > 0 ? 1 : 0;
 }
 
 async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files: string[], log: (line: string) => void, signKey: ReturnType<typeof loadSigningKey> | undefined, interrupt?: AbortSignal): Promise<number> {
@@ -32,13 +89,13 @@ async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files:
     if (!existsSync(file)) throw new UsageError(`--${kind} ${shown(file)}: no such file. Fix: give the path of a ${kind === 'har' ? 'HAR 1.2 file' : 'exchange log'}`);
     if (!statSync(file).isFile()) throw new UsageError(`--${kind} ${shown(file)}: not a regular file. Fix: give the path of a ${kind === 'har' ? 'HAR 1.2 file' : 'exchange log'}`);
   }
-  const reading = readHar(files);
+  const reading: { exchanges: AsyncIterable<ObservedExchange>; summaries: readonly FileSummary[] } = kind === 'har' ? readHar(files) : readExchangeLog(files);
   const observer = new Observer(JUDGES, { keepBodies: options.keepBodies });
   const target = new TrafficTarget();
   let read = 0;
   let said = Date.now();
   try {
-    for await (const exchange of reading.exchanges as AsyncIterable<ObservedExchange>) {
+    for await (const exchange of reading.exchanges) {
       target.see(exchange);
       observer.see(exchange);
       read++;
@@ -49,7 +106,7 @@ async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files:
       if (interrupt?.aborted) break;
     }
   } catch (err) {
-    if (err instanceof HarReadError) throw new UsageError(`--${kind} ${shown(err.message)}. Fix: give ${kind === 'har' ? 'a HAR 1.2 file (as browsers and proxies export it)' : "an exchange log of the kit's proxy (--record)"}`);
+    if (err instanceof HarReadError || err instanceof ExchangeLogReadError) throw new UsageError(`--${kind} ${shown(err.message)}. Fix: give ${kind === 'har' ? 'a HAR 1.2 file (as browsers and proxies export it)' : "an exchange log of the kit's proxy (--record)"}`);
     throw err;
   }
   const summary = await writeObservationReports(

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CheckResult } from '../../harness-core/check-result.js';
 import { rules } from '../../spec/rules/catalog.js';
@@ -12,6 +12,7 @@ import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { checkNotes, failsRun, outcomeWord, selectFaults } from './measure-only.js';
 import { suiteFilesFor } from './suite-files.js';
+import { judgePassively, TRAFFIC_FILE, type PassiveFaultVerdict } from './passive-verdict.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
@@ -36,6 +37,8 @@ interface Outcome {
   unverified: string[];
   /** What the checks of its rules said, for a measure-only fault. */
   notes: string[];
+  /** The passive judge on the traffic of the run. */
+  passive: PassiveFaultVerdict;
   seconds: number;
 }
 
@@ -63,9 +66,11 @@ function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; 
 async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const started = performance.now();
   const reportDir = join(ROOT, 'reports/faults', fault.id);
+  const trafficFile = join(reportDir, TRAFFIC_FILE);
+  rmSync(trafficFile, { force: true });
   const { code, output } = await runCliAgainstFault(fault, [
     // A fault may break what the preflight relies on (a role's answer, GET /health); the checks judge it.
-    '--report-dir', reportDir, '--no-html', '--no-preflight',
+    '--report-dir', reportDir, '--no-html', '--no-preflight', '--record', trafficFile,
     ...[...fault.rules, ...(fault.metBy ?? [])].flatMap((r) => ['--rules', r]),
     ...suiteFilesFor(ROOT, [...fault.rules, ...(fault.metBy ?? [])], fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
   ], cli);
@@ -80,7 +85,8 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   // A failing exploration lane is a failure of only the rules it exercised: the statement of such
   // a run must say so in a way its verifier reads from the result files alone.
   const unverified = fault.foundBy === 'sequences' && existsSync(join(reportDir, STATEMENT_FILE)) ? verifyStatement(reportDir).reasons : [];
-  return { fault, caught, code, byRule, broken, unverified, notes, seconds: (performance.now() - started) / 1000 };
+  const passive = await judgePassively(fault, trafficFile);
+  return { fault, caught, code, byRule, broken, unverified, notes, passive, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<number> {
@@ -106,14 +112,14 @@ async function main(): Promise<number> {
             const outcome = await runFault(fault, cli);
             outcomes.push(outcome);
             const proven = outcome.byRule.filter((r) => r.failedChecks.length > 0).length;
-            console.log(`  ${outcomeWord(fault, outcome.caught).padEnd(7)} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven) [${outcomes.length}/${selected.length}]`);
+            console.log(`  ${outcomeWord(fault, outcome.caught).padEnd(7)} ${fault.id} (${outcome.seconds.toFixed(1)} s, ${proven} of ${fault.rules.length} rules proven${passiveText(outcome.passive)}) [${outcomes.length}/${selected.length}]`);
           }
         } finally {
           await cli.close();
         }
       }),
     );
-  await runQueue(selected.filter((f) => !f.timing), jobs);
+  await runQueue(longestFirst(selected.filter((f) => !f.timing)), jobs);
   await runQueue(selected.filter((f) => f.timing), 1);
   outcomes.sort((a, b) => selected.indexOf(a.fault) - selected.indexOf(b.fault));
   console.log('\nfault -> caught by');
@@ -127,6 +133,7 @@ async function main(): Promise<number> {
     for (const n of o.notes) console.log(`           ${n}`);
     for (const b of o.broken) console.log(`           broken: ${b}`);
     for (const u of o.unverified) console.log(`           statement rejected: ${u}`);
+    for (const other of o.passive.others) console.log(`           passive judge failed ${other.rule}, which the fault does not name: ${other.message}`);
   }
   const judged = outcomes.filter((o) => o.fault.measureOnly === undefined);
   const measured = outcomes.filter((o) => o.fault.measureOnly !== undefined);
@@ -135,9 +142,28 @@ async function main(): Promise<number> {
   const measuredText = measured.length ? `; measured only (never fails the run): ${measured.map((o) => `${o.fault.id} ${outcomeWord(o.fault, o.caught)}`).join(', ')}` : '';
   console.log(`\n${judged.length - escaped.length}/${judged.length} faults caught in ${minutes} min${escaped.length ? `; escaped: ${escaped.map((o) => o.fault.id).join(', ')}` : ''}${measuredText}`);
   console.log(formatCoverage(coverage));
+  const decidable = judged.filter((o) => o.passive.decidable.length > 0);
+  const foundPassively = decidable.filter((o) => o.passive.decidable.every((r) => o.passive.found.includes(r)));
+  const falseAlarms = outcomes.filter((o) => o.passive.others.length > 0);
+  console.log(`passive judge on the faults' traffic: ${foundPassively.length} of ${decidable.length} faults with a passively decidable rule found${falseAlarms.length ? `; rules failed that the fault does not name: ${falseAlarms.map((o) => `${o.fault.id} (${o.passive.others.map((x) => x.rule).join(' ')})`).join(', ')}` : '; no other rule failed'}`);
   const rejected = outcomes.filter((o) => o.unverified.length > 0);
   if (rejected.length) console.log(`statements that do not verify: ${rejected.map((o) => o.fault.id).join(', ')}`);
-  return escaped.length === 0 && rejected.length === 0 ? 0 : 1;
+  return escaped.length === 0 && rejected.length === 0 && falseAlarms.length === 0 ? 0 : 1;
+}
+
+/**
+ * The faults that take longest go first (the exploration's sequences a minute each, the webhook's
+ * waits for deliveries half of one), so that no job is left with one of them while the others idle.
+ */
+function longestFirst(queue: readonly Fault[]): Fault[] {
+  const weight = (f: Fault) => (f.foundBy === 'sequences' ? 2 : f.rules.some((r) => r.startsWith('HOOK-')) ? 1 : 0);
+  return [...queue].sort((a, b) => weight(b) - weight(a));
+}
+
+/** The passive judge's outcome on a fault's traffic, for its progress line. */
+function passiveText(p: PassiveFaultVerdict): string {
+  if (p.decidable.length === 0) return '';
+  return `; passively ${p.found.length} of ${p.decidable.length}${p.others.length ? `, also ${p.others.map((o) => o.rule).join(' ')}` : ''}`;
 }
 
 runScript(main);

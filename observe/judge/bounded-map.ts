@@ -1,5 +1,5 @@
 /**
- * A Map that forgets its least recently used entries beyond `max`: judges of sequences remember
+ * A Map that forgets its least recently written entries beyond `max`: judges of sequences remember
  * per customer and per resource what they saw, and a proxy may observe for days.
  */
 export class BoundedMap<K, V> {
@@ -7,13 +7,9 @@ export class BoundedMap<K, V> {
 
   constructor(private readonly max: number) {}
 
+  /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
   get(key: K): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
+    return this.#map.get(key);
   }
 
   set(key: K, value: V): void {

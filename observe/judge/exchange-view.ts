@@ -3,9 +3,11 @@ import { PATH_PREFIX } from '../../spec/contract/meta.js';
 import type { HeaderField, ObservedExchange } from '../exchange.js';
 
 /** A body as the judges read it: JSON where it parses, else what it is. */
-export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string } | { kind: 'binary'; bytes: number };
+export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string } | { kind: 'binary'; bytes: number } | { kind: 'truncated' };
 
 const NONE: Body = Object.freeze({ kind: 'none' });
+/** A body the recorder cut at its cap: nothing of its content is the target's answer as a whole. */
+const TRUNCATED: Body = Object.freeze({ kind: 'truncated' });
 
 const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map((e) => ({ endpoint: e, pattern: pathPattern(e), parameters: pathParameters(e) }));
 
@@ -16,6 +18,7 @@ const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map((e) => ({ endpoint:
  */
 export class ExchangeView {
   readonly #x: ObservedExchange;
+  readonly #method: string;
   #api: { path: string; query: URLSearchParams } | null | undefined;
   #route: { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } | undefined;
   #requestBody: Body | undefined;
@@ -27,13 +30,14 @@ export class ExchangeView {
     readonly seq: number,
   ) {
     this.#x = exchange;
+    this.#method = exchange.request.method.toUpperCase();
   }
 
   get exchange(): ObservedExchange {
     return this.#x;
   }
   get method(): string {
-    return this.#x.request.method.toUpperCase();
+    return this.#method;
   }
   get status(): number {
     return this.#x.response.status;
@@ -107,11 +111,11 @@ export class ExchangeView {
   }
 
   get requestBody(): Body {
-    this.#requestBody ??= bodyOf(this.#x.request.bodyText, this.#x.request.bodyBinary);
+    this.#requestBody ??= this.#x.bodyTruncated?.request ? TRUNCATED : bodyOf(this.#x.request.bodyText, this.#x.request.bodyBinary);
     return this.#requestBody;
   }
   get responseBody(): Body {
-    this.#responseBody ??= bodyOf(this.#x.response.bodyText, this.#x.response.bodyBinary);
+    this.#responseBody ??= this.#x.bodyTruncated?.response ? TRUNCATED : bodyOf(this.#x.response.bodyText, this.#x.response.bodyBinary);
     return this.#responseBody;
   }
   /** The request body's JSON value; undefined when there is none or it is not JSON. */
@@ -125,11 +129,12 @@ export class ExchangeView {
   }
   /** Whether the recording holds the answer's body at all (a HAR may leave it out): a judge of the body needs it. */
   get responseBodyRecorded(): boolean {
-    return this.#x.response.bodyText !== undefined || this.#x.response.bodyBinary !== undefined;
+    return (this.#x.response.bodyText !== undefined || this.#x.response.bodyBinary !== undefined) && this.#x.bodyTruncated?.response === undefined;
   }
   /** Whether the recording holds the request's body or shows there was none: a judge of the body needs it. */
   get requestBodyKnown(): boolean {
     const r = this.#x.request;
+    if (this.#x.bodyTruncated?.request) return false;
     if (r.bodyText !== undefined || r.bodyBinary !== undefined || !/^(POST|PUT|PATCH|DELETE)$/.test(this.method)) return true;
     // A recorder that drops a body still shows its declared length.
     const declared = this.requestHeader('content-length');

@@ -28,3 +28,12 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/**
+ * FREE-ERR-8: a request-target that is no valid URI (a percent sign not followed by two hex digits)
+ * may be refused by the HTTP layer before the API sees it, 400 without the envelope: such an
+ * answer is not the API's, and no rule of the API's answers judges it.
+ */
+export function refusedAsInvalidRequestTarget(x: ExchangeView): boolean {
+  return x.status === 400 && /%(?![0-9A-Fa-f]{2})/.test(x.exchange.request.url);
+}

@@ -2,7 +2,7 @@ import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../
 import type { ExchangeView } from '../judge/exchange-view.js';
 import type { Judge } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
-import { answeredOnItsMerits, isLoopbackHost } from './answer-kinds.js';
+import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
 const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/health';
@@ -56,7 +56,7 @@ function options(x: ExchangeView, ledger: Ledger): void {
 
 /** "All requests and responses are JSON": an answer with a body names application/json. */
 function mediaType(x: ExchangeView, ledger: Ledger): void {
-  if (!answeredOnItsMerits(x) || !x.responseBodyRecorded) return;
+  if (!answeredOnItsMerits(x) || !x.responseBodyRecorded || refusedAsInvalidRequestTarget(x)) return;
   const body = x.responseBody;
   if (body.kind === 'none') return;
   const type = x.responseHeader('content-type') ?? '';

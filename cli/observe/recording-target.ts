@@ -1,0 +1,30 @@
+import { rmSync } from 'node:fs';
+import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
+import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
+import type { PreparedTarget } from '../target/prepared-target.js';
+
+/**
+ * The target behind the recording proxy (`--record FILE`): the checks send everything through it,
+ * and every exchange goes to FILE as an exchange log, which `observe --log FILE` judges again
+ * without the kit sending anything. Links the target hands out still lead to the target itself.
+ */
+export async function recordingTarget(target: PreparedTarget, file: string): Promise<PreparedTarget> {
+  // A run's recording is that run's alone (the writer would continue an earlier log).
+  rmSync(file, { force: true });
+  const log = createExchangeLogWriter(file, 'cpf-conformance run --record');
+  const upstream = new URL(target.baseUrl);
+  const proxy = await startRecordingProxy({ upstream: upstream.origin, onExchange: (exchange) => log.write(exchange) }).catch(async (error: unknown) => {
+    await log.close();
+    await target.close();
+    throw error;
+  });
+  return {
+    ...target,
+    baseUrl: `${proxy.url}${upstream.pathname.replace(/\/+$/, '')}`,
+    async close() {
+      await proxy.close();
+      await log.close();
+      await target.close();
+    },
+  };
+}

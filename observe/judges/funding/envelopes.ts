@@ -1,0 +1,50 @@
+import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema } from '../../../spec/contract/funding.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { answeredApplications, fundingReadOf, isPlainObject, shown } from './reads.js';
+
+const ENVELOPE_RULE = { 'customer-list': 'FUND-1', single: 'FUND-2', 'project-list': 'FUND-34' } as const;
+const SCHEMA = { 'customer-list': fundingListEnvelopeSchema, single: fundingSingleEnvelopeSchema, 'project-list': fundingListEnvelopeSchema } as const;
+
+/**
+ * The answers of the three funding reads: "HTTP 200, list" / "HTTP 200, `{application}`" with
+ * "response is `{status: 200, action, applications[], total, page, limit}`; single response is
+ * `{status: 200, action: getFundingApplication, application}`" (FREE-FUND-1 to 3: further members
+ * and any list `action`); a project's list holds that project's applications only (FUND-34).
+ */
+export function fundingEnvelopeJudge(): Judge {
+  return {
+    rules: ['FUND-1', 'FUND-2', 'FUND-34'],
+    see(x, ledger) {
+      const read = fundingReadOf(x);
+      // Success is what these rules shape; errors are the error rules'.
+      if (read === undefined || x.status < 200 || x.status > 299) return;
+      const rule = ENVELOPE_RULE[read];
+      if (x.status !== 200) {
+        ledger.broke(rule, x, `GET ${x.apiPath} succeeded with ${x.status}, not 200`);
+        return;
+      }
+      if (!x.responseBodyRecorded) return;
+      const parsed = SCHEMA[read].safeParse(x.responseJson);
+      ledger.judge(rule, x, parsed.success, () => {
+        const issue = parsed.error?.issues[0];
+        return `GET ${x.apiPath} answered 200 with a body that is not the ${read === 'single' ? 'single' : 'list'} envelope: ${issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'not JSON'}`;
+      });
+      if (read === 'project-list') ofThatProjectOnly(x, ledger);
+    },
+  };
+}
+
+/**
+ * "GET /reports/{projectKey}/funding/applications ... the list of that project only": an application
+ * naming another project does not belong in it (the route accepts the key in any case). A null
+ * `projectKey` says nothing of the project it belongs to, so it is not judged here.
+ */
+function ofThatProjectOnly(x: ExchangeView, ledger: Ledger): void {
+  const key = x.params.projectKey?.toLowerCase();
+  const named = (answeredApplications(x) ?? []).filter(isPlainObject).map((a) => a.projectKey).filter((k): k is string => typeof k === 'string');
+  if (key === undefined || named.length === 0) return;
+  const others = named.filter((k) => k.toLowerCase() !== key);
+  ledger.judge('FUND-34', x, others.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects (projectKey ${others.slice(0, 3).map(shown).join(', ')})`);
+}

@@ -1,0 +1,49 @@
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { answeredOnItsInput } from '../answer-kinds.js';
+import { listQueryOf, type ListParameter, type ListQuery } from './query.js';
+import { fundingReadOf } from './reads.js';
+
+/** The customer list's rule per kind of wrong parameter; the project list has one rule for all (FUND-38). */
+const CUSTOMER_LIST_RULES = { limit: 'FUND-27', page: 'FUND-28', notInteger: 'FUND-29', unknown: 'FUND-30' } as const;
+
+/**
+ * The status of every funding list request against its query (endpoint rule 10): "Unknown or
+ * invalid list parameters give 422", and a valid query is no reason for one. Judged only where
+ * nothing else explains the answer: 429 and 5xx answer anything, and 401, 403 and 404 (a foreign
+ * project) take precedence (FREE-ERR-7).
+ */
+export function listParameterJudge(): Judge {
+  return {
+    rules: ['FUND-27', 'FUND-28', 'FUND-29', 'FUND-30', 'FUND-38'],
+    see(x, ledger) {
+      const read = fundingReadOf(x);
+      if ((read !== 'customer-list' && read !== 'project-list') || !answeredOnItsInput(x)) return;
+      const query = listQueryOf(x);
+      if (query === undefined) return;
+      const ruleOf = (kind: keyof typeof CUSTOMER_LIST_RULES) => (read === 'project-list' ? 'FUND-38' : CUSTOMER_LIST_RULES[kind]);
+      invalid(x, ledger, query, ruleOf);
+      if (query.clean) valid(x, ledger, query.clean, ruleOf);
+    },
+  };
+}
+
+function invalid(x: ExchangeView, ledger: Ledger, query: ListQuery, ruleOf: (kind: keyof typeof CUSTOMER_LIST_RULES) => string): void {
+  const must422 = (rule: string, what: string) => ledger.judge(rule, x, x.status === 422, () => `GET ${x.apiPath} with ${what} answered ${x.status}, not 422`);
+  // "limit ... maximum 100; maximum page value 1000000", "`page` starts at 1".
+  for (const parameter of ['page', 'limit'] as const satisfies readonly ListParameter[]) {
+    const reading = query[parameter];
+    if (reading === 'out-of-range') must422(ruleOf(parameter), `${parameter} out of range (?${x.rawQuery.slice(0, 80)})`);
+    if (reading === 'not-integer') must422(ruleOf('notInteger'), `a ${parameter} that is not an integer (?${x.rawQuery.slice(0, 80)})`);
+  }
+  if (query.unknown.length > 0) must422(ruleOf('unknown'), `the unknown parameter ${query.unknown.slice(0, 3).map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
+}
+
+/** A query of known parameters with valid values (or none: the defaults) is valid: no 422. */
+function valid(x: ExchangeView, ledger: Ledger, clean: NonNullable<ListQuery['clean']>, ruleOf: (kind: keyof typeof CUSTOMER_LIST_RULES) => string): void {
+  const rules = new Set<string>();
+  if (clean.limitGiven) rules.add(ruleOf('limit'));
+  if (clean.pageGiven) rules.add(ruleOf('page'));
+  for (const rule of rules) ledger.judge(rule, x, x.status !== 422, () => `GET ${x.apiPath} with the valid query ?${x.rawQuery.slice(0, 80)} answered 422`);
+}

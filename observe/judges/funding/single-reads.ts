@@ -1,0 +1,59 @@
+import { isDeepStrictEqual } from 'node:util';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { followsClosely } from '../../judge/sequence-horizon.js';
+import { answeredOnItsMerits } from '../answer-kinds.js';
+import { CUSTOMERS_REMEMBERED, APPLICATIONS_REMEMBERED } from './memory.js';
+import { decodedParameter, fundingReadOf, identifiedApplications, shown, type JsonObject } from './reads.js';
+
+interface Listed {
+  application: JsonObject;
+  from: ExchangeView;
+}
+
+/**
+ * "`applicationId` | string, unique id; taken over exactly for single retrieval" (FUND-6): an id the
+ * customer took from a list retrieves that application as the list showed it, and no single
+ * retrieval answers an application of another id.
+ */
+export function singleReadJudge(): Judge {
+  const listed = new BoundedMap<string, BoundedMap<string, Listed>>(CUSTOMERS_REMEMBERED);
+  return {
+    rules: ['FUND-6'],
+    see(x, ledger) {
+      const read = fundingReadOf(x);
+      if (read === undefined || x.customer === undefined) return;
+      if (read !== 'single') {
+        const ofCustomer = listed.upsert(x.customer, () => new BoundedMap(APPLICATIONS_REMEMBERED));
+        for (const application of identifiedApplications(x)) ofCustomer.set(application.applicationId as string, { application, from: x });
+        return;
+      }
+      const id = decodedParameter(x.params.applicationId);
+      if (id === undefined || !answeredOnItsMerits(x)) return;
+      const single = identifiedApplications(x)[0];
+      if (single !== undefined) {
+        ledger.judge('FUND-6', x, single.applicationId === id, () => `GET ${x.apiPath} answered application ${shown(single.applicationId)}, not ${shown(id)}`);
+      }
+      const before = listed.get(x.customer)?.get(id);
+      if (before === undefined || !followsClosely(before.from, x)) return;
+      fromList(x, ledger, id, before, single);
+    },
+  };
+}
+
+/** The read of an id the list showed: 200 with the same application; a 404 means the exact id retrieved nothing. */
+function fromList(x: ExchangeView, ledger: Ledger, id: string, before: Listed, single: JsonObject | undefined): void {
+  if (x.status === 404) {
+    ledger.broke('FUND-6', x, `GET ${x.apiPath}, an id the list answered just before, answered 404`, [before.from]);
+    return;
+  }
+  if (single === undefined || single.applicationId !== id) return;
+  ledger.judge('FUND-6', x, isDeepStrictEqual(single, before.application), () => `GET ${x.apiPath} answered application ${shown(id)} otherwise than the list just before: ${differences(before.application, single)}`, [before.from]);
+}
+
+function differences(listed: JsonObject, single: JsonObject): string {
+  const fields = [...new Set([...Object.keys(listed), ...Object.keys(single)])].filter((k) => !isDeepStrictEqual(listed[k], single[k]));
+  return fields.slice(0, 4).map((k) => `${k} ${shown(listed[k])} in the list, ${shown(single[k])} singly`).join('; ');
+}

@@ -1,0 +1,207 @@
+import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { writeAnswerHead, trailerPairs } from './answer-head.js';
+import { BodyCapture } from './body-capture.js';
+import { recordedExchange, type RecordedExchange } from './recorded-exchange.js';
+
+export interface Upstream {
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  port: number;
+  /** `host:port` as a Host header would name it. */
+  host: string;
+  /** The upstream URL's path without its trailing slash, put before each request-target ('' for none). */
+  pathPrefix: string;
+  agent: Agent;
+}
+
+/**
+ * Called once per exchange: with what builds its record (so that a failure to record stays the
+ * caller's, off the forwarding path), or with nothing when the client went away before its answer
+ * was complete.
+ */
+export type ExchangeDone = (exchange: (() => RecordedExchange) | undefined) => void;
+
+/** Methods a request can be sent again for, unchanged, when a kept-alive upstream connection turned out closed. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+/** Errors of a kept-alive connection the upstream closed while it was idle, before it read the request. */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
+/**
+ * Kept-alive connections tried in turn for one request before it fails: after a pause the pool
+ * may hold several the upstream has closed meanwhile, each of which fails at once; a new
+ * connection is not retried.
+ */
+const STALE_RETRIES = 4;
+/** Errors of connecting: the upstream was not reached at all. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
+interface Answer {
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  rawHeaders: readonly string[];
+  body: BodyCapture;
+}
+
+/**
+ * Forwards one request to the upstream and its answer back, both streamed, and tells `done` what
+ * happened. The request goes with its method, request-target, header lines and body bytes as
+ * received; Node's ClientRequest writes the header lines verbatim when given `rawHeaders`, but, as
+ * the hop to the upstream is the proxy's own:
+ * - Connection: when the client sent none, Node writes `Connection: keep-alive` on the agent's
+ *   connection (the proxy keeps it alive; without the line the upstream would too, under HTTP/1.1);
+ * - Transfer-Encoding: a POST, PUT or PATCH with neither Content-Length nor Transfer-Encoding (so
+ *   without a body) goes with `Transfer-Encoding: chunked` and an empty body, as Node frames such a
+ *   request; its head is written when the request is made, before the proxy could say otherwise.
+ * The request always goes as HTTP/1.1, the agent's protocol.
+ */
+export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstream: Upstream, maxRecordedBodyBytes: number, done: ExchangeDone): void {
+  const startedAt = performance.timeOrigin + performance.now();
+  const t0 = performance.now();
+  const target = req.url ?? '/';
+  const requestBody = new BodyCapture(maxRecordedBodyBytes);
+  let upstreamReq: ClientRequest;
+  let sentAt: number | undefined;
+  let headersAt: number | undefined;
+  let answer: Answer | undefined;
+  let settled = false;
+  let retries = 0;
+  let failure: string | undefined;
+  // Nothing of the proxy's own in the answers: no Date line either.
+  res.sendDate = false;
+
+  const settle = (exchange: (() => RecordedExchange) | undefined) => {
+    if (settled) return;
+    settled = true;
+    done(exchange);
+  };
+
+  const record = (reached: Answer, proxyFailure?: string): (() => RecordedExchange) => {
+    const now = performance.now();
+    const wait = headersAt ?? now;
+    const sent = Math.min(sentAt ?? wait, wait);
+    return () => recordedExchange({
+      startedAt,
+      durationMs: now - t0,
+      request: { method: req.method ?? 'GET', target, httpVersion: `HTTP/${req.httpVersion}`, rawHeaders: req.rawHeaders, body: requestBody },
+      response: reached,
+      timings: { send: sent - t0, wait: wait - sent, receive: now - wait },
+      upstreamHost: upstream.host,
+      ...(proxyFailure !== undefined && { proxyFailure }),
+    });
+  };
+
+  const send = () => {
+    const request = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+    upstreamReq = request({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: absoluteForm(target) ? target : `${upstream.pathPrefix}${target}`,
+      headers: req.rawHeaders,
+      agent: upstream.agent,
+    });
+    upstreamReq.on('finish', () => (sentAt = performance.now()));
+    upstreamReq.on('drain', () => req.resume());
+    // An upstream that answered early and closed takes no more of the body: the rest is dropped, so that the client's connection stays usable.
+    upstreamReq.on('close', () => req.resume());
+    upstreamReq.on('response', onResponse);
+    upstreamReq.on('error', onUpstreamError);
+    if (req.readableEnded) upstreamReq.end();
+  };
+
+  const onUpstreamError = (error: NodeJS.ErrnoException) => {
+    // After the answer's head, a break shows on the answer (onResponse).
+    if (answer || settled) return;
+    const code = error.code ?? error.name;
+    const reusable = upstreamReq.reusedSocket && STALE_CONNECTION.has(code) && IDEMPOTENT.has(req.method ?? '') && requestBody.forwardedBytes === 0 && req.readableEnded;
+    if (reusable && retries < STALE_RETRIES) {
+      retries++;
+      send();
+      return;
+    }
+    failure = UNREACHABLE.has(code) ? `the upstream cannot be reached (${code})` : `the upstream closed the connection before answering (${code})`;
+    answerOwn502(failure);
+  };
+
+  const answerOwn502 = (reason: string) => {
+    // The rest of the request body is read and dropped, so that the client's connection stays usable.
+    req.resume();
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    const body = Buffer.from(JSON.stringify({ status: 502, error: 'Bad Gateway', detail: `recording proxy: ${reason}` }));
+    const rawHeaders = ['Content-Type', 'application/json', 'Content-Length', String(body.length)];
+    const capture = new BodyCapture(maxRecordedBodyBytes);
+    capture.add(body);
+    answer = { status: 502, statusText: 'Bad Gateway', httpVersion: 'HTTP/1.1', rawHeaders, body: capture };
+    res.writeHead(502, 'Bad Gateway', rawHeaders);
+    res.end(body);
+  };
+
+  const onResponse = (upstreamRes: IncomingMessage) => {
+    headersAt = performance.now();
+    const body = new BodyCapture(maxRecordedBodyBytes);
+    answer = { status: upstreamRes.statusCode ?? 0, statusText: upstreamRes.statusMessage ?? '', httpVersion: `HTTP/${upstreamRes.httpVersion}`, rawHeaders: upstreamRes.rawHeaders, body };
+    // A break of the upstream's connection shows as 'close' before the end; the error is that.
+    upstreamRes.on('error', () => {});
+    upstreamRes.on('close', () => {
+      // Not when this answer was given up for the proxy's own (its head could not be forwarded).
+      if (upstreamRes.complete || settled || answer?.body !== body) return;
+      const broken = answer as Answer;
+      settle(record(broken, `the upstream broke off its answer after ${broken.body.forwardedBytes} body bytes`));
+      res.destroy();
+    });
+    if (settled || res.destroyed) return;
+    try {
+      writeAnswerHead(res, upstreamRes, req.httpVersion);
+    } catch (error) {
+      // A head Node refuses to write (the upstream's parser took it, the writer does not).
+      upstreamRes.destroy();
+      answer = undefined;
+      failure = `the upstream's answer head cannot be forwarded (${(error as NodeJS.ErrnoException).code ?? 'invalid'})`;
+      answerOwn502(failure);
+      return;
+    }
+    upstreamRes.on('data', (chunk: Buffer) => {
+      body.add(chunk);
+      if (!res.write(chunk)) upstreamRes.pause();
+    });
+    res.on('drain', () => upstreamRes.resume());
+    upstreamRes.on('end', () => {
+      const trailers = trailerPairs(upstreamRes);
+      if (trailers.length > 0) res.addTrailers(trailers);
+      res.end();
+    });
+  };
+
+  req.on('data', (chunk: Buffer) => {
+    if (failure !== undefined || upstreamReq.destroyed) return;
+    requestBody.add(chunk);
+    if (!upstreamReq.write(chunk)) req.pause();
+  });
+  req.on('end', () => {
+    if (failure === undefined && !upstreamReq.writableEnded) upstreamReq.end();
+  });
+  // A client that breaks off shows on its answer's 'close'.
+  req.on('error', () => {});
+
+  // 'finish': the last byte of the answer is handed to the client's socket.
+  res.on('finish', () => {
+    if (answer) settle(record(answer, failure));
+  });
+  res.on('close', () => {
+    if (settled || res.writableFinished) return;
+    // The client went away before its answer was complete: nothing was answered, nothing to record.
+    settle(undefined);
+    upstreamReq.destroy();
+  });
+
+  send();
+}
+
+function absoluteForm(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+}

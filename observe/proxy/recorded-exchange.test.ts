@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { BodyCapture } from './body-capture.js';
+import { requestCredentials, withoutCutCredential } from './cut-credentials.js';
+import { bodyFields, isTextualType } from './recorded-body.js';
+import { addressedUrl, headerFields, recordedExchange } from './recorded-exchange.js';
+
+const capture = (cap: number, ...chunks: string[]) => {
+  const body = new BodyCapture(cap);
+  for (const chunk of chunks) body.add(Buffer.from(chunk));
+  return body;
+};
+
+describe('BodyCapture', () => {
+  it('keeps the first cap bytes and counts all', () => {
+    const body = capture(5, 'abc', 'def', 'ghi');
+    expect(body.bytes().toString()).toBe('abcde');
+    expect(body.forwardedBytes).toBe(9);
+    expect(body.truncated).toBe(true);
+    expect(capture(9, 'abc', 'def', 'ghi').truncated).toBe(false);
+  });
+});
+
+describe('bodyFields', () => {
+  it('text for textual types and for no type when the bytes are UTF-8; bytes otherwise', () => {
+    const json = Buffer.from('{"a":"ä"}');
+    expect(bodyFields(json, false, 'application/json; charset=utf-8', undefined)).toEqual({ bodyText: '{"a":"ä"}' });
+    expect(bodyFields(json, false, 'application/problem+json', undefined)).toEqual({ bodyText: '{"a":"ä"}' });
+    expect(bodyFields(json, false, undefined, undefined)).toEqual({ bodyText: '{"a":"ä"}' });
+    expect(bodyFields(json, false, 'application/pdf', undefined)).toEqual({ bodyBinary: json });
+    expect(bodyFields(json, false, 'application/json', 'gzip')).toEqual({ bodyBinary: json });
+    expect(bodyFields(Buffer.from([0x7b, 0xff, 0x7d]), false, 'application/json', undefined)).toEqual({ bodyBinary: Buffer.from([0x7b, 0xff, 0x7d]) });
+    expect(bodyFields(Buffer.alloc(0), false, 'application/json', undefined)).toEqual({});
+  });
+
+  it('keeps a byte order mark, and leaves out a character cut at the cap', () => {
+    expect(bodyFields(Buffer.from('\ufeff{}'), false, 'application/json', undefined).bodyText).toBe('\ufeff{}');
+    const cut = Buffer.from('aä').subarray(0, 2);
+    expect(bodyFields(cut, true, 'text/plain', undefined)).toEqual({ bodyText: 'a' });
+    expect(bodyFields(cut, false, 'text/plain', undefined)).toEqual({ bodyBinary: cut });
+  });
+
+  it('knows the textual types', () => {
+    expect(['text/html', 'TEXT/CSV', 'application/json', 'application/vnd.api+json', 'application/xml', 'image/svg+xml', 'application/x-www-form-urlencoded'].every(isTextualType)).toBe(true);
+    expect(['application/pdf', 'image/png', 'application/octet-stream', 'multipart/form-data; boundary=x', ''].some(isTextualType)).toBe(false);
+  });
+});
+
+describe('cut credentials', () => {
+  it('finds the credentials of Authorization headers and token query parameters', () => {
+    expect(requestCredentials(['Authorization', 'Bearer tok-1', 'authorization', 'bare-token'], '/r?token=a%2Bb&access_token=c')).toEqual(['tok-1', 'bare-token', 'a%2Bb', 'a+b', 'c']);
+  });
+
+  it('shortens a recorded body that ends with the start of one', () => {
+    expect(withoutCutCredential(Buffer.from('{"echo":"abcdefgh1'), ['abcdefgh12345678']).toString()).toBe('{"echo":"');
+    expect(withoutCutCredential(Buffer.from('{"echo":"xyz'), ['abcdefgh12345678']).toString()).toBe('{"echo":"xyz');
+  });
+});
+
+describe('recordedExchange', () => {
+  it('builds the exchange from what the wire gave', () => {
+    expect(headerFields(['A', '1', 'a', '2'])).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'a', value: '2' },
+    ]);
+    expect(addressedUrl('/x?y=%2F', ['host', 'api.test:8080'], 'up:1')).toBe('http://api.test:8080/x?y=%2F');
+    expect(addressedUrl('/x', [], 'up:1')).toBe('http://up:1/x');
+    expect(addressedUrl('http://elsewhere/x', ['Host', 'h'], 'up:1')).toBe('http://elsewhere/x');
+  });
+
+  it('says which bodies were cut, and cuts a credential the cut left a start of', () => {
+    const exchange = recordedExchange({
+      startedAt: 1.5,
+      durationMs: 3,
+      request: { method: 'POST', target: '/r', httpVersion: 'HTTP/1.1', rawHeaders: ['Authorization', 'Bearer abcdefgh12345678', 'Content-Type', 'text/plain'], body: capture(4, 'abcdefgh') },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', rawHeaders: [], body: capture(100, 'ok') },
+      timings: { send: 1, wait: 1, receive: 1 },
+      upstreamHost: 'up:1',
+    });
+    expect(exchange.bodyTruncated).toEqual({ request: true });
+    expect(exchange.request.bodyText).toBeUndefined();
+    expect(exchange.request.bodyMimeType).toBe('text/plain');
+    expect(exchange.response).toEqual({ status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], mimeType: '', bodySize: 2, bodyText: 'ok' });
+  });
+});

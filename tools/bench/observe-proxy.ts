@@ -1,0 +1,407 @@
+/**
+ * `npm run bench:observe-proxy -- [--duration 10] [--rounds 2] [--rate 1000] [--connections 4096] [--throughput 3] [--report FILE]`
+ *
+ * What the recording proxy of the passive judge (observe/proxy/) costs, against a bare upstream
+ * measured in the same run. The upstream (a node:http server answering a small JSON document) and
+ * the proxy run in child processes of their own, the load generator in this one, on loopback. The
+ * proxy does its full work: each exchange goes through `withoutCredentials` into an exchange log
+ * (observe/exchange-log/) in a temporary folder, and every request carries a Bearer token (50
+ * customers in turn).
+ *
+ * (a) latency at `rate` requests per second, open loop (a request every 1/rate s whether or not
+ *     earlier ones were answered, on a keep-alive pool), for `duration` seconds each directly and
+ *     through the proxy, in `rounds` interleaved rounds so a busy machine weighs on both alike;
+ *     p50/p99/p99.9 of the answer times (sending to the last body byte) from HDR histograms. Target:
+ *     the proxy adds at most 1 ms to the p99. autocannon is not the pacer here: its rate lets each
+ *     connection send its quota for the second back to back at the start of every second, so its
+ *     p99 would be that burst's queue rather than the proxy's cost.
+ * (b) `connections` keep-alive connections opened to the proxy and held, then one request on each,
+ *     all at once, then a second one on each (the connections are kept alive): how many were held
+ *     and answered, and the proxy's RSS idle, at the peak and per held connection.
+ * (c) throughput, autocannon with 50 connections as fast as answers come, `throughput` seconds
+ *     each directly and through the proxy: the ratio.
+ *
+ * Figures and ratios are printed and written to reports/bench/observe-proxy.json; nothing is
+ * asserted (a timing target on a shared machine is a figure to read, not a test to fail).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
+import { runScript } from '../../cli/command-line/run-script.js';
+import { newHistogram, percentileMs, percentiles, recordMs, type Histogram, type Percentiles } from '../../load/simulate/histograms.js';
+import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
+import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
+
+const FLAGS = {
+  duration: { type: 'string', placeholder: 'S', description: 'seconds of paced load per path in (a), over all rounds (default 10)' },
+  rounds: { type: 'string', placeholder: 'N', description: 'interleaved rounds of (a) (default 2)' },
+  rate: { type: 'string', placeholder: 'N', description: 'requests per second in (a) (default 1000)' },
+  connections: { type: 'string', placeholder: 'N', description: 'connections held in (b), also the proxy\'s maxConnections (default 4096)' },
+  throughput: { type: 'string', placeholder: 'S', description: 'seconds of autocannon per path in (c), 0 = skip (default 3)' },
+  report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/observe-proxy.json)' },
+} as const satisfies FlagTable;
+
+const BENCH_COMMAND = { usage: 'Usage: npm run bench:observe-proxy -- [options]', flags: FLAGS } as const;
+
+function parseOptions() {
+  const { values } = parseCommandLine(process.argv.slice(2), BENCH_COMMAND);
+  const count = (flag: 'rounds' | 'rate' | 'connections', fallback: number) => (values[flag] === undefined ? fallback : numberFlag(`--${flag}`, values[flag], { min: 1, integer: true }));
+  return {
+    duration: values.duration === undefined ? 10 : numberFlag('--duration', values.duration, { min: 0.5 }),
+    rounds: count('rounds', 2),
+    rate: count('rate', 1000),
+    connections: count('connections', 4096),
+    throughput: values.throughput === undefined ? 3 : numberFlag('--throughput', values.throughput, { min: 0 }),
+    report: values.report ?? 'reports/bench/observe-proxy.json',
+  };
+}
+
+const API_PATH = '/api/v2/reports';
+const CUSTOMERS = 50;
+const tokenOf = (i: number) => `bench-token-${String(i % CUSTOMERS).padStart(4, '0')}-observe`;
+/** Connections opened at once in (b): more at a time would overflow the listen backlog into SYN retries. */
+const CONNECT_BATCH = 256;
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: the upstream and the proxy, each answering over IPC.
+
+interface ProxyStatus {
+  exchanges: number;
+  inFlight: number;
+  connections: number;
+  rssBytes: number;
+  /** CPU time of the process (user + system), µs. */
+  cpuMicros: number;
+  logged: number;
+}
+
+interface UpstreamStatus {
+  requests: number;
+  cpuMicros: number;
+}
+
+const cpuMicros = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+async function upstreamChild(): Promise<void> {
+  const body = Buffer.from(JSON.stringify({ items: [{ projectKey: 'K7f3', projektName: 'Haus Müller', status: 1 }], page: 1, limit: 50 }));
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((ready) => server.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, ready));
+  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  process.on('message', (m: { cmd: string }) => {
+    if (m.cmd === 'status') process.send?.({ requests, cpuMicros: cpuMicros() } satisfies UpstreamStatus);
+    if (m.cmd === 'stop') {
+      server.closeAllConnections();
+      server.close(() => process.exit(0));
+    }
+  });
+}
+
+async function proxyChild(upstream: string, maxConnections: number): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'cpf-bench-observe-'));
+  const log = createExchangeLogWriter(join(folder, 'exchanges.jsonl'), 'bench:observe-proxy');
+  const proxy = await startRecordingProxy({ upstream, maxConnections, onExchange: (exchange) => log.write(exchange) });
+  process.send?.({ url: proxy.url });
+  process.on('message', (m: { cmd: string }) => {
+    if (m.cmd === 'status') process.send?.({ ...proxy.stats(), rssBytes: process.memoryUsage().rss, cpuMicros: cpuMicros(), logged: log.written() } satisfies ProxyStatus);
+    if (m.cmd === 'stop') {
+      void (async () => {
+        await proxy.close();
+        await log.close();
+        rmSync(folder, { recursive: true, force: true });
+        process.exit(0);
+      })();
+    }
+  });
+}
+
+interface Child {
+  url: string;
+  ask<T>(cmd: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function startChild(args: string[]): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { url } = await new Promise<{ url: string }>((ready, reject) => {
+    child.once('message', (m) => ready(m as { url: string }));
+    child.once('exit', (code) => reject(new Error(`bench child ${args[0]} exited early (code ${code})`)));
+  });
+  return {
+    url,
+    ask: <T>(cmd: string) =>
+      new Promise<T>((answer) => {
+        child.once('message', (m) => answer(m as T));
+        child.send({ cmd });
+      }),
+    stop: () =>
+      new Promise<void>((stopped) => {
+        child.once('exit', () => stopped());
+        child.send({ cmd: 'stop' });
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) paced latency
+
+interface PacedRun {
+  sent: number;
+  answered: number;
+  failed: number;
+  /** Requests per second actually sent. */
+  perSecond: number;
+}
+
+/** `rate` requests a second for `seconds`, open loop, each timed from sending to its last body byte into `histogram`. */
+async function paced(pool: Pool, rate: number, seconds: number, histogram: Histogram | undefined, first: number): Promise<PacedRun> {
+  const total = Math.round(rate * seconds);
+  const pending: Promise<void>[] = [];
+  let answered = 0;
+  let failed = 0;
+  const fire = (i: number) => {
+    const started = performance.now();
+    pending.push(
+      pool
+        .request({ path: API_PATH, method: 'GET', headers: { authorization: `Bearer ${tokenOf(i)}`, accept: 'application/json' } })
+        .then(async (res) => {
+          await res.body.arrayBuffer();
+          if (histogram) recordMs(histogram, performance.now() - started);
+          if (res.statusCode === 200) answered++;
+          else failed++;
+        })
+        .catch(() => {
+          failed++;
+        }),
+    );
+  };
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      // Catching up on what a late timer owes: the rate holds even when ticks come late.
+      const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+      while (sent < due) fire(first + sent++);
+      if (sent < total) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  await Promise.all(pending);
+  return { sent, answered, failed, perSecond: sent / elapsed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) held connections
+
+/** Connections held open; `ask` sends one request on each at once and counts the answers with status 200. */
+async function openHeld(origin: string, count: number): Promise<{ sockets: Socket[]; closed: () => number; ask: (round: number) => Promise<{ answered: number; ms: number }> }> {
+  const { hostname, port } = new URL(origin);
+  const sockets: Socket[] = [];
+  let closed = 0;
+  for (let first = 0; first < count; first += CONNECT_BATCH) {
+    await Promise.all(
+      Array.from(
+        { length: Math.min(CONNECT_BATCH, count - first) },
+        () =>
+          new Promise<void>((opened) => {
+            const socket = connect({ host: hostname, port: Number(port) });
+            socket.on('error', () => {});
+            socket.once('close', () => closed++);
+            socket.once('connect', () => {
+              sockets.push(socket);
+              opened();
+            });
+            socket.once('close', () => opened());
+          }),
+      ),
+    );
+  }
+  const ask = async (round: number) => {
+    const started = performance.now();
+    const answers = await Promise.all(sockets.map((socket, i) => answerOn(socket, `GET ${API_PATH}?held=${i}&round=${round} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${tokenOf(i)}\r\nAccept: application/json\r\n\r\n`)));
+    return { answered: answers.filter((status) => status === 200).length, ms: performance.now() - started };
+  };
+  return { sockets, closed: () => closed, ask };
+}
+
+/** Sends one request on `socket` and reads one answer with a Content-Length: its status, 0 if the connection ended first. */
+function answerOn(socket: Socket, request: string): Promise<number> {
+  return new Promise((answered) => {
+    let received = Buffer.alloc(0);
+    const finish = (status: number) => {
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      answered(status);
+    };
+    const onClose = () => finish(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd === -1) return;
+      const head = received.subarray(0, headEnd).toString('latin1');
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (received.length >= headEnd + 4 + length) finish(Number(head.slice(9, 12)));
+    };
+    socket.on('data', onData);
+    socket.on('close', onClose);
+    socket.write(request);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) throughput
+
+function throughput(url: string, seconds: number): Promise<{ perSecond: number; p99Ms: number; non2xx: number }> {
+  let next = 0;
+  return new Promise((done, reject) => {
+    autocannon(
+      {
+        url,
+        connections: 50,
+        pipelining: 1,
+        duration: seconds,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: API_PATH, headers: { ...req.headers, authorization: `Bearer ${tokenOf(next++)}` } }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        done({ perSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx });
+      },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const mib = (bytes: number) => bytes / (1024 * 1024);
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+};
+
+async function main(): Promise<number> {
+  const o = parseOptions();
+  const upstream = await startChild(['upstream']);
+  const proxy = await startChild(['proxy', upstream.url, String(o.connections)]);
+  const status = () => proxy.ask<ProxyStatus>('status');
+  const upstreamStatus = () => upstream.ask<UpstreamStatus>('status');
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  try {
+    const loadAtStart = load();
+    console.log(`bench:observe-proxy: upstream ${upstream.url} (bare node:http JSON), proxy ${proxy.url} (records into an exchange log), same run, loopback; load average ${loadAtStart}`);
+    const idle = await status();
+    const upstreamBefore = await upstreamStatus();
+
+    // (a)
+    const pools = { direct: new Pool(upstream.url, { connections: 64, pipelining: 1 }), proxied: new Pool(proxy.url, { connections: 64, pipelining: 1 }) };
+    const histograms = { direct: newHistogram(), proxied: newHistogram() };
+    const runs: Record<'direct' | 'proxied', PacedRun[]> = { direct: [], proxied: [] };
+    const perRound = o.duration / o.rounds;
+    console.log(`(a) ${o.rate} requests/s, open loop, ${o.duration} s per path in ${o.rounds} interleaved rounds (after 1 s of warm-up each)`);
+    let sequence = 0;
+    for (const path of ['direct', 'proxied'] as const) sequence += (await paced(pools[path], o.rate, 1, undefined, sequence)).sent;
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const path of ['direct', 'proxied'] as const) {
+        const before = histograms[path].totalCount;
+        const run = await paced(pools[path], o.rate, perRound, histograms[path], sequence);
+        sequence += run.sent;
+        runs[path].push(run);
+        console.log(`  round ${round} ${path.padEnd(8)} ${run.perSecond.toFixed(0)} req/s sent, ${run.answered} answered 200, ${run.failed} failed; ${histograms[path].totalCount - before} timed`);
+      }
+    }
+    await Promise.all([pools.direct.close(), pools.proxied.close()]);
+    const P = { direct: latencyOf(histograms.direct), proxied: latencyOf(histograms.proxied) };
+    const added = P.proxied.p99 - P.direct.p99;
+    const afterA = await status();
+    const upstreamAfter = await upstreamStatus();
+    // CPU per answer, which a machine busy with other work disturbs far less than a p99.
+    const cpu = {
+      proxyPerExchangeMicros: (afterA.cpuMicros - idle.cpuMicros) / Math.max(1, afterA.exchanges - idle.exchanges),
+      upstreamPerRequestMicros: (upstreamAfter.cpuMicros - upstreamBefore.cpuMicros) / Math.max(1, upstreamAfter.requests - upstreamBefore.requests),
+    };
+
+    // (b)
+    await until(async () => (await status()).connections === 0);
+    console.log(`(b) ${o.connections} keep-alive connections to the proxy, held; one request on each at once, twice`);
+    const held = await openHeld(proxy.url, o.connections);
+    await until(async () => (await status()).connections >= held.sockets.length);
+    const opened = await status();
+    const first = await held.ask(1);
+    const second = await held.ask(2);
+    await until(async () => (await status()).inFlight === 0);
+    const peak = await status();
+    const stillOpen = held.sockets.length - held.closed();
+    for (const socket of held.sockets) socket.destroy();
+    await until(async () => (await status()).connections === 0);
+    const released = await status();
+
+    // (c)
+    let tp: { direct: Awaited<ReturnType<typeof throughput>>; proxied: Awaited<ReturnType<typeof throughput>> } | undefined;
+    if (o.throughput > 0) {
+      console.log(`(c) throughput: autocannon, 50 connections, ${o.throughput} s per path`);
+      tp = { direct: await throughput(upstream.url, o.throughput), proxied: await throughput(proxy.url, o.throughput) };
+    }
+    const final = await status();
+
+    const row = (name: string, p: Latency) => `  ${name.padEnd(10)} ${String(p.count).padStart(7)} ${[p.p50, p.p99, p.p999, p.max].map((ms) => ms.toFixed(3).padStart(8)).join(' ')}`;
+    console.log(`\n(a) answer times in ms at ${o.rate}/s (sending to the last body byte)`);
+    console.log(`  ${'path'.padEnd(10)} ${'answers'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'p99.9'.padStart(8)} ${'max'.padStart(8)}`);
+    console.log(row('direct', P.direct));
+    console.log(row('proxied', P.proxied));
+    console.log(`  p99 added by the proxy: ${added.toFixed(3)} ms (target <= 1.000 ms: ${added <= 1 ? 'met' : 'MISSED'}); ratio proxied/direct: p99 ${(P.proxied.p99 / P.direct.p99).toFixed(2)}, p50 ${(P.proxied.p50 / P.direct.p50).toFixed(2)}`);
+    console.log(`  exchanges recorded into the log: ${afterA.logged} (the proxy's count ${afterA.exchanges})`);
+    console.log(`  CPU per answer: proxy ${cpu.proxyPerExchangeMicros.toFixed(0)} µs per exchange (forwarding, recording, hashing, logging), upstream ${cpu.upstreamPerRequestMicros.toFixed(0)} µs per request; ratio ${(cpu.proxyPerExchangeMicros / cpu.upstreamPerRequestMicros).toFixed(2)}`);
+    console.log(`\n(b) ${o.connections} connections: ${held.sockets.length} opened, ${opened.connections} held open at the proxy; answered ${first.answered} in round 1 (${first.ms.toFixed(0)} ms), ${second.answered} in round 2 on the same connections (${second.ms.toFixed(0)} ms); ${stillOpen} still open after both, ${peak.connections} at the proxy`);
+    console.log(`  proxy RSS: idle ${mib(idle.rssBytes).toFixed(1)} MiB, after (a) ${mib(afterA.rssBytes).toFixed(1)} MiB, holding ${peak.connections} connections ${mib(peak.rssBytes).toFixed(1)} MiB (${(peak.rssBytes / afterA.rssBytes).toFixed(2)} x after (a), ${((peak.rssBytes - afterA.rssBytes) / 1024 / Math.max(1, peak.connections)).toFixed(1)} KiB per connection), after they closed ${mib(released.rssBytes).toFixed(1)} MiB`);
+    if (tp) {
+      console.log(`\n(c) throughput, 50 connections: direct ${tp.direct.perSecond.toFixed(0)} req/s (p99 ${tp.direct.p99Ms} ms), proxied ${tp.proxied.perSecond.toFixed(0)} req/s (p99 ${tp.proxied.p99Ms} ms); ratio proxied/direct ${(tp.proxied.perSecond / tp.direct.perSecond).toFixed(2)}; non-2xx ${tp.direct.non2xx + tp.proxied.non2xx}`);
+    }
+    console.log(`proxy at the end: ${final.exchanges} exchanges recorded, ${final.logged} logged, RSS ${mib(final.rssBytes).toFixed(1)} MiB; load average at the start ${loadAtStart}, at the end ${load()} (other work on the machine weighs on every figure)`);
+
+    const report = {
+      options: o,
+      loadAverage: { start: loadAtStart, end: load() },
+      latency: { direct: P.direct, proxied: P.proxied, p99AddedMs: added, p99Ratio: P.proxied.p99 / P.direct.p99, runs, targetMet: added <= 1, cpu },
+      held: { connections: o.connections, heldAtProxy: opened.connections, answered: [first.answered, second.answered], ms: [first.ms, second.ms], stillOpen, rssBytes: { idle: idle.rssBytes, afterLatency: afterA.rssBytes, holding: peak.rssBytes, released: released.rssBytes } },
+      throughput: tp && { ...tp, ratio: tp.proxied.perSecond / tp.direct.perSecond },
+      recorded: { exchanges: final.exchanges, logged: final.logged },
+    };
+    const path = resolve(o.report);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, JSON.stringify(report, null, 2));
+    console.log(`report: ${path}`);
+    return 0;
+  } finally {
+    await proxy.stop();
+    await upstream.stop();
+  }
+}
+
+type Latency = Percentiles & { p999: number };
+
+function latencyOf(histogram: Histogram): Latency {
+  return { ...percentiles(histogram), p999: percentileMs(histogram, 99.9) };
+}
+
+const [role, ...args] = process.argv.slice(2);
+if (role === 'upstream') void upstreamChild();
+else if (role === 'proxy') void proxyChild(args[0] as string, Number(args[1]));
+else runScript(main);
