@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
 
@@ -95,5 +97,42 @@ describe('observe --har', () => {
     const read = await cli('observe', '--har', broken, '--no-html', '--report-dir', join(dir, 'broken'));
     expect(read.code).toBe(2);
     expect(read.output).toContain('broken.har');
+  });
+});
+
+describe('observe --listen', () => {
+  it('forwards through the recording proxy, judges as traffic passes and writes the reports when stopped', async () => {
+    const upstream = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(req.url === '/api/v2/' ? { name: 'cpf', version: '2.4.0' } : health));
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const stop = new AbortController();
+    const lines: string[] = [];
+    let proxyUrl: (url: string) => void = () => undefined;
+    const listening = new Promise<string>((done) => (proxyUrl = done));
+    const record = join(dir, 'live.jsonl');
+    const exit = runCli(['observe', '--listen', '0', '--upstream', origin, '--record', record, '--no-html', '--report-dir', join(dir, 'live')], {
+      out: (line) => {
+        lines.push(line);
+        const url = /recording proxy on (http:\/\/\S+),/.exec(line)?.[1];
+        if (url) proxyUrl(url);
+      },
+      err: (line) => lines.push(line),
+    }, stop.signal);
+    const proxy = await listening;
+    const answer = await fetch(`${proxy}/api/v2/`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(await answer.json()).toEqual({ name: 'cpf', version: '2.4.0' });
+    await fetch(`${proxy}/api/v2/health`);
+    stop.abort();
+    expect(await exit).toBe(1);
+    upstream.close();
+    expect(lines.join('\n')).toContain('FAIL META-3');
+    const summary = JSON.parse(readFileSync(join(dir, 'live', 'summary.json'), 'utf8')) as { target: string; observed: { mode: string; exchanges: number } };
+    expect(summary).toMatchObject({ target: `${origin}/api/v2`, observed: { mode: 'proxy', exchanges: 2 } });
+    // Judged again from the recording, the same verdicts; the token is nowhere in it.
+    expect((await cli('observe', '--log', record, '--no-html', '--report-dir', join(dir, 'replayed'))).code).toBe(1);
+    expect(readFileSync(record, 'utf8')).not.toContain(TOKEN);
   });
 });

@@ -60,7 +60,8 @@ async function observeLive(options: ObserveOptions, input: Extract<ObserveOption
   log(`observe: recording proxy on ${proxy.url}, forwarding unchanged to ${input.upstream}; send the clients' requests to ${proxy.url}/api/v2${input.record ? `; recording to ${input.record}` : ''}; SIGINT or SIGTERM writes the reports and ends it`);
   const report = (final: boolean) =>
     writeObservationReports(
-      { observation: observer.verdicts(final), mode: 'proxy', sources: [input.upstream], target: target.baseUrl(`${input.upstream}/api/v2`), answers: target.answers() },
+      // The clients addressed the proxy: the target is the upstream, under the path they used.
+      { observation: observer.verdicts(final), mode: 'proxy', sources: [input.upstream], target: `${input.upstream}${new URL(target.baseUrl(`${input.upstream}/api/v2`)).pathname}`, answers: target.answers() },
       { reportDir: options.reportDir, html: final && options.html, signKey },
     );
   let flushing: Promise<unknown> = Promise.resolve();
