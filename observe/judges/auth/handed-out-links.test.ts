@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { observed, verdictsOf } from '../testing/exchange-builder.js';
+import { authenticationJudge } from './authentication.js';
+import { errorEnvelopeJudge } from './error-envelope.js';
+import { unknownPathJudge } from './unknown-paths.js';
+
+const token = 'tok-links-01';
+const pictures = { pictures: [{ id: 'p1', url: '/api/v2/cached-files/pictures/p1?expires=1&sig=abc', type: 'room', roomName: 'Bad' }] };
+
+describe('handed-out links', () => {
+  it('are no requests of the API: a fetch of one under /api/v2 is judged by no endpoint or envelope rule', () => {
+    const o = observed([authenticationJudge, unknownPathJudge, errorEnvelopeJudge], [
+      { path: '/reports/abcdefghi/pictures', token, status: 200, responseBody: pictures },
+      { path: '/cached-files/pictures/p1?expires=1&sig=abc', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+      // An expired or altered signature on the same path: still the link's answer, not the API's.
+      { path: '/cached-files/pictures/p1?expires=1&sig=xyz', status: 403, responseBody: 'expired' },
+    ]);
+    expect(verdictsOf(o, ['AUTH-1', 'ERR-9', 'ERR-12', 'ERR-1'])).toEqual({ 'AUTH-1': 'not-observed 0/0', 'ERR-9': 'not-observed 0/0', 'ERR-12': 'not-observed 0/0', 'ERR-1': 'not-observed 0/0' });
+  });
+
+  it('cover only the paths handed out', () => {
+    const o = observed([authenticationJudge, unknownPathJudge], [
+      { path: '/reports/abcdefghi/pictures', token, status: 200, responseBody: pictures },
+      { path: '/cached-files/pictures/p2', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+    ]);
+    expect(verdictsOf(o, ['AUTH-1', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-12': 'not-observed 0/0' });
+  });
+});

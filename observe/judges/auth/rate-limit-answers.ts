@@ -1,0 +1,46 @@
+import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../../spec/contract/error-envelope.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadable, shown } from './request-facts.js';
+
+/** Customers whose last admission is kept (with its exchange, as proof): LRU beyond. */
+const REMEMBERED_CUSTOMERS = 1_000;
+
+/** The admission as proof: its request line, headers and status; its bodies (a results answer may be large) are not kept. */
+function withoutBodies(x: ExchangeView): ExchangeView {
+  const { bodyText: _request, bodyBinary: _requestBytes, ...request } = x.exchange.request;
+  const { bodyText: _response, bodyBinary: _responseBytes, ...response } = x.exchange.response;
+  return new ExchangeView({ ...x.exchange, request, response }, x.seq);
+}
+
+/**
+ * The 429 of the customer limit (ERR-22, ERR-23). The per-address limit of invalid tokens may
+ * answer with other values (FREE-RATE-2), so only a 429 to a token the traffic saw admitted
+ * shortly before is the customer limit's; a 401 to it since makes it unknown again.
+ */
+export function rateLimitAnswerJudge(): Judge {
+  const admissions = new BoundedMap<string, ExchangeView>(REMEMBERED_CUSTOMERS);
+  return {
+    rules: ['ERR-22', 'ERR-23'],
+    see(x, ledger) {
+      const customer = x.customer;
+      if (customer === undefined || !x.isProtected || authorizationHeaders(x).length !== 1) return;
+      if (x.status === 401) admissions.delete(customer);
+      // Served: the strongest sign that the token is the customer's (a target may refuse an invalid token wrongly with 403 or 404).
+      if (admitsItsToken(x) && x.status < 300) admissions.set(customer, withoutBodies(x));
+      const admission = admissions.get(customer);
+      if (x.status !== 429 || admission === undefined || x.sentAt - admission.answeredAt > SEQUENCE_HORIZON_MS) return;
+      if (errorBodyReadable(x)) {
+        // "429 | `rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)"
+        const details = envelopeDetails(x);
+        const ok = rateLimitErrorSchema.shape.details.safeParse(details).success;
+        ledger.judge('ERR-22', x, ok, () => `a 429 to an admitted token carries ${details ? `details ${shown(details, 120)}` : `the body ${shown(x.responseJson ?? x.responseBody.kind)}`}, not type rate_limit with limit 2, windowSeconds 1, retryAfter 1`, [admission]);
+      }
+      // "response header `Retry-After` (integer, value 1)"
+      const retryAfter = x.responseHeader('retry-after');
+      ledger.judge('ERR-23', x, retryAfterHeaderSchema.safeParse(retryAfter?.trim()).success, () => `a 429 to an admitted token carries Retry-After ${shown(retryAfter)}, not 1`, [admission]);
+    },
+  };
+}

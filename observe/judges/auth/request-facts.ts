@@ -1,0 +1,163 @@
+import { hasJsonBody, MAX_BODY_BYTES, type Endpoint } from '../../../spec/endpoints.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import { detailsType } from '../answer-kinds.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The endpoint row of a write that takes a JSON body ("Write bodies need `Content-Type: application/json` and at most 65536 bytes"). */
+export function jsonWriteEndpoint(x: ExchangeView): Endpoint | undefined {
+  const endpoint = x.endpoint;
+  return endpoint !== undefined && WRITE_METHODS.has(x.method) && hasJsonBody(endpoint) ? endpoint : undefined;
+}
+
+/**
+ * The request's media type as the body rules read it: `json` is application/json bare or with a
+ * UTF-8 charset (the reading every check shares); `not-json` a type that is plainly something else;
+ * `missing` no Content-Type. Other parameters, `+json` types and repeated headers are `doubtful`:
+ * whether they are "application/json" the spec does not say.
+ */
+export type MediaType = 'json' | 'not-json' | 'missing' | 'doubtful';
+
+export function requestMediaType(x: ExchangeView): MediaType {
+  const values = x.exchange.request.headers.filter((h) => h.name.toLowerCase() === 'content-type').map((h) => h.value);
+  if (values.length > 1) return 'doubtful';
+  const value = values[0];
+  // A recorder that names a body type without the header saw something the headers do not show.
+  if (value === undefined) return x.exchange.request.bodyMimeType ? 'doubtful' : 'missing';
+  const [type = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
+  if (type === 'application/json') return parameters.every((p) => p === '' || /^charset="?utf-?8"?$/.test(p)) ? 'json' : 'doubtful';
+  return type === '' || type.includes('json') ? 'doubtful' : 'not-json';
+}
+
+/** A write body as far as the recording shows it exactly: its bytes, and its text when it is UTF-8. */
+export interface WriteBody {
+  bytes: number;
+  /** Absent when the recording holds only the declared length, or bytes that are no UTF-8. */
+  text?: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The body the target received, when the recording shows it exactly: not compressed, and its
+ * recorded bytes agreeing with a declared Content-Length (a recorder that cuts a body, or a token
+ * replaced inside it, makes them disagree). Undefined when it cannot be known.
+ */
+export function writeBodyOf(x: ExchangeView): WriteBody | undefined {
+  if (x.requestHeader('content-encoding') !== undefined) return undefined;
+  const request = x.exchange.request;
+  const declaredHeader = x.requestHeader('content-length');
+  const declared = declaredHeader !== undefined && /^\d+$/.test(declaredHeader.trim()) ? Number(declaredHeader.trim()) : undefined;
+  if (request.bodyText !== undefined || request.bodyBinary !== undefined) {
+    const bytes = request.bodyBinary ?? Buffer.from(request.bodyText ?? '');
+    if (declared !== undefined && declared !== bytes.length) return undefined;
+    try {
+      return { bytes: bytes.length, text: request.bodyText ?? utf8.decode(bytes) };
+    } catch {
+      return { bytes: bytes.length };
+    }
+  }
+  if (declared !== undefined && x.requestHeader('transfer-encoding') === undefined) return declared === 0 ? { bytes: 0, text: '' } : { bytes: declared };
+  return undefined;
+}
+
+/** Within "at most 65536 bytes". */
+export function withinBodyLimit(body: WriteBody): boolean {
+  return body.bytes <= MAX_BODY_BYTES;
+}
+
+/**
+ * The body's JSON value: `malformed` only for text that is JSON by no reading (a BOM, or a body of
+ * whitespace only, which may be read as an omitted body, are `doubtful`).
+ */
+export type ParsedBody = { kind: 'json'; value: unknown } | { kind: 'malformed' } | { kind: 'doubtful' };
+
+export function parsedBody(body: WriteBody): ParsedBody {
+  const text = body.text;
+  if (text === undefined || text.trim() === '' || text.startsWith('\uFEFF')) return { kind: 'doubtful' };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'malformed' };
+  }
+}
+
+/** FREE-ERR-8: a request-target that is no valid URI may be refused by the HTTP layer before the API sees it. */
+export function undecodableTarget(x: ExchangeView): boolean {
+  try {
+    decodeURIComponent(x.apiPath ?? '');
+    decodeURIComponent(x.rawQuery);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the answer is the API's error envelope in form (its member values are other rules'). */
+export function hasEnvelope(x: ExchangeView): boolean {
+  const body = x.responseJson;
+  return isPlainObject(body) && 'status' in body && 'error' in body && isPlainObject(body.details);
+}
+
+/** An answer of the HTTP layer in front of the API (FREE-ERR-8): a 400 without the envelope to a target that is no valid URI. */
+export function refusedBeforeTheApi(x: ExchangeView): boolean {
+  return x.status === 400 && undecodableTarget(x) && !hasEnvelope(x);
+}
+
+/** The envelope's `details` object, when the answer has one. */
+export function envelopeDetails(x: ExchangeView): Record<string, unknown> | undefined {
+  const body = x.responseJson;
+  return isPlainObject(body) && isPlainObject(body.details) ? body.details : undefined;
+}
+
+/**
+ * Whether an error answer's body can be read: HEAD has none, and a recording may leave it out, or
+ * keep it empty while the answer's size or Content-Length shows there was one.
+ */
+export function errorBodyReadable(x: ExchangeView): boolean {
+  if (x.method === 'HEAD' || !x.responseBodyRecorded) return false;
+  if (x.responseBody.kind !== 'none') return true;
+  const declared = Number(x.responseHeader('content-length') ?? 0);
+  return !(x.exchange.response.bodySize > 0 || declared > 0);
+}
+
+/**
+ * Whether the answer's `details.type` is `type` where it gives one: a body that cannot be read, or
+ * an envelope without a type (ERR-1's and ERR-5's to fail), leaves only the status to judge.
+ */
+export function typeWhereGiven(x: ExchangeView, type: string): boolean {
+  const given = errorBodyReadable(x) ? detailsType(x) : undefined;
+  return given === undefined || given === type;
+}
+
+/** The answer's status and `details.type`, for messages. */
+export function answerShown(x: ExchangeView): string {
+  const type = detailsType(x);
+  return type === undefined ? `HTTP ${x.status}` : `${x.status} ${shown(type, 30)}`;
+}
+
+/** The Authorization headers of the request, as sent (their credentials hashed). */
+export function authorizationHeaders(x: ExchangeView): string[] {
+  return x.exchange.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value);
+}
+
+/**
+ * A protected request whose Bearer token the target took: an answer only an authenticated customer
+ * gets (FREE-ERR-7: 401 comes first). 400, 413 and 415 may come from a layer in front of the API,
+ * 429 from the per-address limit of invalid tokens, 5xx from anything: none of them tells.
+ */
+export function admitsItsToken(x: ExchangeView): boolean {
+  if (!x.isProtected || x.customer === undefined || authorizationHeaders(x).length !== 1) return false;
+  return (x.status >= 200 && x.status < 300) || x.status === 403 || x.status === 404 || x.status === 422;
+}
+
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A value for a message, cut short: bodies may be long. */
+export function shown(value: unknown, max = 60): string {
+  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,26 @@
+import type { ExchangeView } from '../../judge/exchange-view.js';
+
+/** A GET of the pdf endpoint (a HEAD creates nothing and answers no links). */
+export function isPdfRead(x: ExchangeView): boolean {
+  return x.method === 'GET' && x.endpoint?.id === 'reports.pdf';
+}
+
+export function isPicturesRead(x: ExchangeView): boolean {
+  return x.method === 'GET' && x.endpoint?.id === 'reports.pictures';
+}
+
+export const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** A URL as a key: parsed and written back, without a fragment (no server sees it). */
+export function urlKey(url: string, base?: string): string | undefined {
+  try {
+    const parsed = new URL(url, base);
+    parsed.hash = '';
+    return parsed.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a link names its scheme (an absolute URL); a picture `url` "may be relative". */
+export const hasScheme = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url);

@@ -1,0 +1,66 @@
+/**
+ * The project as creation and detail answers show it: "Project header in responses
+ * (`projektHeader`): `key` (string), `link` (full URL ...), `id` (number), `status` (number).
+ * `projektData` holds the project fields", scalars only; the detail "omits internal settings,
+ * passwords and owner data". Further members are allowed (FREE-PROJ-2, 3, 4).
+ */
+import { z } from 'zod';
+import { absoluteUrlSchema, jsonScalarSchema } from '../../../spec/contract/common.js';
+import { forbiddenDetailKeys, projektHeaderSchema, RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { issues } from './answers-creation.js';
+import { shown } from './field-table.js';
+import { answerBodyWhole, succeeded } from './write-outcome.js';
+
+/** PROJ-96's members: the header with the project's key, and the data. */
+const detailMembersSchema = z.looseObject({ projektHeader: z.looseObject({ key: z.string() }), projektData: z.looseObject({}) });
+
+const isCreation = (x: ExchangeView) => x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data';
+const isDetail = (x: ExchangeView) => x.endpoint?.id === 'reports.detail';
+
+export function projectAnswerJudge(): Judge {
+  return {
+    rules: ['PROJ-70', 'PROJ-71', 'PROJ-88', 'PROJ-96', 'PROJ-97'],
+    see(x, ledger) {
+      if (!(isCreation(x) || isDetail(x)) || !succeeded(x) || !answerBodyWhole(x)) return;
+      const label = isDetail(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
+      const body = x.responseJson;
+      if (isDetail(x)) detail(x, ledger, body);
+      const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+      if (!record) return;
+      const header = record.projektHeader;
+      // A missing header is the answer's members' (PROJ-73, PROJ-84, PROJ-96), as the kit charges it.
+      if (header !== undefined) {
+        const parsed = projektHeaderSchema.safeParse(header);
+        ledger.judge('PROJ-70', x, parsed.success, () => `projektHeader of ${label} breaks the header: ${issues(parsed.error)}`);
+      }
+      const link = (header as { link?: unknown } | undefined)?.link;
+      // "full URL to the project's report page under {site_url}": the site is not known, so the form only.
+      if (typeof link === 'string') ledger.judge('PROJ-71', x, absoluteUrlSchema.safeParse(link).success, () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
+      scalars(x, ledger, label, record.projektData);
+    },
+  };
+}
+
+/** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
+function scalars(x: ExchangeView, ledger: Ledger, label: string, data: unknown): void {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return;
+  const record = data as Record<string, unknown>;
+  const notScalar = RELEASED_PROJECT_FIELDS.filter((field) => field in record && !jsonScalarSchema.safeParse(record[field]).success);
+  ledger.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
+}
+
+function detail(x: ExchangeView, ledger: Ledger, body: unknown): void {
+  const parsed = detailMembersSchema.safeParse(body);
+  const asked = x.params.projectKey ?? '';
+  // "released project data and header values", of the project asked for (a lookup may ignore case, FREE-PROJ-16).
+  ledger.judge('PROJ-96', x, parsed.success && parsed.data.projektHeader.key.toLowerCase() === asked.toLowerCase(), () =>
+    parsed.success ? `the project detail names another project in projektHeader.key (${shown(parsed.data.projektHeader.key)})` : `the project detail lacks ${issues(parsed.error)}`,
+  );
+  if (body === undefined) return;
+  const forbidden = forbiddenDetailKeys(body);
+  // "The detail response omits internal settings, passwords and owner data."
+  ledger.judge('PROJ-97', x, forbidden.length === 0, () => `the project detail carries ${forbidden.slice(0, 3).join(', ')}`);
+}

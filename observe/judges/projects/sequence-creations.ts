@@ -1,0 +1,109 @@
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { PROJECT_LIST_GROUPS } from '../../../spec/contract/projects.js';
+import { headerKeyOf, isCreation, isListRead } from './sequence-own-projects.js';
+
+interface Created {
+  x: ExchangeView;
+  key: string;
+  id: unknown;
+  link: unknown;
+  /** Judged by PROJ-92 already (the next list after it only). */
+  listed: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function createdOf(x: ExchangeView): Created | undefined {
+  const body = x.responseJson;
+  const key = headerKeyOf(body);
+  if (key === undefined || !isObject(body) || !isObject(body.projektHeader)) return undefined;
+  return { x, key, id: body.projektHeader.id, link: body.projektHeader.link, listed: false };
+}
+
+/** The entries of the four groups, when the answer has them all. */
+function groupsOf(body: unknown): unknown[][] | undefined {
+  if (!isObject(body)) return undefined;
+  const groups = PROJECT_LIST_GROUPS.map((g) => body[g]);
+  return groups.every(Array.isArray) ? (groups as unknown[][]) : undefined;
+}
+
+function holdsValue(value: unknown, wanted: unknown): boolean {
+  if (Array.isArray(value)) return value.some((v) => holdsValue(v, wanted));
+  if (isObject(value)) return Object.values(value).some((v) => holdsValue(v, wanted));
+  return (typeof value === 'number' || typeof value === 'string') && String(value) === String(wanted);
+}
+
+/**
+ * Whether the list names the project. "Fields of an entry inside the project list groups: not
+ * shown" (FREE-PROJ-9: "a `key` member, the key inside a link, a nested header, an id under any
+ * name"): the key anywhere in any case, the link, or the id as any value counts.
+ */
+function lists(groups: unknown[][], project: Created): boolean {
+  const text = JSON.stringify(groups);
+  if (text.toLowerCase().includes(project.key.toLowerCase())) return true;
+  if (typeof project.link === 'string' && project.link !== '' && text.includes(JSON.stringify(project.link).slice(1, -1))) return true;
+  return (typeof project.id === 'number' || (typeof project.id === 'string' && project.id !== '')) && holdsValue(groups, project.id);
+}
+
+/**
+ * One customer's creations and project lists: a repeated creation is a further project (PROJ-82);
+ * the next list shows the newest project (PROJ-92); every list shows all projects just created,
+ * and a list with paging parameters holds no fewer entries than the list without them just before
+ * (PROJ-90: "all ... in one response (no pagination)"). A list that leaves out only the newest
+ * project fails PROJ-92, one that leaves out others is incomplete (PROJ-90). A project may be
+ * deleted in the portal unseen, so only what happened within the horizon counts.
+ */
+export function projectCreationsJudge(): Judge {
+  const creations = new BoundedMap<string, Created[]>(2000);
+  const lastFullList = new BoundedMap<string, { x: ExchangeView; entries: number }>(2000);
+
+  return {
+    rules: ['PROJ-82', 'PROJ-90', 'PROJ-92'],
+    see(x, ledger) {
+      const customer = x.customer;
+      if (customer === undefined) return;
+      if (isCreation(x) && x.status === 201) {
+        const created = createdOf(x);
+        if (!created) return;
+        const recent = (creations.get(customer) ?? []).filter((c) => Math.abs(c.x.answeredAt - x.answeredAt) <= SEQUENCE_HORIZON_MS);
+        if (recent.length > 0) {
+          // "They have no idempotency key; a repeated call creates a duplicate project."
+          const same = recent.find((c) => c.key === created.key || (created.id !== undefined && c.id === created.id));
+          ledger.judge('PROJ-82', x, same === undefined, () => `a further creation answered the project of an earlier one (key ${created.key})`, same ? [same.x] : []);
+        }
+        creations.set(customer, [...recent.slice(-200), created]);
+        return;
+      }
+      if (!isListRead(x) || x.status !== 200 || !x.responseBodyRecorded) return;
+      const groups = groupsOf(x.responseJson);
+      if (!groups) return;
+      const entries = groups.reduce((n, g) => n + g.length, 0);
+      const created = (creations.get(customer) ?? []).filter((c) => followsClosely(c.x, x));
+      const missing = created.filter((c) => !lists(groups, c));
+      const query = x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`;
+      const unlisted = () => `GET /reports${query} did not list ${missing.length} of the ${created.length} projects just created (${missing.slice(0, 3).map((c) => c.key).join(', ')})`;
+      if (query === '') {
+        const newest = created.at(-1);
+        // The newest project alone missing is PROJ-92's; any other missing one makes the list incomplete (PROJ-90).
+        const newestAlone = missing.length === 1 && missing[0] === newest;
+        const newestListed = newest !== undefined && !missing.includes(newest);
+        if (newest && !newest.listed && (newestListed || newestAlone)) {
+          newest.listed = true;
+          ledger.judge('PROJ-92', x, newestListed, () => `GET /reports after the creation of ${newest.key} did not list it`, [newest.x]);
+        }
+        if (created.length > 1 || (missing.length > 0 && !newestAlone)) ledger.judge('PROJ-90', x, missing.length === 0 || newestAlone, unlisted, missing.map((c) => c.x));
+        lastFullList.set(customer, { x, entries });
+        return;
+      }
+      // "no pagination": paging parameters are ignored (or refused), never obeyed.
+      const full = lastFullList.get(customer);
+      if (full && followsClosely(full.x, x)) {
+        ledger.judge('PROJ-90', x, entries >= full.entries, () => `GET /reports${query} listed ${entries} entries, GET /reports just before ${full.entries}`, [full.x]);
+      }
+      if (created.length > 0) ledger.judge('PROJ-90', x, missing.length === 0, unlisted, missing.map((c) => c.x));
+    },
+  };
+}

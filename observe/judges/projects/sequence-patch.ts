@@ -1,0 +1,98 @@
+import { isDeepStrictEqual } from 'node:util';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
+import { projectWriteBody, sameShownValue, shortJson } from './sequence-normalisation.js';
+import { isCreation, isDetailRead } from './sequence-own-projects.js';
+import { ProjectLog, projectPathOf } from './sequence-project-log.js';
+import { Settler } from './sequence-settle.js';
+
+/** A project as an answer showed it: its header and its data. */
+interface Shown {
+  x: ExchangeView;
+  header: Record<string, unknown>;
+  data: Record<string, unknown>;
+}
+
+interface Patch {
+  x: ExchangeView;
+  key: string;
+  touched: ReadonlySet<string>;
+  before: Shown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function shownOf(x: ExchangeView): Shown | undefined {
+  const body = x.responseJson;
+  return isObject(body) && isObject(body.projektHeader) && isObject(body.projektData) ? { x, header: body.projektHeader, data: body.projektData } : undefined;
+}
+
+/**
+ * "PATCH /reports/{projectKey} changes only the sent released fields" (PROJ-102): the customer's
+ * read of the project before a PATCH and its next read after it show the same header (key, id, and
+ * the status, which a project PATCH does not move, FREE-STAT-1) and the same value of every
+ * released field the PATCH did not send. A field another request may have written in between, and
+ * the status when anything but reads and project PATCHes happened in between, are not compared.
+ */
+export function patchKeepsOthersJudge(): Judge {
+  const log = new ProjectLog();
+  const settler = new Settler();
+  /** The last answer that showed each project to each customer. */
+  const shown = new BoundedMap<string, Shown>(20_000);
+  const patches = new BoundedMap<string, Patch[]>(2000);
+
+  function judge(ledger: Ledger, patch: Patch, after: Shown): void {
+    const { before, key } = patch;
+    const others = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, patch.x.seq, after.x.seq]);
+    if (others.some((op) => op.touched === 'all')) return;
+    const written = new Set([...patch.touched, ...others.flatMap((op) => (op.touched === 'all' ? [] : [...op.touched]))]);
+    // A value that is no scalar is PROJ-88's.
+    const scalar = (f: string) => !isObject(before.data[f]) && !Array.isArray(before.data[f]) && !isObject(after.data[f]) && !Array.isArray(after.data[f]);
+    const changed = RELEASED_PROJECT_FIELDS.filter((f) => !written.has(f) && scalar(f) && !sameShownValue(before.data[f], after.data[f])).map((f) => `${f} ${shortJson(before.data[f])} → ${shortJson(after.data[f])}`);
+    if (String(before.header.key).toLowerCase() !== String(after.header.key).toLowerCase()) changed.push(`projektHeader.key ${shortJson(before.header.key)} → ${shortJson(after.header.key)}`);
+    if (!isDeepStrictEqual(before.header.id, after.header.id)) changed.push(`projektHeader.id ${shortJson(before.header.id)} → ${shortJson(after.header.id)}`);
+    const statusKept = others.every((op) => op.kind === 'read' || op.kind === 'project-write');
+    if (statusKept && !isDeepStrictEqual(before.header.status, after.header.status)) changed.push(`projektHeader.status ${shortJson(before.header.status)} → ${shortJson(after.header.status)}`);
+    ledger.judge('PROJ-102', after.x, changed.length === 0, () => `PATCH ${patch.x.apiPath} changed what it did not send: ${changed.slice(0, 4).join('; ')}`, [patch.x, before.x]);
+  }
+
+  return {
+    rules: ['PROJ-102'],
+    see(x, ledger) {
+      settler.advance(x.sentAt);
+      log.record(x);
+      const customer = x.customer;
+      if (customer === undefined) return;
+      if (isCreation(x) && x.status === 201) {
+        const project = shownOf(x);
+        const key = typeof project?.header.key === 'string' ? project.header.key.toLowerCase() : undefined;
+        if (project && key !== undefined) shown.set(`${customer} ${key}`, project);
+      } else if (x.endpoint?.id === 'reports.change' && x.status === 200) {
+        const key = projectPathOf(x)?.key as string;
+        const before = shown.get(`${customer} ${key}`);
+        const touched = projectWriteBody(x.requestBody, x.requestBodyKnown).touched;
+        if (!before || touched === 'all' || !followsClosely(before.x, x)) return;
+        const list = patches.upsert(customer, () => []);
+        list.push({ x, key, touched, before });
+        if (list.length > 200) list.shift();
+      } else if (isDetailRead(x) && x.status === 200) {
+        const key = projectPathOf(x)?.key as string;
+        const after = shownOf(x);
+        if (!after) return;
+        shown.set(`${customer} ${key}`, after);
+        const waiting = patches.get(customer) ?? [];
+        // "the next read": each PATCH is judged by the first read that started after its answer.
+        const next = waiting.filter((p) => p.key === key && followsClosely(p.x, x));
+        patches.set(customer, waiting.filter((p) => !next.includes(p) && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS));
+        for (const patch of next) settler.after(x.answeredAt, () => judge(ledger, patch, after));
+      }
+    },
+    end() {
+      settler.flush();
+    },
+  };
+}

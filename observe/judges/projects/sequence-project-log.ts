@@ -1,0 +1,85 @@
+/**
+ * What happened to each project, from every token's requests: the reads, the writes and the room
+ * operations with their times, so a judge of a sequence can tell whether anything but the write it
+ * judges may have changed a value or the status between two answers. Keyed by the key in lowercase:
+ * a target that ignores case reaches one project by every spelling.
+ */
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import { projectWriteBody } from './sequence-normalisation.js';
+
+export type OpKind =
+  /** a pure read, or a request the target did not authenticate */
+  | 'read'
+  /** PATCH /reports/{projectKey}: changes the sent fields, never the status (FREE-STAT-1) */
+  | 'project-write'
+  /** POST .../rooms answered 2xx */
+  | 'room-created'
+  /** POST .../rooms refused (4xx but 401 and 429): no room was created */
+  | 'room-refused'
+  /** PATCH .../rooms/{roomId} answered 200 */
+  | 'room-changed'
+  /** anything else: PUT .../password, GET .../pdf ("not a pure read"), other methods, room writes answered 429 or 5xx */
+  | 'other';
+
+export interface ProjectOp {
+  seq: number;
+  sentAt: number;
+  answeredAt: number;
+  customer: string | undefined;
+  method: string;
+  kind: OpKind;
+  /** The project fields it may have written: the sent ones, or `all` for a write of unknown content to the project itself. */
+  touched: ReadonlySet<string> | 'all';
+}
+
+const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(\/.*)?$/;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NOTHING: ReadonlySet<string> = new Set();
+
+/** The project a request addresses (the key in lowercase) and the rest of its path. */
+export function projectPathOf(x: ExchangeView): { key: string; rest: string } | undefined {
+  const match = x.apiPath === undefined ? null : PROJECT_PATH.exec(x.apiPath);
+  return match ? { key: (match[1] as string).toLowerCase(), rest: match[2] ?? '' } : undefined;
+}
+
+function classify(x: ExchangeView, rest: string): Pick<ProjectOp, 'kind' | 'touched'> {
+  if (READ_METHODS.has(x.method)) return { kind: x.method === 'GET' && rest === '/pdf' ? 'other' : 'read', touched: NOTHING };
+  if (x.status === 401) return { kind: 'read', touched: NOTHING };
+  if (rest === '') {
+    if (x.method === 'PATCH') return { kind: 'project-write', touched: projectWriteBody(x.requestBody, x.requestBodyKnown).touched };
+    return { kind: 'other', touched: 'all' };
+  }
+  const undecided = x.status === 429 || x.status >= 500;
+  if (rest === '/rooms' && x.method === 'POST' && !undecided) return { kind: x.status < 300 ? 'room-created' : 'room-refused', touched: NOTHING };
+  if (/^\/rooms\/[^/]+$/.test(rest) && x.method === 'PATCH' && x.status === 200) return { kind: 'room-changed', touched: NOTHING };
+  return { kind: 'other', touched: NOTHING };
+}
+
+/** Operations kept per project; a project busier than this within a horizon is judged on what remains. */
+const OPS_PER_PROJECT = 400;
+
+export class ProjectLog {
+  readonly #ops = new BoundedMap<string, ProjectOp[]>(5000);
+
+  /** Records a request to a project route; returns the operation (undefined for other paths). */
+  record(x: ExchangeView): (ProjectOp & { key: string }) | undefined {
+    const at = projectPathOf(x);
+    if (!at) return undefined;
+    const op: ProjectOp = { seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, customer: x.customer, method: x.method, ...classify(x, at.rest) };
+    const ops = this.#ops.upsert(at.key, () => []);
+    ops.push(op);
+    if (ops.length > OPS_PER_PROJECT) ops.splice(0, ops.length - OPS_PER_PROJECT);
+    return { ...op, key: at.key };
+  }
+
+  /** The operations on `key` other than `except` whose time overlaps the open interval (from, to). */
+  between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
+    return (this.#ops.get(key) ?? []).filter((op) => !except.includes(op.seq) && op.sentAt < to && op.answeredAt > from);
+  }
+
+  /** Whether an operation other than `except` within (from, to) may have written `field` of `key`. */
+  fieldTouched(key: string, field: string, from: number, to: number, except: readonly number[]): boolean {
+    return this.between(key, from, to, except).some((op) => op.touched === 'all' || op.touched.has(field));
+  }
+}

@@ -1,0 +1,75 @@
+import { isDeepStrictEqual } from 'node:util';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import { followsClosely } from '../../judge/sequence-horizon.js';
+import { answeredOnItsMerits } from '../answer-kinds.js';
+import { decodedParameter, identifiedApplications, isPlainObject, shown, type JsonObject } from '../funding/reads.js';
+
+interface Read {
+  application: JsonObject;
+  x: ExchangeView;
+}
+
+/** A write attempt on one application's path, with the application as read just before it. */
+interface Attempt {
+  x: ExchangeView;
+  id: string;
+  sent: JsonObject;
+  before: Read;
+}
+
+const SINGLE_PATH = /^\/funding\/applications\/([^/]+)$/;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * "Transitions: not shown. No public operation changes a funding application." (STAT-12, in the
+ * status table): an application read before and after a write attempt on its path (no write
+ * endpoint exists) must not have taken over a `status` the attempt sent where it showed another
+ * before, nor be gone after a DELETE. Every other value a write attempt may take over is FUND-41's.
+ */
+export function fundingStatusWriteJudge(): Judge {
+  const reads = new BoundedMap<string, Read>(5000);
+  const attempts = new BoundedMap<string, Attempt[]>(2000);
+
+  return {
+    rules: ['STAT-12'],
+    see(x, ledger) {
+      const customer = x.customer;
+      if (customer === undefined || x.apiPath === undefined) return;
+      const target = SINGLE_PATH.exec(x.apiPath);
+      const id = target ? decodedParameter(target[1]) : undefined;
+      if (!READ_METHODS.has(x.method)) {
+        const before = id === undefined ? undefined : reads.get(`${customer} ${id}`);
+        if (id === undefined || !before || !followsClosely(before.x, x)) return;
+        const body = x.requestJson;
+        const sent = isPlainObject(body) ? { ...body, ...(isPlainObject(body.application) ? body.application : {}) } : {};
+        const list = attempts.upsert(customer, () => []);
+        list.push({ x, id, sent, before });
+        if (list.length > 50) list.shift();
+        return;
+      }
+      const waiting = attempts.get(customer) ?? [];
+      const settled = new Set<Attempt>();
+      if (id !== undefined && x.endpoint?.id === 'funding.detail' && x.status === 404) {
+        for (const attempt of waiting.filter((a) => a.id === id && a.x.method === 'DELETE' && followsClosely(a.x, x))) {
+          settled.add(attempt);
+          ledger.broke('STAT-12', x, `application ${shown(id)} was gone after DELETE ${attempt.x.apiPath}`, [attempt.x, attempt.before.x]);
+        }
+      }
+      for (const application of answeredOnItsMerits(x) ? identifiedApplications(x) : []) {
+        const appId = application.applicationId as string;
+        for (const attempt of waiting.filter((a) => a.id === appId && followsClosely(a.x, x))) {
+          settled.add(attempt);
+          const changing = 'status' in attempt.sent && !isDeepStrictEqual(attempt.before.application.status, attempt.sent.status);
+          // A DELETE is judged by the application still being there; another attempt by the status it would have changed.
+          if (!changing && attempt.x.method !== 'DELETE') continue;
+          const taken = changing && isDeepStrictEqual(application.status, attempt.sent.status);
+          ledger.judge('STAT-12', x, !taken, () => `application ${shown(appId)} took over the status ${shown(application.status)} that ${attempt.x.method} ${attempt.x.apiPath} sent (it was ${shown(attempt.before.application.status)})`, [attempt.x, attempt.before.x]);
+        }
+        reads.set(`${customer} ${appId}`, { application, x });
+      }
+      if (settled.size > 0) attempts.set(customer, waiting.filter((a) => !settled.has(a)));
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { describeSafety, LIMIT, safetyViolations } from '../../../harness-core/rate-limit-timeline.js';
+import type { Ledger } from '../../judge/ledger.js';
+import type { ProofBudget } from './proof-budget.js';
+import type { TimelineEntry } from './timeline-entry.js';
+import type { TokenWindow } from './token-window.js';
+
+/**
+ * The safety decision on one counted admission `first` of a token: do `LIMIT` more of the token's
+ * admissions fall with it into the sliding second that starts at its send (sent no earlier, all
+ * answered before that second ends)? Then the target admitted them all within one window
+ * (rate-limit-timeline.ts `safetyViolations` proves the set). Every admission is `first` of one
+ * decision, so each set is found from its earliest member.
+ *
+ * RATE-1 ("at most 2 in every sliding 1 second window") judges every decision and fails on every
+ * violation. The rules on how the limit counts judge a decision when the token's second shows
+ * their situation, as their active checks set it up, and was busy (more requests sent in it than
+ * the limit, refused ones included, so the limiter had to count them together); a violation fails
+ * them only when a violating set of `LIMIT + 1` shows their situation:
+ * - RATE-4 ("shared over all protected endpoints"): each on another endpoint, in a second in which
+ *   the limiter refused requests of the token, so it was counting (the uncounted endpoint then
+ *   explains rejections on several endpoints better than uncounted rejections do);
+ * - RATE-7 ("not circumvented by ... parallel clients"): all of them under way at one instant,
+ *   none asking for more;
+ * - RATE-9 ("rejected for business reasons count as well"): `LIMIT` business rejections (403,
+ *   404, 422) answered before another admission was sent;
+ * - RATE-15 ("fixed, not raisable"; "no request header or query parameter raises it"): a request
+ *   asking for more, with a header named for a rate limit or a query parameter its endpoint lacks.
+ * RATE-3 ("the window must slide (not a fixed window, counter approximation or token bucket)")
+ * holds on every decision without a violation, and fails on a violating set admitted within
+ * `SHAPE_SPAN_MS` that neither endpoints counted apart, parallel requests nor requests asking for
+ * more explain: a sliding
+ * window that is merely short admits a third only about a second after the first (RATE-1's
+ * window faults, 850 and 950 ms), the impostors far sooner. Other violations say nothing about it.
+ * No single set tells every mechanism apart (a fixed window admits what uncounted rejections
+ * would), so these are the situations the violation arose in, not a diagnosis.
+ */
+export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger: Ledger, budget: ProofBudget): void {
+  const second = window.secondFrom(first);
+  const set = second.fitting.length >= LIMIT ? [first, ...second.fitting] : undefined;
+  const violation = set ? safetyViolations(set, { max: 1 })[0] : undefined;
+
+  if (set && violation) {
+    const hits = violation.hits as TimelineEntry[];
+    fail(ledger, budget, 'RATE-1', hits, 'a third admission within one sliding second');
+    const shown = new Map(SITUATIONS.map((s) => [s.rule, { ...s, members: s.showing(set, second.refusalCount) }]));
+    // Requests that asked for more explain a burst as well as parallel connections do; endpoints
+    // counted apart explain rejections on several endpoints as well as uncounted rejections do.
+    if (shown.get('RATE-15')?.members) shown.delete('RATE-7');
+    if (shown.get('RATE-4')?.members) shown.delete('RATE-9');
+    for (const { rule, members, what } of shown.values()) if (members) fail(ledger, budget, rule, members, what);
+    const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-15')?.members;
+    if (!explained && violation.spanMs < SHAPE_SPAN_MS) fail(ledger, budget, 'RATE-3', hits, `more than ${LIMIT} admitted within ${SHAPE_SPAN_MS} ms, as a fixed window, a counter or a bucket admits`);
+    return;
+  }
+
+  ledger.held('RATE-1', first.x);
+  ledger.held('RATE-3', first.x);
+  if (1 + second.candidates.length + second.refusalCount <= LIMIT) return;
+  const seen = [first, ...second.candidates, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
+  for (const { rule, showing } of SITUATIONS) if (showing(seen, second.refusalCount)) ledger.held(rule, first.x);
+}
+
+/** A set admitted faster than this is the work of an impostor rather than of a sliding window a little short of a second. */
+const SHAPE_SPAN_MS = 800;
+
+interface Situation {
+  rule: string;
+  /** Requests of `among` (at least `LIMIT + 1`) that show the situation, in a set of one token's second that held `refusals` refusals. */
+  showing: (among: readonly TimelineEntry[], refusals: number) => TimelineEntry[] | undefined;
+  what: string;
+}
+
+/** The answers of business rejections RATE-9 names. */
+const REJECTIONS = new Set([403, 404, 422]);
+/** Header names a client might ask for a higher limit with (the IETF RateLimit fields, X-RateLimit-*, a bypass). */
+const ASKING_HEADER = /rate|limit|quota|burst|bypass/i;
+
+const SITUATIONS: readonly Situation[] = [
+  {
+    rule: 'RATE-4',
+    showing: (among, refusals) => {
+      // The limiter refused in that second, so it was counting; more endpoints than the limit got through.
+      if (refusals === 0) return undefined;
+      const byEndpoint = new Map<string, TimelineEntry>();
+      for (const e of among) if (e.x.endpoint && !byEndpoint.has(e.x.endpoint.id)) byEndpoint.set(e.x.endpoint.id, e);
+      return byEndpoint.size > LIMIT ? [...byEndpoint.values()].slice(0, LIMIT + 1) : undefined;
+    },
+    what: 'requests to different protected endpoints were not counted in one window',
+  },
+  {
+    rule: 'RATE-7',
+    showing: (among) => {
+      // Intervals that overlap pairwise share an instant: the latest send among them (as recorded, not widened).
+      for (const at of among) {
+        const under = among.filter((e) => e.x.sentAt <= at.x.sentAt && at.x.sentAt < e.x.answeredAt);
+        if (under.length > LIMIT) return under.slice(0, LIMIT + 1);
+      }
+      return undefined;
+    },
+    what: 'requests under way at the same time (parallel connections) were not counted in one window',
+  },
+  {
+    rule: 'RATE-9',
+    showing: (among) => {
+      const rejections = among.filter((e) => REJECTIONS.has(e.status));
+      for (const later of among) {
+        const before = rejections.filter((r) => r !== later && later.x.sentAt > r.x.answeredAt);
+        if (before.length >= LIMIT) return [...before.slice(0, LIMIT), later];
+      }
+      return undefined;
+    },
+    what: `${LIMIT} business rejections (403, 404, 422) were not counted toward the later admission of their token`,
+  },
+  {
+    rule: 'RATE-15',
+    showing: (among) => {
+      const asking = among.find(asksForMore);
+      return asking ? [asking, ...among.filter((e) => e !== asking)].slice(0, LIMIT + 1) : undefined;
+    },
+    what: `the limit of ${LIMIT} per sliding second was exceeded by requests asking for more (a rate-limit header or a query parameter the endpoint lacks)`,
+  },
+];
+
+function asksForMore(e: TimelineEntry): boolean {
+  if (e.x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
+  const defined = new Set(e.x.endpoint?.query.map((q) => q.name));
+  return [...e.x.query.keys()].some((name) => !defined.has(name));
+}
+
+/** Fails `rule` with the violating set `shown` (proven by the module); its timeline only while the ledger keeps failures. */
+function fail(ledger: Ledger, budget: ProofBudget, rule: string, shown: readonly TimelineEntry[], what: string): void {
+  if (safetyViolations(shown, { max: 1 }).length === 0) return;
+  const hits = [...shown].sort((a, b) => a.sentAt - b.sentAt);
+  // The admission that made the set too many: the one answered last.
+  const last = hits.reduce((latest, h) => (h.receivedAt > latest.receivedAt ? h : latest));
+  if (!budget.take(rule)) return ledger.broke(rule, last.x, what);
+  const spanMs = last.receivedAt - (hits[0] as TimelineEntry).sentAt;
+  ledger.broke(rule, last.x, `${what}: ${describeSafety({ hits, spanMs })}`, hits.filter((h) => h !== last).map((h) => h.x));
+}

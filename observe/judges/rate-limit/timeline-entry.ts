@@ -1,0 +1,94 @@
+import { outcome, type Hit } from '../../../harness-core/rate-limit-timeline.js';
+import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
+import { isProtected } from '../../../spec/endpoints.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+
+/**
+ * Milliseconds each interval is widened by on both sides: recorders write milliseconds (HAR's
+ * `startedDateTime`) and wall clocks step a little. A wider interval only weakens a proof.
+ */
+export const CLOCK_SLACK_MS = 2;
+
+/**
+ * What an exchange is on the customer limit's timeline:
+ * - `counted`: certainly counted by the limit of its token's customer: a protected endpoint of
+ *   the table answered with one of the answers the spec makes count (served, 403, 404, 422), on a
+ *   request with exactly one Authorization header (the server keeps the first or the last of
+ *   several, so the customer is known only with one);
+ * - `possible`: any other protected request not refused: it may have counted for some customer
+ *   (a 401 may be a blocked customer's, a 400 or 413 may come from after the limiter, a request
+ *   with several Authorization headers from any of them);
+ * - `unknown`: a 5xx: it may have been admitted, and decided at any time after its send
+ *   (rate-limit-timeline.ts `decidedBy`);
+ * - `refused`: a protected 429;
+ * - `public`, `public-refused`: GET /, GET /health or OPTIONS sent with credentials (only such a
+ *   request could count for a customer), answered or refused.
+ * A request without credentials answered 401 belongs to no customer and is left out.
+ */
+export type EntryKind = 'counted' | 'possible' | 'unknown' | 'refused' | 'public' | 'public-refused';
+
+/** An exchange on the timeline: a `Hit` of rate-limit-timeline.ts, its interval widened by `CLOCK_SLACK_MS`. */
+export class TimelineEntry implements Hit {
+  readonly sentAt: number;
+  readonly receivedAt: number;
+  readonly status: number;
+
+  constructor(
+    readonly x: ExchangeView,
+    readonly kind: EntryKind,
+    /** The customer hash of its one Bearer token; undefined without one, or with several Authorization headers. */
+    readonly token: string | undefined,
+  ) {
+    this.sentAt = x.sentAt - CLOCK_SLACK_MS;
+    this.receivedAt = x.answeredAt + CLOCK_SLACK_MS;
+    this.status = x.status;
+  }
+
+  /** For timelines in messages (worked out only for them): what was asked, by whom (a short customer hash, never a token), where in the recording. */
+  get label(): string {
+    const x = this.x;
+    const path = x.apiPath ?? '';
+    const shown = path.length > 60 ? `${path.slice(0, 57)}...` : path;
+    const query = x.rawQuery === '' ? '' : '?...';
+    const who = x.customer === undefined ? 'no token' : x.customer.slice(0, 'customer:'.length + 8);
+    const source = x.exchange.source.split(/[\\/]/).pop() ?? x.exchange.source;
+    return `${x.method} ${shown}${query} (${who}; ${source} #${x.exchange.index})`;
+  }
+}
+
+/** The answers the spec makes count: served, and "rejected for business reasons" as the kit checks them (RATE-9: 403, 404, 422). */
+const COUNTED_REJECTIONS = new Set([403, 404, 422]);
+
+export function timelineEntry(x: ExchangeView): TimelineEntry | undefined {
+  if (x.apiPath === undefined) return undefined;
+  let credentials = 0;
+  for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
+  const token = credentials === 1 ? x.customer : undefined;
+  const status = x.status;
+  let kind: EntryKind;
+  if (x.isPublic) {
+    if (credentials === 0) return undefined;
+    kind = status === 429 ? 'public-refused' : 'public';
+  } else if (status === 429) kind = 'refused';
+  else if (outcome({ status }) === 'unknown') kind = 'unknown';
+  else if (token !== undefined && x.endpoint !== undefined && isProtected(x.endpoint) && ((status >= 200 && status < 300) || COUNTED_REJECTIONS.has(status))) kind = 'counted';
+  else if (credentials === 0 && status === 401) return undefined;
+  else kind = 'possible';
+  return new TimelineEntry(x, kind, token);
+}
+
+/** Whether a body is the customer limit's 429, per body text: a flood gets the same few bodies thousands of times. */
+const customerLimitBodies = new Map<string, boolean>();
+
+/** Whether the customer limit gave this 429, as far as the recording shows: not when its body is another limit's (FREE-RATE-2: the per-address limit of invalid tokens may answer with other values). */
+export function customerLimitAnswer(e: TimelineEntry): boolean {
+  const text = e.x.exchange.response.bodyText;
+  if (text === undefined) return e.x.exchange.response.bodyBinary === undefined;
+  let known = customerLimitBodies.get(text);
+  if (known === undefined) {
+    known = rateLimitErrorSchema.safeParse(e.x.responseJson).success;
+    if (customerLimitBodies.size >= 64) customerLimitBodies.clear();
+    customerLimitBodies.set(text, known);
+  }
+  return known;
+}

@@ -1,0 +1,217 @@
+import { WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { judgeAdmission } from './admissions.js';
+import { OpenOutcomes, PossibleRequests } from './possible-requests.js';
+import { ProofBudget } from './proof-budget.js';
+import { canPrecede, failingRules, recordPublicRefusal, recordRefusal, refusalVerdict, type RefusalCase } from './refusals.js';
+import { TimeOrdered } from './time-ordered.js';
+import { customerLimitAnswer, timelineEntry, type TimelineEntry } from './timeline-entry.js';
+import { served, TokenWindow } from './token-window.js';
+
+/**
+ * A HAR lists exchanges by start, a proxy by completion: an entry is decided once an exchange sent
+ * this long after its answer was seen (or at the end). At least a window, so every admission that
+ * can share its second, and every request that can lie in its refusal's second, has arrived in
+ * either order, but for requests still running then.
+ */
+const DECIDE_AFTER_MS = 3000;
+/**
+ * Those long requests: a request sent before a refusal was answered may be answered (and so
+ * recorded by a proxy) long after it. A refusal that looks too soon is failed only once exchanges
+ * sent this long after its answer were seen, and none of the late ones could lie in its second.
+ */
+const LATE_ANSWER_MS = 60_000;
+/** Refusals awaiting that wait at once; a further one is left undecided (a faulty limiter under a flood fills them quickly, and they suffice to show it). */
+const AWAITED_REFUSALS = 256;
+/** What the timeline keeps behind the newest send: what the decisions still to come can ask for. */
+const KEEP_MS = DECIDE_AFTER_MS + WINDOW_MS + 2000;
+/** Forgetting goes in steps of this much recorded time, not at every exchange. */
+const FORGET_STEP_MS = 100;
+/** How often (in recorded time) idle tokens are forgotten. */
+const SWEEP_EVERY_MS = KEEP_MS;
+/** Tokens remembered as seen served (token-window.ts `seenServed`). */
+const SERVED_TOKENS = 100_000;
+
+const RATE_TIMELINE_RULES = ['RATE-1', 'RATE-2', 'RATE-3', 'RATE-4', 'RATE-7', 'RATE-9', 'RATE-10', 'RATE-11', 'RATE-15'] as const;
+
+/**
+ * The customer limit judged from the times of the exchanges alone (rate-limit-timeline.ts): each
+ * counted admission for safety (admissions.ts), each refusal for liveness (refusals.ts). Streamed
+ * with memory bounded by time: only the last seconds of requests are kept, the tokens seen
+ * admitted in an LRU. Verdicts assume the observer sees all traffic that reaches the target
+ * (spec/rules/passive.ts): in a HAR of one client, a refusal may answer requests it does not hold.
+ */
+export function rateLimitTimelineJudge(): Judge {
+  const timeline = new RateTimeline();
+  return {
+    rules: RATE_TIMELINE_RULES,
+    see: (x, ledger) => timeline.see(x, ledger),
+    end: (ledger) => timeline.end(ledger),
+  };
+}
+
+interface AwaitedRefusal extends RefusalCase {
+  /** Decided once an exchange sent after this was seen. */
+  until: number;
+}
+
+/** The timeline of one observation: what arrives is kept by time, decided once late enough, then forgotten. */
+export class RateTimeline {
+  #newestSend = -Infinity;
+  /** Everything answered before this is forgotten; a decision that would need it is not made. */
+  #forgottenBefore = -Infinity;
+  #lastSweep = -Infinity;
+  readonly #pending = new TimeOrdered<TimelineEntry>((e) => e.receivedAt);
+  readonly #tokens = new Map<string, TokenWindow>();
+  readonly #servedTokens = new BoundedMap<string, true>(SERVED_TOKENS);
+  readonly #counted = new PossibleRequests();
+  readonly #uncertain = new PossibleRequests();
+  readonly #public = new PossibleRequests();
+  readonly #open = new OpenOutcomes();
+  #awaited: AwaitedRefusal[] = [];
+  readonly #budget = new ProofBudget();
+
+  see(x: ExchangeView, ledger: Ledger): void {
+    this.#newestSend = Math.max(this.#newestSend, x.sentAt);
+    const e = timelineEntry(x);
+    if (e) this.#add(e);
+    this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
+    this.#settle(ledger, this.#newestSend);
+    this.#forget();
+  }
+
+  end(ledger: Ledger): void {
+    this.#decide(ledger, Infinity);
+    this.#settle(ledger, Infinity);
+  }
+
+  #add(e: TimelineEntry): void {
+    switch (e.kind) {
+      case 'counted': {
+        this.#counted.add(e);
+        const w = this.#windowToAdd(e.token as string);
+        // The LRU is told once per token window: while it lasts, the window remembers.
+        if (!w.seenServed && served(e)) this.#servedTokens.set(e.token as string, true);
+        w.add(e);
+        this.#pending.add(e);
+        break;
+      }
+      case 'possible':
+        this.#uncertain.add(e);
+        break;
+      case 'unknown':
+        this.#open.add(e);
+        break;
+      case 'public':
+        this.#public.add(e);
+        break;
+      case 'refused':
+        if (e.token === undefined) break;
+        this.#windowToAdd(e.token).add(e);
+        if (customerLimitAnswer(e)) this.#pending.add(e);
+        break;
+      case 'public-refused':
+        if (e.token !== undefined) this.#pending.add(e);
+        break;
+    }
+    if (e.kind !== 'refused' && e.kind !== 'public-refused') for (const a of this.#awaited) if (canPrecede(e, a.refused)) this.#addLate(a, e);
+  }
+
+  /** Whether the token was seen served; asked of the LRU once per token window, which remembers a yes. */
+  #seenServed(token: string): boolean {
+    const w = this.#window(token);
+    if (!w.seenServed && this.#servedTokens.get(token) !== undefined) w.seenServed = true;
+    return w.seenServed;
+  }
+
+  #window(token: string): TokenWindow {
+    let w = this.#tokens.get(token);
+    if (!w) this.#tokens.set(token, (w = new TokenWindow()));
+    return w;
+  }
+
+  /** The token's window, forgetting what it no longer needs (a flooding token sends thousands a second). */
+  #windowToAdd(token: string): TokenWindow {
+    const w = this.#window(token);
+    w.dropBelow(this.#forgottenBefore);
+    return w;
+  }
+
+  /** Decides the entries answered before `bound`. */
+  #decide(ledger: Ledger, bound: number): void {
+    for (let e = this.#pending.first(); e !== undefined && e.receivedAt < bound; e = this.#pending.first()) {
+      this.#pending.shift();
+      const token = e.token as string;
+      if (!this.#seenServed(token)) {
+        // Not a token known to be a customer's: see token-window.ts `seenServed`.
+      } else if (e.kind === 'counted') {
+        // Its second's other admissions may be forgotten already (a request answered long after its send).
+        if (e.sentAt > this.#forgottenBefore) judgeAdmission(e, this.#window(token), ledger, this.#budget);
+      } else if (e.kind === 'public-refused') {
+        if (e.x.responseBodyRecorded && customerLimitAnswer(e)) recordPublicRefusal(e, ledger);
+      } else if (e.sentAt - WINDOW_MS >= this.#forgottenBefore) this.#judgeRefusal(e, ledger);
+    }
+  }
+
+  #judgeRefusal(refused: TimelineEntry, ledger: Ledger): void {
+    const window = this.#window(refused.token as string);
+    const c: AwaitedRefusal = {
+      refused,
+      retry: window.isRetry(refused),
+      ownRefusals: window.refusalsBefore(refused),
+      possible: { counted: this.#counted.countFor(refused), uncertain: this.#uncertain.countFor(refused) + this.#open.countFor(refused), publicRequests: this.#public.countFor(refused) },
+      until: refused.receivedAt + LATE_ANSWER_MS,
+    };
+    if (refusalVerdict(c.possible) !== 'too-soon') {
+      recordRefusal(c, ledger);
+      return;
+    }
+    if (this.#awaited.length >= AWAITED_REFUSALS) return;
+    if (this.#budget.takeAny(failingRules(c))) {
+      c.shown = { protectedRequests: [...this.#counted.listFor(refused), ...this.#uncertain.listFor(refused), ...this.#open.listFor(refused)], publicRequests: this.#public.listFor(refused) };
+    }
+    this.#awaited.push(c);
+  }
+
+  /** A request recorded late that can lie in an awaited refusal's second. */
+  #addLate(a: AwaitedRefusal, e: TimelineEntry): void {
+    if (e.kind === 'counted') a.possible.counted++;
+    else if (e.kind === 'public') a.possible.publicRequests++;
+    else a.possible.uncertain++;
+    if (a.shown) (e.kind === 'public' ? a.shown.publicRequests : a.shown.protectedRequests).push(e);
+  }
+
+  /** Decides the awaited refusals whose wait is over. */
+  #settle(ledger: Ledger, newestSend: number): void {
+    // They wait in about the order of their answers: nothing is due while the first is not.
+    const first = this.#awaited[0];
+    if (first === undefined || first.until >= newestSend) return;
+    const due = this.#awaited.filter((a) => a.until < newestSend);
+    if (due.length === 0) return;
+    this.#awaited = this.#awaited.filter((a) => a.until >= newestSend);
+    for (const a of due) recordRefusal(a, ledger);
+  }
+
+  #forget(): void {
+    const bound = this.#newestSend - KEEP_MS;
+    if (bound < this.#forgottenBefore + FORGET_STEP_MS) return;
+    this.#forgottenBefore = bound;
+    this.#counted.dropBelow(bound);
+    this.#uncertain.dropBelow(bound);
+    this.#public.dropBelow(bound);
+    if (this.#newestSend - this.#lastSweep < SWEEP_EVERY_MS) return;
+    this.#lastSweep = this.#newestSend;
+    for (const [token, w] of this.#tokens) {
+      w.dropBelow(bound);
+      if (w.empty) this.#tokens.delete(token);
+    }
+  }
+
+  /** For the memory tests: how much the timeline holds. */
+  get held(): { tokens: number; pending: number; possible: number; awaited: number } {
+    return { tokens: this.#tokens.size, pending: this.#pending.size, possible: this.#counted.size + this.#uncertain.size + this.#public.size, awaited: this.#awaited.length };
+  }
+}

@@ -1,0 +1,78 @@
+import { WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
+import { TimeOrdered } from './time-ordered.js';
+import type { TimelineEntry } from './timeline-entry.js';
+
+/** Answered with success: only a customer's token is. */
+export const served = (e: TimelineEntry) => e.status >= 200 && e.status < 300;
+
+/** A refusal more than a second after an earlier one of its token but within this long is a retry after waiting (RATE-11). */
+const RETRY_WITHIN_MS = 5000;
+
+/** How many of a token's refusals in a window are looked at for its endpoints and overlaps: enough to show them, bounded under a flood. */
+const REFUSALS_LOOKED_AT = 8;
+
+/**
+ * One token's recent requests: its counted admissions and its refusals by send, and when its
+ * refusals were answered (for retries). Tokens of one customer look like different customers, so
+ * a token's window is a part of its customer's, and what it proves against the limit holds for
+ * the customer's.
+ */
+export class TokenWindow {
+  readonly admissions = new TimeOrdered<TimelineEntry>((e) => e.sentAt);
+  readonly refusals = new TimeOrdered<TimelineEntry>((e) => e.sentAt);
+  readonly #refusalAnswers = new TimeOrdered<number>((t) => t);
+  /**
+   * The token was seen served (answered 2xx on a protected endpoint): it is a customer's. Only then
+   * do its 403, 404 and 422 answers show the customer limit admitted them (a server that answers
+   * invalid tokens 404 has no customer to count them for), and its 429s the customer limit's rather
+   * than the per-address one's (FREE-RATE-2).
+   */
+  seenServed = false;
+
+  add(e: TimelineEntry): void {
+    if (e.kind === 'counted') {
+      this.admissions.add(e);
+      if (served(e)) this.seenServed = true;
+    } else if (e.kind === 'refused') {
+      this.refusals.add(e);
+      this.#refusalAnswers.add(e.receivedAt);
+    }
+  }
+
+  /**
+   * The second that starts at `first`'s send: the token's later admissions sent in it
+   * (`candidates`), those of them also answered in it (`fitting`: with `first`, provably decided
+   * within one sliding second), and some of the refusals sent in it.
+   */
+  secondFrom(first: TimelineEntry): { candidates: TimelineEntry[]; fitting: TimelineEntry[]; refusals: TimelineEntry[]; refusalCount: number; lastRefusal?: TimelineEntry } {
+    const end = first.sentAt + WINDOW_MS;
+    // Sent with `first` or after it; of those sent at the same instant, those seen after it, so that a set is found from one member only.
+    const candidates = this.admissions.between(first.sentAt, end).filter((e) => e.sentAt > first.sentAt || e.x.seq > first.x.seq);
+    const fitting = first.receivedAt < end ? candidates.filter((e) => e.receivedAt < end) : [];
+    const refusals = this.refusals.between(first.sentAt, end, REFUSALS_LOOKED_AT);
+    const refusalCount = this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
+    const lastRefusal = this.refusals.lastBefore(end);
+    return { candidates, fitting, refusals, refusalCount, ...(lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt && { lastRefusal }) };
+  }
+
+  /** Whether `refused` comes more than a second, and at most `RETRY_WITHIN_MS`, after the answer of an earlier refusal of the token. */
+  isRetry(refused: TimelineEntry): boolean {
+    return this.#refusalAnswers.countBelow(refused.sentAt - WINDOW_MS) - this.#refusalAnswers.countBelow(refused.sentAt - RETRY_WITHIN_MS) > 0;
+  }
+
+  /** How many other refusals of the token were sent in the second before `refused` or while it was under way. */
+  refusalsBefore(refused: TimelineEntry): number {
+    return this.refusals.countAtMost(refused.receivedAt) - this.refusals.countBelow(refused.sentAt - WINDOW_MS) - 1;
+  }
+
+  /** Forgets requests sent before `bound` (refusal answers `RETRY_WITHIN_MS` longer); what is asked of later ones stays exact. */
+  dropBelow(bound: number): void {
+    this.admissions.dropBelow(bound);
+    this.refusals.dropBelow(bound);
+    this.#refusalAnswers.dropBelow(bound - RETRY_WITHIN_MS);
+  }
+
+  get empty(): boolean {
+    return this.admissions.size === 0 && this.refusals.size === 0 && this.#refusalAnswers.size === 0;
+  }
+}

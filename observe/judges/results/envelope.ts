@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
+import type { Judge } from '../../judge/judge.js';
+import { answeredOnItsMerits } from '../answer-kinds.js';
+import { bodyKnown, firstIssue, isEmptyObject, isObject, isResultsRead, projectKeyOf, shown, successfulResults } from './results-read.js';
+
+/** The members the envelope reaches for on the way to `project.key` (RES-2 judges the rest). */
+const projectKeyMember = z.looseObject({ project: z.looseObject({ key: z.string() }) });
+
+/** The status and envelope of results answers, the members of `results` and the compatibility structure beside it (RES-1 to RES-5, RES-33). */
+export function resultsEnvelopeJudge(): Judge {
+  return {
+    rules: ['RES-1', 'RES-2', 'RES-3', 'RES-4', 'RES-5', 'RES-33'],
+    see(x, ledger) {
+      const json = x.responseJson;
+      if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x) || isEmptyObject(json)) return;
+      // "HTTP 200, results response": an answer that carries calculated results is the success.
+      if (isObject(json) && isObject(json.results) && json.results.available === true) {
+        ledger.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);
+      }
+      const body = successfulResults(x);
+      if (x.status === 200) {
+        // "`{status: 200, action: getResults, project: {key}, results, projekt}`" (FREE-RES-1: further members).
+        const envelope = resultsEnvelopeSchema.safeParse(json);
+        ledger.judge('RES-2', x, envelope.success, () => `the 200 results answer is not {status: 200, action: "getResults", project: {key}, results, projekt}: ${envelope.error ? firstIssue(envelope.error) : ''}`);
+      }
+      if (!body) return;
+      const project = projectKeyMember.safeParse(body);
+      const key = projectKeyOf(x);
+      if (project.success && key !== undefined) {
+        // The key asked for, in whatever case the route took it.
+        ledger.judge('RES-3', x, project.data.project.key.toLowerCase() === key, () => `project.key ${shown(project.data.project.key)} is not the requested key ${x.params.projectKey}`);
+      }
+      const results = body.results;
+      if (isObject(results)) {
+        const members = resultsMembersSchema.safeParse(results);
+        ledger.judge('RES-4', x, members.success, () => `results lacks a member or has one of the wrong type: ${members.error ? firstIssue(members.error) : ''}`);
+        if (results.available === true && typeof results.status === 'string') {
+          // "`status` (string, value `calculated` when available)"
+          ledger.judge('RES-5', x, availableImpliesCalculated({ available: true, status: results.status }), () => `results.available is true but results.status is ${shown(results.status)}, not "calculated"`);
+        }
+        if (isObject(results.floorHeatingBalance) && isObject(body.projekt)) {
+          // "`projekt.abgleichFBH` stays in the results response next to `results.floorHeatingBalance`"
+          ledger.judge('RES-33', x, Array.isArray(body.projekt.abgleichFBH), () => 'results.floorHeatingBalance is there, but projekt.abgleichFBH (an array) is not beside it');
+        }
+      }
+    },
+  };
+}

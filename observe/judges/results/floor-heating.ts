@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import {
+  abgleichFBHEntrySchema,
+  abgleichRaumSchema,
+  FLOOR_HEATING_SPREADS,
+  floorHeatingGroupMembersSchema,
+  floorHeatingRoomSchema,
+  legacyNumberValue,
+} from '../../../spec/contract/results.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { availableResults, firstIssue, isObject, shown, successfulResults } from './results-read.js';
+import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, roundingStep, WATER_HEAT_CAPACITY } from './rounding.js';
+import { namesSystemTemperatures } from './system-temperatures.js';
+
+/**
+ * Each rule reads only the members it speaks of, so that one missing member fails its own rule
+ * (RES-8, RES-10, RES-13) and leaves the others to judge what is there.
+ */
+const circuit = floorHeatingRoomSchema.shape;
+const groupsWith = <G extends z.ZodRawShape, R extends z.ZodRawShape>(group: G, room: R) =>
+  z.array(z.looseObject({ ...group, rooms: z.array(z.looseObject(room)) }));
+const legacy = z.union([z.number(), z.string()]).transform(legacyNumberValue);
+const entriesWith = <E extends z.ZodRawShape, R extends z.ZodRawShape>(entry: E, raum: R) =>
+  z.array(z.looseObject({ ...entry, raeume: z.array(z.looseObject(raum)) }));
+const { spreizung, summeVolumenstrom } = abgleichFBHEntrySchema.shape;
+const { raumBezeichnung, heizlast, durchfluss } = abgleichRaumSchema.shape;
+
+const spreads = groupsWith({ spread: circuit.spread }, {});
+const sums = groupsWith({ spread: circuit.spread, flowRateSum: floorHeatingGroupMembersSchema.shape.flowRateSum }, { flowRate: circuit.flowRate });
+const circuitSpreads = groupsWith({ spread: circuit.spread }, { spread: circuit.spread });
+const flows = groupsWith({}, { flowRate: circuit.flowRate, flowLpm: circuit.flowLpm });
+const loads = groupsWith({ spread: circuit.spread }, { roomName: circuit.roomName, heatingLoad: circuit.heatingLoad });
+const settings = groupsWith({ spread: circuit.spread }, { roomName: circuit.roomName, heatingLoad: circuit.heatingLoad, setting: z.looseObject({ value: circuit.setting.shape.value }) });
+const entrySums = entriesWith({ spreizung: spreizung.pipe(legacy), summeVolumenstrom: summeVolumenstrom.pipe(legacy) }, {});
+const entryLoads = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy) });
+const entryFlows = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy), durchfluss: durchfluss.pipe(legacy) });
+
+const descending = (values: readonly number[]) => [...values].sort((a, b) => b - a);
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+/** A sorted copy of a list whose order the spec does not fix (FREE-RES-7). */
+const unordered = <T>(list: readonly T[]) => list.map((item) => JSON.stringify(item)).sort();
+
+/**
+ * The floor heating groups of calculated results and the compatibility structure generated from
+ * the same values (RES-7 to RES-16, RES-26). The group spreads of an answer to a call with system
+ * temperatures are RES-26's ("floor heating groups stay at 10, 7 and 5 K"), of one without RES-7's.
+ */
+export function floorHeatingJudge(): Judge {
+  return {
+    rules: ['RES-7', 'RES-8', 'RES-9', 'RES-10', 'RES-11', 'RES-12', 'RES-13', 'RES-14', 'RES-15', 'RES-16', 'RES-26'],
+    see(x, ledger) {
+      const body = successfulResults(x);
+      const results = body && availableResults(body);
+      if (!body || !results) return;
+      const balance = results.floorHeatingBalance;
+      if (isObject(balance)) groupRules(x, ledger, balance.groups);
+      const projekt = body.projekt;
+      if (isObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, isObject(balance) ? balance.groups : undefined, projekt.abgleichFBH);
+    },
+  };
+}
+
+function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown): void {
+  // "`results.floorHeatingBalance.groups[]`: `spread` (K), `flowRateSum` (l/h, ...), `flowRateUnit` (string, `l/h`), `rooms[]`"
+  const members = z.array(floorHeatingGroupMembersSchema).safeParse(groups);
+  ledger.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
+
+  const bySpread = spreads.safeParse(groups);
+  if (bySpread.success) {
+    // "Groups are output for spreads 10, 7 and 5 K", and "floor heating groups stay at 10, 7 and 5 K" whatever the call asks.
+    const rule = namesSystemTemperatures(x.query) ? 'RES-26' : 'RES-7';
+    const found = descending(bySpread.data.map((g) => g.spread));
+    ledger.judge(rule, x, sameList(found, FLOOR_HEATING_SPREADS), () => `the floor heating groups are for ${found.join(', ') || 'no'} K, not 10, 7 and 5 K${rule === 'RES-26' ? ` (query ${x.rawQuery.slice(0, 100)})` : ''}`);
+  }
+
+  const sum = sums.safeParse(groups);
+  if (sum.success && circuitsIn(sum.data) > 0) {
+    const flowStep = roundingStep(sum.data.flatMap((g) => g.rooms.map((r) => r.flowRate)));
+    const sumStep = roundingStep(sum.data.map((g) => g.flowRateSum));
+    // "`flowRateSum` (l/h, sum of the group at equal spread)": each rounded term may be off by half its step (FREE-RES-6).
+    const off = sum.data.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
+    ledger.judge('RES-9', x, off === undefined, () => `group ${off?.spread} K: flowRateSum ${off?.flowRateSum} l/h is not the sum of its circuits' flowRate (${off?.rooms.reduce((s, r) => s + r.flowRate, 0).toFixed(3)} l/h)`);
+  }
+
+  circuitMembers(x, ledger, groups);
+
+  const own = circuitSpreads.safeParse(groups);
+  if (own.success && circuitsIn(own.data) > 0) {
+    const stray = own.data.find((g) => g.rooms.some((r) => r.spread !== g.spread));
+    ledger.judge('RES-11', x, stray === undefined, () => `a circuit of group ${stray?.spread} K has spread ${stray?.rooms.find((r) => r.spread !== stray.spread)?.spread}, not its group's`);
+  }
+
+  const flow = flows.safeParse(groups);
+  if (flow.success && circuitsIn(flow.data) > 0) {
+    const rooms = flow.data.flatMap((g) => g.rooms);
+    // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in two units.
+    const tolerance = roundingStep(rooms.map((r) => r.flowLpm)) / 2 + roundingStep(rooms.map((r) => r.flowRate)) / 2 / 60 + EPSILON;
+    const off = rooms.find((r) => Math.abs(r.flowLpm - r.flowRate / 60) > tolerance);
+    ledger.judge('RES-12', x, off === undefined, () => `a circuit has flowLpm ${off?.flowLpm} l/min for flowRate ${off?.flowRate} l/h (flowRate / 60 = ${((off?.flowRate ?? 0) / 60).toFixed(4)})`);
+  }
+}
+
+/** RES-10: the members of every circuit, and its flow carrying its load at its group's spread (as the active check reads "l/h, single circuit"). */
+function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown): void {
+  const shaped = z.array(z.looseObject({ spread: circuit.spread, rooms: z.array(z.unknown()) })).safeParse(groups);
+  if (!shaped.success || circuitsIn(shaped.data) === 0) return;
+  const full = groupsWith({ spread: circuit.spread }, circuit).safeParse(groups);
+  if (!full.success) {
+    ledger.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
+    return;
+  }
+  const rooms = full.data.flatMap((g) => g.rooms);
+  const flowStep = roundingStep(rooms.map((r) => r.flowRate));
+  const loadStep = roundingStep(rooms.map((r) => r.heatingLoad));
+  for (const group of full.data) {
+    if (!(group.spread > 0)) continue;
+    for (const room of group.rooms) {
+      // Water carrying heatingLoad with a temperature drop of the group's spread: Q = m * c * dT.
+      const expected = room.heatingLoad / (WATER_HEAT_CAPACITY * group.spread);
+      const tolerance = expected * FLOW_RATE_RELATIVE_TOLERANCE + flowStep / 2 + loadStep / 2 / (WATER_HEAT_CAPACITY * group.spread) + EPSILON;
+      if (Math.abs(room.flowRate - expected) > tolerance) {
+        ledger.broke('RES-10', x, `group ${group.spread} K, circuit ${shown(room.surfaceId, 40)}: flowRate ${room.flowRate} l/h for ${room.heatingLoad} W; the load needs ${expected.toFixed(2)} l/h +- ${tolerance.toFixed(3)}`);
+        return;
+      }
+    }
+  }
+  ledger.held('RES-10', x);
+}
+
+function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, abgleich: unknown[]): void {
+  if (abgleich.length > 0) {
+    // "names and nesting unchanged: `projekt.abgleichFBH[]` with `spreizung`, `summeVolumenstrom`, `raeume[]` of `raumBezeichnung`, `heizlast`, `durchfluss`"
+    const shape = z.array(abgleichFBHEntrySchema).safeParse(abgleich);
+    ledger.judge('RES-13', x, shape.success, () => `projekt.abgleichFBH does not keep its names and nesting: abgleichFBH.${shape.error ? firstIssue(shape.error) : ''}`);
+  }
+
+  // "Both structures are generated from the same values."
+  const groupSums = sums.safeParse(groups);
+  const entries = entrySums.safeParse(abgleich);
+  if (groupSums.success && entries.success) {
+    const groupSpreads = descending(groupSums.data.map((g) => g.spread));
+    const entrySpreads = descending(entries.data.map((e) => e.spreizung));
+    const mismatch = entries.data.find((e) => {
+      const group = groupSums.data.find((g) => g.spread === e.spreizung);
+      return group !== undefined && group.flowRateSum !== e.summeVolumenstrom;
+    });
+    const message = () =>
+      !sameList(groupSpreads, entrySpreads)
+        ? `abgleichFBH spreizung ${entrySpreads.join(', ')} is not the group spreads ${groupSpreads.join(', ')}`
+        : `abgleichFBH spreizung ${mismatch?.spreizung}: summeVolumenstrom ${mismatch?.summeVolumenstrom} is not the group's flowRateSum`;
+    ledger.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, message);
+  }
+
+  const groupLoads = loads.safeParse(groups);
+  const raeume = entryLoads.safeParse(abgleich);
+  if (groupLoads.success && raeume.success && circuitsIn(groupLoads.data) > 0) {
+    const differing = FLOOR_HEATING_SPREADS.find((spread) => {
+      const group = groupLoads.data.find((g) => g.spread === spread);
+      const entry = raeume.data.find((e) => e.spreizung === spread);
+      if (!group || !entry) return false; // RES-7 and RES-14 judge a missing group or entry
+      const expected = unordered(group.rooms.map((r) => ({ raumBezeichnung: r.roomName, heizlast: r.heatingLoad })));
+      const actual = unordered(entry.raeume.map((r) => ({ raumBezeichnung: r.raumBezeichnung, heizlast: r.heizlast })));
+      return !sameList(expected, actual);
+    });
+    ledger.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
+  }
+
+  durchflussRule(x, ledger, groups, abgleich);
+}
+
+/** RES-16: "`durchfluss` (l/min, equals the setting value)", each raum paired with its circuit by name and load. */
+function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, abgleich: unknown[]): void {
+  const groupSettings = settings.safeParse(groups);
+  const entries = entryFlows.safeParse(abgleich);
+  if (!groupSettings.success || !entries.success || circuitsIn(groupSettings.data) === 0) return;
+  let compared = 0;
+  for (const spread of FLOOR_HEATING_SPREADS) {
+    const group = groupSettings.data.find((g) => g.spread === spread);
+    const entry = entries.data.find((e) => e.spreizung === spread);
+    if (!group || !entry) continue;
+    const values = valuesByCircuit(group.rooms.map((r) => [r.roomName, r.heatingLoad, r.setting.value]));
+    const flows = valuesByCircuit(entry.raeume.map((r) => [r.raumBezeichnung, r.heizlast, r.durchfluss]));
+    // Raeume that are not the group's circuits are RES-15's: durchfluss cannot be paired then.
+    if (values.size !== flows.size || [...values].some(([circuitKey, v]) => flows.get(circuitKey)?.length !== v.length)) continue;
+    for (const [circuitKey, v] of values) {
+      if (!sameList(descending(v), descending(flows.get(circuitKey) ?? []))) {
+        ledger.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${circuitKey.slice(0, 80)}: durchfluss ${shown(flows.get(circuitKey))} is not setting.value ${shown(v)}`);
+        return;
+      }
+    }
+    compared++;
+  }
+  if (compared > 0) ledger.held('RES-16', x);
+}
+
+function valuesByCircuit(rows: readonly [string, number, number][]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  for (const [name, load, value] of rows) {
+    const key = JSON.stringify([name, load]);
+    map.set(key, [...(map.get(key) ?? []), value]);
+  }
+  return map;
+}
+
+function circuitsIn(groups: readonly { rooms: readonly unknown[] }[]): number {
+  return groups.reduce((n, g) => n + g.rooms.length, 0);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
+import { influenceJudge } from './influence.js';
+import { resultsAnswer } from './results-fixture.js';
+
+const token = 't-influence';
+const key = 'abcdefghi';
+
+const results = (query: string, body: unknown): ExchangeSpec => ({ path: `/reports/${key}/results?${query}`, token, status: 200, responseBody: body });
+const at = (flow: number, spread: number) => results(`flowTemperature=${flow}&spread=${spread}`, resultsAnswer(key, flow, spread));
+
+describe('influence judge', () => {
+  it('passes two calls with clearly other system temperatures that calculate differently', () => {
+    expect(verdictsOf(observed([influenceJudge], [at(35, 5), at(75, 10), at(95, 10)]), ['RES-25'])).toEqual({ 'RES-25': 'pass 2/0' });
+  });
+
+  it('fails system temperatures that change neither radiators nor the hydraulic balance', () => {
+    const ignored = resultsAnswer(key);
+    const o = observed([influenceJudge], [results('flowTemperature=35&spread=5', ignored), results('flowTemperature=75&spread=10', ignored)]);
+    expect(verdictsOf(o, ['RES-25'])).toEqual({ 'RES-25': 'fail 1/1' });
+    expect(o.rules['RES-25']?.failures[0]?.message).toContain('radiators and hydraulicBalance stayed the same for 35/5 and 75/10');
+  });
+
+  it('compares only calls every target reads alike and every model tells apart, with no write between', () => {
+    const same = resultsAnswer(key);
+    const withoutRadiators = { ...same, results: { ...same.results, radiators: [] } };
+    const cases: ExchangeSpec[][] = [
+      // Close temperatures may round to the same figures.
+      [results('flowTemperature=55&spread=10', same), results('flowTemperature=60&spread=10', same)],
+      // An exponent may be read or refused; an alias next to the current name is for RES-23.
+      [results('flowTemperature=3.5e1&spread=5', same), results('flowTemperature=75&spread=10', same)],
+      [results('flowTemperature=35&spread=5', same), results('flowTemperature=75&spread=10&vorlaufT=35', same)],
+      // A project without radiators shows nothing to influence.
+      [results('flowTemperature=35&spread=5', withoutRadiators), results('flowTemperature=75&spread=10', withoutRadiators)],
+      // A write between the calls.
+      [
+        results('flowTemperature=35&spread=5', same),
+        { method: 'PATCH', path: `/reports/${key}/rooms/r1`, token, status: 200, requestBody: { roomData: { raumFlaeche: 12 } }, responseBody: { room: { id: 'r1' } } },
+        results('flowTemperature=75&spread=10', same),
+      ],
+      // Calls more than the horizon apart.
+      [results('flowTemperature=35&spread=5', same), { ...results('flowTemperature=75&spread=10', same), at: Date.parse('2027-03-01T00:00:00Z') }],
+    ];
+    for (const specs of cases) expect(verdictsOf(observed([influenceJudge], specs), ['RES-25']), specs.map((s) => s.path).join(' ')).toEqual({ 'RES-25': 'not-observed 0/0' });
+  });
+});

@@ -1,0 +1,126 @@
+import { isDeepStrictEqual } from 'node:util';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { QuietWindows } from './quiet-windows.js';
+import { isObject, projectKeyOf, type JsonObject } from './results-read.js';
+import { namesSystemTemperatures } from './system-temperatures.js';
+
+/** What the system temperatures act on: "They influence radiator and hydraulic calculation" (contents not shown). */
+export interface Calculated {
+  radiators: unknown[];
+  hydraulicBalance: JsonObject;
+}
+
+export function calculatedOf(body: JsonObject): Calculated | undefined {
+  const results = body.results;
+  if (!isObject(results) || !Array.isArray(results.radiators) || !isObject(results.hydraulicBalance)) return undefined;
+  return { radiators: results.radiators, hydraulicBalance: results.hydraulicBalance };
+}
+
+const sameCalculation = (a: Calculated, b: Calculated) => isDeepStrictEqual(a.radiators, b.radiators) && isDeepStrictEqual(a.hydraulicBalance, b.hydraulicBalance);
+
+interface Seen<T> {
+  x: ExchangeView;
+  value: T;
+}
+
+interface ProjectReads {
+  detail?: Seen<JsonObject>;
+  rooms?: Seen<string[]>;
+  plain?: Seen<Calculated>;
+  /** Results calls with system temperatures answered 200, within the horizon. */
+  withTemperatures: Seen<Calculated | undefined>[];
+}
+
+const MAX_PROJECTS = 512;
+/** The reads compared around a results call with system temperatures, and the results calls themselves. */
+const COMPARED = new Set(['reports.detail', 'rooms.list', 'reports.results']);
+const CALLS_PER_PROJECT = 8;
+
+/**
+ * "Values apply to this calculation only and are not stored" and "Rooms or radiators cannot be
+ * created through this endpoint" (RES-24, RES-28): a project read, its room list, or its results
+ * without parameters, before and after a results call with system temperatures, with no write to
+ * the project in between, must be the same.
+ */
+export function notStoredJudge(): Judge {
+  const projects = new BoundedMap<string, ProjectReads>(MAX_PROJECTS);
+  const quiet = new QuietWindows(MAX_PROJECTS);
+  return {
+    rules: ['RES-24', 'RES-28'],
+    see(x, ledger) {
+      quiet.see(x, ledger);
+      const key = projectKeyOf(x);
+      const body = x.responseJson;
+      if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '') || key === undefined || !isObject(body)) return;
+      const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
+      reads.withTemperatures = reads.withTemperatures.filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
+      switch (x.endpoint?.id) {
+        case 'reports.detail':
+          if (isObject(body.projektData)) reads.detail = compare(quiet, key, reads, reads.detail, { x, value: body.projektData }, projectDataKept);
+          break;
+        case 'rooms.list': {
+          const ids = roomIdsOf(body);
+          if (ids) reads.rooms = compare(quiet, key, reads, reads.rooms, { x, value: ids }, roomsKept);
+          break;
+        }
+        case 'reports.results': {
+          const calculated = calculatedOf(body);
+          if (namesSystemTemperatures(x.query)) reads.withTemperatures = [...reads.withTemperatures, { x, value: calculated }].slice(-CALLS_PER_PROJECT);
+          else if (calculated) reads.plain = compare(quiet, key, reads, reads.plain, { x, value: calculated }, calculationKept);
+          break;
+        }
+      }
+    },
+    end(ledger) {
+      quiet.end(ledger);
+    },
+  };
+}
+
+type Decide<T> = (ledger: Ledger, before: Seen<T>, after: Seen<T>, between: Seen<Calculated | undefined>[]) => void;
+
+/** Compares a read with the same read before it when a results call with system temperatures lies between them; returns the read to keep. */
+function compare<T>(quiet: QuietWindows, key: string, reads: ProjectReads, before: Seen<T> | undefined, after: Seen<T>, decide: Decide<T>): Seen<T> {
+  if (before) {
+    const between = reads.withTemperatures.filter((c) => followsClosely(before.x, c.x) && followsClosely(c.x, after.x));
+    if (between.length > 0) quiet.expect(key, before.x.sentAt, after.x.answeredAt, (ledger) => decide(ledger, before, after, between));
+  }
+  return after;
+}
+
+const projectDataKept: Decide<JsonObject> = (ledger, before, after, between) => {
+  // A value stored would show as a changed or added field, also in project data without fields.
+  ledger.judge('RES-24', after.x, isDeepStrictEqual(before.value, after.value), () => `projektData changed across GET .../results?${between[0]?.x.rawQuery.slice(0, 80)} with no write to the project between`, [...between.map((c) => c.x), before.x]);
+};
+
+const roomsKept: Decide<string[]> = (ledger, before, after, between) => {
+  const added = after.value.filter((id) => !before.value.includes(id));
+  ledger.judge('RES-28', after.x, isDeepStrictEqual(before.value, after.value), () => `the room list changed across GET .../results?${between[0]?.x.rawQuery.slice(0, 80)} with no write to the project between (${added.length} room id(s) added)`, [...between.map((c) => c.x), before.x]);
+};
+
+const calculationKept: Decide<Calculated> = (ledger, before, after, between) => {
+  const proof = [...between.map((c) => c.x), before.x];
+  const query = between[0]?.x.rawQuery.slice(0, 80);
+  // A radiator created shows in their number, whatever the system temperatures change.
+  if (before.value.radiators.length !== after.value.radiators.length) {
+    ledger.broke('RES-28', after.x, `results.radiators went from ${before.value.radiators.length} to ${after.value.radiators.length} across GET .../results?${query} with no write to the project between`, proof);
+    return;
+  }
+  ledger.held('RES-28', after.x);
+  if (!sameCalculation(before.value, after.value)) {
+    ledger.broke('RES-24', after.x, `radiators or hydraulicBalance without parameters differ before and after GET .../results?${query} with no write to the project between`, proof);
+    return;
+  }
+  // A stored value shows in a later answer only where the system temperatures change it.
+  if (between.some((c) => c.value !== undefined && !sameCalculation(c.value, before.value))) ledger.held('RES-24', after.x);
+};
+
+function roomIdsOf(body: JsonObject): string[] | undefined {
+  if (!Array.isArray(body.rooms)) return undefined;
+  const ids = body.rooms.map((room: unknown) => (isObject(room) && typeof room.id === 'string' ? room.id : undefined));
+  return ids.every((id): id is string => id !== undefined) ? [...ids].sort() : undefined;
+}

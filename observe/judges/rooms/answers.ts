@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { roomSchema } from '../../../spec/contract/rooms.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { followsClosely } from '../../judge/sequence-horizon.js';
+import { IntervalLog } from './interval-log.js';
+import { Pending } from './pending.js';
+import { FloorLabels } from './labels.js';
+import { answeredRooms, isSuccess, TABLE_FIELDS, type AnsweredRoom } from './room-answer.js';
+import { roomWriteKey } from './room-log.js';
+import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
+import { TokenTrust } from './token-trust.js';
+import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
+
+/** "Room object: `id` (string ...), `projectKey`, `roomData`" (open: FREE-ROOM-2). */
+const roomObjectSchema = z.looseObject({ id: roomSchema.shape.id, projectKey: roomSchema.shape.projectKey, roomData: z.looseObject({}) });
+
+const ENDPOINT_ANSWERS = {
+  list: { rule: 'ROOM-1', status: 200, form: '`rooms[]` of room objects' },
+  create: { rule: 'ROOM-2', status: 201, form: '{room} with the new id in `room.id`' },
+  read: { rule: 'ROOM-3', status: 200, form: '{room}' },
+  change: { rule: 'ROOM-4', status: 200, form: '{room}' },
+} as const;
+
+/** Rooms a customer created, per customer and project, to find them in the room lists that follow. */
+const CREATIONS_KEPT = 2000;
+const CREATIONS_PER_PROJECT = 50;
+
+/**
+ * The answers of the room endpoints: the status and form of every successful one (ROOM-1 to
+ * ROOM-4, and a room list that leaves out a room its customer just created), every room object
+ * (ROOM-5, ROOM-6, ROOM-14, ROOM-15, ROOM-20, ROOM-29) and its floor labels (ROOM-12, ROOM-44,
+ * ROOM-45, ROOM-47: labels.ts).
+ */
+export function roomAnswerJudge(): Judge {
+  const created = new BoundedMap<string, { id: string; x: ExchangeView }[]>(CREATIONS_KEPT);
+  // Created ids a read or PATCH by the same customer did not find: the creation answer may have told a wrong id (ROOM-7's).
+  const notFound = new BoundedMap<string, true>(CREATIONS_KEPT * 10);
+  const deletes = new IntervalLog<true>(CREATIONS_KEPT);
+  const pending = new Pending(CREATIONS_KEPT * 10);
+  const trust = new TokenTrust();
+  const labels = new FloorLabels();
+
+  return {
+    rules: ['ROOM-1', 'ROOM-2', 'ROOM-3', 'ROOM-4', 'ROOM-5', 'ROOM-6', 'ROOM-12', 'ROOM-14', 'ROOM-15', 'ROOM-20', 'ROOM-29', 'ROOM-44', 'ROOM-45', 'ROOM-47'],
+    see(x, ledger) {
+      pending.settleBefore(x.sentAt);
+      trust.note(x);
+      const route = roomRouteOf(x);
+      // Without a token the answer is 401 (AUTH-1); to a write refusable for its text, 400, 413 or 415.
+      if (!route || x.customer === undefined || ((route.kind === 'create' || route.kind === 'change') && refusableForItsText(x))) return;
+      if (route.kind === 'other') {
+        deletes.add(roomWriteKey(route.roomId), x, true);
+        return;
+      }
+      if (x.status === 404 && (route.kind === 'read' || route.kind === 'change')) notFound.set(`${x.customer} ${route.project} ${route.roomId}`, true);
+      if (!isSuccess(x)) return;
+      // An invalid or blocked token served anyway is AUTH-2's and AUTH-3's (token-trust.ts).
+      pending.add(x.answeredAt, () => {
+        if (trust.trusted(x)) endpointAnswer(x, ledger, route);
+      });
+      const rooms = answeredRooms(x, route);
+      const sent = route.kind === 'create' || route.kind === 'change' ? sentRoomData(x) : undefined;
+      rooms.forEach((room, i) => {
+        roomObject(x, ledger, route, room);
+        labels.judge(x, ledger, route, room, i === 0 ? sent : undefined);
+      });
+      const id = rooms[0]?.id;
+      if (route.kind === 'create' && id !== undefined) {
+        const key = `${x.customer} ${route.project}`;
+        created.set(key, [...(created.get(key) ?? []), { id, x }].slice(-CREATIONS_PER_PROJECT));
+      }
+      if (route.kind === 'list') listHoldsCreated(x, ledger, route, rooms);
+    },
+    end() {
+      pending.settleAll();
+    },
+  };
+
+  /**
+   * A list closely after a creation by the same customer holds the created room, unless something
+   * deleted it in between or a read by its id did not find it (then the creation answer may have
+   * told a wrong id: ROOM-7's).
+   */
+  function listHoldsCreated(x: ExchangeView, ledger: Ledger, route: RoomRoute, rooms: AnsweredRoom[]): void {
+    if (!x.responseBodyRecorded || !Array.isArray((x.responseJson as { rooms?: unknown } | undefined)?.rooms)) return;
+    const listed = new Set(rooms.map((r) => r.id));
+    for (const creation of created.get(`${x.customer} ${route.project}`) ?? []) {
+      if (!followsClosely(creation.x, x)) continue;
+      pending.add(x.answeredAt, () => {
+        const deleted = deletes.overlapping(roomWriteKey(creation.id), creation.x.sentAt, x.answeredAt);
+        if (deleted === undefined || deleted.length > 0 || notFound.get(`${x.customer} ${route.project} ${creation.id}`)) return;
+        ledger.judge('ROOM-1', x, listed.has(creation.id), () => `the room list of ${route.key} leaves out room ${describeValue(creation.id)}, which the customer created ${Math.round(x.sentAt - creation.x.answeredAt)} ms before`, [creation.x]);
+      });
+    }
+  }
+}
+
+/** The roomData a write sent, when its body can be read. */
+function sentRoomData(x: ExchangeView): Record<string, unknown> | undefined {
+  const body = writeBodyOf(x)?.value;
+  return isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
+}
+
+function endpointAnswer(x: ExchangeView, ledger: Ledger, route: Exclude<RoomRoute, { kind: 'other' }>): void {
+  const expected = ENDPOINT_ANSWERS[route.kind];
+  const body = x.responseJson;
+  const form = !x.responseBodyRecorded
+    ? true
+    : route.kind === 'list'
+      ? isPlainObject(body) && Array.isArray(body.rooms) && body.rooms.every(isPlainObject)
+      : isPlainObject(body) && isPlainObject(body.room) && (route.kind !== 'create' || (typeof body.room.id === 'string' && body.room.id !== ''));
+  ledger.judge(expected.rule, x, x.status === expected.status && form, () =>
+    x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`,
+  );
+}
+
+function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
+  const where = `a room object of ${x.method} ${x.apiPath}`;
+  const shape = roomObjectSchema.safeParse(room.object);
+  ledger.judge('ROOM-5', x, shape.success, () => `${where} lacks or misforms ${[...new Set(shape.error?.issues.map((i) => String(i.path[0])))].join(', ')}`);
+  const projectKey = room.object.projectKey;
+  // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
+  if (typeof projectKey === 'string') ledger.judge('ROOM-6', x, projectOf(projectKey) === route.project, () => `${where} has projectKey ${describeValue(projectKey)}`);
+  const data = room.roomData;
+  if (!data) return;
+  const missing = TABLE_FIELDS.filter((f) => !(f in data));
+  ledger.judge('ROOM-14', x, missing.length === 0, () => `${where} has no ${missing.join(', ')} in roomData`);
+  // "all values returned as strings except `raumTemperatur`"; further members are strings too (FREE-ROOM-3). The floor is ROOM-20's.
+  const notText = Object.entries(data).filter(([field, value]) => field !== 'raumTemperatur' && field !== 'raumEtage' && typeof value !== 'string');
+  ledger.judge('ROOM-15', x, notText.length === 0, () => `${where} returns ${notText.map(([f, v]) => `${f} ${describeValue(v)}`).join(', ')}, not as strings`);
+  // "integer floor id 0 to 7; output as string"
+  if ('raumEtage' in data) ledger.judge('ROOM-20', x, typeof data.raumEtage === 'string', () => `${where} returns raumEtage ${describeValue(data.raumEtage)}, not as a string`);
+  // "output is a JSON number, or null when the stored value is missing or unknown"
+  if ('raumTemperatur' in data) {
+    const t = data.raumTemperatur;
+    ledger.judge('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), () => `${where} returns raumTemperatur ${describeValue(t)}, not a JSON number`);
+  }
+}

@@ -1,0 +1,45 @@
+import { ROOM_DEFAULTS } from '../../../spec/contract/rooms.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { Judge } from '../../judge/judge.js';
+import { isEmptyValue, spelledNumber } from './numeric-text.js';
+import { answeredRooms, isSuccess } from './room-answer.js';
+import { roomRouteOf } from './room-route.js';
+import { describeValue, isPlainObject, writeBodyOf } from './write-body.js';
+
+const ROOMS_KEPT = 20_000;
+
+/** Column "Default at creation": a field the creation body left out reads so in the creation answer. */
+const DEFAULTS = [
+  { field: 'raumEtage', rule: 'ROOM-21', holds: (v: unknown) => spelledNumber(v) === ROOM_DEFAULTS.raumEtage, what: `the floor ${ROOM_DEFAULTS.raumEtage}` },
+  { field: 'raumFlaeche', rule: 'ROOM-24', holds: isEmptyValue, what: 'empty' },
+  { field: 'raumHoehe', rule: 'ROOM-27', holds: (v: unknown) => spelledNumber(v) === ROOM_DEFAULTS.raumHoehe, what: `${ROOM_DEFAULTS.raumHoehe}` },
+  { field: 'raumTemperatur', rule: 'ROOM-31', holds: (v: unknown) => spelledNumber(v) === ROOM_DEFAULTS.raumTemperatur, what: `${ROOM_DEFAULTS.raumTemperatur}` },
+  { field: 'raumNotiz', rule: 'ROOM-34', holds: isEmptyValue, what: 'empty' },
+] as const;
+
+/** The defaults of every creation answer, for the fields its body left out (ROOM-21, ROOM-24, ROOM-27, ROOM-31, ROOM-34). */
+export function roomDefaultsJudge(): Judge {
+  // Rooms the answers showed: a creation answering one of them created nothing (ROOM-52's), so it shows no defaults of its own.
+  const shown = new BoundedMap<string, true>(ROOMS_KEPT);
+  return {
+    rules: DEFAULTS.map((d) => d.rule),
+    see(x, ledger) {
+      const route = roomRouteOf(x);
+      // Without a token the answer is 401, whatever the body (AUTH-1).
+      if (!route || route.kind === 'other' || x.customer === undefined) return;
+      const rooms = answeredRooms(x, route);
+      const ids = rooms.flatMap((r) => (r.id === undefined ? [] : [`${route.project} ${r.id}`]));
+      const sent = route.kind === 'create' && isSuccess(x) ? writeBodyOf(x)?.value : undefined;
+      const roomData = isPlainObject(sent) && isPlainObject(sent.roomData) ? sent.roomData : undefined;
+      const answered = rooms[0]?.roomData;
+      if (roomData && answered && !ids.some((id) => shown.get(id))) {
+        for (const d of DEFAULTS) {
+          if (d.field in roomData || !(d.field in answered)) continue;
+          const value = answered[d.field];
+          ledger.judge(d.rule, x, d.holds(value), () => `a room created without ${d.field} has ${d.field} ${describeValue(value)}, not the default (${d.what})`);
+        }
+      }
+      ids.forEach((id) => shown.set(id, true));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { answeredRooms, isSuccess } from './room-answer.js';
+import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
+import { sameText } from './room-text.js';
+import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
+
+const KEPT = 20_000;
+
+/**
+ * Room ids across a customer's projects and creations: a room the customer created under one of
+ * its projects, asked for under another of them, is not found there (ROOM-8), and two creations in
+ * one project give two ids (ROOM-52).
+ *
+ * A success under the other project fails ROOM-8 only when it shows the created room itself: its
+ * name as last seen, under an id the other project never showed. A target may number rooms per
+ * project (FREE-ROOM-4), so the same id there may be another room.
+ */
+export function roomIdentityJudge(): Judge {
+  const createdBy = new BoundedMap<string, { project: string; name: unknown; x: ExchangeView }>(KEPT);
+  const ownProjects = new BoundedMap<string, true>(KEPT);
+  const idsOfProject = new BoundedMap<string, true>(KEPT * 2);
+  const creations = new BoundedMap<string, { id: string; x: ExchangeView }[]>(KEPT);
+
+  return {
+    rules: ['ROOM-8', 'ROOM-52'],
+    see(x, ledger) {
+      const route = roomRouteOf(x);
+      const customer = x.customer;
+      // Without a token the answer is 401 (AUTH-1); to a write refusable for its text, 400, 413 or 415.
+      if (customer === undefined || (route && (route.kind === 'create' || route.kind === 'change') && refusableForItsText(x))) return;
+      if (route && (route.kind === 'read' || route.kind === 'change')) otherProject(x, ledger, route, customer);
+      if (isSuccess(x)) noteOwnProject(x, customer);
+      if (!route || route.kind === 'other') return;
+      const rooms = answeredRooms(x, route);
+      for (const room of rooms) {
+        if (room.id === undefined) continue;
+        idsOfProject.set(`${route.project} ${room.id}`, true);
+        const origin = createdBy.get(`${customer} ${room.id}`);
+        if (origin?.project === route.project && room.roomData) origin.name = room.roomData.raumBezeichnung;
+      }
+      const created = rooms[0];
+      if (route.kind !== 'create' || created?.id === undefined) return;
+      const id = created.id;
+      // "a repeated room creation must create a further room with a different id (no idempotency key)"
+      const recent = (creations.get(route.project) ?? []).filter((c) => c.x !== x && Math.abs(x.sentAt - c.x.sentAt) <= SEQUENCE_HORIZON_MS);
+      if (recent.length > 0) {
+        const same = recent.find((c) => c.id === id);
+        ledger.judge('ROOM-52', x, same === undefined, () => `${x.method} ${x.apiPath} answered the id ${describeValue(id)} of the room an earlier creation made`, same ? [same.x] : []);
+      }
+      creations.set(route.project, [...recent, { id, x }]);
+      createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x });
+    },
+  };
+
+  function noteOwnProject(x: ExchangeView, customer: string): void {
+    const key = x.params.projectKey;
+    if (key !== undefined) ownProjects.set(`${customer} ${projectOf(key)}`, true);
+    const created = (x.responseJson as { projektHeader?: { key?: unknown } } | undefined)?.projektHeader?.key;
+    if ((x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data') && typeof created === 'string') ownProjects.set(`${customer} ${projectOf(created)}`, true);
+  }
+
+  /** "A room id must belong to the project in the path, otherwise 404, even if both projects belong to the same customer." */
+  function otherProject(x: ExchangeView, ledger: Ledger, route: Extract<RoomRoute, { kind: 'read' | 'change' }>, customer: string): void {
+    const origin = createdBy.get(`${customer} ${route.roomId}`);
+    if (!origin || origin.project === route.project || !ownProjects.get(`${customer} ${route.project}`)) return;
+    if (x.status === 404) {
+      ledger.held('ROOM-8', x);
+      return;
+    }
+    if (!isSuccess(x)) return;
+    const answered = answeredRooms(x, route)[0];
+    const renamed = route.kind === 'change' && sentName(x);
+    const itself = answered?.id === route.roomId && !idsOfProject.get(`${route.project} ${route.roomId}`) && !renamed && typeof origin.name === 'string' && sameText(answered.roomData?.raumBezeichnung, origin.name);
+    if (itself) ledger.broke('ROOM-8', x, `${x.method} ${x.apiPath} answered ${x.status} with the room ${describeValue(route.roomId)} the customer created in project ${origin.project}`, [origin.x]);
+  }
+}
+
+function sentName(x: ExchangeView): boolean {
+  const body = writeBodyOf(x)?.value;
+  return !isPlainObject(body) || !isPlainObject(body.roomData) || 'raumBezeichnung' in body.roomData;
+}

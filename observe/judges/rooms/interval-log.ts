@@ -1,0 +1,52 @@
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+
+export interface Logged<T> {
+  seq: number;
+  sentAt: number;
+  answeredAt: number;
+  entry: T;
+}
+
+/** Entries kept per resource: more writes to one resource within a window than this are not judged. */
+const PER_RESOURCE = 64;
+
+/**
+ * The writes seen per resource (a room, a project) with their times, so that a judgement about a
+ * window can leave out what other writes, seen before or after, may have changed in it. What the
+ * log forgot is remembered as a time before which no window is judged.
+ */
+export class IntervalLog<T> {
+  readonly #logs: BoundedMap<string, { entries: Logged<T>[]; forgottenUpTo: number }>;
+  readonly #maxResources: number;
+  #forgottenUpTo = -Infinity;
+  #latest = -Infinity;
+
+  constructor(maxResources: number) {
+    this.#logs = new BoundedMap(maxResources);
+    this.#maxResources = maxResources;
+  }
+
+  add(resource: string, x: ExchangeView, entry: T): void {
+    this.#latest = Math.max(this.#latest, x.answeredAt);
+    let log = this.#logs.get(resource);
+    if (!log) {
+      // The map forgets its least recently used resource without telling which: no window before now is judged any more.
+      if (this.#logs.size >= this.#maxResources) this.#forgottenUpTo = this.#latest;
+      log = { entries: [], forgottenUpTo: -Infinity };
+      this.#logs.set(resource, log);
+    }
+    log.entries.push({ seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, entry });
+    if (log.entries.length > PER_RESOURCE) {
+      const dropped = log.entries.shift() as Logged<T>;
+      log.forgottenUpTo = Math.max(log.forgottenUpTo, dropped.answeredAt);
+    }
+  }
+
+  /** The entries whose exchange overlaps [from, to], or undefined when the log may have forgotten one. */
+  overlapping(resource: string, from: number, to: number): Logged<T>[] | undefined {
+    const log = this.#logs.get(resource);
+    if (from <= Math.max(this.#forgottenUpTo, log?.forgottenUpTo ?? -Infinity)) return undefined;
+    return (log?.entries ?? []).filter((e) => e.sentAt <= to && e.answeredAt >= from);
+  }
+}

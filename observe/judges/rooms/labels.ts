@@ -1,0 +1,71 @@
+import { expectedFloorLabels } from '../../../spec/contract/rooms.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { followsClosely } from '../../judge/sequence-horizon.js';
+import { spelledNumber } from './numeric-text.js';
+import { tableLabels, type AnsweredRoom } from './room-answer.js';
+import type { RoomRoute } from './room-route.js';
+import { describeValue } from './write-body.js';
+
+const LABELS = [
+  { field: 'raumEtageBezeichnung', rule: 'ROOM-44', of: (l: { bezeichnung: string }) => l.bezeichnung },
+  { field: 'raumEtageKuerzel', rule: 'ROOM-45', of: (l: { kuerzel: string }) => l.kuerzel },
+] as const;
+type Labels = Partial<Record<(typeof LABELS)[number]['field'], unknown>>;
+
+const KEPT = 20_000;
+
+/**
+ * The floor labels of every room object against the floor table (ROOM-44, ROOM-45). A wrong label
+ * is one rule's: the label a write sent (ROOM-12: "never sent as input", FREE-ROOM-9: refused or
+ * not written), shown in the write's answer or the read after it; the label of the floor before, in
+ * the answer to a PATCH that changed the floor (ROOM-47: labels lagging behind); else the table's.
+ */
+export class FloorLabels {
+  /** The floor each room last showed. */
+  readonly #floors = new BoundedMap<string, number>(KEPT);
+  /** Labels a customer's write sent, until the read after it. */
+  readonly #written = new BoundedMap<string, { x: ExchangeView; labels: Labels }>(KEPT);
+
+  judge(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom, sent: Record<string, unknown> | undefined): void {
+    const data = room.roomData;
+    if (!data || room.id === undefined) return;
+    const key = `${route.project}/${room.id}`;
+    const previousFloor = this.#floors.get(key);
+    const floor = spelledNumber(data.raumEtage);
+    if (floor !== undefined) this.#floors.set(key, floor);
+    const expected = tableLabels(data);
+    const written = this.#writtenLabels(x, key, sent);
+    // "derived labels must follow a floor change made with PATCH"
+    const changed = route.kind === 'change' && sent !== undefined && 'raumEtage' in sent && previousFloor !== undefined && previousFloor !== floor;
+    const before = changed ? expectedFloorLabels(String(previousFloor)) : undefined;
+    if (!expected) return;
+    const own: Record<'ROOM-12' | 'ROOM-47', string[]> = { 'ROOM-12': [], 'ROOM-47': [] };
+    for (const { field, rule, of } of LABELS) {
+      if (!(field in data)) continue;
+      const value = data[field];
+      const problem = `floor ${describeValue(data.raumEtage)} has ${field} ${describeValue(value)}, not ${JSON.stringify(of(expected))}`;
+      if (value === of(expected)) ledger.held(rule, x);
+      else if (written && field in written.labels && value === written.labels[field]) own['ROOM-12'].push(problem);
+      else if (before && value === of(before)) own['ROOM-47'].push(`${problem} (the labels of the floor before)`);
+      else ledger.broke(rule, x, `a room object of ${x.method} ${x.apiPath}: ${problem}`);
+    }
+    if (written) ledger.judge('ROOM-12', x, own['ROOM-12'].length === 0, () => `${x.method} ${x.apiPath} after ${written.x.method} ${written.x.apiPath} sent floor labels: ${own['ROOM-12'].join('; ')}`, written.x === x ? [] : [written.x]);
+    if (changed) ledger.judge('ROOM-47', x, own['ROOM-47'].length === 0, () => `${x.method} ${x.apiPath} sending raumEtage ${describeValue(sent?.raumEtage)}: ${own['ROOM-47'].join('; ')}`);
+  }
+
+  /** The labels a write sent, for its own answer and for the read that closely follows it by the same customer. */
+  #writtenLabels(x: ExchangeView, key: string, sent: Record<string, unknown> | undefined): { x: ExchangeView; labels: Labels } | undefined {
+    const customerKey = `${x.customer} ${key}`;
+    if (sent && LABELS.some(({ field }) => field in sent)) {
+      const written = { x, labels: Object.fromEntries(LABELS.filter(({ field }) => field in sent).map(({ field }) => [field, sent[field]])) };
+      this.#written.set(customerKey, written);
+      return written;
+    }
+    const earlier = this.#written.get(customerKey);
+    if (!earlier || earlier.x === x) return undefined;
+    this.#written.delete(customerKey);
+    return followsClosely(earlier.x, x) ? earlier : undefined;
+  }
+}

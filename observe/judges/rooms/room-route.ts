@@ -1,0 +1,78 @@
+import type { ExchangeView } from '../../judge/exchange-view.js';
+
+/**
+ * Which room endpoint an exchange addressed, with the key as sent and the room id decoded: room ids
+ * go into the path URL-escaped, and `room.id` is compared with what the path named. Methods the
+ * endpoint table lacks (DELETE) are kept apart: ROOM-54 reads them.
+ */
+export type RoomRoute = (ProjectRoute & { kind: 'list' | 'create' }) | (OneRoomRoute & { kind: 'read' }) | (OneRoomRoute & { kind: 'change' }) | (OneRoomRoute & { kind: 'other' });
+
+interface ProjectRoute {
+  /** The key as the path spelt it. */
+  key: string;
+  /** The project as `projectOf` names it. */
+  project: string;
+}
+
+interface OneRoomRoute extends ProjectRoute {
+  /** The id the path named, decoded. */
+  roomId: string;
+  /** The room as `roomOf` names it. */
+  room: string;
+}
+
+const ROOMS_PATH = /^\/reports\/([A-Za-z]{9})\/rooms$/;
+const ROOM_PATH = /^\/reports\/([A-Za-z]{9})\/rooms\/([^/]+)$/;
+
+export function roomRouteOf(x: ExchangeView): RoomRoute | undefined {
+  const path = x.apiPath;
+  if (path === undefined) return undefined;
+  const list = ROOMS_PATH.exec(path);
+  if (list) {
+    const key = list[1] as string;
+    if (x.method === 'GET') return { kind: 'list', key, project: projectOf(key) };
+    if (x.method === 'POST') return { kind: 'create', key, project: projectOf(key) };
+    return undefined;
+  }
+  const one = ROOM_PATH.exec(path);
+  if (!one || x.method === 'OPTIONS' || x.method === 'HEAD') return undefined;
+  const key = one[1] as string;
+  const roomId = decoded(one[2] as string);
+  if (roomId === undefined) return undefined;
+  const kind = x.method === 'GET' ? 'read' : x.method === 'PATCH' ? 'change' : 'other';
+  return { kind, key, project: projectOf(key), roomId, room: roomOf(key, roomId) };
+}
+
+/**
+ * A project as the judges remember it: "the route accepts nine letters including uppercase", and
+ * created keys are lowercase, so two spellings of a key never name two projects.
+ */
+export function projectOf(key: string): string {
+  return key.toLowerCase();
+}
+
+/** A room as the judges remember it: its project and its id exactly as `room.id` gave it. */
+export function roomOf(key: string, roomId: string): string {
+  return `${projectOf(key)}/${roomId}`;
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `GET /reports/{projectKey}`, which tells a project's building year, and the writes on a project's
+ * own paths (its PATCH and its password), after which the year is not known until read again.
+ */
+export function projectRouteOf(x: ExchangeView): { kind: 'detail' | 'write'; project: string } | undefined {
+  const id = x.endpoint?.id;
+  const key = x.params.projectKey;
+  if (key === undefined) return undefined;
+  if (id === 'reports.detail') return { kind: 'detail', project: projectOf(key) };
+  if (id === 'reports.change' || id === 'reports.password') return { kind: 'write', project: projectOf(key) };
+  return undefined;
+}
