@@ -22,8 +22,6 @@ export interface Upstream {
  */
 export type ExchangeDone = (exchange: (() => RecordedExchange) | undefined) => void;
 
-/** Methods a request can be sent again for, unchanged, when a kept-alive upstream connection turned out closed. */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 /** Errors of a kept-alive connection the upstream closed while it was idle, before it read the request. */
 const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
 /**
@@ -108,14 +106,18 @@ export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstr
     upstreamReq.on('close', () => req.resume());
     upstreamReq.on('response', onResponse);
     upstreamReq.on('error', onUpstreamError);
-    if (req.readableEnded) upstreamReq.end();
+    // Sent again after a stale connection: the whole body went with the first attempt and is held.
+    if (req.readableEnded) upstreamReq.end(requestBody.forwardedBytes > 0 ? requestBody.bytes() : undefined);
   };
 
   const onUpstreamError = (error: NodeJS.ErrnoException) => {
     // After the answer's head, a break shows on the answer (onResponse).
     if (answer || settled) return;
     const code = error.code ?? error.name;
-    const reusable = upstreamReq.reusedSocket && STALE_CONNECTION.has(code) && IDEMPOTENT.has(req.method ?? '') && requestBody.forwardedBytes === 0 && req.readableEnded;
+    // As browsers do, whatever the method: a kept-alive connection reset before any byte of an
+    // answer was closed by the upstream while idle, so the request never reached it. Only a request
+    // received whole, its body held entire, can be sent again unchanged.
+    const reusable = upstreamReq.reusedSocket && STALE_CONNECTION.has(code) && req.readableEnded && !requestBody.truncated;
     if (reusable && retries < STALE_RETRIES) {
       retries++;
       send();

@@ -348,6 +348,24 @@ describe('startRecordingProxy', () => {
     expect(records.map((r) => r.proxyFailure)).toEqual([undefined, undefined]);
   });
 
+  it('sends a write with its body again, once, when a kept-alive connection turns out closed before any answer', async () => {
+    let requests = 0;
+    const upstream = await startUpstream((req, res) => {
+      if (++requests === 2) return void req.socket.destroy();
+      res.end(`{"n":${requests}}`);
+    });
+    const { proxy, records } = await startProxy(upstream.url);
+    const agent = new Agent({ keepAlive: true });
+    cleanups.push(async () => agent.destroy());
+    await get(`${proxy.url}/a`, { agent });
+    const body = '{"projectData":{"projektName":"Haus"}}';
+    const again = await get(`${proxy.url}/api/v2/reports/abcdefghi`, { agent, method: 'PATCH', body, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) } });
+    expect([again.res.statusCode, again.body.toString()]).toEqual([200, '{"n":3}']);
+    expect(upstream.received.map((r) => [r.method, r.body.toString()])).toEqual([['GET', ''], ['PATCH', body], ['PATCH', body]]);
+    await until(() => records.length === 2);
+    expect(records[1]?.request.bodyText).toBe(body);
+  });
+
   it('breaks off the client connection when the upstream breaks off mid-answer, and records it', async () => {
     const upstream = await startUpstream((_req, res) => {
       res.writeHead(200, ['Content-Type', 'application/pdf', 'Content-Length', '1000']);
