@@ -18,11 +18,23 @@ describe('handed-out links', () => {
     expect(verdictsOf(o, ['AUTH-1', 'ERR-9', 'ERR-12', 'ERR-1'])).toEqual({ 'AUTH-1': 'not-observed 0/0', 'ERR-9': 'not-observed 0/0', 'ERR-12': 'not-observed 0/0', 'ERR-1': 'not-observed 0/0' });
   });
 
-  it('cover only the paths handed out', () => {
+  it('cover the area they lie in, where the table has no path', () => {
     const o = observed([authenticationJudge, unknownPathJudge], [
       { path: '/reports/abcdefghi/pictures', token, status: 200, responseBody: pictures },
-      { path: '/cached-files/pictures/p2', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+      // Another file of the links' area: a link altered to probe its signature.
+      { path: '/cached-files/documents/2/bericht.pdf?sig=abc', status: 200, responseBody: 'pdf', responseHeaders: { 'Content-Type': 'application/pdf' } },
+      { path: '/other-files/pictures/p2', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+      { path: '/reports/abc', token, status: 400, responseBody: { status: 400, error: 'Falsch', details: { type: 'validation' } } },
     ]);
-    expect(verdictsOf(o, ['AUTH-1', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-12': 'not-observed 0/0' });
+    expect(verdictsOf(o, ['AUTH-1', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-12': 'fail 2/2' });
+  });
+
+  it('never cover the paths of the table, even where a link lies among them', () => {
+    const o = observed([authenticationJudge, unknownPathJudge], [
+      { path: '/reports/abcdefghi/pictures', token, status: 200, responseBody: { pictures: [{ id: 'p1', url: '/api/v2/reports/p1?sig=abc' }] } },
+      { path: '/reports/abc', token, status: 400, responseBody: { status: 400, error: 'Falsch', details: { type: 'validation' } } },
+      { path: '/reports', status: 200, responseBody: { projekte: [] } },
+    ]);
+    expect(verdictsOf(o, ['AUTH-1', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-12': 'fail 1/1' });
   });
 });

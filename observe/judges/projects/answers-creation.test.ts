@@ -25,7 +25,14 @@ describe('creation answers', () => {
   });
 
   it('leaves refusals unjudged', () => {
-    const o = observed([creationAnswerJudge], [create('/reports', 403, { status: 403 }), create('/reports/with-data', 429, {}), create('/reports/with-data', 422, {})]);
+    const o = observed([creationAnswerJudge], [
+      create('/reports', 403, { status: 403 }),
+      create('/reports/with-data', 429, {}),
+      create('/reports/with-data', 422, {}),
+      // A success that shows nothing of a creation: what answered it, and which rule it breaks, is not visible.
+      create('/reports', 200, {}),
+      create('/reports/with-data', 201, ''),
+    ]);
     expect(verdictsOf(o, RULES)).toEqual(Object.fromEntries(RULES.map((r) => [r, 'not-observed 0/0'])));
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The creation answers of POST /reports and POST /reports/with-data: "HTTP 201, creation response",
  * which "is `{status: 200 (historic JSON value, HTTP status is 201), action: createReport,
- * projektHeader, projektData}`" (further members allowed, FREE-PROJ-1). A success answer is a
- * creation: the spec has no other (no idempotency key).
+ * projektHeader, projektData}`" (further members allowed, FREE-PROJ-1). A success answer that
+ * carries any of these members is a creation: the spec has no other (no idempotency key).
  */
 import { z } from 'zod';
 import { createdProjectKeySchema } from '../../../spec/contract/common.js';
@@ -22,22 +22,23 @@ const membersSchema = z.looseObject({ status: present, action: present, projektH
  */
 const withDataSchema = creationResponseSchema.pick({ projektHeader: true }).extend({ projektHeader: z.looseObject({}) });
 
+const CREATION_MEMBERS = ['status', 'action', 'projektHeader', 'projektData'];
+
 const isCreation = (x: ExchangeView) => x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data';
 
 export function creationAnswerJudge(): Judge {
   return {
     rules: ['PROJ-1', 'PROJ-72', 'PROJ-73', 'PROJ-74', 'PROJ-75', 'PROJ-84'],
     see(x, ledger) {
-      if (!isCreation(x) || !succeeded(x)) return;
+      if (!isCreation(x) || !succeeded(x) || !answerBodyWhole(x)) return;
+      const body = x.responseJson;
+      // A success that shows nothing of a creation response may not have created anything (a stub
+      // or a layer in front answered): which rule it breaks is not visible.
+      if (body === null || typeof body !== 'object' || !CREATION_MEMBERS.some((m) => Object.hasOwn(body, m))) return;
       const withData = x.endpoint?.id === 'reports.create-with-data';
       const label = withData ? 'POST /reports/with-data' : 'POST /reports';
       // "HTTP 201, creation response"
       if (!withData) ledger.judge('PROJ-72', x, x.status === 201, () => `POST /reports created a project with HTTP ${x.status}, not 201`);
-      if (!answerBodyWhole(x)) {
-        if (withData && x.status !== 201) ledger.broke('PROJ-84', x, `POST /reports/with-data created a project with HTTP ${x.status}, not 201`);
-        return;
-      }
-      const body = x.responseJson;
       if (withData) {
         const parsed = withDataSchema.safeParse(body);
         ledger.judge('PROJ-84', x, x.status === 201 && parsed.success, () => (x.status !== 201 ? `POST /reports/with-data created a project with HTTP ${x.status}, not 201` : `the creation answer is no creation response: ${issues(parsed.error)}`));

@@ -20,7 +20,7 @@ describe('the project field table reader', () => {
     expect(verdict('projektArtHeizung', 2, '2.0')).toBe('doubtful');
     expect(verdict('projektArtHeizung', 7, '7.0')).toBe('invalid');
     expect(['1500', 2201, 1600, '1,500'].map((v) => verdict('projektWaermeerzeugerHolzArt', v))).toEqual(['valid', 'valid', 'invalid', 'doubtful']);
-    expect(readFieldValue('projektArtHeizung', 3)).toEqual({ verdict: 'valid', accepts: ['PROJ-25', 'PROJ-26'] });
+    expect(readFieldValue('projektArtHeizung', 3)).toEqual({ verdict: 'valid', accepts: ['PROJ-25'] });
     expect(readFieldValue('projektArtHeizung', '3')).toEqual({ verdict: 'valid', accepts: ['PROJ-26'] });
   });
 

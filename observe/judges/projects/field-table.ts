@@ -15,8 +15,9 @@ export type ProjectEnvelope = (typeof PROJECT_ENVELOPES)[number];
 
 /**
  * What the table says of one value. `accepts`: the rules a 422 to a write of it (valid in all else)
- * breaks, as the kit charges them: a code sent as number its row's codes and forms, a numeric
- * string only the row's forms ("numeric strings accepted"), a number its range.
+ * breaks: a code or number sent as JSON number its row's range ("exactly the codes 1 to 6",
+ * "integers 0 to 10000"), a numeric string its row's forms ("number or numeric string",
+ * "numeric strings accepted"), a text its row's "must accept text".
  */
 export type ValueReading = { verdict: 'valid'; accepts: readonly string[] } | { verdict: 'invalid'; rules: readonly string[]; why: string } | { verdict: 'doubtful'; why: string };
 
@@ -40,7 +41,7 @@ export interface WriteReading {
   /** The envelope the body uses, when it names exactly one. */
   envelope?: ProjectEnvelope;
   /** The released fields of its envelope (one envelope only) that the table takes, each with the rules a 422 breaks when the whole body is valid. */
-  accepted: { field: ReleasedProjectField; rules: readonly string[] }[];
+  accepted: { field: ReleasedProjectField; value: unknown; rules: readonly string[] }[];
 }
 
 /** Per field, the rules of the table that name it. */
@@ -151,7 +152,7 @@ function readCode(value: unknown, literal: string | undefined, codes: readonly n
     const sent = sentNumber(value, literal);
     if (!sent) return doubtful('a number literal the parsed value does not hold');
     if (!isOneOf(sent.exact, codes)) return invalid([ids.range], `${shown(value)} is not one of ${codes.join(', ')}`);
-    return sent.plainInteger ? valid([ids.range, ids.forms]) : doubtful(`the code written as ${literal ?? shown(value)}`);
+    return sent.plainInteger ? valid([ids.range]) : doubtful(`the code written as ${literal ?? shown(value)}`);
   }
   if (typeof value === 'string') {
     // The kit reads a string of digits as its number (codeInput: /^\d+$/).
@@ -313,6 +314,6 @@ function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: Rea
     const reading = readFieldValue(field, value, literal);
     if (reading.verdict === 'invalid') findings.push({ rules: reading.rules, what: `\`${field}\` ${shown(value)}: ${reading.why}`, inData: true });
     else if (reading.verdict === 'doubtful') doubts.push(`\`${field}\` ${shown(value)}: ${reading.why}`);
-    else accepted.push({ field, rules: reading.accepts });
+    else accepted.push({ field, value, rules: reading.accepts });
   }
 }

@@ -21,15 +21,18 @@ function memberPaths(value: unknown, prefix = ''): string[] {
 /**
  * PROJ-2: "the route accepts nine letters including uppercase", and whether the lookup ignores
  * case is not said (FREE-PROJ-16): an own key spelt with uppercase letters either reaches the
- * project or is answered exactly as a key that does not exist, on every route alike. So a customer's
- * uppercase spellings of keys it was just shown to own must not both reach a project and miss one
- * (a 404 of a room route counts as missing only where the lowercase key just reached that room);
- * a missing one is a 404 not_found formed like the 404 of the customer's lowercase keys that name
- * no project of it on the same route; and a request without a body is not refused as malformed (400).
+ * project or is answered exactly as a key that does not exist, on every route alike. So:
+ * - uppercase spellings of keys their customers were just shown to own must not both reach a
+ *   project and miss one, whichever customers sent them (a 404 of a room route counts as missing
+ *   only where the lowercase key just reached that room);
+ * - a missing one is a 404 not_found formed like the 404 of the customer's lowercase keys that
+ *   name no project of it on the same route;
+ * - a request without a body is not refused as malformed (400).
  */
 export function keyCaseJudge(): Judge {
   const own = new OwnProjects();
-  const readings = new BoundedMap<string, { reading: Reading; x: ExchangeView }[]>(2000);
+  /** The latest answer of each reading, of any customer: how the target looks keys up is the target's, not a customer's. */
+  const latest: Partial<Record<Reading, ExchangeView>> = {};
   /** Per customer and route, the member paths of 404s to lowercase keys the customer is not known to own. */
   const missingForms = new BoundedMap<string, { paths: Set<string>; x: ExchangeView }[]>(5000);
   /** Paths below a lowercase key the customer was answered 2xx on (a room that exists), by customer and path. */
@@ -59,10 +62,11 @@ export function keyCaseJudge(): Judge {
             ledger.broke('PROJ-2', x, `${x.method} ${x.apiPath} with an own key in another case was refused as malformed (400)`);
           } else if (x.status < 300 || (x.status === 404 && projectLevel)) {
             const reading: Reading = x.status < 300 ? 'reached' : 'missing';
-            const earlier = (readings.get(customer) ?? []).filter((r) => Math.abs(r.x.sentAt - x.sentAt) <= SEQUENCE_HORIZON_MS);
-            const other = earlier.find((r) => r.reading !== reading);
-            ledger.judge('PROJ-2', x, other === undefined, () => `${x.method} ${x.apiPath} ${READINGS[reading]}, while ${other?.x.method} ${other?.x.apiPath} with an own key in another case ${other ? READINGS[other.reading] : ''}: the routes do not look keys up alike`, other ? [other.x] : []);
-            readings.set(customer, [...earlier.slice(-50), { reading, x }]);
+            const otherReading: Reading = reading === 'reached' ? 'missing' : 'reached';
+            const seen = latest[otherReading];
+            const other = seen !== undefined && Math.abs(seen.sentAt - x.sentAt) <= SEQUENCE_HORIZON_MS ? seen : undefined;
+            ledger.judge('PROJ-2', x, other === undefined, () => `${x.method} ${x.apiPath} ${READINGS[reading]}, while ${other?.method} ${other?.apiPath} with an own key in another case ${READINGS[otherReading]}: the routes do not look keys up alike`, other ? [other] : []);
+            latest[reading] = x;
             if (reading === 'missing' && x.responseBodyRecorded) {
               const type = detailsType(x);
               ledger.judge('PROJ-2', x, type === 'not_found', () => `${x.method} ${x.apiPath} with an own key in another case answered 404 with details.type ${JSON.stringify(type)}, not not_found`);

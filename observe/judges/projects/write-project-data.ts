@@ -11,6 +11,7 @@ import { answeredOnItsInput } from '../answer-kinds.js';
 import { readProjectWrite, type WriteReading } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
+import { ValidWrites } from './write-valid-data.js';
 
 const WITH_DATA = 'reports.create-with-data';
 const CHANGE = 'reports.change';
@@ -24,6 +25,7 @@ const REFUSING_RULES = [
 const ACCEPTING_RULES = ['PROJ-5', 'PROJ-6', 'PROJ-15', 'PROJ-26', 'PROJ-29', 'PROJ-35', 'PROJ-38', 'PROJ-41', 'PROJ-46', 'PROJ-49', 'PROJ-54', 'PROJ-57', 'PROJ-59', 'PROJ-62'];
 
 export function projectDataWriteJudge(): Judge {
+  const valid = new ValidWrites();
   return {
     rules: [...new Set([...REFUSING_RULES, ...ACCEPTING_RULES, 'PROJ-85', 'PROJ-86', 'PROJ-104'])],
     see(x, ledger) {
@@ -38,7 +40,10 @@ export function projectDataWriteJudge(): Judge {
       if (body.kind !== 'json') return;
       const reading = readProjectWrite(body.value, body.literals);
       if (reading.verdict === 'invalid') refused(x, ledger, reading, endpoint === WITH_DATA);
-      else if (reading.verdict === 'valid') accepted(x, ledger, reading);
+      else if (reading.verdict === 'valid') valid.see(x, ledger, reading, endpoint);
+    },
+    end(ledger) {
+      valid.end(ledger);
     },
   };
 }
@@ -54,23 +59,4 @@ function refused(x: ExchangeView, ledger: Ledger, reading: WriteReading, withDat
   const noEnvelope = reading.findings.find((f) => f.rules.includes('PROJ-9'));
   // PATCH "body required: envelope with project fields"
   if (!withData && noEnvelope) ledger.judge('PROJ-104', x, !succeeded(x), () => `${requestLabel(x)} with ${noEnvelope.what} ${answered(x)}: the envelope is required`);
-}
-
-/**
- * A valid body taken holds every rule it meets. A valid body refused breaks them too, but with
- * several fields the refusal cannot be pinned on one of them: then only the envelope's rule is
- * charged, the fields' rules only for a body of one field.
- */
-function accepted(x: ExchangeView, ledger: Ledger, reading: WriteReading): void {
-  if (!succeeded(x) && x.status !== 422) return;
-  const single = reading.accepted.length === 1;
-  // "`projectData` (recommended) or `projektData` (compatible)"
-  const rules = new Set([reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5']);
-  if (succeeded(x) || single) {
-    // "All fields are optional, but at least one released field must be sent."
-    if (single) rules.add('PROJ-15');
-    for (const field of reading.accepted) for (const rule of field.rules) rules.add(rule);
-  }
-  const fields = reading.accepted.map((f) => f.field).join(', ');
-  for (const rule of rules) ledger.judge(rule, x, x.status !== 422, () => `${requestLabel(x)} with valid data in \`${reading.envelope}\` (${fields}) answered 422`);
 }

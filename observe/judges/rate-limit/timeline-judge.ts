@@ -39,10 +39,12 @@ const RATE_TIMELINE_RULES = ['RATE-1', 'RATE-2', 'RATE-3', 'RATE-4', 'RATE-7', '
 
 /**
  * The customer limit judged from the times of the exchanges alone (rate-limit-timeline.ts): each
- * counted admission for safety (admissions.ts), each refusal for liveness (refusals.ts). Streamed
- * with memory bounded by time: only the last seconds of requests are kept, the tokens seen
- * admitted in an LRU. Verdicts assume the observer sees all traffic that reaches the target
- * (spec/rules/passive.ts): in a HAR of one client, a refusal may answer requests it does not hold.
+ * counted admission for safety (admissions.ts), each refusal for liveness (refusals.ts), both
+ * only for tokens seen served (token-window.ts `seenServed`). Streamed with memory bounded by
+ * time: only the last seconds of requests are kept, the tokens seen served in an LRU. Verdicts
+ * assume the observer sees all traffic that reaches the target (spec/rules/passive.ts): in a HAR
+ * of one client, a refusal may answer requests it does not hold; a request the recording lacks
+ * (one the client gave up on, left out by the recorder) may have been admitted.
  */
 export function rateLimitTimelineJudge(): Judge {
   const timeline = new RateTimeline();

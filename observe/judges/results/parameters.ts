@@ -3,7 +3,7 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { bodyKnown, isObject, isResultsRead } from './results-read.js';
-import { describe, onlySystemTemperatures, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
+import { onlySystemTemperatures, queryText, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
 
 const FLOW_NAMES: readonly string[] = ['flowTemperature', 'vorlaufT'];
 const SPREAD_NAMES: readonly string[] = ['spread', 'spreizung'];
@@ -60,7 +60,7 @@ function accepted(x: ExchangeView, ledger: Ledger, t: SystemTemperatures, preced
   else if (field !== undefined && FLOW_NAMES.includes(field)) rules = [flowRule];
   else if (field !== undefined && SPREAD_NAMES.includes(field) && spreadRule) rules = [spreadRule];
   const why = precedence ? ' (the current name takes precedence over its alias)' : '';
-  for (const rule of rules) ledger.broke(rule, x, `GET .../results?${describe(t)} holds valid system temperatures${why}, but answered 422 validation`);
+  for (const rule of rules) ledger.broke(rule, x, `GET .../results?${queryText(t)} holds valid system temperatures${why}, but answered 422 validation`);
 }
 
 /** RES-19 to RES-22 (RES-23): an invalid query must give 422 validation. */
@@ -73,7 +73,7 @@ function refused(x: ExchangeView, ledger: Ledger, t: SystemTemperatures, verdict
     ? ['RES-23']
     : [...(verdict.flow ? [t.flow.taken.name === 'flowTemperature' ? 'RES-19' : 'RES-21'] : []), ...(verdict.spread ? [t.spread.taken.name === 'spread' ? 'RES-20' : 'RES-22'] : [])];
   // The status is these rules' part; a 422 of the wrong details.type is ERR-5's.
-  for (const rule of rules) ledger.judge(rule, x, x.status === 422, () => `GET .../results?${describe(t)} holds an invalid system temperature, but answered ${x.status}, not 422 validation`);
+  for (const rule of rules) ledger.judge(rule, x, x.status === 422, () => `GET .../results?${queryText(t)} holds an invalid system temperature, but answered ${x.status}, not 422 validation`);
 }
 
 function fieldOf(x: ExchangeView): string | undefined {

@@ -5,7 +5,7 @@ import { RESULTS_QUERY } from '../../../spec/contract/results.js';
  * with FREE-RES-4): a value that some reading takes and another refuses decides nothing.
  */
 
-export const SYSTEM_TEMPERATURE_NAMES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'] as const;
+const SYSTEM_TEMPERATURE_NAMES = ['flowTemperature', 'spread', 'vorlaufT', 'spreizung'] as const;
 type Name = (typeof SYSTEM_TEMPERATURE_NAMES)[number];
 type FlowName = 'flowTemperature' | 'vorlaufT';
 type SpreadName = 'spread' | 'spreizung';
@@ -118,7 +118,7 @@ export function plainValue(given: Given<Name>): number | undefined {
 }
 
 /** `name=value` pairs of the parameters, for messages. */
-export function describe(t: SystemTemperatures): string {
+export function queryText(t: SystemTemperatures): string {
   const parts = [t.flow.taken, t.flow.shadowed, t.spread.taken, t.spread.shadowed].filter((g): g is Given<Name> => g !== undefined);
   return parts.map((g) => `${g.name}=${g.text.slice(0, 20)}`).join('&');
 }

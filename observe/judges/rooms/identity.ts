@@ -9,6 +9,8 @@ import { sameText } from './room-text.js';
 import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
 
 const KEPT = 20_000;
+/** Creations of one project within the horizon that a further one is compared with. */
+const CREATIONS_PER_PROJECT = 200;
 
 /**
  * Room ids across a customer's projects and creations: a room the customer created under one of
@@ -51,7 +53,7 @@ export function roomIdentityJudge(): Judge {
         const same = recent.find((c) => c.id === id);
         ledger.judge('ROOM-52', x, same === undefined, () => `${x.method} ${x.apiPath} answered the id ${describeValue(id)} of the room an earlier creation made`, same ? [same.x] : []);
       }
-      creations.set(route.project, [...recent, { id, x }]);
+      creations.set(route.project, [...recent, { id, x }].slice(-CREATIONS_PER_PROJECT));
       createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x });
     },
   };

@@ -1,8 +1,11 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES } from '../../../spec/contract/projects.js';
+import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { followsClosely } from '../../judge/sequence-horizon.js';
+import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { isSuccess } from './room-answer.js';
-import { projectOf } from './room-route.js';
+import { projectOf, projectRouteOf } from './room-route.js';
 import { describeValue, isPlainObject, writeBodyOf } from './write-body.js';
 
 /** A project's `projektBaujahr`: a year, or empty ("empty/null deletes"). */
@@ -70,4 +73,55 @@ export function showsYear(value: unknown, year: Year): boolean {
 
 export function describeYear(year: Year): string {
   return year === 'empty' ? 'empty' : describeValue(year);
+}
+
+/** A write on a project's paths, as the log keeps it. */
+export interface ProjectWrite {
+  status: number;
+  year: SentYear;
+}
+
+const PROJECTS_KEPT = 5_000;
+
+/**
+ * What the traffic tells of each project's `projektBaujahr`: the year it showed when last read, or
+ * was written with (a year a PATCH sent and the target took), and the writes on its paths. Any other
+ * write leaves the year unknown, a deletion too: a target that mishandles a project write (PROJ-39,
+ * PROJ-102) must not be taken for a room copying the year wrongly.
+ */
+export class ProjectYears {
+  readonly #known = new BoundedMap<string, { year: Year; x: ExchangeView }>(PROJECTS_KEPT);
+  readonly #writes = new IntervalLog<ProjectWrite>(PROJECTS_KEPT);
+
+  see(x: ExchangeView): void {
+    const project = projectRouteOf(x);
+    if (project?.kind === 'write') {
+      const year = sentYear(x);
+      this.#writes.add(project.project, x, { status: x.status, year });
+      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') this.#known.set(project.project, { year: year.year, x });
+      else this.#known.delete(project.project);
+      return;
+    }
+    const shown = yearOfAnswer(x);
+    if (!shown) return;
+    if (shown.year === 'unreadable') this.#known.delete(shown.project);
+    else this.#known.set(shown.project, { year: shown.year, x });
+  }
+
+  /** The year known closely before `x` started, with the exchange that told it. */
+  knownBefore(project: string, x: ExchangeView): { year: Year; x: ExchangeView } | undefined {
+    const known = this.#known.get(project);
+    return known && followsClosely(known.x, x) ? known : undefined;
+  }
+
+  /** Whether no write on the project but `told` overlaps [`told` sent, `until`] (undefined: the log forgot). */
+  unwrittenSince(project: string, told: ExchangeView, until: number): boolean {
+    const writes = this.#writes.overlapping(project, told.sentAt, until);
+    return writes !== undefined && writes.every((w) => w.seq === told.seq);
+  }
+
+  /** The writes that sent the project a year and overlap the window (undefined: the log forgot). */
+  yearWrites(project: string, from: number, to: number): Logged<ProjectWrite>[] | undefined {
+    return this.#writes.overlapping(project, from, to)?.filter((w) => w.entry.year.kind !== 'none');
+  }
 }

@@ -6,10 +6,10 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { Pending } from './pending.js';
-import { describeYear, sentYear, showsYear, yearOfAnswer, type SentYear, type Year } from './project-years.js';
+import { describeYear, ProjectYears, showsYear, type ProjectWrite } from './project-years.js';
 import { answeredRooms, isSuccess, type AnsweredRoom } from './room-answer.js';
 import { mayHaveChanged, refusalRule, refused, roomWriteEntry, roomWriteKey, type RoomWriteEntry } from './room-log.js';
-import { projectOf, projectRouteOf, roomOf, roomRouteOf, type RoomRoute } from './room-route.js';
+import { projectOf, roomOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { readBackJudgeable, sameValue, showsSent } from './room-values.js';
 import { blankByEveryTrim } from './room-text.js';
 import { judgeCreationValues } from './creation-values.js';
@@ -37,11 +37,6 @@ interface RoomMemory {
   idOrKeyWrite?: { x: ExchangeView; key: string };
 }
 
-interface ProjectWrite {
-  status: number;
-  year: SentYear;
-}
-
 /** The rules of a write's status against its body (write-body.ts), with what the room shows after a refused one. */
 const STATUS_RULES: ReadonlySet<string> = new Set([
   'ROOM-16', 'ROOM-17', 'ROOM-18', 'ROOM-19', 'ROOM-22', 'ROOM-23', 'ROOM-25', 'ROOM-26', 'ROOM-28', 'ROOM-32', 'ROOM-33',
@@ -52,24 +47,24 @@ const DELETION_READ_BACK: Readonly<Record<string, string>> = { raumFlaeche: 'ROO
 const COMPARED_FIELDS = [...ROOM_INPUT_FIELDS, 'raumBaujahr'];
 
 const ROOMS_KEPT = 20_000;
-const PROJECTS_KEPT = 5_000;
 
 const label = (x: ExchangeView) => `${x.method} ${x.apiPath}`;
 
 /**
- * What one room shows from answer to answer: the created room read by its id (ROOM-7), a PATCH
- * changing only what it sent and the next read showing it (ROOM-23, ROOM-26, ROOM-33, ROOM-49),
- * the fields that cannot be written or deleted staying (ROOM-10, ROOM-11, ROOM-57 to ROOM-59),
- * `raumBaujahr` copied from the project's year and not following it later (ROOM-35, ROOM-36), and a
- * room read after a DELETE (ROOM-54). Two answers are compared only when the later started within
- * the horizon after the earlier was answered, leaving out every field another write overlapping
- * them (of any customer) sent.
+ * Room writes and what one room shows from answer to answer: the status of every write against its
+ * body and the values its answer shows (write-body.ts), the created room read by its id (ROOM-7), a
+ * PATCH changing only what it sent and the next read showing it (ROOM-23, ROOM-26, ROOM-33,
+ * ROOM-49), the fields that cannot be written or deleted staying (ROOM-10, ROOM-11, ROOM-57 to
+ * ROOM-59), `raumBaujahr` copied from the project's year and not following it later (ROOM-35,
+ * ROOM-36), and a room read after a DELETE (ROOM-54). Two answers are compared only when the later
+ * started within the horizon after the earlier was answered, leaving out every field another write
+ * overlapping them (of any customer) sent; a refused write that a room shows the value of stored it,
+ * against the rule it was refused for.
  */
 export function roomStateJudge(): Judge {
   const rooms = new BoundedMap<string, RoomMemory>(ROOMS_KEPT);
   const roomWrites = new IntervalLog<RoomWriteEntry>(ROOMS_KEPT);
-  const projectWrites = new IntervalLog<ProjectWrite>(PROJECTS_KEPT);
-  const projectYears = new BoundedMap<string, { year: Year; x: ExchangeView }>(PROJECTS_KEPT);
+  const projectYears = new ProjectYears();
   // Ids the target handed out: an id a client sends that no answer gave is its own invention (ROOM-10).
   const handedOut = new BoundedMap<string, true>(ROOMS_KEPT * 2);
   const pending = new Pending(ROOMS_KEPT * 2);
@@ -80,7 +75,7 @@ export function roomStateJudge(): Judge {
     rules: [...new Set(['ROOM-7', 'ROOM-10', 'ROOM-11', 'ROOM-35', 'ROOM-36', 'ROOM-49', 'ROOM-54', ...STATUS_RULES])],
     see(x, ledger) {
       pending.settleBefore(x.sentAt);
-      projectYear(x);
+      projectYears.see(x);
       const route = roomRouteOf(x);
       if (!route) return;
       // Any write may have changed the room, whoever sent it and however it was answered; also the
@@ -113,26 +108,6 @@ export function roomStateJudge(): Judge {
       pending.settleAll();
     },
   };
-
-  /**
-   * The year a project showed when last read, or was written with: a year the PATCH sent and the
-   * target took. Any other write on the project's paths leaves it unknown, a deletion too (a target
-   * that mishandles a project write, PROJ-39, PROJ-102, must not be taken for a room copying wrongly).
-   */
-  function projectYear(x: ExchangeView): void {
-    const project = projectRouteOf(x);
-    if (project?.kind === 'write') {
-      const year = sentYear(x);
-      projectWrites.add(project.project, x, { status: x.status, year });
-      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') projectYears.set(project.project, { year: year.year, x });
-      else projectYears.delete(project.project);
-      return;
-    }
-    const shown = yearOfAnswer(x);
-    if (!shown) return;
-    if (shown.year === 'unreadable') projectYears.delete(shown.project);
-    else projectYears.set(shown.project, { year: shown.year, x });
-  }
 
   /**
    * A PATCH sending the name '' meets two rules: "empty after trimming" (ROOM-17) and "sent as empty
@@ -237,11 +212,10 @@ export function roomStateJudge(): Judge {
     // A year the body sent and the answer shows is ROOM-11's to judge, not a wrong copy (ROOM-35).
     const tookSentYear = sentYearValue !== undefined && sameValue('raumBaujahr', answeredYear, sentYearValue);
     if (sentYearValue !== undefined && !tookSentYear) ledger.held('ROOM-11', x);
-    const known = projectYears.get(route.project);
-    if (!known || known.x.answeredAt > x.sentAt || !followsClosely(known.x, x)) return;
+    const known = projectYears.knownBefore(route.project, x);
+    if (!known) return;
     pending.add(x.answeredAt, () => {
-      const writes = projectWrites.overlapping(route.project, known.x.sentAt, x.answeredAt);
-      if (writes === undefined || writes.some((w) => w.seq !== known.x.seq)) return;
+      if (!projectYears.unwrittenSince(route.project, known.x, x.answeredAt)) return;
       if (!tookSentYear) {
         // "`raumBaujahr` | out only | copied from the project at creation"
         ledger.judge('ROOM-35', x, showsYear(answeredYear, known.year), () => `the room created in ${route.key} has raumBaujahr ${describeValue(answeredYear)}; the project's projektBaujahr was ${describeYear(known.year)}`, [known.x]);
@@ -302,7 +276,7 @@ export function roomStateJudge(): Judge {
         byRule.set(rule, wrong);
       }
       for (const [rule, wrong] of byRule) {
-        ledger.judge(rule, now.x, wrong.length === 0, () => `${label(now.x)} after ${label(earlier.x)}${CONTEXT[rule] ?? ''}: ${wrong.join('; ')}`, [earlier.x]);
+        ledger.judge(rule, now.x, wrong.length === 0, () => `${label(now.x)} after ${label(earlier.x)}${CONTEXT[rule] ?? REFUSED_STORED}: ${wrong.join('; ')}`, [earlier.x]);
       }
     });
   }
@@ -320,7 +294,7 @@ export function roomStateJudge(): Judge {
 
   /** `raumBaujahr` no write may change: the rule of what came between. */
   function yearRule(project: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], between: (w: { sentAt: number; answeredAt: number }) => boolean, patchInvolved: boolean, firstRead: boolean): string | undefined {
-    const projectChanges = projectWrites.overlapping(project, earlier.x.sentAt, now.x.answeredAt)?.filter((w) => w.entry.year.kind !== 'none');
+    const projectChanges = projectYears.yearWrites(project, earlier.x.sentAt, now.x.answeredAt);
     if (projectChanges === undefined) return undefined;
     if (projectChanges.length > 0) {
       // "later project changes do not update it": a year written wholly between the two, and another than the room showed.
@@ -340,8 +314,9 @@ const CONTEXT: Readonly<Record<string, string>> = {
   'ROOM-11': ' (a write in between sent raumBaujahr)',
   'ROOM-36': " (the project's projektBaujahr changed in between)",
   'ROOM-49': ' (fields no PATCH sent)',
-  'ROOM-10': ' (a PATCH sending id or projectKey was refused in between)',
   'ROOM-57': ' (a PATCH sending raumEtage empty was refused in between)',
   'ROOM-58': ' (a PATCH sending raumTemperatur empty was refused in between)',
   'ROOM-59': ' (a PATCH sending raumBezeichnung empty was refused in between)',
 };
+/** The context of a rule `refusalRule` named: a refused PATCH sent the value the room shows. */
+const REFUSED_STORED = ' (a PATCH refused with 422 in between sent the value shown)';

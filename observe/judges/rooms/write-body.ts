@@ -60,6 +60,18 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
  * Anything else may be answered 400, 413 or 415 first.
  */
 export function writeBodyOf(x: ExchangeView): JsonText | undefined {
+  let read = readBodies.get(x);
+  if (read === undefined) {
+    read = readWriteBody(x) ?? null;
+    readBodies.set(x, read);
+  }
+  return read ?? undefined;
+}
+
+/** Each judge of rooms reads the bodies of room writes: each is read once. */
+const readBodies = new WeakMap<ExchangeView, JsonText | null>();
+
+function readWriteBody(x: ExchangeView): JsonText | undefined {
   const text = x.exchange.request.bodyText;
   if (text === undefined || x.exchange.request.bodyBinary !== undefined || text === '') return undefined;
   const type = (x.requestHeader('content-type') ?? '').trim();

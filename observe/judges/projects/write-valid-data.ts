@@ -1,0 +1,87 @@
+/**
+ * Valid project data taken or refused. A valid body taken holds every rule it meets. A valid body
+ * answered 422 breaks one of them at least: the envelope's (PROJ-5, PROJ-6), that one field
+ * suffices (PROJ-15), or, when it is the one field sent, its row's that takes the value (PROJ-26,
+ * PROJ-59, ...). Which one the answer does not say; the observation may: a rule is cleared of the
+ * refusal when the same endpoint took a valid write of its kind (the same envelope; one field; the
+ * same value of the field), and the rules left are charged. That is known only at the end, so the
+ * refusals wait for it, a bounded number of them; the kinds taken are remembered up to a bound (one
+ * forgotten charges a rule whose condition the refused body does meet).
+ */
+import { BoundedMap } from '../../judge/bounded-map.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { Ledger } from '../../judge/ledger.js';
+import type { WriteReading } from './field-table.js';
+import { requestLabel, succeeded } from './write-outcome.js';
+
+/** Refusals kept per rule until the end; further ones are not judged. */
+const MAX_WAITING = 20;
+/** Kinds of valid writes remembered as taken. */
+const MAX_TAKEN = 10_000;
+
+interface Candidate {
+  rule: string;
+  /** The kind of valid write whose success clears the rule of a refusal, and its name in messages. */
+  kind: string;
+  named: string;
+}
+
+interface Waiting extends Candidate {
+  x: ExchangeView;
+  message: string;
+}
+
+function candidates(reading: WriteReading, endpoint: string): Candidate[] {
+  const single = reading.accepted.length === 1;
+  return [
+    // "`projectData` (recommended) or `projektData` (compatible)"
+    { rule: reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5', kind: `${endpoint} ${reading.envelope}`, named: `write in \`${reading.envelope}\`` },
+    // "All fields are optional, but at least one released field must be sent."
+    ...(single ? [{ rule: 'PROJ-15', kind: `${endpoint} one field`, named: 'write of one field' }] : []),
+    ...reading.accepted.flatMap((f) =>
+      f.rules.map((rule) => ({ rule, kind: `${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`, named: `write of this \`${f.field}\`` })),
+    ),
+  ];
+}
+
+/** A refusal of several fields cannot be pinned on a field's value: only the body's own rules are its candidates. */
+function refusalCandidates(reading: WriteReading, endpoint: string): Candidate[] {
+  const all = candidates(reading, endpoint);
+  return reading.accepted.length === 1 ? all : all.slice(0, 1);
+}
+
+export class ValidWrites {
+  readonly #taken = new BoundedMap<string, true>(MAX_TAKEN);
+  readonly #waiting: Waiting[] = [];
+  readonly #waitingPerRule = new Map<string, number>();
+
+  see(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
+    if (!succeeded(x) && x.status !== 422) return;
+    const all = candidates(reading, endpoint);
+    if (succeeded(x)) {
+      for (const rule of new Set(all.map((c) => c.rule))) ledger.held(rule, x);
+      for (const { kind } of all) this.#taken.set(kind, true);
+      return;
+    }
+    const message = `${requestLabel(x)} with valid data in \`${reading.envelope}\` (${reading.accepted.map((f) => f.field).join(', ')}) answered 422`;
+    for (const candidate of refusalCandidates(reading, endpoint)) this.#wait({ ...candidate, x, message });
+  }
+
+  end(ledger: Ledger): void {
+    const charged = new Set<string>();
+    for (const w of this.#waiting) {
+      // One charge per rule and refusal, though a field's value names it twice (a code's range and forms).
+      const key = `${w.rule} ${w.x.seq}`;
+      if (this.#taken.get(w.kind) || charged.has(key)) continue;
+      charged.add(key);
+      ledger.broke(w.rule, w.x, `${w.message}, and no valid ${w.named} was taken there in the observation`);
+    }
+  }
+
+  #wait(waiting: Waiting): void {
+    const count = this.#waitingPerRule.get(waiting.rule) ?? 0;
+    if (count >= MAX_WAITING) return;
+    this.#waitingPerRule.set(waiting.rule, count + 1);
+    this.#waiting.push(waiting);
+  }
+}
