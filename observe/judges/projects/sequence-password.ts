@@ -32,12 +32,15 @@ function shows(x: ExchangeView, password: string): boolean {
 
 /**
  * The password change: "changes the portal password of the project, not the API token" (PROJ-114:
- * the token's next request after a successful change is no 401) and `newPassword` is "write only"
+ * the token's next request after a successful change is no 401, where the token's answer before
+ * the change was no 401 either) and `newPassword` is "write only"
  * (PROJ-115: no later answer to the customer shows a password it sent). A password the customer
  * also sends as data is left out: an answer may show that data.
  */
 export function passwordSequenceJudge(): Judge {
   const changed = new BoundedMap<string, ExchangeView>(2000);
+  /** Each token's latest protected answer decided on its merits, before the exchange at hand. */
+  const lastAnswer = new BoundedMap<string, ExchangeView>(2000);
   const passwords = new BoundedMap<string, BoundedMap<string, { password: string; x: ExchangeView }>>(2000);
   /** Strings the customer sent in other requests (as long as a password may be), recently. */
   const sentAsData = new BoundedMap<string, BoundedMap<string, true>>(2000);
@@ -65,7 +68,10 @@ export function passwordSequenceJudge(): Judge {
       } else if (data.get(password) === undefined) {
         known.set(password, { password, x });
       }
-      if (password !== undefined && x.status === 200) changed.set(customer, x);
+      // A token refused just before (blocked, revoked) tells nothing by a 401 after the change.
+      const before = lastAnswer.get(customer);
+      if (password !== undefined && x.status === 200 && before && before.status !== 401 && followsClosely(before, x)) changed.set(customer, x);
+      if (x.isProtected && answeredOnItsMerits(x)) lastAnswer.set(customer, x);
 
       if (known.size === 0 || x.apiPath === undefined || !x.responseBodyRecorded) return;
       const shown = [...known.values()].find((p) => shows(x, p.password));
