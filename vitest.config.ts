@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'reports/**', 'data/**'],
     testTimeout: 20_000,
+    // Vitest's default is one worker per core but one; many files here mostly wait on child
+    // processes and sockets, so three keep two cores busy.
+    maxWorkers: 3,
   },
 });

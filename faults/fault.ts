@@ -39,4 +39,22 @@ export interface Fault {
    * since faults running beside it would add their load to the noise its checks measure.
    */
   timing?: true;
+  /**
+   * What the passive judge (observe/) may and cannot see of this fault in the traffic its checks
+   * exchange with the faulted server. The fault runner holds the judge to exactly this: every
+   * passively decidable rule the fault names failed unless declared unseen, no rule failed beyond
+   * those and `alsoBreaks`.
+   */
+  passive?: PassiveExpectation;
+}
+
+export interface PassiveExpectation {
+  /**
+   * Further rules the deviation breaks by their own sentences (a value accepted against its field's
+   * rule is also against the rule that invalid values answer 422), each with that reason: the
+   * active checks charge the fault's rules, a passive judge may charge these too.
+   */
+  alsoBreaks?: Record<string, string>;
+  /** Rules the fault names that its checks' traffic cannot show passively, each with why. */
+  unseen?: Record<string, string>;
 }

@@ -12,7 +12,8 @@ import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { checkNotes, failsRun, outcomeWord, selectFaults } from './measure-only.js';
 import { suiteFilesFor } from './suite-files.js';
-import { judgePassively, TRAFFIC_FILE, type PassiveFaultVerdict } from './passive-verdict.js';
+import { isExact, judgePassively, TRAFFIC_FILE, type PassiveFaultVerdict } from './passive-verdict.js';
+import { rejudgeRecorded } from './rejudge.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
@@ -45,22 +46,23 @@ interface Outcome {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const FAULTS_COMMAND = {
-  usage: 'Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage]',
+  usage: 'Usage: npm run faults -- [--only ID[,ID]] [--jobs N] [--coverage] [--rejudge DIR]',
   flags: {
     only: { type: 'string', multiple: true, placeholder: 'ID[,ID]', description: 'run only these faults (repeatable; IDs in faults/catalog; the only way to run a measure-only one)' },
     jobs: { type: 'string', placeholder: 'N', description: 'faults run at once (default 4)' },
     coverage: { type: 'boolean', description: 'print which testable rules have a fault, run none' },
+    rejudge: { type: 'string', placeholder: 'DIR', description: 'run no fault: judge passively the traffic an earlier run recorded (DIR/<id>/exchanges.jsonl, e.g. reports/faults)' },
   },
 } as const;
 
-function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; coverage: boolean } {
+function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; coverage: boolean; rejudge: string | undefined } {
   const { values } = parseCommandLine(argv, FAULTS_COMMAND);
   const only = (values.only ?? []).flatMap((ids) => ids.split(','));
   // Fault runs mostly wait (pacing, server answers); more of them than cores keeps the CPU busy.
   const jobs = values.jobs === undefined ? 4 : numberFlag('--jobs', values.jobs, { min: 1, integer: true });
   const unknown = only.filter((id) => !faults.some((f) => f.id === id));
   if (unknown.length) throw new UsageError(`--only: unknown fault(s) ${unknown.join(', ')}. Fix: IDs from faults/catalog: ${faults.map((f) => f.id).join(', ')}`);
-  return { only, jobs, coverage: values.coverage === true };
+  return { only, jobs, coverage: values.coverage === true, rejudge: values.rejudge === undefined ? undefined : resolve(values.rejudge) };
 }
 
 async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
@@ -90,7 +92,7 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
 }
 
 async function main(): Promise<number> {
-  const { only, jobs, coverage: coverageOnly } = parseOptions(process.argv.slice(2));
+  const { only, jobs, coverage: coverageOnly, rejudge } = parseOptions(process.argv.slice(2));
   const problems = catalogueProblems(faults, rules, faultAllowList);
   if (problems.length) throw new Error(`the fault catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
   const coverage = faultCoverage(faults, rules, faultAllowList);
@@ -100,6 +102,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const selected = selectFaults(faults, only);
+  if (rejudge !== undefined) {
+    const results = await rejudgeRecorded(rejudge, selected, (line) => console.log(line));
+    const inexact = results.filter((r) => !isExact(r.exactness));
+    console.log(`\npassive judge on the recorded traffic of ${results.length} faults in ${rejudge}: ${results.length - inexact.length} exact, ${inexact.length} inexact${inexact.length ? ` (${inexact.map((r) => r.fault.id).join(', ')})` : ''}`);
+    return inexact.length === 0 ? 0 : 1;
+  }
   console.log(`running ${selected.length} faults, ${jobs} at a time`);
   const started = performance.now();
   const outcomes: Outcome[] = [];

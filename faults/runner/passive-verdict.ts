@@ -13,16 +13,18 @@ export interface PassiveFaultVerdict {
   decidable: string[];
   /** Of those, the ones the judge failed on the traffic of the fault's run. */
   found: string[];
-  /** Rules the judge failed that the fault does not name: a false alarm of a judge, each with its first message. */
+  /** Rules the judge failed that the fault does not name, each with its first message. */
   others: { rule: string; message: string }[];
 }
 
+type Judged = Pick<Fault, 'rules' | 'metBy' | 'passive'>;
+
 /**
- * The passive judge on the traffic the checks exchanged with the faulted server: it must fail the
- * passively decidable rules the fault names, and nothing else (the traffic is that of the checks
- * of the fault's rules, so any other failure is a judge's false alarm).
+ * The passive judge on the traffic the checks exchanged with the faulted server (the traffic is
+ * that of the checks of the fault's rules, so a failure of any rule the fault neither names nor
+ * declares in `passive.alsoBreaks` is a judge's false alarm).
  */
-export async function judgePassively(fault: Pick<Fault, 'rules' | 'metBy'>, trafficFile: string): Promise<PassiveFaultVerdict> {
+export async function judgePassively(fault: Judged, trafficFile: string): Promise<PassiveFaultVerdict> {
   const decidable = fault.rules.filter((r) => passiveOf(r)?.class !== undefined && passiveOf(r)?.class !== 'not-passive');
   if (!existsSync(trafficFile)) return { decidable, found: [], others: [{ rule: '(none)', message: `no traffic recorded in ${trafficFile}` }] };
   const observation = await observeAll(readExchangeLog([trafficFile]).exchanges, JUDGES);
@@ -33,4 +35,29 @@ export async function judgePassively(fault: Pick<Fault, 'rules' | 'metBy'>, traf
     found: decidable.filter((r) => observation.rules[r]?.verdict === 'fail'),
     others: failed.filter(([rule]) => !named.has(rule)).map(([rule, r]) => ({ rule, message: r.failures[0]?.message ?? '' })),
   };
+}
+
+export interface PassiveExactness {
+  /** Named, passively decidable, not declared unseen, and not failed by the judge. */
+  missed: string[];
+  /** Failed by the judge, neither named nor declared in `passive.alsoBreaks`: a judge charging the wrong rule. */
+  misCharged: { rule: string; message: string }[];
+  /** Declared unseen yet failed: the declaration says less than the traffic showed (reported, not wrong). */
+  seenAfterAll: string[];
+}
+
+/** How the judge's verdict on a fault's traffic compares with what the fault says a passive judge must and may see. */
+export function passiveExactness(fault: Judged, verdict: PassiveFaultVerdict): PassiveExactness {
+  const unseen = fault.passive?.unseen ?? {};
+  const also = fault.passive?.alsoBreaks ?? {};
+  return {
+    missed: verdict.decidable.filter((r) => !verdict.found.includes(r) && !(r in unseen)),
+    misCharged: verdict.others.filter((o) => !(o.rule in also)),
+    seenAfterAll: verdict.found.filter((r) => r in unseen),
+  };
+}
+
+/** Whether the judge did exactly what the fault says of it. */
+export function isExact(e: PassiveExactness): boolean {
+  return e.missed.length === 0 && e.misCharged.length === 0;
 }
