@@ -1,11 +1,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.js';
 import { CURL_ATTACHMENT, EXCHANGES_ATTACHMENT, type ReportExpectations, type Totals } from './expectations.js';
 import { serveDirectory } from './static-server.js';
 
-// Root on a closed network: no sandbox (needs user namespaces), and nothing that phones home.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const STEP_TIMEOUT_MS = 15_000;
 const SCREENSHOTS = ['totals.png', 'failing-check.png', 'error.png'];
 

@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { readRunEnv } from '../../harness-core/run-env.js';
 
@@ -7,9 +8,22 @@ export type ChromiumLookup =
   /** CPF_CHROMIUM names a file that is not there: a setup mistake, never a reason to skip. */
   | { kind: 'invalid'; message: string };
 
+// Root on a closed network: no sandbox (needs user namespaces), and nothing that phones home.
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 const NAMES = ['chromium', 'chromium-browser'];
 // Debian's package installs here; listed apart from PATH because sudo and cron strip PATH.
 const DEBIAN_PATH = '/usr/bin/chromium';
+
+/** The `isExecutable` of `findChromium` on this machine's file system. */
+export function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** CPF_CHROMIUM if set, else `chromium` or `chromium-browser` on PATH, else Debian's path. */
 export function findChromium(env: NodeJS.ProcessEnv, isExecutable: (path: string) => boolean): ChromiumLookup {
@@ -25,10 +39,10 @@ export function findChromium(env: NodeJS.ProcessEnv, isExecutable: (path: string
   return path ? { kind: 'found', path } : { kind: 'absent' };
 }
 
-/** What to do without Chromium: skip (exit 0) unless CPF_REQUIRE_CHROMIUM=1 makes it a failure. */
-export function absentChromium(env: NodeJS.ProcessEnv): { code: number; message: string } {
+/** What to do without Chromium: skip (exit 0) unless CPF_REQUIRE_CHROMIUM=1 makes it a failure; `tool` names who needed it. */
+export function absentChromium(env: NodeJS.ProcessEnv, tool = 'report:check'): { code: number; message: string } {
   const required = readRunEnv('requireChromium', env) === true;
-  const what = required ? 'report:check FAILED: Chromium is required (CPF_REQUIRE_CHROMIUM=1) but was not found' : 'report:check SKIPPED: Chromium not found';
+  const what = required ? `${tool} FAILED: Chromium is required (CPF_REQUIRE_CHROMIUM=1) but was not found` : `${tool} SKIPPED: Chromium not found`;
   return {
     code: required ? 1 : 0,
     message: `${what} (looked for chromium and chromium-browser on PATH and ${DEBIAN_PATH}). Fix: apt-get install chromium, or set CPF_CHROMIUM=/path/to/chromium`,

@@ -1,6 +1,6 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { absentChromium, findChromium } from './chromium.js';
+import { absentChromium, findChromium, isExecutableFile } from './chromium.js';
 import { checkInBrowser } from './browser-check.js';
 import { readRunExpectations } from './expectations.js';
 import { faults } from '../../faults/catalog/index.js';
@@ -21,15 +21,6 @@ const RUN_DIR = join(OUT_DIR, 'run');
 const FAULT = 'root-wrong-version';
 const SUITE_FILE = 'suites/meta/meta.conformance.ts';
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 const shown = (path: string) => relative(process.cwd(), path) || '.';
 
 async function main(): Promise<number> {
@@ -37,7 +28,7 @@ async function main(): Promise<number> {
     usage: 'Usage: npm run report:check   (Chromium: $CPF_CHROMIUM, else chromium on PATH, else /usr/bin/chromium; CPF_REQUIRE_CHROMIUM=1 fails instead of skipping when it is missing; see docs/report-check.md)',
     flags: {},
   });
-  const lookup = findChromium(process.env, isExecutable);
+  const lookup = findChromium(process.env, isExecutableFile);
   if (lookup.kind === 'invalid') {
     console.error(lookup.message);
     return 1;
