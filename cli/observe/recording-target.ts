@@ -8,10 +8,10 @@ import type { PreparedTarget } from '../target/prepared-target.js';
  * and every exchange goes to FILE as an exchange log, which `observe --log FILE` judges again
  * without the kit sending anything. Links the target hands out still lead to the target itself.
  */
-export async function recordingTarget(target: PreparedTarget, file: string): Promise<PreparedTarget> {
+export async function recordingTarget<T extends Pick<PreparedTarget, 'baseUrl' | 'close'>>(target: T, file: string, recordedBy = 'cpf-conformance run --record'): Promise<T> {
   // A run's recording is that run's alone (the writer would continue an earlier log).
   rmSync(file, { force: true });
-  const log = createExchangeLogWriter(file, 'cpf-conformance run --record');
+  const log = createExchangeLogWriter(file, recordedBy);
   const upstream = new URL(target.baseUrl);
   const proxy = await startRecordingProxy({ upstream: upstream.origin, onExchange: (exchange) => log.write(exchange) }).catch(async (error: unknown) => {
     await log.close();

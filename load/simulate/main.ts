@@ -8,6 +8,8 @@
  * Without --base-url the bundled reference server runs in a child process with the population
  * created for the run (`--fault ID` injects a fault of the catalogue or of ./faults.ts); `--bare`
  * runs against a bare node:http server instead, which measures the load side's own ceiling.
+ * `--record FILE` sends everything through the recording proxy and prints the passive judge's RATE
+ * verdicts on the recording beside the simulator's.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,11 +32,28 @@ import { SendBudget } from './send-budget.js';
 import { simulate, type SimulationTarget } from './simulation.js';
 import { writeAllureResult } from './allure-result.js';
 import { exitCode, judge, verdictLabel, verdictLine } from './verdicts.js';
+import { judgeRecording, type PassiveJudgement } from './passive-judgement.js';
+import { compareRateVerdicts, formatRateComparison } from './rate-comparison.js';
+import { startRecording, type SimulationRecording } from './recording.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 
 const log = (line: string) => console.log(line);
 
-async function prepare(o: SimulateOptions): Promise<{ target: SimulationTarget; local?: LocalTarget }> {
+interface Prepared {
+  target: SimulationTarget;
+  local?: LocalTarget;
+  recording?: SimulationRecording;
+}
+
+/** The recording proxy in front of `baseUrl` when --record asks for it. */
+async function recordingOf(o: SimulateOptions, baseUrl: string): Promise<SimulationRecording | undefined> {
+  if (o.record === undefined) return undefined;
+  const recording = await startRecording(baseUrl, o.record);
+  log(`recording every exchange through the proxy ${recording.baseUrl} into ${recording.file}`);
+  return recording;
+}
+
+async function prepare(o: SimulateOptions): Promise<Prepared> {
   if (o.fault !== undefined && !findFault(o.fault)) throw new UsageError(`--fault ${o.fault}: unknown. Fix: one of ${faultIds().join(', ')}`);
   if (o.bare) {
     const local = await startLocalTarget({ customers: 0, flooders: 0, bare: true });
@@ -46,7 +65,11 @@ async function prepare(o: SimulateOptions): Promise<{ target: SimulationTarget; 
     const count = o.customers ?? DEFAULT_CUSTOMERS;
     log(`starting the bundled server with ${count} customers (each a calculable and a writable project) and ${o.flooders} flooding ...`);
     const local = await startLocalTarget({ customers: count, flooders: o.flooders, fault: o.fault });
-    return { local, target: { baseUrl: local.baseUrl, kind: 'bundled', fault: o.fault, customers: local.customers ?? [], flooders: local.flooders ?? [], populationFlooders: o.flooders } };
+    const recording = await recordingOf(o, local.baseUrl).catch(async (error: unknown) => {
+      await local.close();
+      throw error;
+    });
+    return { local, ...(recording && { recording }), target: { baseUrl: local.baseUrl, via: recording?.baseUrl, kind: 'bundled', fault: o.fault, customers: local.customers ?? [], flooders: local.flooders ?? [], populationFlooders: o.flooders } };
   }
   const profile = o.profile ? loadProfile(o.profile) : undefined;
   const baseUrl = (o.baseUrl ?? profile?.baseUrl ?? '').replace(/\/+$/, '');
@@ -58,8 +81,13 @@ async function prepare(o: SimulateOptions): Promise<{ target: SimulationTarget; 
   log(`${paced} customers can make at most ${paced * 2} requests per second within their budgets${o.shard ? `; shard ${formatShard(o.shard)} takes ${customers.length} of them and ${flooders.length} of ${o.flooders} flooding` : ''}`);
   const budget = new SendBudget(customers.length, o.marginMs);
   const postalCode = o.postalCode ?? profile?.resources?.postalCodes?.valid?.[0] ?? '10178';
-  const setup = await provideProjects({ baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log });
-  return { target: { baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget, setup } };
+  // The setup's requests count on the target like the load's: the recording must hold them too.
+  const recording = await recordingOf(o, baseUrl);
+  const setup = await provideProjects({ baseUrl: recording?.baseUrl ?? baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log }).catch(async (error: unknown) => {
+    await recording?.close();
+    throw error;
+  });
+  return { ...(recording && { recording }), target: { baseUrl, via: recording?.baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget, setup } };
 }
 
 async function reachable(baseUrl: string): Promise<string | undefined> {
@@ -69,7 +97,7 @@ async function reachable(baseUrl: string): Promise<string | undefined> {
   return res.ok ? undefined : `GET ${baseUrl}/health answered ${res.status}`;
 }
 
-function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judge>): void {
+function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judge>, passive: PassiveJudgement | undefined): void {
   const { stats } = result;
   const seconds = Math.max(...result.runs.map((r) => r.durationSeconds), 1);
   log(`\n${'endpoint'.padEnd(36)} ${'requests'.padStart(9)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'429'.padStart(7)} ${'errors'.padStart(7)}`);
@@ -89,16 +117,17 @@ function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judg
   for (const e of stats.errorExamples.slice(0, 5)) log(`error: ${e}`);
   log('');
   for (const v of verdicts) log(`${verdictLabel(v).padEnd(9)} ${v.name}: ${v.detail}`);
+  if (passive) log(`\n${formatRateComparison(compareRateVerdicts(result, passive), passive).join('\n')}`);
 }
 
-async function writeReports(o: SimulateOptions, result: SimulationResult, started: number): Promise<number> {
+async function writeReports(o: SimulateOptions, result: SimulationResult, started: number, passive?: PassiveJudgement): Promise<number> {
   const verdicts = judge(result);
   const dir = resolve(o.reportDir);
   mkdirSync(dir, { recursive: true });
   writeResult(join(dir, 'result.json'), result);
   const html = renderReport(result, verdicts);
   writeFileSync(join(dir, 'report.html'), html);
-  printSummary(result, verdicts);
+  printSummary(result, verdicts, passive);
   if (o.allure) {
     const shards = result.runs.map((r) => r.shard).filter((s) => s !== null);
     const name = `population of ${result.runs.reduce((n, r) => n + r.customers, 0)} customers${shards.length ? ` (shards ${shards.join(', ')})` : ''}`;
@@ -120,7 +149,7 @@ async function main(): Promise<number> {
     log(`merged ${o.files.length} result files: ${merged.runs.map((r) => `${r.shard ?? 'whole'} (${r.customers} customers)`).join(', ')}`);
     return writeReports(o, merged, started);
   }
-  const { target, local } = await prepare(o);
+  const { target, local, recording } = await prepare(o);
   try {
     const unreachable = await reachable(target.baseUrl);
     if (unreachable) {
@@ -134,12 +163,19 @@ async function main(): Promise<number> {
     o.warmUpSeconds = plan.warmUpSeconds;
     for (const line of plan.lines) log(line);
     log(
-      `load:simulate against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
+      `load:simulate against ${target.baseUrl}${target.via ? ` through the recording proxy ${target.via}` : ''}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
     );
     const result = await simulate(target, o, log);
     log(`planned ${result.runs[0]?.plannedPerSecond.toFixed(0)} requests/s (the customers' budgets allow ${result.runs[0]?.budgetPerSecond})`);
-    return await writeReports(o, result, started);
+    let passive: PassiveJudgement | undefined;
+    if (recording) {
+      await recording.close();
+      log(`judging the recording ${recording.file} passively ...`);
+      passive = await judgeRecording(recording.file);
+    }
+    return await writeReports(o, result, started, passive);
   } finally {
+    await recording?.close();
     await local?.close();
   }
 }

@@ -26,4 +26,12 @@ describe('load:simulate options', () => {
     expect(() => parseSimulateOptions(['--bare', '--fault', 'x'])).toThrow(/--bare starts its own bare server/);
     expect(() => parseSimulateOptions(['--help'])).toThrow(HelpRequested);
   });
+
+  it('take --record FILE for a run against the bundled server or a --base-url target, not for --bare or merge', () => {
+    expect(parseSimulateOptions(['--record', 'x.jsonl']).record).toBe('x.jsonl');
+    expect(parseSimulateOptions(['--record', 'x.jsonl', '--base-url', 'http://x', '--tokens', 't', '--shard', '1/2']).record).toBe('x.jsonl');
+    expect(() => parseSimulateOptions(['--record', 'x.jsonl', '--bare'])).toThrow(/--record judges a target's traffic; the bare server is no API/);
+    expect(() => parseSimulateOptions(['merge', '--record', 'x.jsonl', 'a/result.json'])).toThrow(/--record records a run's traffic; merge sends none/);
+    expect(() => parseSimulateOptions(['--record='])).toThrow('--record needs a value. Fix: --record FILE (see --help)');
+  });
 });

@@ -53,6 +53,8 @@ export interface SimulateOptions {
   reportDir: string;
   allure: boolean;
   postalCode?: string;
+  /** Every request goes through the recording proxy into this exchange log, which the passive judge then judges. */
+  record?: string;
   thresholds: Thresholds;
   /** The option keys given on the command line (the others are defaults the plan may fit to the population). */
   given: string[];
@@ -102,6 +104,11 @@ const FLAGS = {
   seed: { type: 'string', placeholder: 'N', description: 'seed of arrivals and mix (default random, printed)' },
   interval: { type: 'string', placeholder: 'S', description: "width of the timeline's intervals (default 1)" },
   'report-dir': { type: 'string', placeholder: 'DIR', description: 'result.json, report.html, allure-results/ (default reports/load/simulate)' },
+  record: {
+    type: 'string',
+    placeholder: 'FILE',
+    description: "send every request through the recording proxy and write every exchange to FILE (an exchange log,\ntokens hashed); the passive judge's RATE verdicts on it are printed beside the simulator's",
+  },
   'no-allure': { type: 'boolean', description: 'skip the Allure results and HTML' },
   // Verdicts (exit 1 when missed)
   'max-false-refusals': { type: 'string', placeholder: 'N', description: '429s proven wrong for customers within their budget (default 0)' },
@@ -199,6 +206,7 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
   o.fault = values.fault;
   o.readOnly = values['read-only'] === true;
   o.postalCode = values['postal-code'];
+  o.record = values.record;
   if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
   o.allure = values['no-allure'] !== true;
   for (const mix of values.mix ?? []) o.weights = parseWeights(mix, o.weights);
@@ -225,10 +233,12 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
 function validate(o: SimulateOptions): SimulateOptions {
   if (o.command === 'merge') {
     if (o.files.length === 0) throw new UsageError('merge needs the result.json files of the shards. Fix: npm run load:simulate -- merge shard-1/result.json shard-2/result.json');
+    if (o.record !== undefined) throw new UsageError("--record records a run's traffic; merge sends none. Fix: give --record to each shard's run (a file each) and judge each with npm run conformance -- observe --log FILE");
     return o;
   }
   const external = o.baseUrl !== undefined || o.profile !== undefined || o.tokens !== undefined;
   if (o.bare && (external || o.fault)) throw new UsageError('--bare starts its own bare server. Fix: leave out --base-url, --profile, --tokens and --fault');
+  if (o.bare && o.record !== undefined) throw new UsageError("--record judges a target's traffic; the bare server is no API. Fix: leave out --bare (npm run bench:observe-proxy measures the proxy's cost)");
   if (o.fault && external) throw new UsageError('--fault only works with the bundled server. Fix: leave out --base-url, --profile and --tokens');
   if (external && !o.tokens && !o.profile) throw new UsageError('--base-url needs its customers. Fix: --tokens FILE (one token per line) or --profile FILE with customers.pool');
   if (o.shard && !external) throw new UsageError('--shard splits the customers of one shared target. Fix: start the target once (e.g. npm run server) and give every shard --base-url and the same --tokens FILE');

@@ -12,6 +12,8 @@ import { LIMIT, WINDOW_MS } from '../../harness-core/rate-limit-timeline.js';
 
 export interface SimulationTarget {
   baseUrl: string;
+  /** Where the requests go instead of `baseUrl`: the recording proxy of `--record`. */
+  via?: string | undefined;
   kind: RunInfo['kind'];
   fault?: string | undefined;
   customers: readonly Customer[];
@@ -55,7 +57,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   const random = seededRandom(k.seed);
   const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
   const engine = createEngine({
-    baseUrl: target.baseUrl,
+    baseUrl: target.via ?? target.baseUrl,
     connections: k.connections,
     floodConnections: k.floodConnections,
     timeoutMs: k.timeoutSeconds * 1000,
