@@ -54,44 +54,96 @@ interface Answer {
  * The request always goes as HTTP/1.1, the agent's protocol.
  */
 export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstream: Upstream, maxRecordedBodyBytes: number, done: ExchangeDone): void {
-  const startedAt = performance.timeOrigin + performance.now();
-  const t0 = performance.now();
-  const target = req.url ?? '/';
-  const requestBody = new BodyCapture(maxRecordedBodyBytes);
-  let upstreamReq: ClientRequest;
-  let sentAt: number | undefined;
-  let headersAt: number | undefined;
-  let answer: Answer | undefined;
-  let settled = false;
-  let retries = 0;
-  let failure: string | undefined;
-  // Nothing of the proxy's own in the answers: no Date line either.
-  res.sendDate = false;
+  new ForwardedExchange(req, res, upstream, maxRecordedBodyBytes, done).start();
+}
 
-  const settle = (exchange: (() => RecordedExchange) | undefined) => {
-    if (settled) return;
-    settled = true;
-    done(exchange);
-  };
+/**
+ * One exchange's state and handlers. A class rather than closures: under tsx every named closure
+ * made per exchange also costs a `__name` call (esbuild's keepNames), which at a thousand
+ * exchanges a second is a share of the proxy's time worth saving; listeners stay anonymous arrows.
+ */
+class ForwardedExchange {
+  private readonly startedAt = performance.timeOrigin + performance.now();
+  private readonly t0 = performance.now();
+  private readonly target: string;
+  private readonly requestBody: BodyCapture;
+  private upstreamReq: ClientRequest | undefined;
+  private sentAt: number | undefined;
+  private headersAt: number | undefined;
+  private answer: Answer | undefined;
+  private settled = false;
+  private retries = 0;
+  private failure: string | undefined;
 
-  const record = (reached: Answer, proxyFailure?: string): (() => RecordedExchange) => {
-    const now = performance.now();
-    const wait = headersAt ?? now;
-    const sent = Math.min(sentAt ?? wait, wait);
-    return () => recordedExchange({
-      startedAt,
-      durationMs: now - t0,
-      request: { method: req.method ?? 'GET', target, httpVersion: `HTTP/${req.httpVersion}`, rawHeaders: req.rawHeaders, body: requestBody },
-      response: reached,
-      timings: { send: sent - t0, wait: wait - sent, receive: now - wait },
-      upstreamHost: upstream.host,
-      ...(proxyFailure !== undefined && { proxyFailure }),
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly upstream: Upstream,
+    private readonly maxRecordedBodyBytes: number,
+    private readonly done: ExchangeDone,
+  ) {
+    this.target = req.url ?? '/';
+    this.requestBody = new BodyCapture(maxRecordedBodyBytes);
+  }
+
+  start(): void {
+    const { req, res } = this;
+    // Nothing of the proxy's own in the answers: no Date line either.
+    res.sendDate = false;
+    req.on('data', (chunk: Buffer) => {
+      const upstreamReq = this.upstreamReq as ClientRequest;
+      if (this.failure !== undefined || upstreamReq.destroyed) return;
+      this.requestBody.add(chunk);
+      if (!upstreamReq.write(chunk)) req.pause();
     });
-  };
+    req.on('end', () => {
+      const upstreamReq = this.upstreamReq as ClientRequest;
+      if (this.failure === undefined && !upstreamReq.writableEnded) upstreamReq.end();
+    });
+    // A client that breaks off shows on its answer's 'close'.
+    req.on('error', () => {});
 
-  const send = () => {
+    // 'finish': the last byte of the answer is handed to the client's socket.
+    res.on('finish', () => {
+      if (this.answer) this.settle(this.record(this.answer, this.failure));
+    });
+    res.on('close', () => {
+      if (this.settled || res.writableFinished) return;
+      // The client went away before its answer was complete: nothing was answered, nothing to record.
+      this.settle(undefined);
+      this.upstreamReq?.destroy();
+    });
+
+    this.send();
+  }
+
+  private settle(exchange: (() => RecordedExchange) | undefined): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(exchange);
+  }
+
+  private record(reached: Answer, proxyFailure?: string): () => RecordedExchange {
+    const now = performance.now();
+    const { t0, req, target, requestBody, startedAt, upstream } = this;
+    const wait = this.headersAt ?? now;
+    const sent = Math.min(this.sentAt ?? wait, wait);
+    return () =>
+      recordedExchange({
+        startedAt,
+        durationMs: now - t0,
+        request: { method: req.method ?? 'GET', target, httpVersion: `HTTP/${req.httpVersion}`, rawHeaders: req.rawHeaders, body: requestBody },
+        response: reached,
+        timings: { send: sent - t0, wait: wait - sent, receive: now - wait },
+        upstreamHost: upstream.host,
+        ...(proxyFailure !== undefined && { proxyFailure }),
+      });
+  }
+
+  private send(): void {
+    const { req, upstream, target, requestBody } = this;
     const request = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-    upstreamReq = request({
+    const upstreamReq = request({
       protocol: upstream.protocol,
       hostname: upstream.hostname,
       port: upstream.port,
@@ -100,34 +152,36 @@ export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstr
       headers: req.rawHeaders,
       agent: upstream.agent,
     });
-    upstreamReq.on('finish', () => (sentAt = performance.now()));
+    this.upstreamReq = upstreamReq;
+    upstreamReq.on('finish', () => (this.sentAt = performance.now()));
     upstreamReq.on('drain', () => req.resume());
     // An upstream that answered early and closed takes no more of the body: the rest is dropped, so that the client's connection stays usable.
     upstreamReq.on('close', () => req.resume());
-    upstreamReq.on('response', onResponse);
-    upstreamReq.on('error', onUpstreamError);
+    upstreamReq.on('response', (upstreamRes: IncomingMessage) => this.onResponse(upstreamRes));
+    upstreamReq.on('error', (error: NodeJS.ErrnoException) => this.onUpstreamError(upstreamReq, error));
     // Sent again after a stale connection: the whole body went with the first attempt and is held.
     if (req.readableEnded) upstreamReq.end(requestBody.forwardedBytes > 0 ? requestBody.bytes() : undefined);
-  };
+  }
 
-  const onUpstreamError = (error: NodeJS.ErrnoException) => {
+  private onUpstreamError(upstreamReq: ClientRequest, error: NodeJS.ErrnoException): void {
     // After the answer's head, a break shows on the answer (onResponse).
-    if (answer || settled) return;
+    if (this.answer || this.settled) return;
     const code = error.code ?? error.name;
     // As browsers do, whatever the method: a kept-alive connection reset before any byte of an
     // answer was closed by the upstream while idle, so the request never reached it. Only a request
     // received whole, its body held entire, can be sent again unchanged.
-    const reusable = upstreamReq.reusedSocket && STALE_CONNECTION.has(code) && req.readableEnded && !requestBody.truncated;
-    if (reusable && retries < STALE_RETRIES) {
-      retries++;
-      send();
+    const reusable = upstreamReq.reusedSocket && STALE_CONNECTION.has(code) && this.req.readableEnded && !this.requestBody.truncated;
+    if (reusable && this.retries < STALE_RETRIES) {
+      this.retries++;
+      this.send();
       return;
     }
-    failure = UNREACHABLE.has(code) ? `the upstream cannot be reached (${code})` : `the upstream closed the connection before answering (${code})`;
-    answerOwn502(failure);
-  };
+    this.failure = UNREACHABLE.has(code) ? `the upstream cannot be reached (${code})` : `the upstream closed the connection before answering (${code})`;
+    this.answerOwn502(this.failure);
+  }
 
-  const answerOwn502 = (reason: string) => {
+  private answerOwn502(reason: string): void {
+    const { req, res } = this;
     // The rest of the request body is read and dropped, so that the client's connection stays usable.
     req.resume();
     if (res.headersSent || res.destroyed) {
@@ -136,35 +190,36 @@ export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstr
     }
     const body = Buffer.from(JSON.stringify({ status: 502, error: 'Bad Gateway', detail: `recording proxy: ${reason}` }));
     const rawHeaders = ['Content-Type', 'application/json', 'Content-Length', String(body.length)];
-    const capture = new BodyCapture(maxRecordedBodyBytes);
+    const capture = new BodyCapture(this.maxRecordedBodyBytes);
     capture.add(body);
-    answer = { status: 502, statusText: 'Bad Gateway', httpVersion: 'HTTP/1.1', rawHeaders, body: capture };
+    this.answer = { status: 502, statusText: 'Bad Gateway', httpVersion: 'HTTP/1.1', rawHeaders, body: capture };
     res.writeHead(502, 'Bad Gateway', rawHeaders);
     res.end(body);
-  };
+  }
 
-  const onResponse = (upstreamRes: IncomingMessage) => {
-    headersAt = performance.now();
-    const body = new BodyCapture(maxRecordedBodyBytes);
-    answer = { status: upstreamRes.statusCode ?? 0, statusText: upstreamRes.statusMessage ?? '', httpVersion: `HTTP/${upstreamRes.httpVersion}`, rawHeaders: upstreamRes.rawHeaders, body };
+  private onResponse(upstreamRes: IncomingMessage): void {
+    const { req, res } = this;
+    this.headersAt = performance.now();
+    const body = new BodyCapture(this.maxRecordedBodyBytes);
+    this.answer = { status: upstreamRes.statusCode ?? 0, statusText: upstreamRes.statusMessage ?? '', httpVersion: `HTTP/${upstreamRes.httpVersion}`, rawHeaders: upstreamRes.rawHeaders, body };
     // A break of the upstream's connection shows as 'close' before the end; the error is that.
     upstreamRes.on('error', () => {});
     upstreamRes.on('close', () => {
       // Not when this answer was given up for the proxy's own (its head could not be forwarded).
-      if (upstreamRes.complete || settled || answer?.body !== body) return;
-      const broken = answer as Answer;
-      settle(record(broken, `the upstream broke off its answer after ${broken.body.forwardedBytes} body bytes`));
+      if (upstreamRes.complete || this.settled || this.answer?.body !== body) return;
+      const broken = this.answer;
+      this.settle(this.record(broken, `the upstream broke off its answer after ${broken.body.forwardedBytes} body bytes`));
       res.destroy();
     });
-    if (settled || res.destroyed) return;
+    if (this.settled || res.destroyed) return;
     try {
       writeAnswerHead(res, upstreamRes, req.httpVersion);
     } catch (error) {
       // A head Node refuses to write (the upstream's parser took it, the writer does not).
       upstreamRes.destroy();
-      answer = undefined;
-      failure = `the upstream's answer head cannot be forwarded (${(error as NodeJS.ErrnoException).code ?? 'invalid'})`;
-      answerOwn502(failure);
+      this.answer = undefined;
+      this.failure = `the upstream's answer head cannot be forwarded (${(error as NodeJS.ErrnoException).code ?? 'invalid'})`;
+      this.answerOwn502(this.failure);
       return;
     }
     upstreamRes.on('data', (chunk: Buffer) => {
@@ -177,31 +232,7 @@ export function forwardExchange(req: IncomingMessage, res: ServerResponse, upstr
       if (trailers.length > 0) res.addTrailers(trailers);
       res.end();
     });
-  };
-
-  req.on('data', (chunk: Buffer) => {
-    if (failure !== undefined || upstreamReq.destroyed) return;
-    requestBody.add(chunk);
-    if (!upstreamReq.write(chunk)) req.pause();
-  });
-  req.on('end', () => {
-    if (failure === undefined && !upstreamReq.writableEnded) upstreamReq.end();
-  });
-  // A client that breaks off shows on its answer's 'close'.
-  req.on('error', () => {});
-
-  // 'finish': the last byte of the answer is handed to the client's socket.
-  res.on('finish', () => {
-    if (answer) settle(record(answer, failure));
-  });
-  res.on('close', () => {
-    if (settled || res.writableFinished) return;
-    // The client went away before its answer was complete: nothing was answered, nothing to record.
-    settle(undefined);
-    upstreamReq.destroy();
-  });
-
-  send();
+  }
 }
 
 function absoluteForm(target: string): boolean {

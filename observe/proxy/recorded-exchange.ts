@@ -47,7 +47,6 @@ export function addressedUrl(target: string, rawHeaders: readonly string[], upst
 export function recordedExchange(parts: ExchangeParts): RecordedExchange {
   const { request, response } = parts;
   const credentials = request.body.truncated || response.body.truncated ? requestCredentials(request.rawHeaders, request.target) : [];
-  const recorded = (body: BodyCapture) => (body.truncated ? withoutCutCredential(body.bytes(), credentials) : body.bytes());
   const requestType = headerValue(request.rawHeaders, 'content-type');
   const responseType = headerValue(response.rawHeaders, 'content-type');
   const truncated = { ...(request.body.truncated && { request: true as const }), ...(response.body.truncated && { response: true as const }) };
@@ -61,7 +60,7 @@ export function recordedExchange(parts: ExchangeParts): RecordedExchange {
       url: addressedUrl(request.target, request.rawHeaders, parts.upstreamHost),
       httpVersion: request.httpVersion,
       headers: headerFields(request.rawHeaders),
-      ...bodyFields(recorded(request.body), request.body.truncated, requestType, headerValue(request.rawHeaders, 'content-encoding')),
+      ...bodyFields(recordedBytes(request.body, credentials), request.body.truncated, requestType, headerValue(request.rawHeaders, 'content-encoding')),
       ...(requestType !== undefined && { bodyMimeType: requestType }),
     },
     response: {
@@ -71,10 +70,14 @@ export function recordedExchange(parts: ExchangeParts): RecordedExchange {
       headers: headerFields(response.rawHeaders),
       mimeType: responseType ?? '',
       bodySize: response.body.forwardedBytes,
-      ...bodyFields(recorded(response.body), response.body.truncated, responseType, headerValue(response.rawHeaders, 'content-encoding')),
+      ...bodyFields(recordedBytes(response.body, credentials), response.body.truncated, responseType, headerValue(response.rawHeaders, 'content-encoding')),
     },
     timings: parts.timings,
     ...(parts.proxyFailure !== undefined && { proxyFailure: parts.proxyFailure }),
     ...(Object.keys(truncated).length > 0 && { bodyTruncated: truncated }),
   };
+}
+
+function recordedBytes(body: BodyCapture, credentials: readonly string[]): Buffer {
+  return body.truncated ? withoutCutCredential(body.bytes(), credentials) : body.bytes();
 }

@@ -28,7 +28,9 @@ export interface RecordingProxyOptions {
   /**
    * Each finished exchange, its credentials already replaced by their hash, numbered (`index`)
    * from 0 in the order the exchanges finish; one that throws is logged once and does not stop
-   * the proxy. Called on the proxy's event loop: what it does there, every exchange waits for.
+   * the proxy. Called on the proxy's event loop once the I/O of the turn the exchange finished in
+   * is done (the answer's last byte already handed to the client): what it does there, every
+   * exchange waits for.
    */
   onExchange: (exchange: RecordedExchange) => void;
   /** Bytes recorded per body, default 1 MiB; bytes beyond are forwarded, not recorded, and the record says so (`bodyTruncated`). */
@@ -90,11 +92,20 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     counts.connections++;
     socket.once('close', () => counts.connections--);
   });
+  // Exchanges are recorded after the I/O of the loop's turn: an exchange finishes as its answer's
+  // last byte is written, and recording it there would hold up the forwarding of every other
+  // answer already readable in the same turn.
+  let finished: (() => RecordedExchange)[] = [];
+  const deliverFinished = () => {
+    const batch = finished;
+    finished = [];
+    for (const exchange of batch) deliver(exchange);
+  };
   server.on('request', (req, res) => {
     counts.inFlight++;
     forwardExchange(req, res, upstream, maxRecordedBodyBytes, (exchange) => {
       counts.inFlight--;
-      if (exchange) deliver(exchange);
+      if (exchange && finished.push(exchange) === 1) setImmediate(deliverFinished);
       if (counts.inFlight === 0) idle?.();
     });
   });
@@ -125,6 +136,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     server.closeAllConnections();
     upstream.agent.destroy();
     await closed;
+    deliverFinished();
   };
 
   return {
