@@ -55,6 +55,15 @@ export interface PassiveExpectation {
    * active checks charge the fault's rules, a passive judge may charge these too.
    */
   alsoBreaks?: Record<string, string>;
-  /** Rules the fault names that its checks' traffic cannot show passively, each with why. */
+  /**
+   * Rules the fault names that its checks' traffic may not show passively, each with why (a judge
+   * finding one anyway is reported, not wrong).
+   */
   unseen?: Record<string, string>;
+  /**
+   * Rules whose deviation the recorded traffic cannot tell from this fault's, each with why (three
+   * admissions within a second fit a fixed window as well as a larger limit): a judge charging one
+   * of them, beside or instead of the fault's rule, read the traffic right.
+   */
+  indistinguishable?: Record<string, string>;
 }

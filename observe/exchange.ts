@@ -24,6 +24,18 @@ export interface ObservedExchange {
    * be reached, or broke off mid-answer): the reason. No judge reads such an exchange.
    */
   proxyFailure?: string;
+  /**
+   * Set by a reader when the recording shows the request sent but holds no answer (a HAR entry of
+   * status 0: blocked, cancelled, failed): why. Its outcome is unknown, so no judge of an answer
+   * reads it; the target may still have counted it (Judge.seeUnanswered).
+   */
+  unanswered?: string;
+  /**
+   * Set by the HAR reader on every exchange of a file exported without credentials (no request
+   * carries an Authorization header, yet protected paths answered 2xx): whether a request had a
+   * token is unknown, so no rule of a missing token may be judged on it.
+   */
+  credentialsStripped?: true;
   /** Bodies the recorder cut at its cap (forwarded whole, recorded in part): a judge must not read them as the target's. */
   bodyTruncated?: { request?: true; response?: true };
 }

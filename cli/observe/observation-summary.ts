@@ -15,7 +15,7 @@ export interface ObservationSummary {
     customers: number;
     ignored: Observation['ignored'];
     /** Of recordings: entries each file held and those left unread, by reason. */
-    files?: { file: string; entries: number; exchanges: number; skipped: Record<string, number> }[];
+    files?: { file: string; entries: number; exchanges: number; skipped: Record<string, number>; unanswered?: number }[];
   };
   verdicts: Record<ObservedVerdict, number>;
   /** Per passive class: how many of its rules passed, failed, were not observed. */
@@ -60,7 +60,7 @@ export function summarizeObservation(observation: Observation, facts: Pick<Obser
 export function formatObservationSummary(s: ObservationSummary): string {
   const o = s.observed;
   const period = o.from && o.to ? `, ${o.from} to ${o.to}` : '';
-  const ignored = [o.ignored.outsideApi > 0 ? `${o.ignored.outsideApi} outside /api/v2` : '', o.ignored.proxyFailures > 0 ? `${o.ignored.proxyFailures} answered by the proxy itself (upstream unreachable)` : ''].filter(Boolean);
+  const ignored = [o.ignored.outsideApi > 0 ? `${o.ignored.outsideApi} outside /api/v2` : '', o.ignored.proxyFailures > 0 ? `${o.ignored.proxyFailures} answered by the proxy itself (upstream unreachable)` : '', (o.ignored.unanswered ?? 0) > 0 ? `${o.ignored.unanswered} requests without an answer` : ''].filter(Boolean);
   const skipped = (o.files ?? []).flatMap((f) => Object.entries(f.skipped).filter(([, n]) => n > 0).map(([why, n]) => `${shown(f.file)}: ${n} entries ${why}`));
   const classes = (['exchange', 'sequence', 'timeline'] as const).map((c) => `${c} ${s.byClass[c].pass + s.byClass[c].fail} of ${VERDICTS.reduce((n, v) => n + s.byClass[c][v], 0)}`);
   const lines = [

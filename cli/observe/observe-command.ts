@@ -20,6 +20,9 @@ interface FileSummary {
   entries: number;
   exchanges: number;
   skipped: Record<string, number>;
+  /** Requests without an answer, handed on to the judges of the timeline only (a HAR's status 0 or -1). */
+  unanswered?: number;
+  credentialsStripped?: true;
 }
 
 /** How often a long reading says how far it got. */
@@ -110,6 +113,9 @@ async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files:
     if (err instanceof HarReadError || err instanceof ExchangeLogReadError) throw new UsageError(`--${kind} ${shown(err.message)}. Fix: give ${kind === 'har' ? 'a HAR 1.2 file (as browsers and proxies export it)' : "an exchange log of the kit's proxy (--record)"}`);
     throw err;
   }
+  for (const s of reading.summaries) {
+    if (s.credentialsStripped) log(`observe: ${shown(s.file)} is an export without credentials (no request carries an Authorization header, yet protected paths answered 2xx): no rule of a missing token is judged on it. Fix: export the HAR "with sensitive data" (Chrome DevTools), or record it with Playwright's recordHar`);
+  }
   const summary = await writeObservationReports(
     {
       observation: observer.verdicts(true),
@@ -117,7 +123,7 @@ async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files:
       sources: files,
       target: target.baseUrl(files[0] as string),
       answers: target.answers(),
-      files: reading.summaries.map((s) => ({ file: s.file, entries: s.entries, exchanges: s.exchanges, skipped: { ...s.skipped } })),
+      files: reading.summaries.map((s) => ({ file: s.file, entries: s.entries, exchanges: s.exchanges, skipped: { ...s.skipped }, ...(s.unanswered !== undefined && { unanswered: s.unanswered }) })),
     },
     { reportDir: options.reportDir, html: options.html, signKey },
   );

@@ -27,6 +27,15 @@ import type { Fault } from '../fault.js';
  * as its own breakage (docs/running.md, "Results"): they must end the run failed (exit 1), never broken.
  */
 
+/**
+ * A read through a lagging token shows the values before the last PATCH, so the read-back rules of
+ * whatever fields the exploration wrote there see a value not read back as written.
+ */
+const STALE_READ_BACK_REASON = 'a read through a second token shows the project as it was before the last PATCH: a value written is not the one the next read shows';
+const STALE_READ_BACK: Record<string, string> = Object.fromEntries(
+  ['PROJ-17', 'PROJ-18', 'PROJ-19', 'PROJ-27', 'PROJ-30', 'PROJ-33', 'PROJ-36', 'PROJ-39', 'PROJ-42', 'PROJ-43', 'PROJ-44', 'PROJ-47', 'PROJ-50', 'PROJ-51', 'PROJ-52', 'PROJ-55', 'PROJ-58', 'PROJ-60', 'PROJ-63', 'PROJ-66', 'PROJ-67', 'PROJ-119', 'PROJ-120'].map((rule) => [rule, STALE_READ_BACK_REASON]),
+);
+
 /** Replaces the "own and existing project" lookup every project route goes through. */
 function mapOwnedProject(deps: AppDeps, fn: (found: Project | undefined, key: string, customerId: number) => Project | undefined): AppDeps {
   return wrapRepository(deps, 'projects', (projects) => ({ findOwned: (key: string, customerId: number) => fn(projects.findOwned(key, customerId), key, customerId) }));
@@ -103,6 +112,12 @@ export const authFaults: Fault[] = [
     description:
       'a valid token in ?token= or ?access_token= authenticates, and a legacy URL-token path records the request in the customer window before the regular limiter records it again (the request answers 429 instead of 401 right after a request of that customer)',
     rules: ['AUTH-5'],
+    passive: {
+      unseen: {
+        'AUTH-5':
+          'every query-token request of the checks is answered 429 rate_limit, which the per-address limit on invalid tokens (its value not shown) explains as well: the traffic never shows the query token authenticating',
+      },
+    },
     configure: (deps) => {
       const shared = deps.limiter ?? createSlidingWindowLimiter();
       const now = monotonicNow(deps);
@@ -168,6 +183,7 @@ export const authFaults: Fault[] = [
     foundBy: 'sequences',
     description: "a project read through any but the customer's first-seen token shows the data as it was before the last PATCH",
     rules: ['AUTH-10'],
+    passive: { alsoBreaks: STALE_READ_BACK },
     configure: (deps) => {
       const before = new Map<number, Record<string, string>>();
       const firstToken = new Map<number, string>();
@@ -227,6 +243,7 @@ export const authFaults: Fault[] = [
     id: 'auth-health-needs-token',
     description: 'GET /health answers 401 authentication without a token',
     rules: ['AUTH-14'],
+    passive: { alsoBreaks: { 'META-4': 'GET /health without a token answers 401, not 200' } },
     configure: (deps) => intercept(deps, answer(401, 'authentication', (req) => req.path === '/health' && req.headers.authorization === undefined)),
   },
   {
@@ -235,6 +252,11 @@ export const authFaults: Fault[] = [
     // Only the AUTH-14 check sends both within a second every time; the META-4 check's single GET
     // /health meets the throttle only when another check's public request happens to be near it.
     rules: ['AUTH-14'],
+    passive: {
+      unseen: {
+        'AUTH-14': 'the throttled public reads are answered 429 rate_limit, an answer any request may get and one that asks for no token: no public read is refused for lacking one',
+      },
+    },
     configure: (deps) => intercept(deps, throttlePublicGets()),
   },
   {
@@ -287,6 +309,12 @@ export const authFaults: Fault[] = [
     id: 'auth-missing-project-403',
     description: 'a non-existent project answers 403 authorization instead of 404',
     rules: ['AUTH-18', 'ERR-11'],
+    passive: {
+      unseen: {
+        'ERR-11':
+          'the keys of no project are answered 403 authorization, the error table\'s answer to a missing project right: that the key names no project (404) is not visible in the traffic, so the judge reads ERR-11 on the 404s only',
+      },
+    },
     configure: (deps) =>
       mapOwnedProject(deps, (found, key) => {
         if (!found && !deps.store.projects.keyExists(key)) throw errors.forbidden('Kein Projekt.');

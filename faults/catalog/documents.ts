@@ -165,6 +165,7 @@ export const documentFaults: Fault[] = [
     id: 'pdf-stream-instead-of-json',
     description: 'GET .../pdf answers the PDF bytes (application/pdf) instead of the JSON response',
     rules: ['DOC-1'],
+    passive: { alsoBreaks: { 'META-12': 'the pdf answer is the document itself with Content-Type application/pdf, where META-12 says an answer with a body is JSON' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -201,6 +202,7 @@ export const documentFaults: Fault[] = [
     id: 'pdf-link-broken',
     description: 'the document links name a file other than the one signed (the site answers 403)',
     rules: ['DOC-23'],
+    passive: { unseen: { 'DOC-23': "the check fetches the file at the origin the link names, the server's own and not the recording proxy's, so the site's 403 is not in the traffic" } },
     configure: (deps) => {
       const broken = (url: unknown) => String(url).replace(/\/files\/documents\/(\d+)\/([^?]+)/, '/files/documents/$1/x$2');
       return intercept(deps, rewritePdf((b) => ({ ...b, linkToDocument: broken(b.linkToDocument), file: { ...b.file, url: broken(b.file.url) } })));
@@ -295,6 +297,9 @@ export const documentFaults: Fault[] = [
     id: 'pdf-check-type-refused',
     description: 'type=check answers 422 as an unknown type',
     rules: ['DOC-8'],
+    passive: {
+      unseen: { 'DOC-8': "the checks' one type=check request is refused with 422 validation, as a customer without the heat-pump right may be refused (DOC-9's case), and no check the customer got before shows it holds the right" },
+    },
     configure: (deps) => intercept(deps, rewriteQuery(isPdf, (params) => (params.get('type') === 'check' ? params.set('type', 'heatpump-check') : undefined))),
   },
   {

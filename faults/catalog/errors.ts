@@ -113,6 +113,7 @@ export const errorFaults: Fault[] = [
     id: 'err-body-as-text-plain',
     description: 'error bodies are sent with Content-Type text/plain',
     rules: ['ERR-1'],
+    passive: { alsoBreaks: { 'META-12': 'an error body sent as text/plain is an answer with a body that is not application/json' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -143,6 +144,7 @@ export const errorFaults: Fault[] = [
     id: 'err-malformed-path-400',
     description: 'a project path whose key is not nine letters answers 400 validation instead of 404',
     rules: ['ERR-12'],
+    passive: { alsoBreaks: { 'PROJ-3': 'the paths answered 400 are project routes whose key is not nine letters, which PROJ-3 sends to 404 not_found as well' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -159,6 +161,12 @@ export const errorFaults: Fault[] = [
     id: 'err-malformed-path-405',
     description: 'POST, PUT, PATCH and DELETE on a path of no endpoint (a malformed key, an unknown route) answer 405 method_not_allowed instead of 404 (GET stays 404)',
     rules: ['ERR-12'],
+    passive: {
+      alsoBreaks: {
+        'PROJ-3': 'writes to project routes whose key is not nine letters answer 405, not the 404 not_found PROJ-3 gives them',
+        'ERR-5': 'the 405 carries details.type "method_not_allowed", a type the error table does not have',
+      },
+    },
     configure: (deps) =>
       intercept(
         deps,
@@ -172,6 +180,13 @@ export const errorFaults: Fault[] = [
     id: 'err-unknown-field-ignored',
     description: 'unknown fields of project writes are silently dropped instead of answering 422',
     rules: ['ERR-16'],
+    passive: {
+      alsoBreaks: {
+        'PROJ-8': 'an unknown field inside the envelope is dropped and the write answered 200',
+        'PROJ-10': 'an unknown top-level field beside the envelope is dropped and the write answered 200',
+        'PROJ-14': 'an envelope of unknown fields only is answered 200, though it holds no released field',
+      },
+    },
     configure: (deps) =>
       rewriteProjectBody(deps, (body) => {
         for (const key of Object.keys(body)) if (key !== 'projectData' && key !== 'projektData') delete body[key];
@@ -184,6 +199,12 @@ export const errorFaults: Fault[] = [
     id: 'err-wrong-type-coerced',
     description: 'booleans and arrays in project fields are coerced to text instead of answering 422',
     rules: ['ERR-17'],
+    passive: {
+      alsoBreaks: {
+        'PROJ-11': 'a boolean for a project code is coerced and the write answered 200',
+        'PROJ-12': 'an array as a project field value is joined to text and the write answered 200',
+      },
+    },
     configure: (deps) =>
       rewriteProjectBody(deps, (body) => {
         const envelope = envelopeOf(body);
@@ -198,6 +219,12 @@ export const errorFaults: Fault[] = [
     id: 'err-invalid-value-clamped',
     description: 'out-of-range construction years and heating codes are clamped instead of answering 422',
     rules: ['ERR-18'],
+    passive: {
+      alsoBreaks: {
+        'PROJ-25': 'a `projektArtHeizung` outside 1 to 6 is clamped and the write answered 200',
+        'PROJ-37': 'a `projektBaujahr` outside 1000 to 2100 is clamped and the write answered 200',
+      },
+    },
     configure: (deps) =>
       rewriteProjectBody(deps, (body) => {
         const envelope = envelopeOf(body);
@@ -212,6 +239,7 @@ export const errorFaults: Fault[] = [
     id: 'err-both-envelopes-accepted',
     description: 'a body with projectData and projektData is accepted (projektData ignored) instead of answering 422',
     rules: ['ERR-19'],
+    passive: { alsoBreaks: { 'PROJ-7': 'the project write with both envelopes is the one answered 200' } },
     configure: (deps) =>
       rewriteProjectBody(deps, (body) => {
         if ('projectData' in body && 'projektData' in body) delete body['projektData'];
@@ -221,15 +249,26 @@ export const errorFaults: Fault[] = [
     id: 'err-list-parameters-ignored',
     description: 'GET /funding/applications ignores unknown and invalid query parameters instead of answering 422',
     rules: ['ERR-20'],
+    passive: {
+      alsoBreaks: {
+        'FUND-27': 'a `limit` out of range is ignored and the list answered 200',
+        'FUND-28': 'a `page` out of range is ignored and the list answered 200',
+        'FUND-29': 'a `page` or `limit` that is no integer is ignored and the list answered 200',
+        'FUND-30': 'an unknown list parameter is ignored and the list answered 200',
+      },
+    },
     configure: (deps) =>
       intercept(deps, (req, _res, next) => {
         if (req.method === 'GET' && req.path === '/funding/applications') req.url = req.url.split('?')[0] as string;
         next();
       }),
   },
-  bodyFault('cov-403-type-forbidden', 'ERR-10', 'a 403 carries details.type "forbidden" instead of "authorization"', () => true, (body) =>
-    body.status === 403 && isPlainObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
-  ),
+  {
+    ...bodyFault('cov-403-type-forbidden', 'ERR-10', 'a 403 carries details.type "forbidden" instead of "authorization"', () => true, (body) =>
+      body.status === 403 && isPlainObject(body.details) ? { ...body, details: { ...body.details, type: 'forbidden' } } : body,
+    ),
+    passive: { alsoBreaks: { 'ERR-5': 'details.type "forbidden" is a type the error table does not have' } },
+  },
   bodyFault('cov-calculation-status-incomplete', 'ERR-21', 'results of an incomplete project carry calculationStatus "incomplete" instead of "unavailable"', isResults, (body) =>
     isPlainObject(body.details) && body.details.type === 'calculation_unavailable' ? { ...body, details: { ...body.details, calculationStatus: 'incomplete' } } : body,
   ),
@@ -237,6 +276,7 @@ export const errorFaults: Fault[] = [
     id: 'cov-429-type-too-many',
     description: 'a 429 carries details.type "too_many_requests" instead of "rate_limit"',
     rules: ['ERR-22'],
+    passive: { alsoBreaks: { 'ERR-5': 'details.type "too_many_requests" is a type the error table does not have' } },
     // The limiter writes its pre-serialised 429 with writeHead and end, not res.json.
     configure: (deps) =>
       intercept(deps, (_req, res, next) => {

@@ -13,7 +13,7 @@ import { FUNDING_LIST_PATH, FUNDING_SINGLE_PATH, isFunding, isFundingList, PROJE
 import { rewriteQuery } from '../../reference-server/seams/query-rewrite.js';
 import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
 import { wrapRepository } from '../../reference-server/seams/store-wrap.js';
-import type { Fault } from '../fault.js';
+import type { Fault, PassiveExpectation } from '../fault.js';
 
 /**
  * Faults of the funding applications: the lists (order, paging, parameters), the application
@@ -29,11 +29,12 @@ const rewriteListQuery = (fn: (params: URLSearchParams) => void, when = isFundin
 const isFundingListRead = (req: Request) => req.method === 'GET' && isFundingList(req);
 
 /** Rewrites every funding application of list and single responses. */
-function applicationFault(id: string, rule: string, description: string, fn: (application: Json) => void): Fault {
+function applicationFault(id: string, rule: string, description: string, fn: (application: Json) => void, passive?: PassiveExpectation): Fault {
   return {
     id,
     description,
     rules: [rule],
+    ...(passive && { passive }),
     configure: (deps) =>
       intercept(
         deps,
@@ -119,6 +120,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-limit-above-100-clamped',
     description: 'a limit above 100 (up to 1000) is accepted and served as 100 instead of 422',
     rules: ['FUND-27'],
+    passive: { alsoBreaks: { 'ERR-20': 'limit=101 is an invalid list parameter, served clamped with 200 where ERR-20 says 422 validation' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -144,6 +146,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-fractional-values-truncated',
     description: 'fractional page and limit values (1.5) are truncated to integers instead of 422',
     rules: ['FUND-29'],
+    passive: { alsoBreaks: { 'ERR-20': 'page=1.5 and limit=1.5 are invalid list parameters, served truncated with 200 where ERR-20 says 422 validation' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -159,6 +162,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-unknown-parameter-ignored',
     description: 'unknown list parameters are silently ignored instead of 422',
     rules: ['FUND-30'],
+    passive: { alsoBreaks: { 'ERR-20': 'an unknown list parameter is ignored with 200 where ERR-20 says 422 validation' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -196,6 +200,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-canceled-hidden',
     description: 'canceled applications are left out of the customer list (and its total)',
     rules: ['FUND-39', 'FUND-42'],
+    passive: { unseen: { 'FUND-39': 'the checks read only the customer list (pages and total alike without the canceled ones): no single or project read shows an application the list lacks' } },
     configure: (deps) =>
       wrapRepository(deps, 'funding', (f) => ({
         pageOfCustomer: (customerId, limit, offset) => {
@@ -263,6 +268,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-standalone-with-project',
     description: 'standalone applications carry the project of the neighbouring project-bound application',
     rules: ['FUND-12'],
+    passive: { alsoBreaks: { 'FUND-8': 'the standalone applications now carry a projectKey, and an application with a non-null projectKey is project-bound by FUND-8, which then says applicationType project_bound' } },
     configure: (deps) =>
       intercept(
         deps,
@@ -287,9 +293,15 @@ export const fundingFaults: Fault[] = [
   applicationFault('cov-funding-id-number', 'FUND-5', '`applicationId` is a JSON number instead of a string', (a) => {
     if (typeof a.applicationId === 'string' && /^\d+$/.test(a.applicationId)) a.applicationId = Number(a.applicationId);
   }),
-  applicationFault('cov-funding-type-project', 'FUND-8', 'project-bound applications carry `applicationType` "project" instead of "project_bound"', (a) => {
-    if (a.projectKey !== null && a.projectKey !== undefined) a.applicationType = 'project';
-  }),
+  applicationFault(
+    'cov-funding-type-project',
+    'FUND-8',
+    'project-bound applications carry `applicationType` "project" instead of "project_bound"',
+    (a) => {
+      if (a.projectKey !== null && a.projectKey !== undefined) a.applicationType = 'project';
+    },
+    { alsoBreaks: { 'FUND-12': 'an applicationType other than project_bound is the other of the two kinds, standalone, and these applications name a project, which FUND-12 says standalone ones do not' } },
+  ),
   applicationFault('cov-funding-project-id-string', 'FUND-10', '`projectId` is a string instead of a number', (a) => {
     if (typeof a.projectId === 'number') a.projectId = String(a.projectId);
   }),
@@ -336,24 +348,28 @@ export const fundingFaults: Fault[] = [
     id: 'asserts-funding-bza-id-zeros-stripped',
     description: 'bzaId is answered as a string without its leading zeros (an id stored as a number)',
     rules: ['FUND-14'],
+    passive: { unseen: { 'FUND-14': "the stripped id is still a string; which digits the stored id has is the profile's knowledge, not the traffic's" } },
     configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, bzaId: stripZeros(a.bzaId) }))),
   },
   {
     id: 'asserts-funding-bnd-id-zeros-stripped',
     description: 'bndId is answered as a string without its leading zeros',
     rules: ['FUND-15'],
+    passive: { unseen: { 'FUND-15': "the stripped id is still a string; which digits the stored id has is the profile's knowledge, not the traffic's" } },
     configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, bndId: stripZeros(a.bndId) }))),
   },
   {
     id: 'asserts-funding-status-label-english',
     description: 'statusLabel is an English label of the status instead of the German one',
     rules: ['FUND-16'],
+    passive: { unseen: { 'FUND-16': 'the English label is still a string; the spec lists no labels, so the judge decides the type only, not the language' } },
     configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, statusLabel: ENGLISH_LABELS[String(a.status)] ?? a.statusLabel }))),
   },
   {
     id: 'asserts-funding-next-action-english',
     description: 'nextAction is an English hint instead of the German one',
     rules: ['FUND-18'],
+    passive: { unseen: { 'FUND-18': 'the English hint is still a string; the spec lists no hints, so the judge decides the type only, not the language' } },
     configure: (deps) => intercept(deps, rewriteApplications((a) => ({ ...a, nextAction: `Next step after "${String(a.status)}"` }))),
   },
 
@@ -447,6 +463,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-project-without-applications-404',
     description: 'the project variant answers 404 not_found for an own project without applications',
     rules: ['FUND-36'],
+    passive: { unseen: { 'FUND-36': "the project is created by the checks' setup outside the recorded traffic, and no recorded read shows it is the customer's own, so its 404 may be a foreign project's" } },
     configure: (deps) =>
       intercept(
         deps,
@@ -461,6 +478,7 @@ export const fundingFaults: Fault[] = [
     id: 'funding-project-variant-parameters-unchecked',
     description: 'the project variant ignores its query (unknown and out-of-range parameters answer 200 with the defaults)',
     rules: ['FUND-38'],
+    passive: { alsoBreaks: { 'ERR-20': 'the project list answers limit=101, page=0 and unknown parameters with 200 where ERR-20 says 422 validation', 'FUND-33': 'the project list answers ?limit=100 with limit 50: its `limit` does not describe the request' } },
     configure: (deps) =>
       intercept(
         deps,

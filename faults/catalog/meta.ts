@@ -54,6 +54,12 @@ export const metaFaults: Fault[] = [
     id: 'meta-prefix-moved',
     description: 'the interface moved to the prefix /api/v2.5: every request under /api/v2 is redirected there (308)',
     rules: ['META-14'],
+    passive: {
+      alsoBreaks: {
+        'META-1': 'GET / under /api/v2 answers the 308 redirect, not 200',
+        'META-4': 'GET /health under /api/v2 answers the 308 redirect, not 200',
+      },
+    },
     configure: (deps) => intercept(deps, (req, res) => res.redirect(308, `/api/v2.5${req.url}`)),
   },
   statusFault('cov-root-answers-203', 'META-1', 'GET / answers HTTP 203 instead of 200', isRoot, 200, 203),
@@ -65,6 +71,7 @@ export const metaFaults: Fault[] = [
     id: 'cov-options-with-content',
     description: 'OPTIONS answers 200 with a JSON body listing the methods instead of 204 without content',
     rules: ['META-10'],
+    passive: { alsoBreaks: { 'META-9': 'the OPTIONS answer carrying the body is a 200, not the 204 of the endpoint table' } },
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
         if (req.method !== 'OPTIONS') return next();

@@ -11,6 +11,7 @@ import { intercept, interceptParsed } from '../../reference-server/seams/interce
 import { admitAll, forgettingLog, monotonicNow } from '../kit/limiters.js';
 import { isPublic } from '../../reference-server/seams/paths.js';
 import type { Fault } from '../fault.js';
+import { THIRD_ADMITTED } from './sweeps.js';
 
 /**
  * Limiter faults: the impostors a conformance check must tell apart from an exact sliding second
@@ -151,24 +152,32 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-fixed-window',
     description: 'fixed one-second windows starting at the first hit (2 per window): 4 admitted within ~200 ms across an edge',
     rules: ['RATE-3'],
+    passive: {
+      alsoBreaks: { 'RATE-1': 'a fixed window admits a third request within one sliding second across its edge, which RATE-1 says gives 429' },
+      unseen: { 'RATE-3': "the checks' only third admission within a second is the RATE-9 probe's (404, 422, then 200), which uncounted rejections explain as well as a fixed window" },
+      indistinguishable: { 'RATE-9': "the RATE-9 probe's 404 and 422 followed by a 200 within one second fit rejections not counted as well as a fixed window" },
+    },
     configure: (deps) => ({ ...deps, limiter: fixedWindowFromFirstHit() }),
   },
   {
     id: 'limiter-clock-aligned-window',
     description: 'windows aligned to wall-clock seconds (2 per second): hits at x.9, x.9, x+1.1 all admitted',
     rules: ['RATE-3'],
+    passive: { alsoBreaks: { 'RATE-1': 'windows aligned to the clock admit a third request within one sliding second across a full second, which RATE-1 says gives 429' } },
     configure: (deps) => ({ ...deps, limiter: clockAlignedWindow(wallClock(deps)) }),
   },
   {
     id: 'limiter-sliding-window-counter',
     description: 'sliding-window counter (previous second weighted + current): hits at x.95, x.97, x+1.5 all admitted',
     rules: ['RATE-3'],
+    passive: { alsoBreaks: { 'RATE-1': 'the weighted counter admits a third request within one sliding second, which RATE-1 says gives 429' } },
     configure: (deps) => ({ ...deps, limiter: slidingWindowCounter(wallClock(deps)) }),
   },
   {
     id: 'limiter-token-bucket',
     description: 'token bucket of 2 refilled at 2/s: hits at 0, 0, 550 ms all admitted',
     rules: ['RATE-3'],
+    passive: { alsoBreaks: { 'RATE-1': 'a burst plus a refill admits a third request within one sliding second, which RATE-1 says gives 429' } },
     configure: (deps) => ({ ...deps, limiter: tokenBucket() }),
   },
   {
@@ -189,6 +198,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-per-connection',
     description: 'the limit is kept per customer and connection: parallel clients of one customer each get the full budget',
     rules: ['RATE-7'],
+    passive: { alsoBreaks: { 'RATE-1': 'a second connection of the customer gets its own budget, so a third request is admitted within one sliding second, which RATE-1 says gives 429' } },
     configure: (deps) => {
       const perConnection = createSlidingWindowLimiter();
       const now = monotonicNow(deps);
@@ -204,6 +214,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-counts-public',
     description: 'GET /, GET /health and OPTIONS sent with a valid token count toward (and are refused by) the customer limit',
     rules: ['RATE-10'],
+    passive: { unseen: { 'RATE-10': "the checks' token has every protected request refused, so no answer shows it is a customer's: its refusals may be the per-address limit of invalid tokens (FREE-RATE-2)" } },
     configure: (deps) => {
       const shared = deps.limiter ?? createSlidingWindowLimiter();
       const now = monotonicNow(deps);
@@ -219,6 +230,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-skips-business-rejections',
     description: 'requests answered 400/403/404/413/415/422 are taken back out of the customer window',
     rules: ['RATE-9'],
+    passive: { alsoBreaks: { 'RATE-1': THIRD_ADMITTED } },
     configure: (deps) => {
       const { limiter: forgetful, takeBack } = forgettingLog((status) => BUSINESS_REJECTIONS.has(status));
       return intercept({ ...deps, limiter: forgetful }, takeBack);
@@ -261,6 +273,11 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-admits-three',
     description: 'an exact sliding second, but of 3 requests',
     rules: ['RATE-1'],
+    passive: {
+      indistinguishable: Object.fromEntries(
+        ['RATE-3', 'RATE-9', 'RATE-15'].map((rule) => [rule, 'a third admission within a second fits a window that does not slide (RATE-3), rejections not counted (RATE-9) or a limit raised on request (RATE-15) as well as a limit of 3']),
+      ),
+    },
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(3, 1000) }),
   },
   {
@@ -279,18 +296,21 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-queueing',
     description: 'never answers 429: the third and later requests of a second are held until the sliding second has room, then answered 200',
     rules: ['RATE-1'],
+    passive: { unseen: { 'RATE-1': 'the third request is answered 200 once its sliding second has room: a request held on its way would be decided as late, so the recorded times cannot show it was decided within the second' } },
     configure: queueing,
   },
   {
     id: 'limiter-too-strict',
     description: 'an exact sliding log of 2, but over 1.5 seconds: a client keeping to 2 per second is refused',
     rules: ['RATE-2'],
+    passive: { alsoBreaks: { 'RATE-11': 'the window of 1.5 seconds refuses a request sent more than a second after a 429 of its customer, which RATE-11 says is admitted' } },
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 1500) }),
   },
   {
     id: 'limit-raised-by-header',
     description: 'a request carrying X-RateLimit-Limit: N is limited to N per sliding second instead of 2',
     rules: ['RATE-15'],
+    passive: { alsoBreaks: { 'RATE-1': 'a request asking for a higher limit gets it, so a third request is admitted within one sliding second, which RATE-1 says gives 429' } },
     configure: (deps) => {
       const windows = new Map<number, number[]>();
       // Every protected request is judged here (after authentication), the customer limiter admits all.

@@ -310,6 +310,7 @@ export const resultsFaults: Fault[] = [
     id: 'results-unavailable-without-calculation-status',
     description: '422 calculation_unavailable lacks details.calculationStatus',
     rules: ['RES-17'],
+    passive: { alsoBreaks: { 'ERR-21': "the 422 calculation_unavailable lacks details.calculationStatus `unavailable`, which ERR-21's row of the error table requires as much as RES-17 does" } },
     configure: (deps) =>
       intercept(
         deps,
@@ -491,6 +492,12 @@ export const resultsFaults: Fault[] = [
     id: 'results-foreign-403',
     description: 'results of a foreign or missing project answer 403 instead of 404',
     rules: ['RES-32'],
+    passive: {
+      alsoBreaks: {
+        'ERR-2': 'only the HTTP status is rewritten: the 403 carries the envelope of the 404, status 404',
+        'ERR-10': "the 403 keeps the 404's details.type not_found, where the error table's 403 row (ERR-10) says authorization",
+      },
+    },
     configure: (deps) => intercept(deps, rewriteStatus((status, req) => (isResults(req) && status === 404 ? 403 : status))),
   },
 ];

@@ -105,6 +105,7 @@ export const statusFaults: Fault[] = [
     id: 'funding-patch-writes-status',
     description: 'PATCH /funding/applications/{id} with a status changes the application',
     rules: ['STAT-12'],
+    passive: { alsoBreaks: { 'FUND-41': 'the PATCH on a funding path is a write method that changes the application' } },
     configure: (deps) => {
       const setStatus = deps.store.db.prepare('UPDATE funding_applications SET status = ? WHERE application_id = ?');
       return interceptParsed(deps, (req, res, next) => {

@@ -15,7 +15,7 @@ import { customerOfAuthorization } from '../../reference-server/seams/customer.j
 import { remapError } from '../kit/error-remap.js';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { forgettingLog, slidingLog } from '../kit/limiters.js';
-import type { Fault } from '../fault.js';
+import type { Fault, PassiveExpectation } from '../fault.js';
 
 /**
  * Faults for the sweeps generated from the endpoint table (spec/endpoints.ts): one factory per
@@ -74,7 +74,18 @@ interface Factory {
   endpoints: readonly Endpoint[];
   description: (label: string) => string;
   configure: (deps: AppDeps, e: Endpoint) => AppDeps;
+  /** What the passive judge may also charge on the endpoint (Fault.passive). */
+  passive?: (e: Endpoint) => PassiveExpectation | undefined;
 }
+
+/** A request served without authentication gets `{}` with 200: on a funding read, not the envelope its rule fixes. */
+function emptyEnvelope(e: Endpoint): PassiveExpectation | undefined {
+  const rule = { 'funding.detail': 'FUND-2', 'funding.project-list': 'FUND-34' }[e.id];
+  return rule === undefined ? undefined : { alsoBreaks: { [rule]: `the request served without authentication is answered 200 with an empty object, where ${rule} fixes the envelope of a 200` } };
+}
+
+/** A third request admitted within one sliding second breaks RATE-1's sentence as well as the rule of why it was admitted. */
+export const THIRD_ADMITTED = 'a request not counted lets a third request of the customer be admitted within one sliding second, which RATE-1 says gives 429';
 
 const FACTORIES: readonly Factory[] = [
   {
@@ -82,18 +93,24 @@ const FACTORIES: readonly Factory[] = [
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} serves a request without Authorization header (200) instead of 401`,
     configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => req.headers.authorization === undefined)),
+    passive: (e) => {
+      const missingToken = 'a request without a token is served with 200, where ERR-9 says a missing token gives 401 authentication';
+      return { alsoBreaks: { 'ERR-9': missingToken, ...emptyEnvelope(e)?.alsoBreaks } };
+    },
   },
   {
     rule: 'AUTH-2',
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} serves a request with an invalid token (200) instead of 401`,
     configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => req.headers.authorization !== undefined && customerOfAuthorization(deps, req.headers.authorization) === undefined)),
+    passive: emptyEnvelope,
   },
   {
     rule: 'AUTH-3',
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} serves a blocked customer (200) instead of 401`,
     configure: (deps, e) => intercept(deps, servedWithoutAuthentication(e, (req) => customerOfAuthorization(deps, req.headers.authorization)?.blocked === true)),
+    passive: emptyEnvelope,
   },
   {
     rule: 'AUTH-4',
@@ -158,8 +175,20 @@ const FACTORIES: readonly Factory[] = [
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} is limited by the customer's window but not counted in it`,
     configure: notCountedOn,
+    passive: (e) => ({
+      alsoBreaks: { 'RATE-1': THIRD_ADMITTED },
+      // Requests to several endpoints under way at once, one of them not counted, look like
+      // parallel connections each counted apart.
+      indistinguishable: { 'RATE-7': 'a third admission among requests under way at the same time fits parallel connections counted apart as well as an endpoint not counted' },
+      ...(ANSWERED_404_TO_A_NEW_TOKEN.has(e.id) && {
+        unseen: { 'RATE-4': "the probe's token may get only 404s and 429s on this endpoint: a token never served is not known to be a customer's, so its admissions prove nothing of a customer's window" },
+      }),
+    }),
   },
 ];
+
+/** Endpoints on which the RATE-4 probe's requests may all be answered 404 (a resource of another customer's). */
+const ANSWERED_404_TO_A_NEW_TOKEN = new Set(['reports.pictures', 'rooms.detail']);
 
 function idOf(rule: string, e: Endpoint): string {
   return `sweep-${rule.toLowerCase()}-${e.id}`;
@@ -171,12 +200,16 @@ const perEndpoint: Fault[] = FACTORIES.flatMap((factory) => {
   const before = new Set((CHECKED_BEFORE[factory.rule] ?? []).map((id) => endpointById(id).id));
   return factory.endpoints
     .filter((e) => !before.has(e.id))
-    .map((e) => ({
-      id: idOf(factory.rule, e),
-      description: factory.description(endpointLabel(e)),
-      rules: [factory.rule],
-      configure: (deps: AppDeps) => factory.configure(deps, e),
-    }));
+    .map((e) => {
+      const passive = factory.passive?.(e);
+      return {
+        id: idOf(factory.rule, e),
+        description: factory.description(endpointLabel(e)),
+        rules: [factory.rule],
+        ...(passive && { passive }),
+        configure: (deps: AppDeps) => factory.configure(deps, e),
+      };
+    });
 });
 
 /** Requests answered 403 are taken back out of the customer window. */
@@ -191,6 +224,7 @@ export const sweepFaults: Fault[] = [
     id: 'sweep-rate-9-403-not-counted',
     description: 'requests answered 403 (license or function right missing) are taken back out of the customer window',
     rules: ['RATE-9'],
+    passive: { alsoBreaks: { 'RATE-1': THIRD_ADMITTED } },
     configure: forgetting403,
   },
 ];

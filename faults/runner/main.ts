@@ -12,8 +12,8 @@ import { startCliWorker, type CliWorker } from './cli-worker-process.js';
 import { runCliAgainstFault } from './faulted-run.js';
 import { checkNotes, failsRun, outcomeWord, selectFaults } from './measure-only.js';
 import { suiteFilesFor } from './suite-files.js';
-import { isExact, judgePassively, TRAFFIC_FILE, type PassiveFaultVerdict } from './passive-verdict.js';
-import { rejudgeRecorded } from './rejudge.js';
+import { isExact, judgePassively, passiveExactness, TRAFFIC_FILE, type PassiveFaultVerdict } from './passive-verdict.js';
+import { exactnessLine, rejudgeRecorded } from './rejudge.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
@@ -141,7 +141,7 @@ async function main(): Promise<number> {
     for (const n of o.notes) console.log(`           ${n}`);
     for (const b of o.broken) console.log(`           broken: ${b}`);
     for (const u of o.unverified) console.log(`           statement rejected: ${u}`);
-    for (const other of o.passive.others) console.log(`           passive judge failed ${other.rule}, which the fault does not name: ${other.message}`);
+    for (const other of o.passive.others) console.log(`           passive judge failed ${other.rule}${other.rule in (o.fault.passive?.alsoBreaks ?? {}) ? ', which the fault also breaks' : ', which the fault neither names nor declares'}: ${other.message}`);
   }
   const judged = outcomes.filter((o) => o.fault.measureOnly === undefined);
   const measured = outcomes.filter((o) => o.fault.measureOnly !== undefined);
@@ -152,14 +152,14 @@ async function main(): Promise<number> {
   console.log(formatCoverage(coverage));
   const decidable = judged.filter((o) => o.passive.decidable.length > 0);
   const foundPassively = decidable.filter((o) => o.passive.decidable.every((r) => o.passive.found.includes(r)));
-  const falseAlarms = outcomes.filter((o) => o.passive.others.length > 0);
-  // Reported, not yet failing the run: a rule failed beside the fault's own is either a deviation
-  // the fault causes as well (overlapping rules of the catalogue) or a judge charging the wrong
-  // rule, and the catalogue does not yet say which of its faults break which further rules.
-  console.log(`passive judge on the faults' traffic: ${foundPassively.length} of ${decidable.length} faults with a passively decidable rule found${falseAlarms.length ? `; ${falseAlarms.length} faults' traffic also failed rules the fault does not name: ${falseAlarms.map((o) => `${o.fault.id} (${o.passive.others.map((x) => x.rule).join(' ')})`).join(', ')}` : '; no other rule failed'}`);
+  // The judge must do exactly what each fault declares of it (Fault.passive): fail the rules it
+  // names, unless their traffic cannot show them, and nothing beyond the rules it also breaks.
+  const inexact = judged.filter((o) => !isExact(passiveExactness(o.fault, o.passive)));
+  console.log(`passive judge on the faults' traffic: ${foundPassively.length} of ${decidable.length} faults with a passively decidable rule found; ${judged.length - inexact.length} of ${judged.length} exactly as declared${inexact.length ? '' : ' (every other rule failed is one the fault also breaks)'}`);
+  for (const o of inexact) console.log(`  ${exactnessLine({ fault: o.fault, verdict: o.passive, exactness: passiveExactness(o.fault, o.passive) })}`);
   const rejected = outcomes.filter((o) => o.unverified.length > 0);
   if (rejected.length) console.log(`statements that do not verify: ${rejected.map((o) => o.fault.id).join(', ')}`);
-  return escaped.length === 0 && rejected.length === 0 ? 0 : 1;
+  return escaped.length === 0 && rejected.length === 0 && inexact.length === 0 ? 0 : 1;
 }
 
 /**

@@ -40,7 +40,7 @@ export async function judgePassively(fault: Judged, trafficFile: string): Promis
 export interface PassiveExactness {
   /** Named, passively decidable, not declared unseen, and not failed by the judge. */
   missed: string[];
-  /** Failed by the judge, neither named nor declared in `passive.alsoBreaks`: a judge charging the wrong rule. */
+  /** Failed by the judge, neither named nor declared in `passive.alsoBreaks` or `passive.indistinguishable`: a judge charging the wrong rule. */
   misCharged: { rule: string; message: string }[];
   /** Declared unseen yet failed: the declaration says less than the traffic showed (reported, not wrong). */
   seenAfterAll: string[];
@@ -49,7 +49,7 @@ export interface PassiveExactness {
 /** How the judge's verdict on a fault's traffic compares with what the fault says a passive judge must and may see. */
 export function passiveExactness(fault: Judged, verdict: PassiveFaultVerdict): PassiveExactness {
   const unseen = fault.passive?.unseen ?? {};
-  const also = fault.passive?.alsoBreaks ?? {};
+  const also = { ...fault.passive?.alsoBreaks, ...fault.passive?.indistinguishable };
   return {
     missed: verdict.decidable.filter((r) => !verdict.found.includes(r) && !(r in unseen)),
     misCharged: verdict.others.filter((o) => !(o.rule in also)),

@@ -193,7 +193,7 @@ describe('exchange log', () => {
       expect((await readError([picture])) as Error).toBeInstanceOf(ExchangeLogReadError);
     });
 
-    it('a missing file, after the files before it', async () => {
+    it('a missing file, before any exchange: files given together are read together', async () => {
       const file = await write('before-missing.jsonl', [exchange(0)]);
       const missing = join(dir, 'missing.jsonl');
       const reading = readExchangeLog([file, missing]);
@@ -203,8 +203,22 @@ describe('exchange log', () => {
           for await (const x of reading.exchanges) seen.push(x.index);
         })(),
       ).rejects.toThrow(`${missing}: cannot be read (ENOENT)`);
-      expect(seen).toEqual([0]);
+      expect(seen).toEqual([]);
     });
+  });
+
+  it('merges the logs of two proxies by request start', async () => {
+    const first = await write('proxy-a.jsonl', [exchange(0), exchange(4), exchange(2, { startedAt: exchange(0).startedAt + 6 })]);
+    const second = await write('proxy-b.jsonl', [exchange(1), exchange(5)]);
+    const { exchanges, summaries } = await readAll([first, second]);
+    expect(exchanges.map((x) => [x.source === first ? 'a' : 'b', x.index])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['a', 1],
+      ['b', 1],
+      ['a', 2],
+    ]);
+    expect(summaries.map((s) => s.outOfOrder)).toEqual([0, 0]);
   });
 
   it('streams 50,000 records holding no more than a line', { timeout: 120_000 }, async () => {

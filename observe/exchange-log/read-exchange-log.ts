@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { LISTED_SKIPS } from '../har/read-har.js';
+import { mergedByStart } from '../merge-by-start.js';
 import type { RecordedExchange } from '../proxy/recorded-exchange.js';
 import { exchangeLogHeaderSchema, exchangeLogRecordSchema, exchangeOfRecord, firstIssue, EXCHANGE_LOG_VERSION, type ExchangeLogHeader } from './exchange-log-schema.js';
 import { DEFAULT_MAX_LINE_BYTES, LineScanner, type ScannedLine } from './line-scanner.js';
@@ -35,6 +36,8 @@ export interface ExchangeLogFileSummary {
   listedSkips: SkippedRecord[];
   /** The most bytes held at once for a line spanning read chunks: the reader's only state that grows with the input. */
   heldBytesHighWaterMark: number;
+  /** Of files read together: exchanges that came later in the file than its reorder window allows (merge-by-start.ts), judged where they came. */
+  outOfOrder?: number;
 }
 
 /** A file that cannot be read, or is not an exchange log (its first line is not the header). */
@@ -50,7 +53,10 @@ export class ExchangeLogReadError extends Error {
 }
 
 export interface ExchangeLogReading {
-  /** One exchange per valid record, file after file, each in record order; throws `ExchangeLogReadError` at the first broken file. */
+  /**
+   * One exchange per valid record: one file in record order; several files merged by request
+   * start (merge-by-start.ts). Throws `ExchangeLogReadError` at the first broken file.
+   */
   exchanges: AsyncGenerator<RecordedExchange, void, undefined>;
   /** One per file begun. */
   summaries: ExchangeLogFileSummary[];
@@ -58,14 +64,19 @@ export interface ExchangeLogReading {
 
 const NOT_A_LOG = `not an exchange log: its first line is not the header {"cpfExchangeLog":${EXCHANGE_LOG_VERSION},...}`;
 
-/** Reads exchange logs in turn, streamed: the memory it takes does not grow with a file's length. */
+/** Reads exchange logs, streamed: the memory it takes does not grow with a file's length. */
 export function readExchangeLog(files: readonly string[], options: ExchangeLogReadOptions = {}): ExchangeLogReading {
   const summaries: ExchangeLogFileSummary[] = [];
   async function* exchanges(): AsyncGenerator<RecordedExchange, void, undefined> {
-    for (const file of files) {
+    const streams = files.map((file) => {
       const summary: ExchangeLogFileSummary = { file, entries: 0, exchanges: 0, skipped: { oversize: 0, invalid: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
       summaries.push(summary);
-      yield* exchangesOf(file, summary, options);
+      return exchangesOf(file, summary, options);
+    });
+    if (streams.length === 1) yield* streams[0] as AsyncGenerator<RecordedExchange, void, undefined>;
+    else {
+      for (const summary of summaries) summary.outOfOrder = 0;
+      yield* mergedByStart(streams, (i) => (summaries[i] as ExchangeLogFileSummary).outOfOrder!++);
     }
   }
   return { exchanges: exchanges(), summaries };

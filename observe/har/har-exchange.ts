@@ -26,7 +26,7 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
       headers: withoutPseudoHeaders(response.headers),
       mimeType: response.content.mimeType,
       bodySize: response.bodySize,
-      ...body(response.content.text, response.content.encoding),
+      ...(recordedBody(response) && body(response.content.text, response.content.encoding)),
     },
     ...(timings && { timings: Object.fromEntries(Object.entries(timings).filter(([, ms]) => ms !== undefined && ms >= 0)) as ExchangeTimings }),
   });
@@ -35,6 +35,16 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
 /** Chromium records HTTP/2 requests with `:method`, `:path` and the like; method and URL already say it, and HTTP/1.1 exchanges have none. */
 function withoutPseudoHeaders(headers: HeaderField[]): HeaderField[] {
   return headers.filter((h) => !h.name.startsWith(':'));
+}
+
+/**
+ * Playwright writes a body the page read as a blob as empty text while the answer's size and
+ * Content-Length show it had bytes: a body not recorded, not an empty one.
+ */
+function recordedBody(response: HarEntry['response']): boolean {
+  if (response.content.text !== '') return true;
+  const declared = response.headers.find((h) => h.name.toLowerCase() === 'content-length')?.value;
+  return !(response.bodySize > 0 || (declared !== undefined && Number(declared) > 0));
 }
 
 function body(text: string | undefined, encoding: string | undefined): { bodyText?: string; bodyBinary?: Buffer } {

@@ -37,6 +37,8 @@ const startedDateTime = z.string().transform((value, ctx) => {
 const encoding = z.enum(['base64', '']).optional();
 
 export const harEntrySchema = z.object({
+  /** Chromium's mark of an entry served from its memory or disk cache: the request never reached the target. */
+  _fromCache: z.string().optional(),
   startedDateTime,
   time: z.number().nonnegative(),
   request: z.object({
@@ -47,8 +49,8 @@ export const harEntrySchema = z.object({
     postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding }).optional(),
   }),
   response: z.object({
-    // 0: no answer (the request failed, was blocked or cancelled), as browsers write it.
-    status: z.number().int().min(0).max(999),
+    // 0 (browsers) or -1 (Playwright, beside its `_failureText`): no answer, the request failed, was blocked or cancelled.
+    status: z.number().int().min(-1).max(999),
     statusText: z.string().default(''),
     httpVersion: z.string().default(''),
     headers: z.array(header),

@@ -112,18 +112,18 @@ describe('readHar', () => {
       startedAt: Date.UTC(2026, 10, 28, 18, 0, 1, 3),
       response: { status: 429, headers: expect.arrayContaining([{ name: 'retry-after', value: '1' }]), bodyText: '{"status":429,"error":"Zu viele Anfragen","details":{"type":"rate_limit"}}' },
     });
-    // Entry 4 is a request the browser blocked (status 0): no exchange, counted.
-    expect(exchanges[4]).toMatchObject({
+    // Entry 4 is a request the browser blocked (status 0): sent, its outcome unknown.
+    expect(exchanges[4]).toMatchObject({ index: 4, unanswered: 'status 0', request: { url: `${BASE}/reports/K7f3/pictures` }, response: { status: 0 } });
+    expect(exchanges[5]).toMatchObject({
       index: 5,
       request: { httpVersion: 'HTTP/1.1', headers: [{ name: 'Accept', value: 'application/json' }, { name: 'Connection', value: 'keep-alive' }, { name: 'Host', value: 'api.example.test' }] },
       response: { status: 200, statusText: 'OK', bodyText: '{"status":"ok"}' },
       timings: { blocked: 0.4, dns: 0.7, connect: 1.1, send: 0.1, wait: 5.9, receive: 0.3 },
     });
-    expect(exchanges[4]?.customer).toBeUndefined();
-    expect(exchanges).toHaveLength(5);
-    expect(summaries).toEqual([
-      { file: FIXTURE, entries: 6, exchanges: 5, skipped: { oversize: 0, invalid: 0, unanswered: 1 }, listedSkips: [{ index: 4, reason: 'unanswered', detail: 'status 0' }], heldBytesHighWaterMark: 0 },
-    ]);
+    expect(exchanges[5]?.customer).toBeUndefined();
+    expect(exchanges.filter((x) => x.unanswered === undefined)).toHaveLength(5);
+    expect(exchanges).toHaveLength(6);
+    expect(summaries).toEqual([{ file: FIXTURE, entries: 6, exchanges: 5, unanswered: 1, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 }]);
     expect(JSON.stringify(exchanges)).not.toContain(TOKEN);
   });
 
@@ -132,20 +132,96 @@ describe('readHar', () => {
     for (const chunkBytes of [1, 7, 1000]) expect((await readAll([FIXTURE], { chunkBytes })).exchanges).toEqual(exchanges);
   });
 
-  it('reads several files in turn, each in entry order', async () => {
-    const second = writeHar('second.har', [entry(0), entry(1)]);
-    const { exchanges, summaries } = await readAll([FIXTURE, second, FIXTURE]);
-    expect(exchanges.map((x) => [x.source, x.index])).toEqual([
-      ...[0, 1, 2, 3, 5].map((i) => [FIXTURE, i]),
-      [second, 0],
-      [second, 1],
-      ...[0, 1, 2, 3, 5].map((i) => [FIXTURE, i]),
+  it('drops entries the browser served from its cache (`_fromCache`): they never reached the target', async () => {
+    const file = writeHar('cached.har', [entry(0), { ...entry(1), _fromCache: 'memory' }, { ...entry(2), _fromCache: 'disk' }, entry(3)]);
+    const { exchanges, summaries } = await readAll([file]);
+    expect(exchanges.map((x) => x.index)).toEqual([0, 3]);
+    expect(summaries[0]).toMatchObject({ entries: 4, exchanges: 2, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 2 } });
+    expect(summaries[0]?.listedSkips).toEqual([
+      { index: 1, reason: 'cached', detail: '_fromCache memory' },
+      { index: 2, reason: 'cached', detail: '_fromCache disk' },
     ]);
-    expect(summaries.map((s) => [s.file, s.exchanges])).toEqual([
-      [FIXTURE, 5],
-      [second, 2],
-      [FIXTURE, 5],
+  });
+
+  it('hands on an entry of status 0 as a request without an answer, and the proxy-less HAR has no proxyFailure', async () => {
+    const blocked = { ...entry(1), response: { ...entry(1).response, status: 0, statusText: '', headers: [], content: { size: 0, mimeType: 'x-unknown' } } };
+    const file = writeHar('blocked.har', [entry(0), blocked]);
+    const { exchanges, summaries } = await readAll([file]);
+    expect(exchanges.map((x) => [x.index, x.unanswered, x.proxyFailure])).toEqual([
+      [0, undefined, undefined],
+      [1, 'status 0', undefined],
     ]);
+    expect(summaries[0]).toMatchObject({ entries: 2, exchanges: 1, unanswered: 1 });
+  });
+
+  it("hands on Playwright's failed request (status -1, `_failureText`) as a request without an answer", async () => {
+    const failed = { ...entry(1), time: 1.06, response: { status: -1, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: -1, mimeType: 'x-unknown' }, redirectURL: '', headersSize: -1, bodySize: -1, _failureText: 'net::ERR_ABORTED' }, timings: { send: -1, wait: -1, receive: -1 } };
+    const file = writeHar('playwright-failed.har', [entry(0), failed]);
+    const { exchanges, summaries } = await readAll([file]);
+    expect(exchanges[1]).toMatchObject({ index: 1, unanswered: 'status -1', response: { status: -1 }, timings: {} });
+    expect(summaries[0]).toMatchObject({ entries: 2, exchanges: 1, unanswered: 1, skipped: { invalid: 0 } });
+  });
+
+  it('reads an empty body text beside a size above 0 as a body not recorded (Playwright, a body read as a blob)', async () => {
+    const picture = { ...entry(1), response: { ...entry(1).response, headers: [{ name: 'Content-Length', value: '213' }], content: { size: 0, mimeType: 'image/png', text: '', encoding: 'base64' }, bodySize: 213 } };
+    const empty = { ...entry(2), response: { ...entry(2).response, headers: [{ name: 'Content-Length', value: '0' }], content: { size: 0, mimeType: 'application/json', text: '' }, bodySize: 0 } };
+    const { exchanges } = await readAll([writeHar('blob.har', [picture, empty])]);
+    expect(exchanges[0]?.response).not.toHaveProperty('bodyBinary');
+    expect(exchanges[0]?.response).not.toHaveProperty('bodyText');
+    expect(exchanges[1]?.response.bodyText).toBe('');
+  });
+
+  describe('marks the exchanges of an export without credentials (Chrome\'s "Export HAR (sanitized)")', () => {
+    const stripped = (e: ReturnType<typeof entry>) => ({ ...e, request: { ...e.request, headers: [{ name: 'Accept', value: 'application/json' }] } });
+
+    it('no Authorization header anywhere, a protected path answered 2xx: every exchange, with the file', async () => {
+      const file = writeHar('sanitized.har', [stripped(entry(0)), stripped(entry(1))]);
+      const { exchanges, summaries } = await readAll([file]);
+      expect(exchanges.map((x) => x.credentialsStripped)).toEqual([true, true]);
+      expect(summaries[0]?.credentialsStripped).toBe(true);
+    });
+
+    it('not a file where one request carries the header, nor one whose protected paths were all refused', async () => {
+      const refused = (e: ReturnType<typeof entry>) => ({ ...stripped(e), response: { ...e.response, status: 401 } });
+      const withOne = await readAll([writeHar('one-token.har', [stripped(entry(0)), entry(1)])]);
+      const allRefused = await readAll([writeHar('refused.har', [refused(entry(0)), refused(entry(1))])]);
+      for (const { exchanges, summaries } of [withOne, allRefused]) {
+        expect(exchanges.map((x) => x.credentialsStripped)).toEqual([undefined, undefined]);
+        expect(summaries[0]).not.toHaveProperty('credentialsStripped');
+      }
+    });
+  });
+
+  it('merges several files by request start, not one after the other', async () => {
+    // The fixture's requests start from 18:00:00.125; these from 18:00:00.000 every 400 ms, both files in start order.
+    const second = writeHar('second.har', [0, 80, 160].map((i) => entry(i)));
+    const { exchanges, summaries } = await readAll([FIXTURE, second]);
+    expect(exchanges.map((x) => [x.source === FIXTURE ? 'fixture' : 'second', x.index])).toEqual([
+      ['second', 0],
+      ['fixture', 0],
+      ['second', 1],
+      ['fixture', 1],
+      ['second', 2],
+      ['fixture', 2],
+      ['fixture', 3],
+      ['fixture', 4],
+      ['fixture', 5],
+    ]);
+    expect(exchanges.map((x) => x.startedAt)).toEqual([...exchanges.map((x) => x.startedAt)].sort((a, b) => a - b));
+    expect(summaries.map((s) => [s.file, s.exchanges, s.outOfOrder])).toEqual([
+      [FIXTURE, 5, 0],
+      [second, 3, 0],
+    ]);
+  });
+
+  it('puts a file of several back in start order within the reorder window', async () => {
+    // Entries 5 ms apart, recorded as their answers ended: 2 before 1, 5 before 3 and 4.
+    const shuffled = writeHar('shuffled.har', [0, 2, 1, 5, 3, 4].map((i) => entry(i)));
+    const other = writeHar('other.har', [entry(100)]);
+    const { exchanges, summaries } = await readAll([shuffled, other]);
+    expect(exchanges.filter((x) => x.source === shuffled).map((x) => x.index)).toEqual([0, 2, 1, 4, 5, 3]);
+    expect(exchanges.at(-1)?.source).toBe(other);
+    expect(summaries[0]?.outOfOrder).toBe(0);
   });
 
   it('counts entries that fail the schema, with their index and first issue, never a recorded value', async () => {
@@ -162,7 +238,7 @@ describe('readHar', () => {
     const { exchanges, summaries } = await readAll([file]);
     expect(exchanges.map((x) => x.index)).toEqual([0, 6]);
     const summary = summaries[0];
-    expect(summary?.skipped).toEqual({ oversize: 0, invalid: 5, unanswered: 0 });
+    expect(summary?.skipped).toEqual({ oversize: 0, invalid: 5, cached: 0 });
     expect(summary?.listedSkips.map((s) => [s.index, s.reason])).toEqual([1, 2, 3, 4, 5].map((i) => [i, 'invalid']));
     expect(summary?.listedSkips.map((s) => s.detail)).toEqual([
       expect.stringMatching(/^request\.method: /),
@@ -218,10 +294,10 @@ describe('readHar', () => {
       expect((error as Error).message).toBe(`${file}: not a HAR: the file is not a JSON object (byte offset 0)`);
     });
 
-    it('a file that is not there, after the files before it', async () => {
+    it('a file that is not there, before any exchange: files given together are read together', async () => {
       const missing = join(dir, 'missing.har');
       const { error, exchanges } = await readUntilError([FIXTURE, missing]);
-      expect(exchanges).toHaveLength(5);
+      expect(exchanges).toHaveLength(0);
       expect((error as Error).message).toBe(`${missing}: cannot be read (ENOENT)`);
     });
   });

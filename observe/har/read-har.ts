@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { ObservedExchange } from '../exchange.js';
+import { ExchangeView } from '../judge/exchange-view.js';
+import { mergedByStart } from '../merge-by-start.js';
 import { DEFAULT_MAX_ENTRY_BYTES, HarEntryScanner, HarSyntaxError, type ScannedEntry } from './har-entries.js';
 import { exchangeFromEntry } from './har-exchange.js';
 import { firstIssue, harEntrySchema } from './har-schema.js';
@@ -17,8 +19,8 @@ export interface HarReadOptions {
 export interface SkippedEntry {
   /** Its 0-based position in `log.entries`. */
   index: number;
-  /** `oversize`: longer than the cap; `invalid`: fails the entry schema; `unanswered`: status 0, the request got no answer (a browser's blocked or cancelled request). */
-  reason: 'oversize' | 'invalid' | 'unanswered';
+  /** `oversize`: longer than the cap; `invalid`: fails the entry schema; `cached`: served from the browser's cache (`_fromCache`), never sent to the target. */
+  reason: 'oversize' | 'invalid' | 'cached';
   /** Its length, or the schema's first issue: never a recorded value. */
   detail: string;
 }
@@ -27,7 +29,14 @@ export interface SkippedEntry {
 export interface HarFileSummary {
   file: string;
   entries: number;
+  /** Answered, valid entries: the exchanges judged. */
   exchanges: number;
+  /** Entries of status 0 or -1 (blocked, cancelled, failed: no answer), handed on with `unanswered` set, since the target may have counted them. */
+  unanswered: number;
+  /** Of files read together: exchanges that came later in the file than its reorder window allows (merge-by-start.ts), judged where they came. */
+  outOfOrder?: number;
+  /** A sanitized export (strippedOfCredentials): its exchanges are marked `credentialsStripped`. */
+  credentialsStripped?: true;
   skipped: Record<SkippedEntry['reason'], number>;
   /** The first `LISTED_SKIPS` skipped entries. */
   listedSkips: SkippedEntry[];
@@ -48,23 +57,64 @@ export class HarReadError extends Error {
 }
 
 export interface HarReading {
-  /** One exchange per answered, valid entry, file after file, each file in entry order; throws `HarReadError` at the first broken file. */
+  /**
+   * One exchange per valid entry that reached the target (those of status 0 marked `unanswered`):
+   * one file in entry order; several files merged by request start (merge-by-start.ts). Throws
+   * `HarReadError` at the first broken file.
+   */
   exchanges: AsyncGenerator<ObservedExchange, void, undefined>;
   /** One per file begun. */
   summaries: HarFileSummary[];
 }
 
-/** Reads HAR 1.2 files in turn, streamed: the memory it takes does not grow with a file's length (har-entries.ts). */
+/** Reads HAR 1.2 files, streamed: the memory it takes does not grow with a file's length (har-entries.ts). */
 export function readHar(files: readonly string[], options: HarReadOptions = {}): HarReading {
   const summaries: HarFileSummary[] = [];
   async function* exchanges(): AsyncGenerator<ObservedExchange, void, undefined> {
-    for (const file of files) {
-      const summary: HarFileSummary = { file, entries: 0, exchanges: 0, skipped: { oversize: 0, invalid: 0, unanswered: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
+    const streams = files.map((file) => {
+      const summary: HarFileSummary = { file, entries: 0, exchanges: 0, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
       summaries.push(summary);
-      yield* exchangesOf(file, summary, options);
+      return markedExchangesOf(file, summary, options);
+    });
+    if (streams.length === 1) yield* streams[0] as AsyncGenerator<ObservedExchange, void, undefined>;
+    else {
+      for (const summary of summaries) summary.outOfOrder = 0;
+      yield* mergedByStart(streams, (i) => (summaries[i] as HarFileSummary).outOfOrder!++);
     }
   }
   return { exchanges: exchanges(), summaries };
+}
+
+async function* markedExchangesOf(file: string, summary: HarFileSummary, options: HarReadOptions): AsyncGenerator<ObservedExchange, void, undefined> {
+  if (!(await strippedOfCredentials(file, options))) {
+    yield* exchangesOf(file, summary, options);
+    return;
+  }
+  summary.credentialsStripped = true;
+  for await (const x of exchangesOf(file, summary, options)) yield { ...x, credentialsStripped: true };
+}
+
+/**
+ * Whether the file is an export without its credentials, as Chrome's DevTools write one by
+ * default ("Export HAR (sanitized)": no Authorization, Cookie, Set-Cookie): none of its API
+ * requests carries an Authorization header, yet a protected one was answered 2xx. A walk of its
+ * own before the reading, which ends at the first Authorization header, so a recording with tokens
+ * is barely read twice; a broken file is left for the reading to report.
+ */
+async function strippedOfCredentials(file: string, options: HarReadOptions): Promise<boolean> {
+  const scratch: HarFileSummary = { file, entries: 0, exchanges: 0, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
+  let servedWithoutToken = false;
+  try {
+    for await (const x of exchangesOf(file, scratch, options)) {
+      const view = new ExchangeView(x, 0);
+      if (view.apiPath === undefined) continue;
+      if (view.requestHeader('authorization') !== undefined) return false;
+      if (x.unanswered === undefined && view.isProtected && view.status >= 200 && view.status < 300) servedWithoutToken = true;
+    }
+  } catch {
+    // The reading reports the break, after the exchanges before it.
+  }
+  return servedWithoutToken;
 }
 
 async function* exchangesOf(file: string, summary: HarFileSummary, options: HarReadOptions): AsyncGenerator<ObservedExchange, void, undefined> {
@@ -82,7 +132,8 @@ async function* exchangesOf(file: string, summary: HarFileSummary, options: HarR
           if (summary.listedSkips.length < LISTED_SKIPS) summary.listedSkips.push(read);
           continue;
         }
-        summary.exchanges++;
+        if (read.unanswered === undefined) summary.exchanges++;
+        else summary.unanswered++;
         yield read;
       }
     }
@@ -98,8 +149,10 @@ function exchangeOrSkip(file: string, entry: ScannedEntry, maxEntryBytes: number
   // The walk has checked the entry's JSON grammar, so this parse cannot fail.
   const parsed = harEntrySchema.safeParse(JSON.parse(entry.text));
   if (!parsed.success) return { index, reason: 'invalid', detail: firstIssue(parsed.error) };
-  if (parsed.data.response.status === 0) return { index, reason: 'unanswered', detail: 'status 0' };
-  return exchangeFromEntry(file, index, parsed.data);
+  if (parsed.data._fromCache !== undefined) return { index, reason: 'cached', detail: `_fromCache ${parsed.data._fromCache === 'disk' || parsed.data._fromCache === 'memory' ? parsed.data._fromCache : '(other)'}` };
+  const exchange = exchangeFromEntry(file, index, parsed.data);
+  const { status } = parsed.data.response;
+  return status < 1 ? { ...exchange, unanswered: `status ${status}` } : exchange;
 }
 
 function asReadError(file: string, error: unknown): unknown {

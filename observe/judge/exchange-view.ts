@@ -19,10 +19,16 @@ const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map((e) => ({ endpoint:
 export class ExchangeView {
   readonly #x: ObservedExchange;
   readonly #method: string;
-  #api: { path: string; query: URLSearchParams } | null | undefined;
+  #api: { path: string; rawQuery: string } | null | undefined;
+  #query: URLSearchParams | undefined;
   #route: { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } | undefined;
+  #pathEndpoints: Endpoint[] | undefined;
+  #url: URL | null | undefined;
+  #requestHeaders: HeaderIndex | undefined;
+  #responseHeaders: HeaderIndex | undefined;
   #requestBody: Body | undefined;
   #responseBody: Body | undefined;
+  #derived: Map<(x: ExchangeView) => unknown, unknown> | undefined;
 
   /** `seq` counts the exchanges an observation has seen, so judges can tell "the next one" apart from "a later one". */
   constructor(
@@ -58,8 +64,15 @@ export class ExchangeView {
   get apiPath(): string | undefined {
     return this.#apiParts()?.path;
   }
+  /** Shared by every judge that reads it: none may change it. */
   get query(): URLSearchParams {
-    return this.#apiParts()?.query ?? new URLSearchParams();
+    this.#query ??= new URLSearchParams(this.#apiParts()?.rawQuery ?? '');
+    return this.#query;
+  }
+  /** The request URL parsed, undefined when it does not parse; shared by every judge that reads it: none may change it. */
+  get url(): URL | undefined {
+    if (this.#url === undefined) this.#url = URL.canParse(this.#x.request.url) ? new URL(this.#x.request.url) : null;
+    return this.#url ?? undefined;
   }
   /** The raw query string without `?`, as sent. */
   get rawQuery(): string {
@@ -79,8 +92,11 @@ export class ExchangeView {
   }
   /** The rows whose path matches whatever the method: a method the row lacks, or a path of none. */
   get pathEndpoints(): Endpoint[] {
-    const path = this.apiPath;
-    return path === undefined ? [] : PATTERNS.filter((p) => p.pattern.test(path)).map((p) => p.endpoint);
+    if (this.#pathEndpoints === undefined) {
+      const path = this.apiPath;
+      this.#pathEndpoints = path === undefined ? [] : PATTERNS.filter((p) => p.pattern.test(path)).map((p) => p.endpoint);
+    }
+    return this.#pathEndpoints;
   }
   /** GET /, GET /health or OPTIONS: public, not counted by the limit. */
   get isPublic(): boolean {
@@ -93,14 +109,21 @@ export class ExchangeView {
   }
 
   requestHeader(name: string): string | undefined {
-    return first(this.#x.request.headers, name);
+    this.#requestHeaders ??= indexed(this.#x.request.headers);
+    return this.#requestHeaders.get(name.toLowerCase())?.[0];
+  }
+  /** Every value of a request header, in recorded order. */
+  requestHeaders(name: string): string[] {
+    this.#requestHeaders ??= indexed(this.#x.request.headers);
+    return [...(this.#requestHeaders.get(name.toLowerCase()) ?? [])];
   }
   responseHeader(name: string): string | undefined {
-    return first(this.#x.response.headers, name);
+    this.#responseHeaders ??= indexed(this.#x.response.headers);
+    return this.#responseHeaders.get(name.toLowerCase())?.[0];
   }
   responseHeaders(name: string): string[] {
-    const lower = name.toLowerCase();
-    return this.#x.response.headers.filter((h) => h.name.toLowerCase() === lower).map((h) => h.value);
+    this.#responseHeaders ??= indexed(this.#x.response.headers);
+    return [...(this.#responseHeaders.get(name.toLowerCase()) ?? [])];
   }
   /** The Authorization header as sent (its credentials replaced by their hash). */
   get authorization(): string | undefined {
@@ -108,6 +131,10 @@ export class ExchangeView {
   }
   get hasBearer(): boolean {
     return this.#x.customer !== undefined;
+  }
+  /** The recording dropped the requests' credentials (a sanitized HAR export): a missing Authorization header says nothing. */
+  get credentialsStripped(): boolean {
+    return this.#x.credentialsStripped === true;
   }
 
   get requestBody(): Body {
@@ -149,8 +176,33 @@ export class ExchangeView {
     return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
   }
 
-  #apiParts(): { path: string; query: URLSearchParams } | undefined {
-    if (this.#api === undefined) this.#api = apiPartsOf(this.#x.request.url) ?? null;
+  /**
+   * What `fact` makes of this exchange, worked out once however many judges ask: `fact` must depend
+   * on the exchange alone (not on a judge's state), and its result is shared, so no one may change it.
+   */
+  derived<T>(fact: (x: ExchangeView) => T): T {
+    this.#derived ??= new Map();
+    if (this.#derived.has(fact)) return this.#derived.get(fact) as T;
+    const value = fact(this);
+    this.#derived.set(fact, value);
+    return value;
+  }
+
+  /**
+   * Lets go of what was worked out for the judges of this exchange (header lookups, the parsed URL,
+   * `derived` facts), keeping the parsed bodies: judges of sequences keep views of earlier
+   * exchanges by the thousand, and each fact is worked out again should one be asked later.
+   */
+  forgetWorkings(): void {
+    this.#url = undefined;
+    this.#query = undefined;
+    this.#requestHeaders = undefined;
+    this.#responseHeaders = undefined;
+    this.#derived = undefined;
+  }
+
+  #apiParts(): { path: string; rawQuery: string } | undefined {
+    if (this.#api === undefined) this.#api = apiPathOf(this.#x.request.url) ?? null;
     return this.#api ?? undefined;
   }
 
@@ -174,9 +226,18 @@ export class ExchangeView {
   }
 }
 
-function first(headers: readonly HeaderField[], name: string): string | undefined {
-  const lower = name.toLowerCase();
-  return headers.find((h) => h.name.toLowerCase() === lower)?.value;
+/** Header values by lower-case name, in recorded order: every judge looks headers up, each name lowered once. */
+type HeaderIndex = Map<string, string[]>;
+
+function indexed(headers: readonly HeaderField[]): HeaderIndex {
+  const index: HeaderIndex = new Map();
+  for (const { name, value } of headers) {
+    const lower = name.toLowerCase();
+    const values = index.get(lower);
+    if (values) values.push(value);
+    else index.set(lower, [value]);
+  }
+  return index;
 }
 
 /**
@@ -184,6 +245,12 @@ function first(headers: readonly HeaderField[], name: string): string | undefine
  * sit below a path of its own (`https://host/tenant/api/v2`).
  */
 export function apiPartsOf(url: string): { path: string; query: URLSearchParams } | undefined {
+  const parts = apiPathOf(url);
+  return parts && { path: parts.path, query: new URLSearchParams(parts.rawQuery) };
+}
+
+/** As `apiPartsOf`, the query left as sent (without `?` and fragment): most exchanges' query is never read. */
+function apiPathOf(url: string): { path: string; rawQuery: string } | undefined {
   const schemeEnd = url.indexOf('://');
   const pathStart = schemeEnd === -1 ? url.indexOf('/') : url.indexOf('/', schemeEnd + 3);
   if (pathStart === -1) return undefined;
@@ -194,13 +261,17 @@ export function apiPartsOf(url: string): { path: string; query: URLSearchParams 
   if (at === -1) return undefined;
   const after = path.slice(at + PATH_PREFIX.length);
   if (after !== '' && !after.startsWith('/')) return undefined;
-  const query = queryAt !== -1 && rest[queryAt] === '?' ? rest.slice(queryAt + 1).split('#')[0] : '';
-  return { path: after === '' ? '/' : after, query: new URLSearchParams(query) };
+  const rawQuery = queryAt !== -1 && rest[queryAt] === '?' ? (rest.slice(queryAt + 1).split('#')[0] as string) : '';
+  return { path: after === '' ? '/' : after, rawQuery };
 }
+
+/** The characters a JSON text may start with after its leading whitespace: any other text is no JSON, known without a throw. */
+const JSON_START = /^[\t\n\r ]*[{["\-0-9tfn]/;
 
 function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   if (binary) return { kind: 'binary', bytes: binary.length };
   if (text === undefined || text === '') return NONE;
+  if (!JSON_START.test(text)) return { kind: 'not-json', text };
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown };
   } catch {

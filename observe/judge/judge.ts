@@ -10,6 +10,13 @@ export interface Judge {
   /** The rules it judges; each is classified `exchange`, `sequence` or `timeline` in spec/rules/passive.ts. */
   readonly rules: readonly string[];
   see(x: ExchangeView, ledger: Ledger): void;
+  /**
+   * A request sent whose answer is unknown (`proxyFailure` or `unanswered` set: the response is
+   * not the target's): `see` never gets one, since no rule of an answer can be judged on it, but
+   * the target may have counted it (the rate limit's timeline). Its `seq` is that of the next
+   * exchange `see` gets.
+   */
+  seeUnanswered?(x: ExchangeView, ledger: Ledger): void;
   /** After the last exchange: what a judge of the timeline decides only with the whole of it. */
   end?(ledger: Ledger): void;
 }

@@ -24,7 +24,7 @@ export interface RuleTally {
  * as kept-exchange.ts allows) up to `KEPT_FAILURES`.
  */
 export class Ledger {
-  readonly #tallies = new Map<string, { judged: number; failed: number; customers: Set<string>; failures: RuleFailure[] }>();
+  readonly #tallies = new Map<string, { judged: number; failed: number; customers: Set<string>; lastCustomer: string; failures: RuleFailure[] }>();
 
   constructor(private readonly keepBodies = false) {}
 
@@ -53,11 +53,16 @@ export class Ledger {
   #tally(rule: string, x: ExchangeView) {
     let tally = this.#tallies.get(rule);
     if (!tally) {
-      tally = { judged: 0, failed: 0, customers: new Set(), failures: [] };
+      tally = { judged: 0, failed: 0, customers: new Set(), lastCustomer: '', failures: [] };
       this.#tallies.set(rule, tally);
     }
     tally.judged++;
-    tally.customers.add(x.customer ?? 'no token');
+    // A customer's exchanges come in runs: the set is asked only when the customer changes.
+    const customer = x.customer ?? 'no token';
+    if (customer !== tally.lastCustomer) {
+      tally.customers.add(customer);
+      tally.lastCustomer = customer;
+    }
     return tally;
   }
 }

@@ -29,8 +29,11 @@ export interface Observation {
   /** First request start and last answer, ISO; absent without exchanges. */
   from?: string;
   to?: string;
-  /** Exchanges outside `/api/v2` (seen only by the judges of links), and those the proxy answered itself (seen by none). */
-  ignored: { outsideApi: number; proxyFailures: number };
+  /**
+   * Exchanges outside `/api/v2` (seen only by the judges of links), those the proxy answered itself
+   * and requests a recording holds no answer of (both seen only by `seeUnanswered`).
+   */
+  ignored: { outsideApi: number; proxyFailures: number; unanswered?: number };
 }
 
 export interface ObserverOptions {
@@ -50,16 +53,22 @@ export class Observer {
   #exchanges = 0;
   #from = Infinity;
   #to = -Infinity;
-  readonly #ignored = { outsideApi: 0, proxyFailures: 0 };
+  readonly #ignored = { outsideApi: 0, proxyFailures: 0, unanswered: 0 };
+  readonly #unansweredJudges: Judge[];
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#judges = factories.map((make) => make());
+    this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }
 
   see(exchange: ObservedExchange): void {
-    if (exchange.proxyFailure !== undefined) {
-      this.#ignored.proxyFailures++;
+    if (exchange.proxyFailure !== undefined || exchange.unanswered !== undefined) {
+      if (exchange.proxyFailure !== undefined) this.#ignored.proxyFailures++;
+      else this.#ignored.unanswered++;
+      if (this.#unansweredJudges.length === 0) return;
+      const view = new ExchangeView(exchange, this.#seq);
+      for (const judge of this.#unansweredJudges) judge.seeUnanswered?.(view, this.#ledger);
       return;
     }
     const view = new ExchangeView(exchange, this.#seq++);
@@ -72,6 +81,7 @@ export class Observer {
       this.#to = Math.max(this.#to, view.answeredAt);
     }
     for (const judge of this.#judges) judge.see(view, this.#ledger);
+    view.forgetWorkings();
   }
 
   /** The verdicts so far; `final` lets the timeline judges decide on what they still hold (once, at the end). */

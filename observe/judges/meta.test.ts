@@ -31,6 +31,29 @@ describe('meta judge', () => {
     expect(o.rules['META-6']?.failures[0]?.exchanges[0]?.curl).toContain("curl -i -X GET 'https://api.example.test/api/v2/health'");
   });
 
+  it('charges a missing timestamp to the shape alone, content of any OPTIONS answer, and a redirect out of the prefix', () => {
+    const { timestamp: _left, ...withoutTimestamp } = health;
+    const o = observed([metaJudge], [
+      { path: '/health', status: 200, responseBody: withoutTimestamp },
+      { method: 'OPTIONS', path: '/', status: 200, responseBody: { allow: ['GET'] } },
+      { path: '/', status: 308, responseHeaders: { Location: '/api/v2.5/' } },
+      { path: '/reports', token: 't1-abcdefgh', status: 308, responseHeaders: { Location: '/api/v2/reports/' } },
+    ]);
+    expect(verdictsOf(o, ['META-5', 'META-6', 'META-9', 'META-10', 'META-14'])).toEqual({
+      'META-5': 'fail 1/1', 'META-6': 'not-observed 0/0', 'META-9': 'fail 1/1', 'META-10': 'fail 1/1', 'META-14': 'fail 4/1',
+    });
+  });
+
+  it('leaves the media type of a handed-out picture link under /api/v2 to the links\' own rules', () => {
+    const o = observed([metaJudge], [
+      { path: '/reports/abcdefghi/pictures', token: 't1-abcdefgh', status: 200, responseBody: { pictures: [{ id: 'p1', url: '/api/v2/files/pictures/p1?sig=abc', type: 'photo', roomName: 'Bad' }] } },
+      { path: '/files/pictures/p1?sig=abc', status: 200, responseHeaders: { 'Content-Type': 'image/png' }, responseBody: 'PNG' },
+      { path: '/reports/abcdefghi/pdf', token: 't1-abcdefgh', status: 200, responseHeaders: { 'Content-Type': 'application/pdf' }, responseBody: '%PDF' },
+    ]);
+    expect(verdictsOf(o, ['META-12'])).toEqual({ 'META-12': 'fail 2/1' });
+    expect(o.rules['META-12']?.failures[0]?.message).toContain('application/pdf');
+  });
+
   it('judges the scheme of requests and handed-out links, waiving loopback', () => {
     const o = observed([metaJudge], [
       { path: 'http://127.0.0.1:8080/api/v2/health', status: 200, responseBody: health },

@@ -3,32 +3,41 @@ import type { ExchangeView } from '../judge/exchange-view.js';
 import type { Judge } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
+import { HandedOutLinks } from './auth/handed-out-links.js';
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
+/** Made once: a schema made per answer is compiled again per answer. */
+const healthWithoutTimestamp = healthResponseSchema.omit({ timestamp: true });
 const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/health';
 
 /** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
 export function metaJudge(): Judge {
+  const links = new HandedOutLinks();
   return {
     rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
     see(x, ledger) {
       if (x.apiPath === undefined) return;
+      // A handed-out link (a picture, a document) may lie under /api/v2 and is a file, not an answer of the API.
+      const fetchesLink = links.fetches(x);
+      links.note(x);
       if (isRoot(x)) publicRead(x, ledger, { status: 'META-1', shape: 'META-2', version: 'META-3' }, (body) => rootResponseSchema.safeParse(body).success);
       if (isHealth(x)) {
         publicRead(x, ledger, { status: 'META-4', shape: 'META-5', version: 'META-7' }, (body) => {
           const { timestamp: _judgedUnderMeta6, ...rest } = (body ?? {}) as Record<string, unknown>;
-          return healthResponseSchema.omit({ timestamp: true }).safeParse(rest).success && body !== null && typeof body === 'object' && 'timestamp' in body;
+          return healthWithoutTimestamp.safeParse(rest).success && body !== null && typeof body === 'object' && 'timestamp' in body;
         });
-        if (x.status === 200 && x.responseBodyRecorded) {
-          // "`timestamp: date-time`" (FREE-META-4: any offset, any moment).
-          ledger.judge('META-6', x, healthResponseSchema.shape.timestamp.safeParse((x.responseJson as { timestamp?: unknown } | undefined)?.timestamp).success, () => 'GET /health `timestamp` is not a date-time');
+        const body = x.responseJson as { timestamp?: unknown } | undefined;
+        // "`timestamp: date-time`" (FREE-META-4: any offset, any moment); a missing one is META-5's "(all required)".
+        if (x.status === 200 && x.responseBodyRecorded && body !== null && typeof body === 'object' && 'timestamp' in body) {
+          ledger.judge('META-6', x, healthResponseSchema.shape.timestamp.safeParse(body.timestamp).success, () => 'GET /health `timestamp` is not a date-time');
         }
       }
       if (x.method === 'OPTIONS') options(x, ledger);
-      mediaType(x, ledger);
+      if (!fetchesLink) mediaType(x, ledger);
       scheme(x, ledger);
       // "the path prefix is `/api/v2`": the public reads answer there.
       if ((isRoot(x) || isHealth(x)) && answeredOnItsMerits(x)) ledger.judge('META-14', x, x.status !== 404, () => `GET ${x.apiPath} under /api/v2 answered 404`);
+      prefixKept(x, ledger);
     },
   };
 }
@@ -46,12 +55,23 @@ function options(x: ExchangeView, ledger: Ledger): void {
   if (!answeredOnItsMerits(x)) return;
   // "OPTIONS | any API path | public | none | HTTP 204, no content; no general CORS grant"
   ledger.judge('META-9', x, x.status === 204, () => `OPTIONS ${x.apiPath} answered ${x.status}, not 204`);
-  if (x.status === 204 && x.responseBodyRecorded) {
-    const body = x.responseBody;
-    ledger.judge('META-10', x, body.kind === 'none', () => 'an OPTIONS answer carried content');
-  }
+  // "no content" holds whatever the status: a 200 with a body breaks both halves of the row.
+  if (x.responseBodyRecorded) ledger.judge('META-10', x, x.responseBody.kind === 'none', () => `an OPTIONS answer (${x.status}) carried content`);
   const allowOrigin = x.responseHeader('access-control-allow-origin');
   ledger.judge('META-11', x, allowOrigin?.trim() !== '*', () => 'an OPTIONS answer granted `Access-Control-Allow-Origin: *`');
+}
+
+/**
+ * "the path prefix is `/api/v2`": a redirect of a request under it to a path outside it moves the
+ * interface away (one within the prefix, a trailing slash, is left alone).
+ */
+function prefixKept(x: ExchangeView, ledger: Ledger): void {
+  if (x.status < 300 || x.status > 399) return;
+  const location = x.responseHeader('location');
+  if (location === undefined) return;
+  const target = parsedAgainst(location, x.exchange.request.url);
+  if (target === undefined) return;
+  ledger.judge('META-14', x, /^\/api\/v2(\/|$)/.test(target.pathname), () => `${x.method} ${x.apiPath} under /api/v2 answered ${x.status} to ${target.pathname.slice(0, 60)}, outside the prefix`);
 }
 
 /** "All requests and responses are JSON": an answer with a body names application/json. */
@@ -81,8 +101,12 @@ function linksOf(body: unknown): string[] {
 }
 
 function parsed(url: string): URL | undefined {
+  return parsedAgainst(url);
+}
+
+function parsedAgainst(url: string, base?: string): URL | undefined {
   try {
-    return new URL(url);
+    return new URL(url, base);
   } catch {
     return undefined;
   }

@@ -82,7 +82,8 @@ describe('a HAR that Chromium recorded of an integrator page', () => {
     expect(code, output).toBe(0);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as ObservationSummary;
     const file = summary.observed.files?.[0];
-    expect(file?.skipped, output).toEqual({ oversize: 0, invalid: 0, unanswered: 0 });
+    expect(file?.skipped, output).toEqual({ oversize: 0, invalid: 0, cached: 0 });
+    expect(file?.unanswered, output).toBe(0);
     expect(file?.exchanges, output).toBe(file?.entries);
     expect(summary.observed.exchanges, output).toBe(INTEGRATOR_CALLS.filter((c) => c.api).length);
     expect(summary.observed.customers).toBe(1);

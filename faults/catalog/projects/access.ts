@@ -100,6 +100,7 @@ export const projectAccessFaults: Fault[] = [
     id: 'proj-malformed-key-400',
     description: 'a project key that is not nine letters answers 400 validation instead of 404',
     rules: ['PROJ-3'],
+    passive: { alsoBreaks: { 'ERR-12': 'a project path with a key that is not nine letters is a malformed path, which the error table answers 404 not_found' } },
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
         const match = /^\/reports\/([^/]+)$/.exec(req.path);

@@ -128,6 +128,12 @@ export const projectCreationFaults: Fault[] = [
     id: 'proj-with-data-creates-before-validation',
     description: 'POST /reports/with-data creates an empty project before it validates the preset data',
     rules: ['PROJ-86'],
+    passive: {
+      unseen: {
+        'PROJ-86':
+          'the invalid presets are answered 422 as they should be; the project created before shows only as a further entry of a later GET /reports, which a project created outside the observed traffic (the portal) explains as well',
+      },
+    },
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
         if (req.method === 'POST' && req.path === '/reports/with-data') {
@@ -211,6 +217,10 @@ export const projectCreationFaults: Fault[] = [
     description:
       'POST /reports/with-data answers 201 with the project header under `header` instead of `projektHeader` (checks that work on a created project find no key)',
     rules: ['PROJ-84', 'PROJ-118'],
+    passive: {
+      alsoBreaks: { 'PROJ-73': 'the creation response carries the header under `header`, so it lacks the required `projektHeader`' },
+      unseen: { 'PROJ-118': 'the checks of PROJ-118 take the key of the project they delete from `projektHeader`: without it they send no DELETE' },
+    },
     configure: (deps) =>
       intercept(
         deps,

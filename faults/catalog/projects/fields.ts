@@ -6,7 +6,7 @@ import { isPlainObject, type Json } from '../../../reference-server/seams/json-s
 import { isPatchProject, isProjectDetail, isProjectWrite } from '../../../reference-server/seams/paths.js';
 import { ENVELOPES, envelopeOf, onEnvelope, rewriteProjektData } from '../../../reference-server/seams/project-envelope.js';
 import { acceptedAlone, dropInvalidBesideValid } from '../../kit/partial-patch.js';
-import type { Fault } from '../../fault.js';
+import type { Fault, PassiveExpectation } from '../../fault.js';
 import { ownProject, refuse } from './support.js';
 
 /**
@@ -121,14 +121,42 @@ function projectFields(req: Request): Json | undefined {
 
 const validProjectField = acceptedAlone(parseProjectWrite, (fields) => ({ projectData: fields }));
 
+/** The general rule a field's value taken against its row breaks too ("invalid values give 422"). */
+const invalidTaken = (what: string): PassiveExpectation => ({ alsoBreaks: { 'ERR-18': `${what} is an invalid value, taken instead of answered 422` } });
+/** The general rule a value of the wrong type taken breaks too ("wrong types give 422"). */
+const wrongTypeTaken = (what: string): PassiveExpectation => ({ alsoBreaks: { 'ERR-17': `${what} is a value of the wrong type, taken instead of answered 422` } });
+/** The general rule an unknown field dropped breaks too ("Unknown fields ... give 422"). */
+const unknownTaken = (what: string): PassiveExpectation => ({ alsoBreaks: { 'ERR-16': `${what} is an unknown field, dropped instead of answered 422` } });
+/** A PATCH of one valid field refused 422 is also against the envelope taking one field and the field's own form. */
+const validAloneRefused = (what: string): PassiveExpectation => ({
+  alsoBreaks: { 'PROJ-5': `the refused PATCH sends ${what} in \`projectData\``, 'PROJ-15': `the refused PATCH is an envelope with the single released field ${what}` },
+});
+
 export const projectFieldFaults: Fault[] = [
   // ---- envelopes and the general input rules ----------------------------------------------------
-  refuseValueOfEnvelope('projcov-patch-projectdata-refused', 'PROJ-5', 'projectData', 'PATCH with the envelope `projectData` answers 422 (only `projektData` is taken)', isPatchProject),
-  refuseValueOfEnvelope('projcov-projektdata-refused', 'PROJ-6', 'projektData', 'the compatible envelope `projektData` answers 422', () => true),
+  {
+    ...refuseValueOfEnvelope('projcov-patch-projectdata-refused', 'PROJ-5', 'projectData', 'PATCH with the envelope `projectData` answers 422 (only `projektData` is taken)', isPatchProject),
+    passive: {
+      alsoBreaks: {
+        'PROJ-15': 'the refused PATCH holds a single released field (`bemerkungen`) in `projectData`',
+        'PROJ-62': 'the refused PATCH sends `bemerkungen` as text, which the field must accept',
+      },
+    },
+  },
+  {
+    ...refuseValueOfEnvelope('projcov-projektdata-refused', 'PROJ-6', 'projektData', 'the compatible envelope `projektData` answers 422', () => true),
+    passive: {
+      alsoBreaks: {
+        'PROJ-15': 'the refused PATCH holds a single released field (`bemerkungen`) in `projektData`',
+        'PROJ-62': 'the refused PATCH sends `bemerkungen` as text, which the field must accept',
+      },
+    },
+  },
   {
     id: 'proj-both-envelopes-accepted',
     description: 'a body with both projectData and projektData is accepted (projectData wins)',
     rules: ['PROJ-7'],
+    passive: { alsoBreaks: { 'ERR-19': 'the write with both envelope names is answered 201 or 200, not 422' } },
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         if (isProjectWrite(req) && isPlainObject(req.body) && 'projectData' in req.body && 'projektData' in req.body) delete req.body.projektData;
@@ -139,6 +167,12 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-top-level-fields-wrapped',
     description: 'project fields sent at the top level without an envelope are taken as if they were in `projectData`',
     rules: ['PROJ-9'],
+    passive: {
+      alsoBreaks: {
+        'ERR-16': 'a project field at the top level is an unknown field there, taken instead of answered 422',
+        'PROJ-104': 'a PATCH whose body has no envelope is answered 200, though the envelope is required',
+      },
+    },
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         if ((isProjectWrite(req)) && isPlainObject(req.body) && envelopeOf(req.body) === undefined) {
@@ -152,6 +186,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-unknown-top-level-ignored',
     description: 'unknown top-level fields next to the envelope are dropped instead of answering 422',
     rules: ['PROJ-10'],
+    passive: unknownTaken('a top-level field beside the envelope'),
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         if ((isProjectWrite(req)) && isPlainObject(req.body) && envelopeOf(req.body) !== undefined) {
@@ -164,6 +199,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-unknown-field-ignored',
     description: 'unknown fields inside the envelope are dropped instead of answering 422 (when released fields remain)',
     rules: ['PROJ-8'],
+    passive: unknownTaken('a field of the envelope that is not released'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         const unknown = Object.keys(envelope).filter((k) => !PROJECT_FIELDS.includes(k));
@@ -175,6 +211,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-boolean-code-accepted',
     description: 'a boolean sent for a code or number field is taken as 1 (true) or deleted (false) instead of 422',
     rules: ['PROJ-11'],
+    passive: wrongTypeTaken('a boolean for a code or number'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         for (const [name, value] of Object.entries(envelope)) {
@@ -186,6 +223,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-array-value-unwrapped',
     description: 'an array sent as a field value is taken as its first element instead of 422',
     rules: ['PROJ-12'],
+    passive: wrongTypeTaken('an array as a field value'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         for (const [name, value] of Object.entries(envelope)) if (Array.isArray(value)) envelope[name] = value[0] ?? '';
@@ -195,6 +233,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-object-value-unwrapped',
     description: 'an object sent as a field value is taken as its first member instead of 422',
     rules: ['PROJ-13'],
+    passive: wrongTypeTaken('an object as a field value'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         for (const [name, value] of Object.entries(envelope)) if (isPlainObject(value)) envelope[name] = Object.values(value)[0] ?? '';
@@ -215,6 +254,12 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-single-field-refused',
     description: 'PATCH with a single field answers 422 (the server wants at least two)',
     rules: ['PROJ-15'],
+    passive: {
+      alsoBreaks: {
+        'PROJ-5': 'the refused PATCH sends valid project data in `projectData`',
+        'PROJ-62': 'the single field of the refused PATCH is a contact text (`name`), which the field must accept',
+      },
+    },
     configure: (deps) =>
       onEnvelope(deps, (envelope, req, res) => {
         const names = Object.keys(envelope);
@@ -227,6 +272,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-non-object-envelope-accepted',
     description: 'PATCH with an envelope that is not an object (string, array, boolean) answers 200 instead of 422',
     rules: ['PROJ-16'],
+    passive: wrongTypeTaken('an envelope that is not an object'),
     configure: (deps) =>
       interceptParsed(deps, (req, res, next) => {
         const body = req.body as unknown;
@@ -240,6 +286,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-nul-accepted',
     description: 'NUL characters in text fields are stripped instead of answering 422',
     rules: ['PROJ-20', 'PROJ-61', 'PROJ-64'],
+    passive: invalidTaken('a text with a NUL character'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         for (const [k, v] of Object.entries(envelope)) if (typeof v === 'string') envelope[k] = v.replaceAll('\u0000', '');
@@ -249,12 +296,19 @@ export const projectFieldFaults: Fault[] = [
     id: 'asserts-project-patch-drops-invalid-beside-valid',
     description: 'a project PATCH drops its invalid fields when valid ones come with them, stores the rest and answers 200',
     rules: ['PROJ-25'],
+    passive: invalidTaken('the invalid field dropped beside valid ones'),
     configure: (deps) => dropInvalidBesideValid(deps, projectFields, validProjectField, 'ok'),
   },
   {
     id: 'asserts-project-patch-refused-stores-valid',
     description: 'a project PATCH with an invalid field answers 422, but stores the valid fields sent beside it',
     rules: ['PROJ-65', 'PROJ-8'],
+    passive: {
+      unseen: {
+        'PROJ-65': 'the faulted PATCHes are answered 422 as the rule asks; that they stored the valid fields beside shows only in a later read, and the judge reads PROJ-65 by the answer to the write',
+        'PROJ-8': 'the faulted PATCHes are answered 422 as the rule asks; that they stored the valid fields beside shows only in a later read, and the judge reads PROJ-8 by the answer to the write',
+      },
+    },
     configure: (deps) => dropInvalidBesideValid(deps, projectFields, validProjectField, 'refused'),
   },
   // ---- text fields ------------------------------------------------------------------------------
@@ -281,6 +335,13 @@ export const projectFieldFaults: Fault[] = [
     id: 'projcov-contact-texts-transliterated',
     description: 'the contact text fields are stored with umlauts, ß and typographic characters transliterated',
     rules: ['PROJ-62'],
+    passive: {
+      alsoBreaks: { 'PROJ-119': 'the contact text read back is the transliterated one, not the text written' },
+      unseen: {
+        'PROJ-62':
+          'the texts are taken (200); the transliteration shows only in the next read, which the passive judge charges to the read-back rule (PROJ-119), reading PROJ-62 by the answer to the write',
+      },
+    },
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         for (const name of CONTACT_TEXT_FIELDS) if (name in envelope) envelope[name] = transliterate(envelope[name]);
@@ -295,7 +356,10 @@ export const projectFieldFaults: Fault[] = [
         for (const name of CONTACT_TEXT_FIELDS) if (typeof data[name] === 'string' && /^\d+$/.test(data[name])) data[name] = Number(data[name]);
       }, patchOrDetail)),
   },
-  refuseValue('projcov-email-plus-refused', 'PROJ-59', 'email', '`email` with a "+" in the local part answers 422', (v) => typeof v === 'string' && v.includes('+')),
+  {
+    ...refuseValue('projcov-email-plus-refused', 'PROJ-59', 'email', '`email` with a "+" in the local part answers 422', (v) => typeof v === 'string' && v.includes('+')),
+    passive: validAloneRefused('`email`'),
+  },
   deletionIgnored('PROJ-60', 'email'),
   {
     id: 'email-null-ignored',
@@ -339,6 +403,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-postal-code-clearable',
     description: 'PATCH with projektPostleitzahl "" or null clears the stored postal code instead of answering 422',
     rules: ['PROJ-23', 'PROJ-24'],
+    passive: invalidTaken('`projektPostleitzahl` empty or null'),
     configure: (deps) =>
       onEnvelope(deps, (envelope, req, res) => {
         if (req.method !== 'PATCH' || !('projektPostleitzahl' in envelope) || (envelope.projektPostleitzahl !== '' && envelope.projektPostleitzahl !== null)) return;
@@ -352,11 +417,15 @@ export const projectFieldFaults: Fault[] = [
         return true;
       }),
   },
-  rewriteValue('projcov-plz-six-digits-cut', 'PROJ-65', 'plz', '`plz` with more than five digits is cut to five and accepted', (v) => (typeof v === 'string' && /^\d{6,}$/.test(v) ? v.slice(0, 5) : typeof v === 'number' && v > 99999 ? Number(String(v).slice(0, 5)) : v)),
+  {
+    ...rewriteValue('projcov-plz-six-digits-cut', 'PROJ-65', 'plz', '`plz` with more than five digits is cut to five and accepted', (v) => (typeof v === 'string' && /^\d{6,}$/.test(v) ? v.slice(0, 5) : typeof v === 'number' && v > 99999 ? Number(String(v).slice(0, 5)) : v)),
+    passive: invalidTaken('a `plz` of six digits'),
+  },
   {
     id: 'proj-plz-leading-zero-lost',
     description: 'the contact plz is stored as a number, so leading zeros are lost',
     rules: ['PROJ-66'],
+    passive: { alsoBreaks: { 'PROJ-65': 'a four-digit `plz` with a leading zero loses it, becomes three digits and is refused 422' } },
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         if (typeof envelope.plz === 'string' && /^0\d+$/.test(envelope.plz)) envelope.plz = String(Number(envelope.plz));
@@ -373,6 +442,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-holzart-outside-set-accepted',
     description: 'projektWaermeerzeugerHolzArt accepts 1600 (mapped to 1550) although it is not a listed code',
     rules: ['PROJ-56'],
+    passive: invalidTaken('`projektWaermeerzeugerHolzArt` 1600'),
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         if (numeric(envelope.projektWaermeerzeugerHolzArt) === 1600) envelope.projektWaermeerzeugerHolzArt = 1550;
@@ -385,6 +455,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-residents-10001-accepted',
     description: 'projektBewohner 10001 is accepted (clamped to 10000) instead of answering 422',
     rules: ['PROJ-31'],
+    passive: { alsoBreaks: { ...invalidTaken('`projektBewohner` 10001').alsoBreaks, 'PROJ-32': 'the checks send 10001 as a numeric string too, which the field checks "by the same rule"' } },
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         if (numeric(envelope.projektBewohner) === 10001) envelope.projektBewohner = 10000;
@@ -394,6 +465,7 @@ export const projectFieldFaults: Fault[] = [
     id: 'proj-residents-fraction-rounded',
     description: 'a non-integer projektBewohner is rounded instead of answering 422',
     rules: ['PROJ-31'],
+    passive: { alsoBreaks: { ...invalidTaken('a `projektBewohner` with a fraction').alsoBreaks, 'PROJ-32': 'the checks send the fraction as a numeric string too, which the field checks "by the same rule"' } },
     configure: (deps) =>
       onEnvelope(deps, (envelope) => {
         const n = numeric(envelope.projektBewohner);
@@ -402,8 +474,8 @@ export const projectFieldFaults: Fault[] = [
   },
   deletionIgnored('PROJ-33', 'projektBewohner'),
   ...numericFields.flatMap((f): Fault[] => [
-    rewriteValue(`projcov-${f.field}-clamped`, f.range, f.field, `\`${f.field}\` above ${f.max} is stored as ${f.max} instead of 422`, clampAbove(f.max)),
-    ...('strings' in f ? [refuseValue(`projcov-${f.field}-string-refused`, f.strings, f.field, `\`${f.field}\` refuses numeric strings`, (v) => typeof v === 'string' && v !== '')] : []),
+    { ...rewriteValue(`projcov-${f.field}-clamped`, f.range, f.field, `\`${f.field}\` above ${f.max} is stored as ${f.max} instead of 422`, clampAbove(f.max)), passive: invalidTaken(`\`${f.field}\` above ${f.max}`) },
+    ...('strings' in f ? [{ ...refuseValue(`projcov-${f.field}-string-refused`, f.strings, f.field, `\`${f.field}\` refuses numeric strings`, (v) => typeof v === 'string' && v !== ''), passive: validAloneRefused(`\`${f.field}\` as a numeric string`) }] : []),
     deletionIgnored(f.deletion, f.field),
   ]),
   {

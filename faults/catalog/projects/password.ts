@@ -35,6 +35,7 @@ export const projectPasswordFaults: Fault[] = [
     id: 'proj-password-11-accepted',
     description: 'PUT .../password accepts 11 characters (padded to 12)',
     rules: ['PROJ-109'],
+    passive: { alsoBreaks: { 'ERR-18': 'a password of 11 characters is an invalid value, answered 200' } },
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         if (isPassword(req) && isPlainObject(req.body) && typeof req.body.newPassword === 'string' && [...req.body.newPassword].length === 11) {
@@ -58,6 +59,7 @@ export const projectPasswordFaults: Fault[] = [
     id: 'projcov-password-cut-to-256',
     description: 'a password longer than 256 characters is cut to 256 and accepted',
     rules: ['PROJ-110'],
+    passive: { alsoBreaks: { 'ERR-18': 'a password longer than 256 characters is an invalid value, answered 200' } },
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         const body = req.body as unknown;
@@ -75,12 +77,14 @@ export const projectPasswordFaults: Fault[] = [
     id: 'projcov-password-non-string-accepted',
     description: 'PUT .../password with a `newPassword` that is not a string answers 200',
     rules: ['PROJ-112'],
+    passive: { alsoBreaks: { 'ERR-17': 'a `newPassword` that is not a string is a value of the wrong type, answered 200' } },
     configure: answerOk(200, (req) => isPassword(req) && isPlainObject(req.body) && 'newPassword' in req.body && typeof req.body.newPassword !== 'string'),
   },
   {
     id: 'proj-password-extra-field-ignored',
     description: 'PUT .../password ignores fields besides newPassword',
     rules: ['PROJ-113'],
+    passive: { alsoBreaks: { 'ERR-16': 'a field beside `newPassword` is an unknown field, answered 200' } },
     configure: (deps) =>
       interceptParsed(deps, (req, _res, next) => {
         if (isPassword(req) && isPlainObject(req.body) && 'newPassword' in req.body) req.body = { newPassword: req.body.newPassword };

@@ -60,6 +60,12 @@ export const projectReadChangeFaults: Fault[] = [
     id: 'proj-archived-not-listed',
     description: 'GET /reports leaves archived projects out (the archiv group is always empty)',
     rules: ['PROJ-89'],
+    passive: {
+      unseen: {
+        'PROJ-89':
+          'every list answered has the four groups as arrays; the archived project the checks read (status 5) may be a variant, which the list leaves out, so that a main project is missing from `archiv` is not visible',
+      },
+    },
     configure: (deps) =>
       intercept(
         deps,
@@ -87,6 +93,13 @@ export const projectReadChangeFaults: Fault[] = [
     id: 'reports-page-size-2',
     description: 'GET /reports lists at most the first two projects of each group (a default page size)',
     rules: ['PROJ-90'],
+    passive: {
+      alsoBreaks: { 'PROJ-92': 'of the three projects created just before, the list leaves out the newest: a newly created project does not appear' },
+      unseen: {
+        'PROJ-90':
+          'the only list after the creations leaves out just the newest of them, which is all a page of two shows here: the traffic cannot tell a page size from the newest project left out, and the judge charges that to PROJ-92',
+      },
+    },
     configure: (deps) => intercept(deps, rewriteListGroups((entries) => entries.slice(0, 2))),
   },
   {
@@ -172,6 +185,7 @@ export const projectReadChangeFaults: Fault[] = [
     foundBy: 'sequences',
     description: 'the first project PATCH after a password change clears projektName',
     rules: ['PROJ-102'],
+    passive: { alsoBreaks: { 'PROJ-17': 'the exploration sends `projektName` in the PATCH after a password change, and the name stored and read back is empty' } },
     configure: (deps) => {
       const passwordChanged = new Set<number>();
       return wrapRepository(deps, 'projects', (projects) => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticationJudge } from './authentication.js';
-import { observed, verdictsOf } from '../testing/exchange-builder.js';
+import { Observer } from '../../judge/observer.js';
+import { exchangeOf, observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 
 const RULES = ['AUTH-1', 'AUTH-4', 'AUTH-5', 'AUTH-14', 'ERR-9'];
 const unauthenticated = { status: 401, error: 'Nicht angemeldet.', details: { type: 'authentication' } };
@@ -46,5 +47,18 @@ describe('authentication judge', () => {
       { path: '/reports', token: 'tok-valid', status: 200, responseBody: { projekte: [] } },
     ]);
     expect(verdictsOf(o, RULES)).toEqual({ 'AUTH-1': 'not-observed 0/0', 'AUTH-4': 'not-observed 0/0', 'AUTH-5': 'not-observed 0/0', 'AUTH-14': 'not-observed 0/0', 'ERR-9': 'not-observed 0/0' });
+  });
+
+  it('judges no missing token in a recording whose credentials were stripped (a sanitized HAR export)', () => {
+    const specs: ExchangeSpec[] = [
+      { path: '/reports', status: 200, responseBody: { projekte: [] } },
+      { path: '/reports?token=customer:0123456789abcdef', status: 200, responseBody: { projekte: [] } },
+      { path: '/health', status: 401, responseBody: unauthenticated },
+      { path: '/reports/abcdefghi', status: 401, responseBody: { status: 401, error: 'Fehler', details: { type: 'not_found' } } },
+    ];
+    const observer = new Observer([authenticationJudge]);
+    specs.forEach((spec, i) => observer.see({ ...exchangeOf(spec, i), credentialsStripped: true }));
+    // Only what needs no knowledge of the token stays judged: the type every 401 gives.
+    expect(verdictsOf(observer.verdicts(true), RULES)).toEqual({ 'AUTH-1': 'not-observed 0/0', 'AUTH-4': 'not-observed 0/0', 'AUTH-5': 'not-observed 0/0', 'AUTH-14': 'not-observed 0/0', 'ERR-9': 'fail 2/1' });
   });
 });

@@ -5,14 +5,15 @@ import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import { authorizationHeaders, errorBodyReadable, refusedBeforeTheApi, shown, typeWhereGiven } from './request-facts.js';
 
-/** How a request presented its credentials. */
-type Credentials = 'none' | 'empty' | 'bearer' | 'other-scheme' | 'several';
+/** How a request presented its credentials; 'unknown' where the recording dropped them. */
+type Credentials = 'none' | 'unknown' | 'empty' | 'bearer' | 'other-scheme' | 'several';
 
 function credentialsOf(x: ExchangeView): Credentials {
   const values = authorizationHeaders(x);
   if (values.length > 1) return 'several';
   const value = values[0]?.trim();
-  if (value === undefined) return 'none';
+  // A sanitized HAR export removes every Authorization header: a request shown without one may have carried a token.
+  if (value === undefined) return x.credentialsStripped ? 'unknown' : 'none';
   if (value === '' || /^bearer$/i.test(value)) return 'empty';
   // A bare token has no scheme at all (the recording shows its hash); Basic, Token, ... are other schemes.
   return /^bearer\s/i.test(value) ? 'bearer' : 'other-scheme';

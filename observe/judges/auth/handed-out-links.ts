@@ -26,6 +26,26 @@ function placeOf(url: URL): { path: string; area?: string } | undefined {
   return { path: `${url.origin}${url.pathname}`, ...(!TABLE_SEGMENTS.has(segment) && { area: `${url.origin} ${segment}` }) };
 }
 
+/** The places of the links a successful answer of the API hands out (the judges keeping links each ask: worked out once per exchange). */
+function handedOutPlaces(x: ExchangeView): { path: string; area?: string }[] {
+  const url = x.url;
+  if (x.apiPath === undefined || x.status < 200 || x.status >= 300 || url === undefined) return [];
+  const links = linksOf(x.responseJson);
+  if (links.length === 0) return [];
+  const origin = `${url.origin}/`;
+  const places: { path: string; area?: string }[] = [];
+  for (const link of links) {
+    const place = typeof link === 'string' && URL.canParse(link, origin) ? placeOf(new URL(link, origin)) : undefined;
+    if (place !== undefined) places.push(place);
+  }
+  return places;
+}
+
+function requestPlace(x: ExchangeView): { path: string; area?: string } | undefined {
+  const url = x.url;
+  return url === undefined ? undefined : placeOf(url);
+}
+
 /**
  * The signed links the interface hands out are the target's own URLs, authorised by their
  * signature, and may lie anywhere under the site, `/api/v2` included ("may be relative and then
@@ -38,13 +58,7 @@ export class HandedOutLinks {
 
   /** Remembers the links under the API prefix that a successful answer of the API hands out. */
   note(x: ExchangeView): void {
-    if (x.apiPath === undefined || x.status < 200 || x.status >= 300 || !URL.canParse(x.exchange.request.url)) return;
-    const links = linksOf(x.responseJson);
-    if (links.length === 0) return;
-    const origin = `${new URL(x.exchange.request.url).origin}/`;
-    for (const link of links) {
-      const place = typeof link === 'string' && URL.canParse(link, origin) ? placeOf(new URL(link, origin)) : undefined;
-      if (place === undefined) continue;
+    for (const place of x.derived(handedOutPlaces)) {
       this.#places.set(place.path, true);
       if (place.area !== undefined) this.#places.set(place.area, true);
     }
@@ -52,8 +66,7 @@ export class HandedOutLinks {
 
   /** Whether the request fetches a link handed out before (whatever its query) or another file of its area. */
   fetches(x: ExchangeView): boolean {
-    const url = x.exchange.request.url;
-    const place = URL.canParse(url) ? placeOf(new URL(url)) : undefined;
+    const place = x.derived(requestPlace);
     if (place === undefined) return false;
     if (this.#places.get(place.path) !== undefined) return true;
     return place.area !== undefined && x.pathEndpoints.length === 0 && this.#places.get(place.area) !== undefined;

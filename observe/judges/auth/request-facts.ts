@@ -44,6 +44,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * replaced inside it, makes them disagree). Undefined when it cannot be known.
  */
 export function writeBodyOf(x: ExchangeView): WriteBody | undefined {
+  return x.derived(readWriteBody);
+}
+
+function readWriteBody(x: ExchangeView): WriteBody | undefined {
   if (x.requestHeader('content-encoding') !== undefined) return undefined;
   const request = x.exchange.request;
   const declaredHeader = x.requestHeader('content-length');
@@ -73,6 +77,18 @@ export function withinBodyLimit(body: WriteBody): boolean {
 export type ParsedBody = { kind: 'json'; value: unknown } | { kind: 'malformed' } | { kind: 'doubtful' };
 
 export function parsedBody(body: WriteBody): ParsedBody {
+  // Judges ask of the same body (writeBodyOf gives each the same object): it is parsed once.
+  let parsed = parsedBodies.get(body);
+  if (parsed === undefined) {
+    parsed = parseBody(body);
+    parsedBodies.set(body, parsed);
+  }
+  return parsed;
+}
+
+const parsedBodies = new WeakMap<WriteBody, ParsedBody>();
+
+function parseBody(body: WriteBody): ParsedBody {
   const text = body.text;
   if (text === undefined || text.trim() === '' || text.startsWith('\uFEFF')) return { kind: 'doubtful' };
   try {

@@ -26,6 +26,15 @@ describe('funding envelope judge', () => {
     expect(o.rules['FUND-34']?.failures[0]?.message).toContain('"zyxwvutsr"');
   });
 
+  it('fails a project list holding an application of the other kind, without project (the customer list merged in)', () => {
+    const o = observed([fundingEnvelopeJudge], [
+      get('/reports/abcdefghi/funding/applications', 200, list([application('00010002'), application('00010001', { applicationType: 'standalone', projectKey: null, projectId: null })])),
+      get('/reports/abcdefghi/funding/applications', 200, list([application('00010003', { applicationType: 'standalone', projectKey: null, projectId: null })])),
+    ]);
+    expect(verdictsOf(o, ['FUND-34'])).toEqual({ 'FUND-34': 'fail 4/2' });
+    expect(o.rules['FUND-34']?.failures[0]?.message).toContain('"00010001" of applicationType "standalone" without project');
+  });
+
   it('leaves errors, 429, 5xx and unrecorded bodies unjudged', () => {
     const o = observedWithout([fundingEnvelopeJudge], [
       get('/funding/applications', 429, error(429, 'rate_limit')),

@@ -1,4 +1,4 @@
-import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema } from '../../../spec/contract/funding.js';
+import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema, PROJECT_BOUND_APPLICATION_TYPE } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
@@ -38,13 +38,19 @@ export function fundingEnvelopeJudge(): Judge {
 
 /**
  * "GET /reports/{projectKey}/funding/applications ... the list of that project only": an application
- * naming another project does not belong in it (the route accepts the key in any case). A null
- * `projectKey` says nothing of the project it belongs to, so it is not judged here.
+ * naming another project does not belong in it (the route accepts the key in any case), nor one of
+ * the other kind, "without project reference" (an `applicationType` other than the project-bound
+ * one, with neither key nor id). A project-bound application with a null `projectKey` (its project
+ * "no longer available") says nothing of the project it belongs to, so it is not judged here.
  */
 function ofThatProjectOnly(x: ExchangeView, ledger: Ledger): void {
   const key = x.params.projectKey?.toLowerCase();
-  const named = (answeredApplications(x) ?? []).filter(isPlainObject).map((a) => a.projectKey).filter((k): k is string => typeof k === 'string');
-  if (key === undefined || named.length === 0) return;
-  const others = named.filter((k) => k.toLowerCase() !== key);
-  ledger.judge('FUND-34', x, others.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects (projectKey ${others.slice(0, 3).map(shown).join(', ')})`);
+  const applications = (answeredApplications(x) ?? []).filter(isPlainObject);
+  if (key === undefined) return;
+  const others = applications.map((a) => a.projectKey).filter((k): k is string => typeof k === 'string' && k.toLowerCase() !== key);
+  const standalone = applications.filter((a) => typeof a.applicationType === 'string' && a.applicationType !== PROJECT_BOUND_APPLICATION_TYPE && a.projectKey === null && a.projectId === null);
+  // Only applications that name a project or none show whose they are.
+  if (standalone.length === 0 && !applications.some((a) => typeof a.projectKey === 'string')) return;
+  const wrong = [...others.slice(0, 3).map((k) => `projectKey ${shown(k)}`), ...standalone.slice(0, 3).map((a) => `${shown(a.applicationId)} of applicationType ${shown(a.applicationType)} without project`)];
+  ledger.judge('FUND-34', x, wrong.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects or none (${wrong.join(', ')})`);
 }

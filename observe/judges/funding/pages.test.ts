@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observed, verdictsOf } from '../testing/exchange-builder.js';
 import { listPagesJudge } from './pages.js';
+import { listPagingJudge } from './paging.js';
 import { application, error, get, list, single } from './testing.js';
 
 const T0 = Date.parse('2026-12-02T10:00:00Z');
@@ -29,6 +30,15 @@ describe('list pages judge', () => {
     ]);
     expect(verdictsOf(o, ['FUND-32', 'FUND-39'])).toEqual({ 'FUND-32': 'fail 3/3', 'FUND-39': 'fail 1/1' });
     expect(o.rules['FUND-39']?.failures[0]?.exchanges).toHaveLength(2);
+  });
+
+  it('charges a page past a total the list just showed more applications than to FUND-33 (paging.ts), not FUND-32', () => {
+    const o = observed([listPagesJudge, listPagingJudge], [
+      get('/funding/applications?page=1&limit=2', 200, list(apps('00010004', '00010003'), { total: 2, limit: 2 })),
+      get('/funding/applications?page=2&limit=2', 200, list(apps('00010002', '00010001'), { total: 2, page: 2, limit: 2 })),
+    ]);
+    expect(verdictsOf(o, ['FUND-32', 'FUND-33'])).toEqual({ 'FUND-32': 'not-observed 0/0', 'FUND-33': 'fail 2/1' });
+    expect(o.rules['FUND-33']?.failures[0]?.message).toContain('reports total 2, but it and the pages of its list read just before show 4 different applications');
   });
 
   it('leaves incomplete walks, changed totals, far or concurrent reads, a vanished project and 429 unjudged', () => {

@@ -5,6 +5,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED } from './memory.js';
+import { listKeyOf, ListedApplications } from './listed.js';
 import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
 import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, isPlainObject, shown } from './reads.js';
 
@@ -40,6 +41,7 @@ interface Customer {
 /** Walks at this many different limits are followed at once. */
 const LIMITS_FOLLOWED = 8;
 
+
 /**
  * The pages of a customer's lists in sequence (endpoint rule 10): "pages past the end are empty
  * lists" (FUND-32), and "Standalone, archived and canceled applications appear in
@@ -50,6 +52,7 @@ const LIMITS_FOLLOWED = 8;
  */
 export function listPagesJudge(): Judge {
   const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED);
+  const listed = new ListedApplications();
   return {
     rules: ['FUND-32', 'FUND-39'],
     see(x, ledger) {
@@ -66,10 +69,11 @@ export function listPagesJudge(): Judge {
         if (id !== undefined && application?.applicationId === id) seenElsewhere(x, ledger, customer, [id]);
         return;
       }
+      const list = listKeyOf(x, read);
+      const shown = x.status === 200 ? listed.around(x, x.customer, list).ids.size : 0;
       const clean = answeredOnItsInput(x) || x.status === 404 ? listQueryOf(x)?.clean : undefined;
       if (clean === undefined) return;
-      const list = read === 'customer-list' ? 'customer' : `project:${x.params.projectKey ?? ''}`;
-      pastTheEnd(x, ledger, customer, list, clean, read === 'project-list');
+      pastTheEnd(x, ledger, customer, list, clean, read === 'project-list', shown);
       if (read === 'project-list') {
         if (x.status === 200) seenElsewhere(x, ledger, customer, identifiedApplications(x).map((a) => a.applicationId as string));
       } else walkPage(x, ledger, customer, clean);
@@ -86,14 +90,16 @@ function listOf(x: ExchangeView): { total?: number; applications: unknown[] } | 
   return { applications: body.applications, ...(total !== undefined && { total }) };
 }
 
-function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean): void {
+/** `shown`: the different applications the list showed with this answer and just before it (listed.ts). */
+function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean, shown: number): void {
   const answer = listOf(x);
   const pastOf = (total: number) => (clean.page - 1) * clean.limit >= total;
   const earlier = customer.totals.get(list);
   if (answer?.total !== undefined) {
     customer.totals.set(list, { total: answer.total, from: x });
-    // The answer's own total is the latest word on where the end is.
-    if (pastOf(answer.total)) {
+    // The answer's own total is the latest word on where the end is, unless the list showed more
+    // applications than it counts: then the total, not the page, fails to describe the list (FUND-33, paging.ts).
+    if (pastOf(answer.total) && shown <= answer.total) {
       ledger.judge('FUND-32', x, answer.applications.length === 0, () => `GET ${x.apiPath}?${x.rawQuery.slice(0, 60)} lies past the end (total ${answer.total}) but holds ${answer.applications.length} applications`);
     }
     return;

@@ -22,10 +22,32 @@ describe('funding list paging judge', () => {
     const o = observed([listPagingJudge], [
       get('/funding/applications', 200, list(apps('00010001'), { total: 3, limit: 20 })),
       get('/funding/applications?page=1&limit=2', 200, list(apps('00010001', '00010002'), { total: 3, limit: 2 })),
-      get('/funding/applications?page=2&limit=2', 200, list(apps('00010002', '00010001'), { total: 2, page: 2, limit: 2 })),
+      get('/funding/applications?page=2&limit=2', 200, list(apps('00010002', '00010001'), { total: 5, page: 2, limit: 2 })),
+      get('/funding/applications?page=2&limit=2', 200, list(apps('00010001'), { total: 5, page: 2, limit: 2 })),
+      get('/funding/applications?limit=2', 200, list(apps('00010002'), { total: 5, limit: 3 })),
       get('/reports/abcdefghi/funding/applications', 422, error(422, 'validation')),
     ]);
-    expect(verdictsOf(o, RULES)).toEqual({ 'FUND-25': 'fail 2/2', 'FUND-26': 'fail 2/2', 'FUND-31': 'fail 2/1', 'FUND-33': 'fail 3/2' });
+    expect(verdictsOf(o, RULES)).toEqual({ 'FUND-25': 'fail 4/3', 'FUND-26': 'fail 2/2', 'FUND-31': 'fail 2/1', 'FUND-33': 'fail 5/2' });
+  });
+
+  it('charges a first page of the wrong size to `page` starting at 1, a page past the end to FUND-32, a wrong default to FUND-26 alone', () => {
+    const o = observed([listPagingJudge], [
+      // Pages counted from 0: page 1 holds what the second page holds.
+      get('/funding/applications?page=1', 200, list(apps('00010014', '00010013'), { total: 52 })),
+      get('/funding/applications?page=1000000', 200, list(apps('00010002', '00010001'), { total: 64, page: 1000000 })),
+      get('/funding/applications', 200, list(apps('00010064', '00010063'), { total: 64, limit: 2 })),
+    ]);
+    expect(verdictsOf(o, RULES)).toEqual({ 'FUND-25': 'fail 2/1', 'FUND-26': 'fail 3/1', 'FUND-31': 'pass 3/0', 'FUND-33': 'pass 3/0' });
+    expect(o.rules['FUND-25']?.failures[0]?.message).toContain('is not the first page: 2 applications at page 1, limit 50 of total 52 (expected 50)');
+  });
+
+  it('charges a 422 to the default left out only when it names it or the query gave none', () => {
+    const o = observed([listPagingJudge], [
+      get('/funding/applications?page=1000000', 422, { status: 422, error: 'Fehler', details: { type: 'validation', field: 'page' } }),
+      get('/funding/applications?page=2', 422, error(422, 'validation')),
+      get('/funding/applications?page=2', 422, { status: 422, error: 'Fehler', details: { type: 'validation', field: 'limit' } }),
+    ]);
+    expect(verdictsOf(o, ['FUND-25', 'FUND-26'])).toEqual({ 'FUND-25': 'not-observed 0/0', 'FUND-26': 'fail 1/1' });
   });
 
   it('leaves errors, 429, 5xx, unclear queries and unrecorded bodies unjudged', () => {

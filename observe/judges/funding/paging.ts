@@ -3,7 +3,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
+import { listKeyOf, ListedApplications } from './listed.js';
+import { expectedPageLength, listQueryOf, refusedParameters, type ListQuery } from './query.js';
 import { fundingReadOf, isPlainObject, shown } from './reads.js';
 
 type Clean = NonNullable<ListQuery['clean']>;
@@ -23,18 +24,20 @@ interface Paging {
  * descending", as text or as numbers: FREE-FUND-6).
  */
 export function listPagingJudge(): Judge {
+  const listed = new ListedApplications();
   return {
     rules: ['FUND-25', 'FUND-26', 'FUND-31', 'FUND-33'],
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read !== 'customer-list' && read !== 'project-list') return;
+      const around = x.status === 200 && x.customer !== undefined ? listed.around(x, x.customer, listKeyOf(x, read)) : undefined;
       const clean = answeredOnItsInput(x) ? listQueryOf(x)?.clean : undefined;
       if (clean && x.status === 422) defaultsRefused(x, ledger, clean);
       if (x.status !== 200 || !x.responseBodyRecorded) return;
       const paging = pagingOf(x.responseJson);
       if (paging === undefined) return;
       order(x, ledger, paging.applications);
-      if (clean) describesRequest(x, ledger, paging, clean);
+      if (clean) describesRequest(x, ledger, paging, clean, around);
     },
   };
 }
@@ -45,29 +48,46 @@ function pagingOf(body: unknown): Paging | undefined {
   return { applications: body.applications, ...(total !== undefined && { total }), page: body.page, limit: body.limit };
 }
 
-/** A parameter left out takes its default: its absence is no reason for a 422. */
+/**
+ * A parameter left out takes its default: its absence is no reason for a 422. Charged only where
+ * the refusal is for an absent one: it names it (`details.field`), or the query gave none.
+ */
 function defaultsRefused(x: ExchangeView, ledger: Ledger, clean: Clean): void {
-  if (!clean.pageGiven) ledger.broke('FUND-25', x, `GET ${x.apiPath} without \`page\` (and a valid query) answered 422 instead of page 1`);
-  if (!clean.limitGiven) ledger.broke('FUND-26', x, `GET ${x.apiPath} without \`limit\` (and a valid query) answered 422 instead of limit 50`);
+  const refusedFor = refusedParameters(x, clean);
+  if (!clean.pageGiven && refusedFor.includes('page')) ledger.broke('FUND-25', x, `GET ${x.apiPath} without \`page\` (and a valid query) answered 422 instead of page 1`);
+  if (!clean.limitGiven && refusedFor.includes('limit')) ledger.broke('FUND-26', x, `GET ${x.apiPath} without \`limit\` (and a valid query) answered 422 instead of limit 50`);
 }
 
-function describesRequest(x: ExchangeView, ledger: Ledger, paging: Paging, clean: Clean): void {
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/**
+ * The members against the request: "`page` starts at 1" (FUND-25: page 1, given or by default, is
+ * the first page), "`limit` default 50" (FUND-26), and FUND-33 for the `page` and `limit` the
+ * request gave and the size of a later page. A page past the end is FUND-32's (pages.ts); a page
+ * of a request without `limit` is sized by the limit the answer reports, whose default FUND-26 judges;
+ * but a page past a `total` below the applications its list just showed fails FUND-33 (listed.ts).
+ */
+function describesRequest(x: ExchangeView, ledger: Ledger, paging: Paging, clean: Clean, around: { ids: Set<string>; proof: ExchangeView[] } | undefined): void {
   const { applications, total } = paging;
-  const expected = total === undefined ? undefined : expectedPageLength(total, clean.page, clean.limit);
-  const sizeFits = applications.length <= clean.limit && (expected === undefined || applications.length === expected);
-  const size = () => `${applications.length} applications at page ${clean.page}, limit ${clean.limit}${total === undefined ? '' : ` of total ${total} (expected ${expected})`}`;
-  // "`page` starts at 1": page 1, also by default, is the first page.
-  if (!clean.pageGiven) {
-    ledger.judge('FUND-25', x, paging.page === FUNDING_PAGINATION.firstPage && sizeFits, () =>
-      paging.page !== FUNDING_PAGINATION.firstPage ? `GET ${x.apiPath} without \`page\` answered page ${shown(paging.page)}, not 1` : `GET ${x.apiPath} without \`page\` is not the first page: ${size()}`,
-    );
+  const limit = !clean.limitGiven && isCount(paging.limit) ? paging.limit : clean.limit;
+  const pastTheEnd = total !== undefined && (clean.page - 1) * limit >= total;
+  const expected = total === undefined || pastTheEnd ? undefined : expectedPageLength(total, clean.page, limit);
+  const sizeFits = applications.length <= limit && (expected === undefined || applications.length === expected);
+  const size = () => `${applications.length} applications at page ${clean.page}, limit ${limit}${total === undefined ? '' : ` of total ${total}${expected === undefined ? '' : ` (expected ${expected})`}`}`;
+  const query = `GET ${x.apiPath}${x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`}`;
+  if (clean.page === FUNDING_PAGINATION.firstPage) {
+    const pageShown = clean.pageGiven || paging.page === FUNDING_PAGINATION.firstPage;
+    ledger.judge('FUND-25', x, pageShown && sizeFits, () => (pageShown ? `${query} is not the first page: ${size()}` : `${query} without \`page\` answered page ${shown(paging.page)}, not 1`));
   }
-  // "`limit` default 50".
   if (!clean.limitGiven) ledger.judge('FUND-26', x, paging.limit === FUNDING_PAGINATION.defaultLimit, () => `GET ${x.apiPath} without \`limit\` answered limit ${shown(paging.limit)}, not 50`);
-  ledger.judge('FUND-33', x, paging.page === clean.page && paging.limit === clean.limit && sizeFits, () =>
-    paging.page !== clean.page || paging.limit !== clean.limit
-      ? `GET ${x.apiPath}?${x.rawQuery.slice(0, 60)} answered page ${shown(paging.page)} and limit ${shown(paging.limit)}, not ${clean.page} and ${clean.limit}`
-      : `GET ${x.apiPath}?${x.rawQuery.slice(0, 60)} answered ${size()}`,
+  // A page past a total the list just showed more applications than: the total does not count the list.
+  if (pastTheEnd && around !== undefined && total !== undefined && around.ids.size > total) {
+    ledger.broke('FUND-33', x, `${query} reports total ${total}, but it and the pages of its list read just before show ${around.ids.size} different applications`, around.proof);
+    return;
+  }
+  const echoed = (!clean.pageGiven || paging.page === clean.page) && (!clean.limitGiven || paging.limit === clean.limit);
+  ledger.judge('FUND-33', x, echoed && applications.length <= limit && (clean.page === FUNDING_PAGINATION.firstPage || sizeFits), () =>
+    echoed ? `${query} answered ${size()}` : `${query} answered page ${shown(paging.page)} and limit ${shown(paging.limit)}, not ${clean.page} and ${clean.limit}`,
   );
 }
 

@@ -34,6 +34,14 @@ describe('funding list parameter judge', () => {
     expect(verdictsOf(o, RULES)).toEqual({ 'FUND-27': 'fail 1/1', 'FUND-28': 'fail 1/1', 'FUND-29': 'fail 1/1', 'FUND-30': 'fail 1/1', 'FUND-38': 'fail 1/1' });
   });
 
+  it('charges a 422 to a valid query to the parameter its envelope names', () => {
+    const o = observed([listParameterJudge], [
+      get('/funding/applications?page=1000000&limit=100', 422, { status: 422, error: 'Fehler', details: { type: 'validation', field: 'page' } }),
+      get('/funding/applications?page=2&limit=100', 422, error(422, 'validation')),
+    ]);
+    expect(verdictsOf(o, ['FUND-27', 'FUND-28'])).toEqual({ 'FUND-27': 'fail 1/1', 'FUND-28': 'fail 2/2' });
+  });
+
   it('leaves answers explained otherwise and undecided spellings unjudged', () => {
     const o = observed([listParameterJudge], [
       get('/funding/applications?limit=0', 429, error(429, 'rate_limit')),

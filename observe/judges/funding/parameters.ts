@@ -2,7 +2,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { listQueryOf, type ListParameter, type ListQuery } from './query.js';
+import { listQueryOf, refusedParameters, type ListParameter, type ListQuery } from './query.js';
 import { fundingReadOf } from './reads.js';
 
 /** The customer list's rule per kind of wrong parameter; the project list has one rule for all (FUND-38). */
@@ -43,7 +43,8 @@ function invalid(x: ExchangeView, ledger: Ledger, query: ListQuery, ruleOf: (kin
 /** A query of known parameters with valid values (or none: the defaults) is valid: no 422. */
 function valid(x: ExchangeView, ledger: Ledger, clean: NonNullable<ListQuery['clean']>, ruleOf: (kind: keyof typeof CUSTOMER_LIST_RULES) => string): void {
   const rules = new Set<string>();
-  if (clean.limitGiven) rules.add(ruleOf('limit'));
-  if (clean.pageGiven) rules.add(ruleOf('page'));
+  const refusedFor = x.status === 422 ? refusedParameters(x, clean) : (['page', 'limit'] as const);
+  if (clean.limitGiven && refusedFor.includes('limit')) rules.add(ruleOf('limit'));
+  if (clean.pageGiven && refusedFor.includes('page')) rules.add(ruleOf('page'));
   for (const rule of rules) ledger.judge(rule, x, x.status !== 422, () => `GET ${x.apiPath} with the valid query ?${x.rawQuery.slice(0, 80)} answered 422`);
 }

@@ -1,5 +1,6 @@
 import { FUNDING_PAGINATION } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { isPlainObject } from './reads.js';
 
 /**
  * How a `page` or `limit` value reads against endpoint rule 10 ("`page` starts at 1; `limit` default
@@ -85,4 +86,16 @@ function decoded(text: string): string | undefined {
 /** How many applications page `page` of `total` holds at `limit`: full pages, the remainder, then none. */
 export function expectedPageLength(total: number, page: number, limit: number): number {
   return Math.max(0, Math.min(limit, total - (page - 1) * limit));
+}
+
+/**
+ * The parameters a 422 to a valid query may be for: the one its envelope names (`details.field`,
+ * which "is not always present"), else those the query gave, else both (their defaults).
+ */
+export function refusedParameters(x: ExchangeView, clean: NonNullable<ListQuery['clean']>): ListParameter[] {
+  const body = x.responseJson;
+  const field = isPlainObject(body) && isPlainObject(body.details) ? body.details.field : undefined;
+  if (field === 'page' || field === 'limit') return [field];
+  const given = (['page', 'limit'] as const).filter((p) => (p === 'page' ? clean.pageGiven : clean.limitGiven));
+  return given.length > 0 ? given : ['page', 'limit'];
 }

@@ -29,6 +29,11 @@ describe('the project field table reader', () => {
     expect([-1, 10001, 2.5, '2.5', '2,5', '10001', '10000,5', 'abc', '12abc'].map((v) => verdict('projektBewohner', v))).toEqual(Array(9).fill('invalid'));
     expect(readFieldValue('projektBewohner', '10001')).toMatchObject({ rules: ['PROJ-31', 'PROJ-32'] });
     expect(readFieldValue('projektBewohner', 'abc')).toMatchObject({ rules: ['PROJ-31'] });
+    // "numeric strings accepted" (PROJ-35, 38, 49, 54) says nothing of a string out of range: its range rule alone is charged.
+    expect(readFieldValue('projektJahresverbrauch', '1000000001')).toMatchObject({ verdict: 'invalid', rules: ['PROJ-34'] });
+    expect(readFieldValue('projektBaujahr', '2101')).toMatchObject({ verdict: 'invalid', rules: ['PROJ-37'] });
+    expect(readFieldValue('projektKollektorflaecheSolar', '1000001')).toMatchObject({ verdict: 'invalid', rules: ['PROJ-48'] });
+    expect(readFieldValue('projektJahresverbrauchHolz', '1001189.75')).toMatchObject({ verdict: 'invalid', rules: ['PROJ-53'] });
     // The literal decides where the double cannot: 10000.0000000000000001 is above the range, 4.0 an integer written otherwise.
     expect(verdict('projektBewohner', 10000, '10000.0000000000000001')).toBe('doubtful');
     expect(verdict('projektBewohner', 4, '4.0')).toBe('doubtful');

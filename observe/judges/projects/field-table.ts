@@ -44,12 +44,21 @@ export interface WriteReading {
   accepted: { field: ReleasedProjectField; value: unknown; rules: readonly string[] }[];
 }
 
+/** The rules of the table that name one field; `formsChecked`: its forms rule also says the strings are checked by the range. */
+interface FieldRuleIds {
+  range?: string;
+  forms?: string;
+  formsChecked?: true;
+  nul?: string;
+  text?: string;
+}
+
 /** Per field, the rules of the table that name it. */
-const FIELD_RULE_IDS: Partial<Record<ReleasedProjectField, { range?: string; forms?: string; nul?: string; text?: string }>> = {
+const FIELD_RULE_IDS: Partial<Record<ReleasedProjectField, FieldRuleIds>> = {
   projektName: { nul: 'PROJ-20' },
   projektArtHeizung: { range: 'PROJ-25', forms: 'PROJ-26' },
   projektAlterHeizung: { range: 'PROJ-28', forms: 'PROJ-29' },
-  projektBewohner: { range: 'PROJ-31', forms: 'PROJ-32' },
+  projektBewohner: { range: 'PROJ-31', forms: 'PROJ-32', formsChecked: true },
   projektJahresverbrauch: { range: 'PROJ-34', forms: 'PROJ-35' },
   projektBaujahr: { range: 'PROJ-37', forms: 'PROJ-38' },
   projektTrinkwasser: { range: 'PROJ-40', forms: 'PROJ-41' },
@@ -167,7 +176,7 @@ function readCode(value: unknown, literal: string | undefined, codes: readonly n
   return invalid([WRONG_TYPE], `${shown(value)} is no code`);
 }
 
-function readNumber(value: unknown, literal: string | undefined, rule: Extract<ProjectFieldRule, { kind: 'number' }>, ids: { range?: string; forms?: string }): ValueReading {
+function readNumber(value: unknown, literal: string | undefined, rule: Extract<ProjectFieldRule, { kind: 'number' }>, ids: FieldRuleIds): ValueReading {
   const range = `${rule.integer ? 'an integer' : 'a number'} from ${rule.min} to ${rule.max}`;
   if (value === '' || value === null) return valid();
   if (typeof value === 'number') {
@@ -179,8 +188,10 @@ function readNumber(value: unknown, literal: string | undefined, rule: Extract<P
   if (typeof value === 'string') {
     const { plain, values } = numericReadings(value, rule.decimalComma);
     const taken = values.filter((d) => inRange(d, rule));
-    // Every reading outside the range, and no reading at all refuses it too.
-    if (taken.length === 0) return invalid(plain ? [ids.range, ids.forms] : [ids.range], `${shown(value)} is not ${range}`);
+    // Every reading outside the range, and no reading at all refuses it too. Only projektBewohner's
+    // forms rule also "check[s] them by the same rule"; the others' "must accept numeric strings" says
+    // nothing of a string out of range.
+    if (taken.length === 0) return invalid(plain && ids.formsChecked ? [ids.range, ids.forms] : [ids.range], `${shown(value)} is not ${range}`);
     if (!plain || taken.length < values.length) return doubtful(`${shown(value)} is read differently by the readings the spec leaves open`);
     if (value.length > NUMERIC_TEXT_TAKEN) return doubtful(`numeric text longer than ${NUMERIC_TEXT_TAKEN} characters`);
     return valid([ids.forms]);

@@ -35,7 +35,12 @@ function headerValues(x: ExchangeView, name: string): string[] {
   return x.exchange.request.headers.filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
 }
 
+/** Several judges read each write's body: it is read once (`derived`). */
 export function writeBodyOf(x: ExchangeView): WriteBody {
+  return x.derived(readWriteBody);
+}
+
+function readWriteBody(x: ExchangeView): WriteBody {
   if (!x.requestBodyKnown || cutBodies(x)?.request) return { kind: 'unknown' };
   const request = x.exchange.request;
   if (request.bodyBinary) return { kind: 'unreadable', why: 'a body that is not UTF-8 text' };

@@ -27,8 +27,8 @@ import type { TokenWindow } from './token-window.js';
  *   asking for more, with a header named for a rate limit or a query parameter its endpoint lacks.
  * RATE-3 ("the window must slide (not a fixed window, counter approximation or token bucket)")
  * holds on every decision without a violation, and fails on a violating set admitted within
- * `SHAPE_SPAN_MS` that neither endpoints counted apart, parallel requests nor requests asking for
- * more explain: a sliding
+ * `SHAPE_SPAN_MS` that neither endpoints counted apart, parallel requests, uncounted rejections nor
+ * requests asking for more explain: a sliding
  * window that is merely short admits a third only about a second after the first (RATE-1's
  * window faults, 850 and 950 ms), the impostors far sooner. Other violations say nothing about it.
  * No single set tells every mechanism apart (a fixed window admits what uncounted rejections
@@ -48,7 +48,8 @@ export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger
     if (shown.get('RATE-15')?.members) shown.delete('RATE-7');
     if (shown.get('RATE-4')?.members) shown.delete('RATE-9');
     for (const { rule, members, what } of shown.values()) if (members) fail(ledger, budget, rule, members, what);
-    const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-15')?.members;
+    // A fixed window admits what uncounted rejections would: a set they explain says nothing of the window's shape.
+    const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-9')?.members ?? shown.get('RATE-15')?.members;
     if (!explained && violation.spanMs < SHAPE_SPAN_MS) fail(ledger, budget, 'RATE-3', hits, `more than ${LIMIT} admitted within ${SHAPE_SPAN_MS} ms, as a fixed window, a counter or a bucket admits`);
     return;
   }

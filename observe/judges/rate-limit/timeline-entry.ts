@@ -18,8 +18,8 @@ export const CLOCK_SLACK_MS = 2;
  * - `possible`: any other protected request not refused: it may have counted for some customer
  *   (a 401 may be a blocked customer's, a 400 or 413 may come from after the limiter, a request
  *   with several Authorization headers from any of them);
- * - `unknown`: a 5xx: it may have been admitted, and decided at any time after its send
- *   (rate-limit-timeline.ts `decidedBy`);
+ * - `unknown`: a 5xx, or a request the recording holds no answer of (`unansweredEntry`): it may
+ *   have been admitted, and decided at any time after its send (rate-limit-timeline.ts `decidedBy`);
  * - `refused`: a protected 429;
  * - `public`, `public-refused`: GET /, GET /health or OPTIONS sent with credentials (only such a
  *   request could count for a customer), answered or refused.
@@ -91,4 +91,17 @@ export function customerLimitAnswer(e: TimelineEntry): boolean {
     customerLimitBodies.set(text, known);
   }
   return known;
+}
+
+/**
+ * A request the recording holds no answer of (Judge.seeUnanswered: a HAR entry of status 0, a
+ * request the proxy could not forward): the target may or may not have received and counted it,
+ * at any time after its send, so it is an `unknown` outcome, never an admission or a refusal.
+ * Only a request with credentials can count for a customer.
+ */
+export function unansweredEntry(x: ExchangeView): TimelineEntry | undefined {
+  if (x.apiPath === undefined) return undefined;
+  let credentials = 0;
+  for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
+  return credentials === 0 ? undefined : new TimelineEntry(x, 'unknown', credentials === 1 ? x.customer : undefined);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeView } from '../../judge/exchange-view.js';
+import { Observer } from '../../judge/observer.js';
 import { Ledger } from '../../judge/ledger.js';
 import { exchangeOf, observed, verdictsOf } from '../testing/exchange-builder.js';
 import { A, B, health, req, T0 } from './test-requests.js';
@@ -29,6 +30,11 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
 
   it('fails RATE-3 as well when the set was admitted far sooner than a second after the first (a bucket, a fixed window)', () => {
     expect(judge([req(0, 200), req(0, 200), req(550, 200)], SAFETY)).toEqual({ 'RATE-1': 'fail 3/1', 'RATE-3': 'fail 3/1' });
+  });
+
+  it('leaves RATE-3 alone on a set that uncounted rejections explain as well (RATE-9)', () => {
+    const rejections = [req(-5000, 200), req(0, 404, A, { path: '/reports/abcdefghi' }), req(0, 422, A, { path: '/funding/applications?limit=101' }), req(20, 200)];
+    expect(judge(rejections, ['RATE-1', 'RATE-3', 'RATE-9'])).toEqual({ 'RATE-1': 'fail 4/1', 'RATE-3': 'pass 3/0', 'RATE-9': 'fail 1/1' });
   });
 
   it('counts every failure, working out the proof only of those the ledger keeps', () => {
@@ -199,5 +205,26 @@ describe('streaming', () => {
     expect(most.awaited).toBe(0);
     expect(ledger.tallies().get('RATE-1')).toMatchObject({ judged: 16_000, failed: 0 });
     expect(ledger.tallies().get('RATE-2')).toMatchObject({ judged: 24_000, failed: 0 });
+  });
+});
+
+describe('requests a recording holds no answer of (status 0, not forwarded)', () => {
+  /** The observation of `specs`, those at the `unanswered` indexes sent without an answer. */
+  const withUnanswered = (specs: Parameters<typeof observed>[1], unanswered: ReadonlySet<number>) => {
+    const observer = new Observer([rateLimitTimelineJudge]);
+    specs.forEach((spec, i) => observer.see({ ...exchangeOf(spec, i), ...(unanswered.has(i) && { unanswered: 'status 0' }) }));
+    return observer.verdicts(true);
+  };
+
+  it('may have been counted: a refusal it could explain is not failed', () => {
+    const refused = [req(-5000, 200), req(0, 200), req(20, 429)];
+    expect(verdictsOf(withUnanswered(refused, new Set()), ['RATE-2'])).toEqual({ 'RATE-2': 'fail 1/1' });
+    expect(verdictsOf(withUnanswered([...refused.slice(0, 2), req(10, 0), refused[2] as (typeof refused)[number]], new Set([2])), ['RATE-2'])).toEqual({ 'RATE-2': 'not-observed 0/0' });
+  });
+
+  it('proves neither an admission nor a refusal', () => {
+    const specs = [req(-5000, 200), req(0, 200), req(5, 200), req(10, 200), req(20, 429)];
+    expect(verdictsOf(withUnanswered(specs, new Set([3, 4])), ['RATE-1', 'RATE-2'])).toEqual({ 'RATE-1': 'pass 3/0', 'RATE-2': 'not-observed 0/0' });
+    expect(verdictsOf(withUnanswered(specs, new Set()), ['RATE-1'])).toEqual({ 'RATE-1': 'fail 4/1' });
   });
 });

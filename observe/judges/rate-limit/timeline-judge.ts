@@ -8,7 +8,7 @@ import { OpenOutcomes, PossibleRequests } from './possible-requests.js';
 import { ProofBudget } from './proof-budget.js';
 import { canPrecede, failingRules, recordPublicRefusal, recordRefusal, refusalVerdict, type RefusalCase } from './refusals.js';
 import { TimeOrdered } from './time-ordered.js';
-import { customerLimitAnswer, timelineEntry, type TimelineEntry } from './timeline-entry.js';
+import { customerLimitAnswer, timelineEntry, unansweredEntry, type TimelineEntry } from './timeline-entry.js';
 import { served, TokenWindow } from './token-window.js';
 
 /**
@@ -51,6 +51,7 @@ export function rateLimitTimelineJudge(): Judge {
   return {
     rules: RATE_TIMELINE_RULES,
     see: (x, ledger) => timeline.see(x, ledger),
+    seeUnanswered: (x, ledger) => timeline.seeUnanswered(x, ledger),
     end: (ledger) => timeline.end(ledger),
   };
 }
@@ -79,6 +80,16 @@ export class RateTimeline {
   see(x: ExchangeView, ledger: Ledger): void {
     this.#newestSend = Math.max(this.#newestSend, x.sentAt);
     const e = timelineEntry(x);
+    if (e) this.#add(e);
+    this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
+    this.#settle(ledger, this.#newestSend);
+    this.#forget();
+  }
+
+  /** A request without an answer: one the target may have counted, for the refusals around it (timeline-entry.ts `unansweredEntry`). */
+  seeUnanswered(x: ExchangeView, ledger: Ledger): void {
+    this.#newestSend = Math.max(this.#newestSend, x.sentAt);
+    const e = unansweredEntry(x);
     if (e) this.#add(e);
     this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
     this.#settle(ledger, this.#newestSend);

@@ -36,6 +36,11 @@ const settings = groupsWith({ spread: circuit.spread }, { roomName: circuit.room
 const entrySums = entriesWith({ spreizung: spreizung.pipe(legacy), summeVolumenstrom: summeVolumenstrom.pipe(legacy) }, {});
 const entryLoads = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy) });
 const entryFlows = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy), durchfluss: durchfluss.pipe(legacy) });
+// Made once: a schema made per answer is compiled again per answer.
+const groupMembers = z.array(floorHeatingGroupMembersSchema);
+const circuitsShaped = z.array(z.looseObject({ spread: circuit.spread, rooms: z.array(z.unknown()) }));
+const circuitsFull = groupsWith({ spread: circuit.spread }, circuit);
+const abgleichShape = z.array(abgleichFBHEntrySchema);
 
 const descending = (values: readonly number[]) => [...values].sort((a, b) => b - a);
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -64,7 +69,7 @@ export function floorHeatingJudge(): Judge {
 
 function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown): void {
   // "`results.floorHeatingBalance.groups[]`: `spread` (K), `flowRateSum` (l/h, ...), `flowRateUnit` (string, `l/h`), `rooms[]`"
-  const members = z.array(floorHeatingGroupMembersSchema).safeParse(groups);
+  const members = groupMembers.safeParse(groups);
   ledger.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
 
   const bySpread = spreads.safeParse(groups);
@@ -104,9 +109,9 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown): void {
 
 /** RES-10: the members of every circuit, and its flow carrying its load at its group's spread (as the active check reads "l/h, single circuit"). */
 function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown): void {
-  const shaped = z.array(z.looseObject({ spread: circuit.spread, rooms: z.array(z.unknown()) })).safeParse(groups);
+  const shaped = circuitsShaped.safeParse(groups);
   if (!shaped.success || circuitsIn(shaped.data) === 0) return;
-  const full = groupsWith({ spread: circuit.spread }, circuit).safeParse(groups);
+  const full = circuitsFull.safeParse(groups);
   if (!full.success) {
     ledger.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
     return;
@@ -132,7 +137,7 @@ function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown): void 
 function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, abgleich: unknown[]): void {
   if (abgleich.length > 0) {
     // "names and nesting unchanged: `projekt.abgleichFBH[]` with `spreizung`, `summeVolumenstrom`, `raeume[]` of `raumBezeichnung`, `heizlast`, `durchfluss`"
-    const shape = z.array(abgleichFBHEntrySchema).safeParse(abgleich);
+    const shape = abgleichShape.safeParse(abgleich);
     ledger.judge('RES-13', x, shape.success, () => `projekt.abgleichFBH does not keep its names and nesting: abgleichFBH.${shape.error ? firstIssue(shape.error) : ''}`);
   }
 

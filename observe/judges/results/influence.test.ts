@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 import { influenceJudge } from './influence.js';
+import { systemTemperatureJudge } from './parameters.js';
 import { resultsAnswer } from './results-fixture.js';
 
 const token = 't-influence';
@@ -19,6 +20,39 @@ describe('influence judge', () => {
     const o = observed([influenceJudge], [results('flowTemperature=35&spread=5', ignored), results('flowTemperature=75&spread=10', ignored)]);
     expect(verdictsOf(o, ['RES-25'])).toEqual({ 'RES-25': 'fail 1/1' });
     expect(o.rules['RES-25']?.failures[0]?.message).toContain('radiators and hydraulicBalance stayed the same for 35/5 and 75/10');
+  });
+
+  it('compares calls that overlap, with no write while either ran', () => {
+    const ignored = resultsAnswer(key);
+    const start = Date.parse('2027-03-01T10:00:00Z');
+    const o = observed([influenceJudge], [
+      { ...results('flowTemperature=35&spread=5', ignored), at: start, durationMs: 120 },
+      { ...results('flowTemperature=75&spread=10', ignored), at: start + 1, durationMs: 120 },
+    ]);
+    expect(verdictsOf(o, ['RES-25'])).toEqual({ 'RES-25': 'fail 1/1' });
+  });
+
+  it('fails the alias rules where the same numbers, once named in a way a target may misread, calculate differently', () => {
+    const o = observed([systemTemperatureJudge], [
+      // The alias won over the current name.
+      results('flowTemperature=35&spread=5&vorlaufT=75&spreizung=10', resultsAnswer(key, 75, 10)),
+      at(35, 5),
+      // An exponent read as its mantissa (0.7e1 as 0.7): either alias may be the one misread.
+      results('vorlaufT=45e0&spreizung=0.7e1', resultsAnswer(key, 45, 0.7)),
+      at(45, 7),
+    ]);
+    expect(verdictsOf(o, ['RES-21', 'RES-22', 'RES-23'])).toEqual({ 'RES-21': 'fail 1/1', 'RES-22': 'fail 1/1', 'RES-23': 'fail 1/1' });
+    expect(o.rules['RES-22']?.failures[0]?.message).toContain('which both denote 45/7');
+  });
+
+  it('passes aliases and exponents read as the numbers they denote', () => {
+    const o = observed([systemTemperatureJudge], [
+      results('flowTemperature=35&spread=5&vorlaufT=75&spreizung=10', resultsAnswer(key, 35, 5)),
+      at(35, 5),
+      results('vorlaufT=4.5e1&spreizung=0.7e1', resultsAnswer(key, 45, 7)),
+      at(45, 7),
+    ]);
+    expect(verdictsOf(o, ['RES-21', 'RES-22', 'RES-23'])).toEqual({ 'RES-21': 'pass 1/0', 'RES-22': 'pass 1/0', 'RES-23': 'pass 1/0' });
   });
 
   it('compares only calls every target reads alike and every model tells apart, with no write between', () => {

@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import type { Ledger } from '../../judge/ledger.js';
+import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { calculatedOf, type Calculated } from './not-stored.js';
 import { QuietWindows } from './quiet-windows.js';
 import { projectKeyOf, successfulResults } from './results-read.js';
@@ -10,8 +11,17 @@ import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './syst
 
 interface Call {
   x: ExchangeView;
+  /** The numbers the call's system temperatures denote (a target that took the call read them so). */
   flow: number;
   spread: number;
+  /**
+   * The rules of the parameters a target may misread although it took them: an alias beside its
+   * current name (RES-23: "the current name takes precedence"), an alias in another form than a
+   * plain decimal (RES-21, RES-22: read as the number it denotes, or refused).
+   */
+  misreadable: string[];
+  /** Each parameter named once, as a plain decimal: every target reads the call alike. */
+  plain: boolean;
   calculated: Calculated;
 }
 
@@ -38,46 +48,88 @@ function clearlyApart(a: Call, b: Call): boolean {
 
 const CALLS_PER_PROJECT = 8;
 
+/** The rule of an alias read in another form than a plain decimal. */
+const ALIAS_RULE: Readonly<Record<string, string>> = { vorlaufT: 'RES-21', spreizung: 'RES-22' };
+
 /**
- * "They influence radiator and hydraulic calculation" (RES-25): two results calls of one project
- * with clearly other system temperatures and no write between must differ in `radiators` and in
- * `hydraulicBalance`. Only calls that name each parameter once, as a plain decimal, are compared:
- * every target reads those as the same numbers. A project without radiators shows nothing to
- * influence.
+ * Two results calls of one project with no write while either ran (they may overlap), compared on
+ * `radiators` and `hydraulicBalance`:
+ * - `influence`, "They influence radiator and hydraulic calculation" (RES-25): with clearly other
+ *   system temperatures, named once each as plain decimals (every target reads those alike), they
+ *   differ;
+ * - `aliases`: with the same numbers denoted, where one call named them in a way a target may
+ *   misread, they are the same: the current name's value taken over its alias (RES-23), an alias's
+ *   exponent form read as its number (RES-21, RES-22: FREE-RES-4 lets a target refuse it, not read
+ *   another number). A difference fails the rules of the misreadable parameters.
+ * A project without radiators shows nothing to influence.
  */
-export function influenceJudge(): Judge {
-  const projects = new BoundedMap<string, Call[]>(512);
-  const quiet = new QuietWindows(512);
-  return {
-    rules: ['RES-25'],
-    see(x, ledger) {
-      quiet.see(x, ledger);
-      const call = callOf(x);
-      const key = projectKeyOf(x);
-      if (!call || key === undefined) return;
-      const earlier = (projects.get(key) ?? []).filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
-      for (const before of earlier) {
-        if (!followsClosely(before.x, x) || !clearlyApart(before, call)) continue;
-        quiet.expect(key, before.x.sentAt, x.answeredAt, (l) => {
+export class ResultsCalls {
+  readonly #projects = new BoundedMap<string, Call[]>(512);
+  readonly #quiet = new QuietWindows(512);
+
+  constructor(private readonly compare: 'influence' | 'aliases') {}
+
+  see(x: ExchangeView, ledger: Ledger): void {
+    this.#quiet.see(x, ledger);
+    const call = callOf(x);
+    const key = projectKeyOf(x);
+    if (!call || key === undefined) return;
+    const earlier = (this.#projects.get(key) ?? []).filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
+    for (const before of earlier) {
+      const from = Math.min(before.x.sentAt, x.sentAt);
+      const to = Math.max(before.x.answeredAt, x.answeredAt);
+      if (this.compare === 'influence' && before.plain && call.plain && clearlyApart(before, call)) {
+        this.#quiet.expect(key, from, to, (l) => {
           const same = (['radiators', 'hydraulicBalance'] as const).filter((m) => isDeepStrictEqual(before.calculated[m], call.calculated[m]));
           l.judge('RES-25', x, same.length === 0, () => `results.${same.join(' and ')} stayed the same for ${before.flow}/${before.spread} and ${call.flow}/${call.spread} (flow temperature/spread)`, [before.x]);
         });
+      } else if (this.compare === 'aliases' && before.flow === call.flow && before.spread === call.spread && before.misreadable.length + call.misreadable.length > 0) {
+        this.#quiet.expect(key, from, to, (l) => {
+          const differ = (['radiators', 'hydraulicBalance'] as const).filter((m) => !isDeepStrictEqual(before.calculated[m], call.calculated[m]));
+          for (const rule of new Set([...before.misreadable, ...call.misreadable])) {
+            l.judge(rule, x, differ.length === 0, () => `results.${differ.join(' and ')} differ between ${before.x.rawQuery.slice(0, 80)} and ${x.rawQuery.slice(0, 80)}, which both denote ${call.flow}/${call.spread} (flow temperature/spread)`, [before.x]);
+          }
+        });
       }
-      projects.set(key, [...earlier, call].slice(-CALLS_PER_PROJECT));
-    },
-    end(ledger) {
-      quiet.end(ledger);
-    },
+    }
+    this.#projects.set(key, [...earlier, call].slice(-CALLS_PER_PROJECT));
+  }
+
+  end(ledger: Ledger): void {
+    this.#quiet.end(ledger);
+  }
+}
+
+/** RES-25 (`ResultsCalls` `influence`); the aliases' comparisons belong to their rules' judge (parameters.ts). */
+export function influenceJudge(): Judge {
+  const calls = new ResultsCalls('influence');
+  return {
+    rules: ['RES-25'],
+    see: (x, ledger) => calls.see(x, ledger),
+    end: (ledger) => calls.end(ledger),
   };
 }
 
 function callOf(x: ExchangeView): Call | undefined {
   const body = successfulResults(x);
   const t = onlySystemTemperatures(x.query) ? systemTemperaturesOf(x.query) : undefined;
-  if (!body || !t || t.flow.shadowed || t.spread.shadowed) return undefined;
-  const flow = plainValue(t.flow.taken);
-  const spread = plainValue(t.spread.taken);
-  const calculated = calculatedOf(body);
-  if (flow === undefined || spread === undefined || !(spread > 0) || !calculated || calculated.radiators.length === 0) return undefined;
-  return { x, flow, spread, calculated };
+  const calculated = body && calculatedOf(body);
+  if (!t || !calculated || calculated.radiators.length === 0) return undefined;
+  const flow = denoted(t.flow.taken);
+  const spread = denoted(t.spread.taken);
+  if (flow === undefined || spread === undefined || !(spread > 0)) return undefined;
+  const misreadable = new Set<string>();
+  if (t.flow.shadowed || t.spread.shadowed) misreadable.add('RES-23');
+  for (const taken of [t.flow.taken, t.spread.taken]) {
+    const rule = ALIAS_RULE[taken.name];
+    if (rule !== undefined && plainValue(taken) === undefined) misreadable.add(rule);
+  }
+  const plain = !t.flow.shadowed && !t.spread.shadowed && plainValue(t.flow.taken) !== undefined && plainValue(t.spread.taken) !== undefined;
+  return { x, flow, spread, misreadable: [...misreadable], plain, calculated };
+}
+
+/** The one number a taken value denotes under every reading that takes it; undefined when they disagree or none does. */
+function denoted(given: { readings: readonly (number | 'refused')[] }): number | undefined {
+  const numbers = [...new Set(given.readings.filter((r): r is number => typeof r === 'number'))];
+  return numbers.length === 1 && Number.isFinite(numbers[0]) ? numbers[0] : undefined;
 }

@@ -2,6 +2,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits, detailsType } from '../answer-kinds.js';
+import { ResultsCalls } from './influence.js';
 import { bodyKnown, isObject, isResultsRead } from './results-read.js';
 import { onlySystemTemperatures, queryText, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
 
@@ -10,15 +11,20 @@ const SPREAD_NAMES: readonly string[] = ['spread', 'spreizung'];
 
 /**
  * The system temperatures of results calls (endpoint rule 8, RES-18 to RES-23): valid ones must not
- * be refused as invalid, invalid ones must give 422 validation. Only calls that send both
+ * be refused as invalid, invalid ones must give 422 validation, and aliases taken are read as the
+ * numbers they denote, after the current names (`ResultsCalls` `aliases`). Only calls that send both
  * parameters are judged ("to be given together"; the reaction to one alone is not shown), and a
  * 422 calculation_unavailable may answer any of them (FREE-ERR-7: a project without sufficient data
  * meets that row too).
  */
 export function systemTemperatureJudge(): Judge {
+  // Two calls naming the same numbers differently calculate alike (influence.ts `ResultsCalls`).
+  const calls = new ResultsCalls('aliases');
   return {
     rules: ['RES-18', 'RES-19', 'RES-20', 'RES-21', 'RES-22', 'RES-23'],
+    end: (ledger) => calls.end(ledger),
     see(x, ledger) {
+      calls.see(x, ledger);
       if (!isResultsRead(x) || !x.requestBodyKnown || x.requestBody.kind !== 'none') return;
       const temperatures = systemTemperaturesOf(x.query);
       if (!temperatures) return;

@@ -29,7 +29,9 @@ export function blankByEveryTrim(text: string): boolean {
 
 /** Longer than `max` characters after trimming, however counted and trimmed. */
 export function longerByEveryCount(text: string, max: number, trimmed: boolean): boolean {
-  return graphemes(trimmed ? text.replace(WIDEST_TRIM, '') : text) > max;
+  const counted = trimmed ? text.replace(WIDEST_TRIM, '') : text;
+  // No count exceeds the UTF-16 units: a text within the limit by them needs no segmenting.
+  return counted.length > max && graphemes(counted) > max;
 }
 
 /** Plain text of `min` to `max` characters, however counted and trimmed. */

@@ -1,0 +1,46 @@
+import type { ObservedExchange } from '../exchange.js';
+
+/**
+ * An exchange as an element of a HAR 1.2 `log.entries`, as a browser exports it (the fields the
+ * format requires, unknown sizes as -1): what the bench and the tests write to give the HAR reader
+ * the same traffic an exchange log holds. The inverse of har-exchange.ts, up to what a HAR cannot
+ * say (the recorder's `bodyTruncated`, `proxyFailure`).
+ */
+export function harEntryOf(x: ObservedExchange): Record<string, unknown> {
+  const { request, response } = x;
+  const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1).split('#')[0]) : undefined;
+  const requestBody = bodyOf(request.bodyText, request.bodyBinary);
+  return {
+    startedDateTime: new Date(x.startedAt).toISOString(),
+    time: x.durationMs,
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: request.httpVersion,
+      cookies: [],
+      headers: request.headers,
+      queryString: query ? [...query].map(([name, value]) => ({ name, value })) : [],
+      ...(requestBody && { postData: { mimeType: request.bodyMimeType ?? '', ...requestBody } }),
+      headersSize: -1,
+      bodySize: request.bodyBinary?.length ?? (request.bodyText === undefined ? 0 : Buffer.byteLength(request.bodyText)),
+    },
+    response: {
+      status: response.status,
+      statusText: response.statusText,
+      httpVersion: response.httpVersion,
+      cookies: [],
+      headers: response.headers,
+      content: { size: response.bodySize, mimeType: response.mimeType, ...bodyOf(response.bodyText, response.bodyBinary) },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: response.bodySize,
+    },
+    cache: {},
+    timings: { send: x.timings?.send ?? 0, wait: x.timings?.wait ?? x.durationMs, receive: x.timings?.receive ?? 0 },
+  };
+}
+
+function bodyOf(text: string | undefined, binary: Buffer | undefined): { text: string; encoding?: 'base64' } | undefined {
+  if (binary) return { text: binary.toString('base64'), encoding: 'base64' };
+  return text === undefined ? undefined : { text };
+}

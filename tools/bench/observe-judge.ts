@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--keep DIR] [--report FILE]`
+ *
+ * What judging costs against reading alone (issue 42: "at least 20,000 exchanges per second from
+ * a HAR on one core"). The recording `--from` (an exchange log, as `npm run conformance -- --record
+ * FILE` writes it; default reports/exchanges.jsonl) is repeated, each copy shifted past the one
+ * before in time and with customers of its own, into `--exchanges` exchanges, written to a
+ * temporary folder both as a HAR 1.2 file and as an exchange log. Each file is then read in a child
+ * process of its own, once streamed to ObservedExchange without judging and once judged by every
+ * judge (observe/judges/index.ts), in `rounds` interleaved rounds so a busy machine weighs on both
+ * alike. The judge runs on the main thread: CPU seconds of the process (user and system,
+ * `process.cpuUsage`) are what it costs on one core, wall time is printed beside them.
+ *
+ * Printed and written to reports/bench/observe-judge.json: exchanges per CPU second streaming and
+ * judging (the best round of each), the ratio judging/streaming, and each child's peak RSS with
+ * its largest RSS in the first and in the second half of the file (memory bounded by design shows
+ * the second no higher than the first). Nothing is asserted (a timing target on a shared machine
+ * is a figure to read, not a test to fail).
+ */
+import { fork } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
+import { numberFlag } from '../../cli/command-line/number-flag.js';
+import { runScript } from '../../cli/command-line/run-script.js';
+import { UsageError } from '../../cli/command-line/usage.js';
+import type { ObservedExchange } from '../../observe/exchange.js';
+import { EXCHANGE_LOG_VERSION, logRecord } from '../../observe/exchange-log/exchange-log-schema.js';
+import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
+import { harEntryOf } from '../../observe/har/har-entry-of.js';
+import { readHar } from '../../observe/har/read-har.js';
+import { Observer } from '../../observe/judge/observer.js';
+import { JUDGES } from '../../observe/judges/index.js';
+
+const FLAGS = {
+  from: { type: 'string', placeholder: 'FILE', description: 'the recording repeated: an exchange log (default reports/exchanges.jsonl; make one with npm run conformance -- --record FILE)' },
+  exchanges: { type: 'string', placeholder: 'N', description: 'exchanges in the files judged (default 100000)' },
+  rounds: { type: 'string', placeholder: 'N', description: 'interleaved rounds of each measurement (default 2)' },
+  keep: { type: 'string', placeholder: 'DIR', description: 'write the HAR and the log to DIR and keep them (default: a temporary folder, removed)' },
+  report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/observe-judge.json)' },
+} as const satisfies FlagTable;
+
+const BENCH_COMMAND = { usage: 'Usage: npm run bench:observe-judge -- [options]', flags: FLAGS } as const;
+
+function parseOptions() {
+  const { values } = parseCommandLine(process.argv.slice(2), BENCH_COMMAND);
+  const from = values.from ?? 'reports/exchanges.jsonl';
+  if (!existsSync(from)) throw new UsageError(`--from ${from}: no such file. Fix: record one with npm run conformance -- --record ${from} (against the bundled server: add --bundled), or name another exchange log`);
+  return {
+    from,
+    exchanges: values.exchanges === undefined ? 100_000 : numberFlag('--exchanges', values.exchanges, { min: 1, integer: true }),
+    rounds: values.rounds === undefined ? 2 : numberFlag('--rounds', values.rounds, { min: 1, integer: true }),
+    keep: values.keep,
+    report: values.report ?? 'reports/bench/observe-judge.json',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files: the recording repeated.
+
+/** Between two copies of the recording: longer than every horizon of the judges, so a copy's sequences end before the next begins. */
+const COPY_GAP_MS = 10 * 60_000;
+const CUSTOMER = /customer:[0-9a-f]{16}/g;
+
+/** The exchange as copy `copy` has it: later by `shiftMs`, each customer renamed for the copy. */
+function copied(x: ObservedExchange, copy: number, shiftMs: number): ObservedExchange {
+  if (copy === 0) return x;
+  const rename = (text: string) => text.replace(CUSTOMER, (customer) => `customer:${createHash('sha256').update(`${customer}#${copy}`).digest('hex').slice(0, 16)}`);
+  return {
+    ...x,
+    startedAt: x.startedAt + shiftMs,
+    request: { ...x.request, headers: x.request.headers.map((h) => (h.name.toLowerCase() === 'authorization' ? { name: h.name, value: rename(h.value) } : h)) },
+    ...(x.customer !== undefined && { customer: rename(x.customer) }),
+  };
+}
+
+/** Writes `count` exchanges of the recording, repeated, as a HAR and as an exchange log; returns their paths. */
+function writeFiles(source: readonly ObservedExchange[], count: number, folder: string): { har: string; log: string } {
+  const har = join(folder, 'bench.har');
+  const log = join(folder, 'bench.jsonl');
+  const first = Math.min(...source.map((x) => x.startedAt));
+  const last = Math.max(...source.map((x) => x.startedAt + x.durationMs));
+  const period = last - first + COPY_GAP_MS;
+  const harFd = openSync(har, 'w');
+  const logFd = openSync(log, 'w');
+  writeSync(harFd, `{"log":{"version":"1.2","creator":{"name":"bench:observe-judge","version":"1"},"entries":[\n`);
+  writeSync(logFd, `${JSON.stringify({ cpfExchangeLog: EXCHANGE_LOG_VERSION, recordedBy: 'bench:observe-judge', startedAt: new Date(first).toISOString() })}\n`);
+  let harBatch: string[] = [];
+  let logBatch: string[] = [];
+  const flush = () => {
+    writeSync(harFd, harBatch.join(',\n'));
+    writeSync(logFd, logBatch.join(''));
+    harBatch = [];
+    logBatch = [];
+  };
+  for (let i = 0; i < count; i++) {
+    const x = copied(source[i % source.length] as ObservedExchange, Math.floor(i / source.length), Math.floor(i / source.length) * period);
+    // Entries of one batch are joined by commas, batches by the comma written before each but the first.
+    if (harBatch.length === 0 && i > 0) writeSync(harFd, ',\n');
+    harBatch.push(JSON.stringify(harEntryOf(x)));
+    logBatch.push(`${JSON.stringify(logRecord(x))}\n`);
+    if (harBatch.length === 1000) flush();
+  }
+  flush();
+  writeSync(harFd, '\n]}}\n');
+  closeSync(harFd);
+  closeSync(logFd);
+  return { har, log };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One measurement, in a child process of its own.
+
+type Format = 'har' | 'log';
+type Mode = 'stream' | 'judge';
+
+interface Measured {
+  exchanges: number;
+  cpuSeconds: number;
+  wallSeconds: number;
+  peakRssBytes: number;
+  /** The largest RSS sampled while reading the first half of the file, and the second. */
+  rssFirstHalfBytes: number;
+  rssSecondHalfBytes: number;
+  /** Of judging: rules that passed and failed (the copies' customers are new, so failures are the recording's own). */
+  verdicts?: { pass: number; fail: number };
+}
+
+const RSS_SAMPLE_EVERY = 2048;
+
+async function measureChild(format: Format, mode: Mode, file: string, expected: number): Promise<void> {
+  const reading = format === 'har' ? readHar([file]) : readExchangeLog([file]);
+  const observer = mode === 'judge' ? new Observer(JUDGES) : undefined;
+  const rss = [0, 0];
+  let exchanges = 0;
+  let kept = 0;
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  for await (const exchange of reading.exchanges) {
+    if (observer) observer.see(exchange);
+    else kept += exchange.index & 1;
+    if (++exchanges % RSS_SAMPLE_EVERY === 0) {
+      const half = exchanges * 2 <= expected ? 0 : 1;
+      rss[half] = Math.max(rss[half] as number, process.memoryUsage.rss());
+    }
+  }
+  const observation = observer?.verdicts(true);
+  const cpu = process.cpuUsage(cpu0);
+  const measured: Measured = {
+    exchanges,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    wallSeconds: (performance.now() - wall0) / 1000,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssFirstHalfBytes: rss[0] as number,
+    rssSecondHalfBytes: rss[1] as number,
+    ...(observation && { verdicts: { pass: Object.values(observation.rules).filter((r) => r.verdict === 'pass').length, fail: Object.values(observation.rules).filter((r) => r.verdict === 'fail').length } }),
+  };
+  // `kept` keeps the streaming loop from being optimised away.
+  process.send?.({ ...measured, kept });
+}
+
+function measure(format: Format, mode: Mode, file: string, expected: number): Promise<Measured> {
+  return new Promise((done, failed) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', format, mode, file, String(expected)], { execArgv: ['--import', 'tsx'], cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: Measured | undefined;
+    child.once('message', (m) => (result = m as Measured));
+    child.once('exit', (code) => (result ? done(result) : failed(new Error(`bench child ${format} ${mode} exited with code ${code} before reporting`))));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const perSecond = (m: Measured) => m.exchanges / m.cpuSeconds;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const best = (runs: Measured[]) => runs.reduce((a, b) => (perSecond(b) > perSecond(a) ? b : a));
+
+async function main(): Promise<number> {
+  const options = parseOptions();
+  const source: ObservedExchange[] = [];
+  for await (const x of readExchangeLog([options.from]).exchanges) source.push(x);
+  if (source.length === 0) throw new UsageError(`--from ${options.from}: the log holds no exchange. Fix: name a recording of some traffic`);
+  const folder = options.keep ?? mkdtempSync(join(tmpdir(), 'cpf-bench-judge-'));
+  mkdirSync(folder, { recursive: true });
+  try {
+    const files = writeFiles(source, options.exchanges, folder);
+    const sizes = { har: statSync(files.har).size, log: statSync(files.log).size };
+    console.log(`${options.exchanges} exchanges (${options.from}: ${source.length}, repeated) written: HAR ${mib(sizes.har)}, exchange log ${mib(sizes.log)}; load average ${loadavg()[0]?.toFixed(1)}`);
+    const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
+    for (let round = 0; round < options.rounds; round++) {
+      for (const format of ['har', 'log'] as const) {
+        for (const mode of ['stream', 'judge'] as const) {
+          const m = await measure(format, mode, files[format], options.exchanges);
+          runs[format][mode].push(m);
+          console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU, ${m.wallSeconds.toFixed(1)} s wall), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
+        }
+      }
+    }
+    const summary = Object.fromEntries(
+      (['har', 'log'] as const).map((format) => {
+        const stream = best(runs[format].stream);
+        const judge = best(runs[format].judge);
+        return [format, { fileBytes: sizes[format], streamPerCpuSecond: Math.round(perSecond(stream)), judgePerCpuSecond: Math.round(perSecond(judge)), judgeOverStream: perSecond(stream) / perSecond(judge), judgePeakRssBytes: Math.max(...runs[format].judge.map((m) => m.peakRssBytes)), streamPeakRssBytes: Math.max(...runs[format].stream.map((m) => m.peakRssBytes)) }];
+      }),
+    );
+    for (const [format, s] of Object.entries(summary)) {
+      console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond} (target 20000): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
+    }
+    mkdirSync(dirname(options.report), { recursive: true });
+    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, summary, runs }, null, 2)}\n`);
+    console.log(`report: ${options.report}`);
+    return 0;
+  } finally {
+    if (options.keep === undefined) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  const [, , , format, mode, file, expected] = process.argv;
+  void measureChild(format as Format, mode as Mode, file as string, Number(expected)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(3);
+    },
+  );
+} else runScript(main);
