@@ -36,6 +36,7 @@ const PROGRESS_MS = 5000;
 export async function observeCommand(argv: readonly string[], log: (line: string) => void, interrupt?: AbortSignal): Promise<number> {
   const options = parseObserveOptions(argv);
   const signKey = options.signKey === undefined ? undefined : loadSigningKey(options.signKey);
+  if (options.oneTokenPerCustomer) log('observe: the rate limit is judged per token, as declared (--one-token-per-customer: each customer of the traffic uses one token); where customers share tokens between clients, leave the flag out');
   if (options.input.kind === 'proxy') return observeLive(options, options.input, log, signKey, interrupt);
   return observeFiles(options, options.input.kind, options.input.files, log, signKey, interrupt);
 }
@@ -45,7 +46,7 @@ export async function observeCommand(argv: readonly string[], log: (line: string
  * to --record), the reports are written every --flush-seconds and when SIGINT or SIGTERM ends it.
  */
 async function observeLive(options: ObserveOptions, input: Extract<ObserveOptions['input'], { kind: 'proxy' }>, log: (line: string) => void, signKey: ReturnType<typeof loadSigningKey> | undefined, interrupt?: AbortSignal): Promise<number> {
-  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies });
+  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies, oneTokenPerCustomer: options.oneTokenPerCustomer });
   const target = new TrafficTarget();
   const recorder = input.record === undefined ? undefined : createExchangeLogWriter(input.record, 'cpf-conformance observe --listen');
   const proxy = await startRecordingProxy({
@@ -94,7 +95,7 @@ async function observeFiles(options: ObserveOptions, kind: 'har' | 'log', files:
     if (!statSync(file).isFile()) throw new UsageError(`--${kind} ${shown(file)}: not a regular file. Fix: give the path of a ${kind === 'har' ? 'HAR 1.2 file' : 'exchange log'}`);
   }
   const reading: { exchanges: AsyncIterable<ObservedExchange>; summaries: readonly FileSummary[] } = kind === 'har' ? readHar(files) : readExchangeLog(files);
-  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies });
+  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies, oneTokenPerCustomer: options.oneTokenPerCustomer });
   const target = new TrafficTarget();
   let read = 0;
   let said = Date.now();

@@ -12,6 +12,8 @@ export interface ObserveOptions {
   reportDir: string;
   html: boolean;
   keepBodies: boolean;
+  /** Declared by the user: each customer of the traffic has one token (JudgeOptions). */
+  oneTokenPerCustomer: boolean;
   signKey?: string;
 }
 
@@ -27,6 +29,7 @@ export const OBSERVE_FLAGS = {
   'report-dir': { type: 'string', placeholder: 'DIR', description: 'where the reports go (default: reports/observe)' },
   'no-html': { type: 'boolean', description: 'skip building the Allure HTML report' },
   'keep-bodies': { type: 'boolean', description: "keep failed exchanges' bodies whole in the reports, personal fields too (default: replaced)" },
+  'one-token-per-customer': { type: 'boolean', description: "declare that every customer of the traffic uses one token: the rate limit is judged per token, so a 429 amid other customers' requests can be proven wrong (default: tokens may share a customer's limit)" },
   'sign-key': { type: 'string', placeholder: 'FILE', description: "sign the observation's statement.json with this Ed25519 private key PEM" },
 } as const satisfies FlagTable;
 
@@ -50,7 +53,7 @@ export function parseObserveOptions(argv: readonly string[]): ObserveOptions {
   if (given.length !== 1) {
     throw new UsageError(`observe needs exactly one of --har, --log and --listen${given.length > 1 ? ` (given: ${given.map((g) => `--${g}`).join(', ')})` : ''}. Fix: ${OBSERVE_USAGE}`);
   }
-  const common = { reportDir: values['report-dir'] ?? 'reports/observe', html: values['no-html'] !== true, keepBodies: values['keep-bodies'] === true, ...(values['sign-key'] !== undefined && { signKey: values['sign-key'] }) };
+  const common = { reportDir: values['report-dir'] ?? 'reports/observe', html: values['no-html'] !== true, keepBodies: values['keep-bodies'] === true, oneTokenPerCustomer: values['one-token-per-customer'] === true, ...(values['sign-key'] !== undefined && { signKey: values['sign-key'] }) };
   const kind = given[0] as 'har' | 'log' | 'listen';
   if (kind !== 'listen') {
     for (const flag of ['upstream', 'flush-seconds', 'record'] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} belongs to the proxy (--listen). Fix: leave it out, or observe live with --listen PORT --upstream URL`);

@@ -10,10 +10,14 @@ export interface PassiveJudgement {
   skipped: number;
 }
 
-/** Every judge of `observe --log FILE` over the recording, as that command would judge it. */
+/**
+ * Every judge of `observe --log FILE --one-token-per-customer` over the recording, as that command
+ * would judge it: each customer of a simulated population has one token, so a refusal amid other
+ * customers' traffic can be proven wrong as the simulator proves it.
+ */
 export async function judgeRecording(file: string): Promise<PassiveJudgement> {
   const reading = readExchangeLog([file]);
-  const observation = await observeAll(reading.exchanges, JUDGES);
+  const observation = await observeAll(reading.exchanges, JUDGES, { oneTokenPerCustomer: true });
   const skipped = reading.summaries.reduce((n, s) => n + s.skipped.oversize + s.skipped.invalid, 0);
   return { file, observation, skipped };
 }

@@ -47,12 +47,13 @@ export function compareRateVerdicts(result: SimulationResult, passive: PassiveJu
 }
 
 /**
- * Why the simulator can prove a false refusal the passive judge cannot: the spec's limit is per
- * customer, "not circumvented by ... several tokens", and a recording does not show which tokens
- * are one customer's, so every token's requests may explain a 429.
+ * Why the simulator may prove a false refusal the passive judge does not: both weigh a 429 against
+ * its customer's requests (each simulated customer has one token, which the judge is told), but
+ * the judge has only the recorded times, so a refusal whose second its customer's slow answers may
+ * reach is not provable from the recording.
  */
 const SIMULATOR_ONLY =
-  "the simulator knows each customer's requests; the passive judge counts every token's requests in a refusal's second (several tokens of one customer share its limit, RATE-6), so a false refusal amid other customers' traffic is not provable from the recording";
+  "the simulator knows when each of its requests was decided; the passive judge has only the recorded send and answer times, so a refusal whose second its customer's earlier requests may still reach is not provable from the recording";
 
 const label = (v: string) => (v === 'fail' ? 'FAIL' : v);
 
@@ -71,6 +72,6 @@ export function formatRateComparison(rows: readonly RateComparison[], passive: P
     if (r.agreement === 'simulator only') lines.push(`MISMATCH ${r.rule}: only the simulator failed it: ${SIMULATOR_ONLY}`);
     if (r.agreement === 'passive only') lines.push(`MISMATCH ${r.rule}: only the passive judge failed it${r.simulator ? '' : ' (the simulator does not judge it)'}; its first failure: ${r.passive.firstFailure?.split('\n')[0] ?? ''}`);
   }
-  lines.push(`every rule the recording shows: npm run conformance -- observe --log ${passive.file}`);
+  lines.push(`every rule the recording shows: npm run conformance -- observe --log ${passive.file} --one-token-per-customer`);
   return lines;
 }

@@ -63,12 +63,10 @@ describe('load:simulate --record: the passive judge of the recording gives the R
   });
 
   it('with limiter-refuses-1-percent both fail RATE-2', { timeout: 60_000 }, async () => {
-    // The passive judge counts every token's requests in a refusal's second (tokens of one
-    // customer share its limit), so it proves a false refusal only where fewer than two requests
-    // lie in that second. The fault refuses every 100th protected request: a flooding customer's
-    // burst of 99 goes first, a quiet second after it, so the fault's 100th is the first request
-    // of the one customer. Its next ones leave 1.5 s apart: both judges prove the refusal false
-    // unless its answer takes 3 s, when the requests sent meanwhile may have been decided first.
+    // The fault refuses every 100th protected request: a flooding customer's burst of 99 goes
+    // first, a quiet second after it, so the fault's 100th is the first request of the one
+    // customer. Its next ones leave 1.5 s apart: both judges prove the refusal false unless its
+    // answer takes 3 s, when the requests sent meanwhile may have been decided first.
     const { result, passive, rows } = await recordedRun('faulty', {
       customers: 1,
       flooders: 0,
@@ -87,6 +85,17 @@ describe('load:simulate --record: the passive judge of the recording gives the R
     expect(judge(result).find((v) => v.name === 'no false refusals')).toMatchObject({ ok: false });
     expect(passive.observation.rules['RATE-2']).toMatchObject({ verdict: 'fail' });
     expect(rows.find((r) => r.rule === 'RATE-2')).toMatchObject({ simulator: { verdict: 'fail' }, passive: { verdict: 'fail' }, agreement: 'agree' });
+    expect(rows.filter((r) => r.agreement !== 'agree')).toEqual([]);
+  });
+
+  it('with limiter-refuses-1-percent amid a population both fail RATE-2 (each customer one token, as the judge is told)', { timeout: 60_000 }, async () => {
+    // 20 customers, a request every 700 ms each: about 140 protected requests, so the fault's 100th
+    // falls on one of them; at most one earlier request of its customer lies in its second unless
+    // an answer takes 400 ms, while other customers' requests fill every second.
+    const { result, passive, rows } = await recordedRun('population', { customers: 20, flooders: 0, fault: 'limiter-refuses-1-percent', durationSeconds: 5, marginMs: 400 });
+    expect(result.stats.refusals.falseRefusals).toBeGreaterThanOrEqual(1);
+    expect(passive.observation.rules['RATE-2']).toMatchObject({ verdict: 'fail' });
+    expect(passive.observation.rules['RATE-2']?.failures[0]?.message).toContain('of its token (one token per customer, as declared)');
     expect(rows.filter((r) => r.agreement !== 'agree')).toEqual([]);
   });
 });

@@ -21,5 +21,15 @@ export interface Judge {
   end?(ledger: Ledger): void;
 }
 
+/** What the one who observes knows of the traffic and the recording cannot show. */
+export interface JudgeOptions {
+  /**
+   * Every customer in the traffic has one token (a load simulator's population, an operator's
+   * clients each with its own customer): the rate limit is judged per token. Without it, tokens of
+   * one customer share its limit (RATE-6) and a refusal is weighed against every token's requests.
+   */
+  oneTokenPerCustomer?: boolean;
+}
+
 /** A judge made anew for every observation, its state its own. */
-export type JudgeFactory = () => Judge;
+export type JudgeFactory = (options?: JudgeOptions) => Judge;

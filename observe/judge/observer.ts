@@ -1,7 +1,7 @@
 import { PASSIVE, type PassiveClass } from '../../spec/rules/passive.js';
 import type { ObservedExchange } from '../exchange.js';
 import { ExchangeView } from './exchange-view.js';
-import type { Judge, JudgeFactory } from './judge.js';
+import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
@@ -36,7 +36,7 @@ export interface Observation {
   ignored: { outsideApi: number; proxyFailures: number; unanswered?: number };
 }
 
-export interface ObserverOptions {
+export interface ObserverOptions extends JudgeOptions {
   /** Keep failed exchanges' bodies whole (personal fields too). */
   keepBodies?: boolean;
 }
@@ -57,7 +57,7 @@ export class Observer {
   readonly #unansweredJudges: Judge[];
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
-    this.#judges = factories.map((make) => make());
+    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: options.oneTokenPerCustomer ?? false }));
     this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }

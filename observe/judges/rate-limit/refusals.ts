@@ -39,6 +39,8 @@ export interface RefusalCase {
   possible: Possible;
   /** The token's other refusals that lie in the second before it: a limit that counts refusals counts them. */
   ownRefusals: number;
+  /** `possible` counts the refused token's requests only (JudgeOptions `oneTokenPerCustomer`). */
+  ownTokenOnly?: boolean;
   /** The requests counted in `possible`, kept for a failure's proof (only while failures are kept). */
   shown?: { protectedRequests: TimelineEntry[]; publicRequests: TimelineEntry[] };
 }
@@ -77,7 +79,7 @@ export function recordRefusal(c: RefusalCase, ledger: Ledger): void {
   const protectedRequests = c.shown?.protectedRequests ?? [];
   const publicRequests = c.shown?.publicRequests ?? [];
   const count = possible.counted + possible.uncertain;
-  const intro = `refused although ${count === 0 ? 'no protected request' : `only ${count} protected request(s)`} of any token can lie in the second before it`;
+  const intro = `refused although ${count === 0 ? 'no protected request' : `only ${count} protected request(s)`} of ${c.ownTokenOnly ? 'its token (one token per customer, as declared)' : 'any token'} can lie in the second before it`;
   const timeline = (shown: readonly TimelineEntry[]) => (c.shown ? `:\n${formatTimeline([refused, ...shown])}` : '');
   const messages: Record<string, string> = {
     'RATE-2': `${intro}${timeline(protectedRequests)}`,

@@ -115,6 +115,35 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
   });
 });
 
+describe('liveness where each customer has one token (oneTokenPerCustomer)', () => {
+  const perToken = (specs: Parameters<typeof observed>[1]) => {
+    const observer = new Observer([rateLimitTimelineJudge], { oneTokenPerCustomer: true });
+    specs.forEach((spec, i) => observer.see(exchangeOf(spec, i)));
+    return observer.verdicts(true);
+  };
+  // B's requests fill the second before A's refusal: any token's may be A's customer's, its own may not.
+  const refusedAmidOthers = [req(-5000, 200), req(0, 200, B), req(0, 200, B), req(10, 429)];
+
+  it("fails RATE-2 for a refusal its own token's requests cannot explain, whatever other tokens sent", () => {
+    expect(verdictsOf(observed([rateLimitTimelineJudge], refusedAmidOthers), ['RATE-2'])).toEqual({ 'RATE-2': 'pass 1/0' });
+    const o = perToken(refusedAmidOthers);
+    expect(verdictsOf(o, ['RATE-2'])).toEqual({ 'RATE-2': 'fail 1/1' });
+    expect(o.rules['RATE-2']?.failures[0]?.message).toContain('of its token (one token per customer, as declared)');
+  });
+
+  it("holds a refusal its own token's two requests explain", () => {
+    expect(verdictsOf(perToken([req(0, 200), req(0, 200), req(0, 200, B), req(10, 429)]), ['RATE-1', 'RATE-2'])).toEqual({ 'RATE-1': 'pass 3/0', 'RATE-2': 'pass 1/0' });
+  });
+
+  it('forgets idle tokens as the shared timeline does', () => {
+    const timeline = new RateTimeline(true);
+    const ledger = new Ledger(false);
+    const specs = [...Array.from({ length: 50 }, (_, k) => req(k * 10, 200, `token-${k}-1234567890`)), req(60_000, 200)];
+    specs.forEach((spec, i) => timeline.see(new ExchangeView(exchangeOf(spec, i), i), ledger));
+    expect(timeline.held.possible).toBeLessThan(5);
+  });
+});
+
 describe('liveness: a refusal fewer than 2 requests of any token can explain', () => {
   it('passes a refusal after 2 admissions of the token, or of other tokens', () => {
     expect(judge([req(0, 200), req(0, 200), req(10, 429)], ['RATE-2', 'RATE-3'])).toEqual({ 'RATE-2': 'pass 1/0', 'RATE-3': 'pass 3/0' });

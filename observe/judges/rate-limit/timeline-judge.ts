@@ -1,10 +1,10 @@
 import { WINDOW_MS } from '../../../harness-core/rate-limit-timeline.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeOptions } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { judgeAdmission } from './admissions.js';
-import { OpenOutcomes, PossibleRequests } from './possible-requests.js';
+import { RequestScope } from './request-scope.js';
 import { ProofBudget } from './proof-budget.js';
 import { canPrecede, failingRules, recordPublicRefusal, recordRefusal, refusalVerdict, type RefusalCase } from './refusals.js';
 import { TimeOrdered } from './time-ordered.js';
@@ -46,8 +46,8 @@ const RATE_TIMELINE_RULES = ['RATE-1', 'RATE-2', 'RATE-3', 'RATE-4', 'RATE-7', '
  * of one client, a refusal may answer requests it does not hold; a request the recording lacks
  * (one the client gave up on, left out by the recorder) may have been admitted.
  */
-export function rateLimitTimelineJudge(): Judge {
-  const timeline = new RateTimeline();
+export function rateLimitTimelineJudge(options: JudgeOptions = {}): Judge {
+  const timeline = new RateTimeline(options.oneTokenPerCustomer ?? false);
   return {
     rules: RATE_TIMELINE_RULES,
     see: (x, ledger) => timeline.see(x, ledger),
@@ -70,12 +70,29 @@ export class RateTimeline {
   readonly #pending = new TimeOrdered<TimelineEntry>((e) => e.receivedAt);
   readonly #tokens = new Map<string, TokenWindow>();
   readonly #servedTokens = new BoundedMap<string, true>(SERVED_TOKENS);
-  readonly #counted = new PossibleRequests();
-  readonly #uncertain = new PossibleRequests();
-  readonly #public = new PossibleRequests();
-  readonly #open = new OpenOutcomes();
+  /** Every token's requests, for a recording whose tokens may share a customer (RATE-6). */
+  readonly #all = new RequestScope();
+  /** Each token's own, where each customer has one token. */
+  readonly #byToken = new Map<string, RequestScope>();
   #awaited: AwaitedRefusal[] = [];
   readonly #budget = new ProofBudget();
+
+  /** `oneTokenPerCustomer`: a refusal is weighed against its own token's requests only (JudgeOptions). */
+  constructor(readonly oneTokenPerCustomer = false) {}
+
+  /** Where an entry of `token` counts; none for a request without a token when each customer has one. */
+  #scopeOf(token: string | undefined): RequestScope | undefined {
+    if (!this.oneTokenPerCustomer) return this.#all;
+    if (token === undefined) return undefined;
+    let scope = this.#byToken.get(token);
+    if (!scope) this.#byToken.set(token, (scope = new RequestScope()));
+    return scope;
+  }
+
+  /** Whether `e` may have counted toward the limit `refused` met. */
+  #sameLimit(e: TimelineEntry, refused: TimelineEntry): boolean {
+    return !this.oneTokenPerCustomer || e.token === refused.token;
+  }
 
   see(x: ExchangeView, ledger: Ledger): void {
     this.#newestSend = Math.max(this.#newestSend, x.sentAt);
@@ -104,7 +121,7 @@ export class RateTimeline {
   #add(e: TimelineEntry): void {
     switch (e.kind) {
       case 'counted': {
-        this.#counted.add(e);
+        this.#scopeOf(e.token)?.add(e);
         const w = this.#windowToAdd(e.token as string);
         // The LRU is told once per token window: while it lasts, the window remembers.
         if (!w.seenServed && served(e)) this.#servedTokens.set(e.token as string, true);
@@ -113,13 +130,9 @@ export class RateTimeline {
         break;
       }
       case 'possible':
-        this.#uncertain.add(e);
-        break;
       case 'unknown':
-        this.#open.add(e);
-        break;
       case 'public':
-        this.#public.add(e);
+        this.#scopeOf(e.token)?.add(e);
         break;
       case 'refused':
         if (e.token === undefined) break;
@@ -130,7 +143,7 @@ export class RateTimeline {
         if (e.token !== undefined) this.#pending.add(e);
         break;
     }
-    if (e.kind !== 'refused' && e.kind !== 'public-refused') for (const a of this.#awaited) if (canPrecede(e, a.refused)) this.#addLate(a, e);
+    if (e.kind !== 'refused' && e.kind !== 'public-refused') for (const a of this.#awaited) if (canPrecede(e, a.refused) && this.#sameLimit(e, a.refused)) this.#addLate(a, e);
   }
 
   /** Whether the token was seen served; asked of the LRU once per token window, which remembers a yes. */
@@ -171,11 +184,13 @@ export class RateTimeline {
 
   #judgeRefusal(refused: TimelineEntry, ledger: Ledger): void {
     const window = this.#window(refused.token as string);
+    const scope = this.#scopeOf(refused.token) as RequestScope;
     const c: AwaitedRefusal = {
       refused,
       retry: window.isRetry(refused),
       ownRefusals: window.refusalsBefore(refused),
-      possible: { counted: this.#counted.countFor(refused), uncertain: this.#uncertain.countFor(refused) + this.#open.countFor(refused), publicRequests: this.#public.countFor(refused) },
+      possible: scope.possibleFor(refused),
+      ...(this.oneTokenPerCustomer && { ownTokenOnly: true }),
       until: refused.receivedAt + LATE_ANSWER_MS,
     };
     if (refusalVerdict(c.possible) !== 'too-soon') {
@@ -184,7 +199,7 @@ export class RateTimeline {
     }
     if (this.#awaited.length >= AWAITED_REFUSALS) return;
     if (this.#budget.takeAny(failingRules(c))) {
-      c.shown = { protectedRequests: [...this.#counted.listFor(refused), ...this.#uncertain.listFor(refused), ...this.#open.listFor(refused)], publicRequests: this.#public.listFor(refused) };
+      c.shown = scope.listFor(refused);
     }
     this.#awaited.push(c);
   }
@@ -212,19 +227,24 @@ export class RateTimeline {
     const bound = this.#newestSend - KEEP_MS;
     if (bound < this.#forgottenBefore + FORGET_STEP_MS) return;
     this.#forgottenBefore = bound;
-    this.#counted.dropBelow(bound);
-    this.#uncertain.dropBelow(bound);
-    this.#public.dropBelow(bound);
+    this.#all.dropBelow(bound);
     if (this.#newestSend - this.#lastSweep < SWEEP_EVERY_MS) return;
     this.#lastSweep = this.#newestSend;
     for (const [token, w] of this.#tokens) {
       w.dropBelow(bound);
       if (w.empty) this.#tokens.delete(token);
     }
+    // Kept longer than the shared scope between sweeps, which changes no count (refusals.ts `canPrecede`).
+    for (const [token, scope] of this.#byToken) {
+      scope.dropBelow(bound);
+      if (scope.empty) this.#byToken.delete(token);
+    }
   }
 
   /** For the memory tests: how much the timeline holds. */
   get held(): { tokens: number; pending: number; possible: number; awaited: number } {
-    return { tokens: this.#tokens.size, pending: this.#pending.size, possible: this.#counted.size + this.#uncertain.size + this.#public.size, awaited: this.#awaited.length };
+    let possible = this.#all.size;
+    for (const scope of this.#byToken.values()) possible += scope.size;
+    return { tokens: this.#tokens.size, pending: this.#pending.size, possible, awaited: this.#awaited.length };
   }
 }
