@@ -7,6 +7,7 @@ import { spawnServer } from '../../reference-server/src/server-process.js';
 import { scriptCommandLine } from '../../cli/command-line/run-script.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
 import { CheckFailed, failureMessage } from '../check-failed.js';
+import { localPrebuildEnv } from './local-prebuild.js';
 import { foreignNpmEnv } from './npm-env.js';
 import { registryUnreachable } from './registry-failure.js';
 
@@ -79,7 +80,9 @@ try {
   // An implementer's project: its own package.json, allowing the two install scripts the kit's
   // dependencies need (npm 12 blocks unlisted ones).
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'implementer-ci', private: true, allowScripts: { 'better-sqlite3': true, esbuild: true } }, null, 2));
-  step(`npm install ./${tarball} (dependencies from the npm cache where it has them, else the registry)`);
+  const prebuild = localPrebuildEnv(ROOT, join(folder, 'prebuilds'));
+  if (prebuild) Object.assign(env, prebuild);
+  step(`npm install ./${tarball} (dependencies from the npm cache where it has them, else the registry${prebuild ? "; better-sqlite3's binary from this checkout's build, as a prebuild" : ''})`);
   const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`], folder, 600_000);
   if (install.code !== 0) {
     const unreachable = registryUnreachable(install.output);
