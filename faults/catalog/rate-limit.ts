@@ -12,6 +12,7 @@ import { admitAll, forgettingLog, monotonicNow } from '../kit/limiters.js';
 import { isPublic } from '../../reference-server/seams/paths.js';
 import type { Fault } from '../fault.js';
 import { THIRD_ADMITTED } from './sweeps.js';
+import { thirdAdmission } from './third-admission.js';
 
 /**
  * Limiter faults: the impostors a conformance check must tell apart from an exact sliding second
@@ -152,32 +153,28 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-fixed-window',
     description: 'fixed one-second windows starting at the first hit (2 per window): 4 admitted within ~200 ms across an edge',
     rules: ['RATE-3'],
-    passive: {
-      alsoBreaks: { 'RATE-1': 'a fixed window admits a third request within one sliding second across its edge, which RATE-1 says gives 429' },
-      unseen: { 'RATE-3': "the checks' only third admission within a second is the RATE-9 probe's (404, 422, then 200), which uncounted rejections explain as well as a fixed window" },
-      indistinguishable: { 'RATE-9': "the RATE-9 probe's 404 and 422 followed by a 200 within one second fit rejections not counted as well as a fixed window" },
-    },
+    passive: thirdAdmission(['RATE-3'], 'a fixed window admits a third request within one sliding second across its edge, which RATE-1 says gives 429'),
     configure: (deps) => ({ ...deps, limiter: fixedWindowFromFirstHit() }),
   },
   {
     id: 'limiter-clock-aligned-window',
     description: 'windows aligned to wall-clock seconds (2 per second): hits at x.9, x.9, x+1.1 all admitted',
     rules: ['RATE-3'],
-    passive: { alsoBreaks: { 'RATE-1': 'windows aligned to the clock admit a third request within one sliding second across a full second, which RATE-1 says gives 429' } },
+    passive: thirdAdmission(['RATE-3'], 'windows aligned to the clock admit a third request within one sliding second across a full second, which RATE-1 says gives 429'),
     configure: (deps) => ({ ...deps, limiter: clockAlignedWindow(wallClock(deps)) }),
   },
   {
     id: 'limiter-sliding-window-counter',
     description: 'sliding-window counter (previous second weighted + current): hits at x.95, x.97, x+1.5 all admitted',
     rules: ['RATE-3'],
-    passive: { alsoBreaks: { 'RATE-1': 'the weighted counter admits a third request within one sliding second, which RATE-1 says gives 429' } },
+    passive: thirdAdmission(['RATE-3'], 'the weighted counter admits a third request within one sliding second, which RATE-1 says gives 429'),
     configure: (deps) => ({ ...deps, limiter: slidingWindowCounter(wallClock(deps)) }),
   },
   {
     id: 'limiter-token-bucket',
     description: 'token bucket of 2 refilled at 2/s: hits at 0, 0, 550 ms all admitted',
     rules: ['RATE-3'],
-    passive: { alsoBreaks: { 'RATE-1': 'a burst plus a refill admits a third request within one sliding second, which RATE-1 says gives 429' } },
+    passive: thirdAdmission(['RATE-3'], 'a burst plus a refill admits a third request within one sliding second, which RATE-1 says gives 429'),
     configure: (deps) => ({ ...deps, limiter: tokenBucket() }),
   },
   {
@@ -198,7 +195,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-per-connection',
     description: 'the limit is kept per customer and connection: parallel clients of one customer each get the full budget',
     rules: ['RATE-7'],
-    passive: { alsoBreaks: { 'RATE-1': 'a second connection of the customer gets its own budget, so a third request is admitted within one sliding second, which RATE-1 says gives 429' } },
+    passive: thirdAdmission(['RATE-7'], 'a second connection of the customer gets its own budget, so a third request is admitted within one sliding second, which RATE-1 says gives 429'),
     configure: (deps) => {
       const perConnection = createSlidingWindowLimiter();
       const now = monotonicNow(deps);
@@ -230,7 +227,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-skips-business-rejections',
     description: 'requests answered 400/403/404/413/415/422 are taken back out of the customer window',
     rules: ['RATE-9'],
-    passive: { alsoBreaks: { 'RATE-1': THIRD_ADMITTED } },
+    passive: thirdAdmission(['RATE-9'], THIRD_ADMITTED),
     configure: (deps) => {
       const { limiter: forgetful, takeBack } = forgettingLog((status) => BUSINESS_REJECTIONS.has(status));
       return intercept({ ...deps, limiter: forgetful }, takeBack);
@@ -273,23 +270,21 @@ export const rateLimitFaults: Fault[] = [
     id: 'limiter-admits-three',
     description: 'an exact sliding second, but of 3 requests',
     rules: ['RATE-1'],
-    passive: {
-      indistinguishable: Object.fromEntries(
-        ['RATE-3', 'RATE-9', 'RATE-15'].map((rule) => [rule, 'a third admission within a second fits a window that does not slide (RATE-3), rejections not counted (RATE-9) or a limit raised on request (RATE-15) as well as a limit of 3']),
-      ),
-    },
+    passive: thirdAdmission(['RATE-1']),
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(3, 1000) }),
   },
   {
     id: 'limiter-window-850',
     description: 'an exact sliding log of 2, but over 850 ms: a third request 870 ms after two admitted ones is admitted',
     rules: ['RATE-1'],
+    passive: thirdAdmission(['RATE-1']),
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 850) }),
   },
   {
     id: 'limiter-window-950',
     description: 'an exact sliding log of 2, but over 950 ms: a third request 960 ms after two admitted ones is admitted',
     rules: ['RATE-1'],
+    passive: thirdAdmission(['RATE-1']),
     configure: (deps) => ({ ...deps, limiter: createSlidingWindowLimiter(2, 950) }),
   },
   {
@@ -310,7 +305,7 @@ export const rateLimitFaults: Fault[] = [
     id: 'limit-raised-by-header',
     description: 'a request carrying X-RateLimit-Limit: N is limited to N per sliding second instead of 2',
     rules: ['RATE-15'],
-    passive: { alsoBreaks: { 'RATE-1': 'a request asking for a higher limit gets it, so a third request is admitted within one sliding second, which RATE-1 says gives 429' } },
+    passive: thirdAdmission(['RATE-15'], 'a request asking for a higher limit gets it, so a third request is admitted within one sliding second, which RATE-1 says gives 429'),
     configure: (deps) => {
       const windows = new Map<number, number[]>();
       // Every protected request is judged here (after authentication), the customer limiter admits all.

@@ -16,6 +16,7 @@ import { remapError } from '../kit/error-remap.js';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { forgettingLog, slidingLog } from '../kit/limiters.js';
 import type { Fault, PassiveExpectation } from '../fault.js';
+import { thirdAdmission } from './third-admission.js';
 
 /**
  * Faults for the sweeps generated from the endpoint table (spec/endpoints.ts): one factory per
@@ -175,20 +176,10 @@ const FACTORIES: readonly Factory[] = [
     endpoints: PROTECTED_ENDPOINTS,
     description: (label) => `${label} is limited by the customer's window but not counted in it`,
     configure: notCountedOn,
-    passive: (e) => ({
-      alsoBreaks: { 'RATE-1': THIRD_ADMITTED },
-      // Requests to several endpoints under way at once, one of them not counted, look like
-      // parallel connections each counted apart.
-      indistinguishable: { 'RATE-7': 'a third admission among requests under way at the same time fits parallel connections counted apart as well as an endpoint not counted' },
-      ...(ANSWERED_404_TO_A_NEW_TOKEN.has(e.id) && {
-        unseen: { 'RATE-4': "the probe's token may get only 404s and 429s on this endpoint: a token never served is not known to be a customer's, so its admissions prove nothing of a customer's window" },
-      }),
-    }),
+    passive: () => thirdAdmission(['RATE-4'], THIRD_ADMITTED),
   },
 ];
 
-/** Endpoints on which the RATE-4 probe's requests may all be answered 404 (a resource of another customer's). */
-const ANSWERED_404_TO_A_NEW_TOKEN = new Set(['reports.pictures', 'rooms.detail']);
 
 function idOf(rule: string, e: Endpoint): string {
   return `sweep-${rule.toLowerCase()}-${e.id}`;
@@ -224,7 +215,7 @@ export const sweepFaults: Fault[] = [
     id: 'sweep-rate-9-403-not-counted',
     description: 'requests answered 403 (license or function right missing) are taken back out of the customer window',
     rules: ['RATE-9'],
-    passive: { alsoBreaks: { 'RATE-1': THIRD_ADMITTED } },
+    passive: thirdAdmission(['RATE-9'], THIRD_ADMITTED),
     configure: forgetting403,
   },
 ];
