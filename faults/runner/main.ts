@@ -154,9 +154,9 @@ async function main(): Promise<number> {
   const foundPassively = decidable.filter((o) => o.passive.decidable.every((r) => o.passive.found.includes(r)));
   // The judge must do exactly what each fault declares of it (Fault.passive): fail the rules it
   // names, unless their traffic cannot show them, and nothing beyond the rules it also breaks.
-  const inexact = judged.filter((o) => !isExact(passiveExactness(o.fault, o.passive)));
+  const inexact = judged.map((o) => ({ fault: o.fault, verdict: o.passive, exactness: passiveExactness(o.fault, o.passive) })).filter((r) => !isExact(r.exactness));
   console.log(`passive judge on the faults' traffic: ${foundPassively.length} of ${decidable.length} faults with a passively decidable rule found; ${judged.length - inexact.length} of ${judged.length} exactly as declared${inexact.length ? '' : ' (every other rule failed is one the fault also breaks)'}`);
-  for (const o of inexact) console.log(`  ${exactnessLine({ fault: o.fault, verdict: o.passive, exactness: passiveExactness(o.fault, o.passive) })}`);
+  for (const r of inexact) console.log(`  ${exactnessLine(r)}`);
   const rejected = outcomes.filter((o) => o.unverified.length > 0);
   if (rejected.length) console.log(`statements that do not verify: ${rejected.map((o) => o.fault.id).join(', ')}`);
   return escaped.length === 0 && rejected.length === 0 && inexact.length === 0 ? 0 : 1;

@@ -109,21 +109,25 @@ export class ExchangeView {
   }
 
   requestHeader(name: string): string | undefined {
-    this.#requestHeaders ??= indexed(this.#x.request.headers);
-    return this.#requestHeaders.get(name.toLowerCase())?.[0];
+    return this.#requestIndex().get(name.toLowerCase())?.[0];
   }
   /** Every value of a request header, in recorded order. */
   requestHeaders(name: string): string[] {
-    this.#requestHeaders ??= indexed(this.#x.request.headers);
-    return [...(this.#requestHeaders.get(name.toLowerCase()) ?? [])];
+    return [...(this.#requestIndex().get(name.toLowerCase()) ?? [])];
   }
   responseHeader(name: string): string | undefined {
-    this.#responseHeaders ??= indexed(this.#x.response.headers);
-    return this.#responseHeaders.get(name.toLowerCase())?.[0];
+    return this.#responseIndex().get(name.toLowerCase())?.[0];
   }
   responseHeaders(name: string): string[] {
+    return [...(this.#responseIndex().get(name.toLowerCase()) ?? [])];
+  }
+  #requestIndex(): HeaderIndex {
+    this.#requestHeaders ??= indexed(this.#x.request.headers);
+    return this.#requestHeaders;
+  }
+  #responseIndex(): HeaderIndex {
     this.#responseHeaders ??= indexed(this.#x.response.headers);
-    return [...(this.#responseHeaders.get(name.toLowerCase()) ?? [])];
+    return this.#responseHeaders;
   }
   /** The Authorization header as sent (its credentials replaced by their hash). */
   get authorization(): string | undefined {

@@ -95,18 +95,17 @@ export class RateTimeline {
   }
 
   see(x: ExchangeView, ledger: Ledger): void {
-    this.#newestSend = Math.max(this.#newestSend, x.sentAt);
-    const e = timelineEntry(x);
-    if (e) this.#add(e);
-    this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
-    this.#settle(ledger, this.#newestSend);
-    this.#forget();
+    this.#advance(x.sentAt, timelineEntry(x), ledger);
   }
 
   /** A request without an answer: one the target may have counted, for the refusals around it (timeline-entry.ts `unansweredEntry`). */
   seeUnanswered(x: ExchangeView, ledger: Ledger): void {
-    this.#newestSend = Math.max(this.#newestSend, x.sentAt);
-    const e = unansweredEntry(x);
+    this.#advance(x.sentAt, unansweredEntry(x), ledger);
+  }
+
+  /** The timeline moved on to a request sent at `sentAt`: it is added, and what is late enough decided and forgotten. */
+  #advance(sentAt: number, e: TimelineEntry | undefined, ledger: Ledger): void {
+    this.#newestSend = Math.max(this.#newestSend, sentAt);
     if (e) this.#add(e);
     this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
     this.#settle(ledger, this.#newestSend);
