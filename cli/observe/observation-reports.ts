@@ -61,7 +61,7 @@ export async function writeObservationReports(traffic: ObservedTraffic, options:
     counts,
     wallSeconds: o.from && o.to ? (Date.parse(o.to) - Date.parse(o.from)) / 1000 : 0,
     floorSeconds: 0,
-    observation: { mode: traffic.mode, sources: traffic.sources, ...(o.from && { from: o.from }), ...(o.to && { to: o.to }), exchanges: o.exchanges, customers: o.customers },
+    observation: { mode: traffic.mode, sources: traffic.sources, ...(o.from && { from: o.from }), ...(o.to && { to: o.to }), exchanges: o.exchanges, customers: o.customers, ...(o.declared?.oneTokenPerCustomer && { oneTokenPerCustomer: true as const }) },
   });
   writeFileSync(statementPath(reportDir), JSON.stringify(envelopeOf(Buffer.from(JSON.stringify(statement)), options.signKey), null, 2));
   writeFileSync(join(reportDir, 'statement.html'), statementHtml(statement, options.signKey ? `signed by keyid ${keyIdOf(options.signKey)}` : 'unsigned'));

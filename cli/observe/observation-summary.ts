@@ -14,6 +14,7 @@ export interface ObservationSummary {
     exchanges: number;
     customers: number;
     ignored: Observation['ignored'];
+    declared?: Observation['declared'];
     /** Of recordings: entries each file held and those left unread, by reason. */
     files?: { file: string; entries: number; exchanges: number; skipped: Record<string, number>; unanswered?: number }[];
   };
@@ -45,6 +46,7 @@ export function summarizeObservation(observation: Observation, facts: Pick<Obser
       exchanges: observation.exchanges,
       customers: observation.customers,
       ignored: observation.ignored,
+      ...(observation.declared && { declared: observation.declared }),
       ...(facts.files && { files: facts.files }),
     },
     verdicts,

@@ -86,6 +86,18 @@ describe('observe --har', () => {
     expect(diff.output).toContain('META-3');
   });
 
+  it('records in the statement and the summary that the observer declared one token per customer', async () => {
+    const declared = await cli('observe', '--har', good, '--one-token-per-customer', '--no-html', '--report-dir', join(dir, 'declared'));
+    expect(declared.code).toBe(0);
+    const payloadOf = (folder: string) => JSON.parse(Buffer.from((JSON.parse(readFileSync(join(dir, folder, 'statement.json'), 'utf8')) as { payload: string }).payload, 'base64').toString()) as { predicate: { cpfConformance: { observation: Record<string, unknown> } } };
+    expect(payloadOf('declared').predicate.cpfConformance.observation).toMatchObject({ oneTokenPerCustomer: true });
+    expect(JSON.parse(readFileSync(join(dir, 'declared', 'summary.json'), 'utf8'))).toMatchObject({ observed: { declared: { oneTokenPerCustomer: true } } });
+    expect(readFileSync(join(dir, 'declared', 'statement.html'), 'utf8')).toContain('every customer used one token');
+    expect((await cli('verify', join(dir, 'declared'))).code).toBe(0);
+    await cli('observe', '--har', good, '--no-html', '--report-dir', join(dir, 'undeclared'));
+    expect(payloadOf('undeclared').predicate.cpfConformance.observation).not.toHaveProperty('oneTokenPerCustomer');
+  });
+
   it('names the mistake of a command line or a file, exit 2', async () => {
     expect(await cli('observe')).toMatchObject({ code: 2, output: expect.stringContaining('observe needs exactly one of --har, --log and --listen') });
     expect(await cli('observe', '--har', good, '--listen', '8080')).toMatchObject({ code: 2, output: expect.stringContaining('(given: --har, --listen)') });

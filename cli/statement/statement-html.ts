@@ -8,7 +8,8 @@ const VERDICT_ORDER = ['fail', 'broken', 'inconclusive', 'skip', 'pass', 'not-se
 function observed(o: NonNullable<Statement['predicate']['cpfConformance']['observation']>): string {
   const period = o.from && o.to ? `from ${esc(o.from)} to ${esc(o.to)}` : 'no exchange under the API';
   const sources = o.mode === 'proxy' ? `through the recording proxy in front of ${esc(o.sources.join(', '))}` : `recorded in ${esc(o.sources.join(', '))}`;
-  return `Observed, not tested: the kit sent no request. ${o.exchanges} exchanges of ${o.customers} customers ${sources}, ${period}. A rule passes where the traffic held exchanges that judge it and none broke it.`;
+  const declared = o.oneTokenPerCustomer ? ' Declared by the observer: every customer used one token, so the rate limit was judged per token.' : '';
+  return `Observed, not tested: the kit sent no request. ${o.exchanges} exchanges of ${o.customers} customers ${sources}, ${period}.${declared} A rule passes where the traffic held exchanges that judge it and none broke it.`;
 }
 
 /** One printable page of the statement: the target, the verdicts per area and rule, what did not run, how to verify. */

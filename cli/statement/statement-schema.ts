@@ -36,6 +36,8 @@ export const observationSchema = z.object({
   to: z.string().optional(),
   exchanges: z.number(),
   customers: z.number(),
+  /** Declared by the one who observed (`observe --one-token-per-customer`): every customer of the traffic used one token, so the rate limit was judged per token. */
+  oneTokenPerCustomer: z.literal(true).optional(),
 });
 
 export const statementSchema = z.object({

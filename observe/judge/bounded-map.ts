@@ -1,34 +1,53 @@
 /**
- * A Map that forgets its least recently written entries beyond `max`: judges of sequences remember
- * per customer and per resource what they saw, and a proxy may observe for days.
+ * A Map that forgets its least recently written entries beyond `max`, and, given `forgetAfterMs`,
+ * those written longer ago than that before the latest write: judges of sequences remember per
+ * customer and per resource what they saw, a proxy may observe for days, and what lies beyond a
+ * judge's horizon (sequence-horizon.ts) can no longer be compared with anything.
  */
 export class BoundedMap<K, V> {
   readonly #map = new Map<K, V>();
+  /** When each entry was last written, in the same order as `#map`; kept only with `forgetAfterMs`. */
+  readonly #writtenAt: Map<K, number> | undefined;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly forgetAfterMs?: number,
+  ) {
+    if (forgetAfterMs !== undefined) this.#writtenAt = new Map();
+  }
 
   /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
   get(key: K): V | undefined {
     return this.#map.get(key);
   }
 
-  set(key: K, value: V): void {
+  /** `at`: when the exchange that writes it happened (its `answeredAt`); needed with `forgetAfterMs`. */
+  set(key: K, value: V, at?: number): void {
     this.#map.delete(key);
     this.#map.set(key, value);
-    if (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
+    if (this.#map.size > this.max) this.#forget(this.#map.keys().next().value as K);
+    const times = this.#writtenAt;
+    if (times === undefined || at === undefined) return;
+    times.delete(key);
+    times.set(key, at);
+    const before = at - (this.forgetAfterMs as number);
+    for (const [oldest, writtenAt] of times) {
+      if (writtenAt >= before) break;
+      this.#forget(oldest);
+    }
   }
 
   /** The value for `key`, made by `make` when there is none. */
-  upsert(key: K, make: () => V): V {
+  upsert(key: K, make: () => V, at?: number): V {
     const found = this.get(key);
     if (found !== undefined) return found;
     const made = make();
-    this.set(key, made);
+    this.set(key, made, at);
     return made;
   }
 
   delete(key: K): void {
-    this.#map.delete(key);
+    this.#forget(key);
   }
 
   get size(): number {
@@ -37,5 +56,10 @@ export class BoundedMap<K, V> {
 
   values(): IterableIterator<V> {
     return this.#map.values();
+  }
+
+  #forget(key: K): void {
+    this.#map.delete(key);
+    this.#writtenAt?.delete(key);
   }
 }

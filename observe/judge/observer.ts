@@ -34,6 +34,8 @@ export interface Observation {
    * and requests a recording holds no answer of (both seen only by `seeUnanswered`).
    */
   ignored: { outsideApi: number; proxyFailures: number; unanswered?: number };
+  /** What the one who observed declared of the traffic (JudgeOptions): verdicts of the timeline rest on it. */
+  declared?: { oneTokenPerCustomer: true };
 }
 
 export interface ObserverOptions extends JudgeOptions {
@@ -55,9 +57,11 @@ export class Observer {
   #to = -Infinity;
   readonly #ignored = { outsideApi: 0, proxyFailures: 0, unanswered: 0 };
   readonly #unansweredJudges: Judge[];
+  readonly #oneTokenPerCustomer: boolean;
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
-    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: options.oneTokenPerCustomer ?? false }));
+    this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
+    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: this.#oneTokenPerCustomer }));
     this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }
@@ -103,6 +107,7 @@ export class Observer {
       customers: this.#customers.size,
       ...(this.#exchanges > 0 && { from: new Date(this.#from).toISOString(), to: new Date(this.#to).toISOString() }),
       ignored: { ...this.#ignored },
+      ...(this.#oneTokenPerCustomer && { declared: { oneTokenPerCustomer: true } }),
     };
   }
 }

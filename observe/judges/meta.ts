@@ -85,10 +85,24 @@ function mediaType(x: ExchangeView, ledger: Ledger): void {
 
 /** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
 function scheme(x: ExchangeView, ledger: Ledger): void {
-  const urls = [x.exchange.request.url, ...linksOf(x.responseJson)];
-  const plain = urls.map(parsed).filter((u): u is URL => u !== undefined && u.protocol === 'http:' && !isLoopbackHost(u.hostname));
-  if (urls.map(parsed).every((u) => u === undefined || (u.protocol === 'http:' && isLoopbackHost(u.hostname)))) return;
-  ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((u) => u.origin).join(', ')}`);
+  const plain: URL[] = [];
+  let judged = false;
+  for (const url of [x.url, ...x.derived(absoluteLinks)]) {
+    if (url === undefined || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) continue;
+    judged = true;
+    if (url.protocol === 'http:') plain.push(url);
+  }
+  if (judged) ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((u) => u.origin).join(', ')}`);
+}
+
+/** The absolute links of the answer, parsed: worked out once per exchange. */
+function absoluteLinks(x: ExchangeView): URL[] {
+  const links: URL[] = [];
+  for (const link of linksOf(x.responseJson)) {
+    const url = parsed(link);
+    if (url !== undefined) links.push(url);
+  }
+  return links;
 }
 
 /** The links the spec's answers hand out: the project's report page, a document's links, picture URLs. */

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMap } from './bounded-map.js';
+
+describe('BoundedMap', () => {
+  it('forgets the least recently written entry beyond its size; reading renews nothing', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.get('a');
+    map.set('c', 3);
+    expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([undefined, 2, 3]);
+    map.set('b', 4);
+    map.set('d', 5);
+    expect([map.get('b'), map.get('c'), map.get('d'), map.size]).toEqual([4, undefined, 5, 2]);
+  });
+
+  it('with forgetAfterMs, forgets what was written longer ago than that before the latest write', () => {
+    const map = new BoundedMap<string, number>(100, 1000);
+    map.set('a', 1, 0);
+    map.set('b', 2, 500);
+    map.set('a', 3, 900);
+    map.set('c', 4, 1600);
+    // b was written 1100 ms before c: beyond the horizon; a was renewed at 900.
+    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([3, undefined, 4, 2]);
+    map.upsert('d', () => 5, 5000);
+    expect([map.get('a'), map.get('c'), map.get('d'), map.size]).toEqual([undefined, undefined, 5, 1]);
+    map.delete('d');
+    expect(map.size).toBe(0);
+  });
+});
