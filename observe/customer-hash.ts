@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isJwtShaped } from '../harness-core/jwt-shape.js';
 import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange.js';
 
@@ -9,7 +9,8 @@ import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange
  * apart, and the name does not give the token back.
  */
 export function customerOf(token: string): string {
-  return `customer:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+  // The one-shot hash: the proxy and the readers name a customer per exchange.
+  return `customer:${hash('sha256', token, 'hex').slice(0, 16)}`;
 }
 
 /** Scheme, the whitespace after it, credentials. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ObservedRequest, ObservedResponse } from '../exchange.js';
 import type { RecordedExchange } from '../proxy/recorded-exchange.js';
 
 /**
@@ -87,39 +88,31 @@ function withBase64<T extends { bodyBinary?: Buffer }>(message: T): Omit<T, 'bod
 /** A validated record as an exchange of `source` at `index`. */
 export function exchangeOfRecord(source: string, index: number, record: ExchangeLogRecord): RecordedExchange {
   const { request, response, timings, customer, token, proxyFailure, bodyTruncated } = record;
-  return {
-    source,
-    index,
-    startedAt: record.startedAt,
-    durationMs: record.durationMs,
-    request: {
-      method: request.method,
-      url: request.url,
-      httpVersion: request.httpVersion,
-      headers: request.headers,
-      ...bodies(request),
-      ...(request.bodyMimeType !== undefined && { bodyMimeType: request.bodyMimeType }),
-    },
-    response: {
-      status: response.status,
-      statusText: response.statusText,
-      httpVersion: response.httpVersion,
-      headers: response.headers,
-      mimeType: response.mimeType,
-      bodySize: response.bodySize,
-      ...bodies(response),
-    },
-    ...(timings && { timings }),
-    ...(customer !== undefined && { customer }),
-    ...(token && { token }),
-    ...(proxyFailure !== undefined && { proxyFailure }),
-    ...(bodyTruncated && { bodyTruncated }),
+  // Field by field rather than with spreads, as every record passes here; in the order the log is written in.
+  const observedRequest: ObservedRequest = { method: request.method, url: request.url, httpVersion: request.httpVersion, headers: request.headers };
+  setBody(observedRequest, request);
+  if (request.bodyMimeType !== undefined) observedRequest.bodyMimeType = request.bodyMimeType;
+  const observedResponse: ObservedResponse = {
+    status: response.status,
+    statusText: response.statusText,
+    httpVersion: response.httpVersion,
+    headers: response.headers,
+    mimeType: response.mimeType,
+    bodySize: response.bodySize,
   };
+  setBody(observedResponse, response);
+  const exchange: RecordedExchange = { source, index, startedAt: record.startedAt, durationMs: record.durationMs, request: observedRequest, response: observedResponse };
+  if (timings) exchange.timings = timings;
+  if (customer !== undefined) exchange.customer = customer;
+  if (token) exchange.token = token;
+  if (proxyFailure !== undefined) exchange.proxyFailure = proxyFailure;
+  if (bodyTruncated) exchange.bodyTruncated = bodyTruncated;
+  return exchange;
 }
 
-function bodies(message: { bodyText?: string | undefined; bodyBase64?: Buffer | undefined }): { bodyText?: string; bodyBinary?: Buffer } {
-  if (message.bodyText !== undefined) return { bodyText: message.bodyText };
-  return message.bodyBase64 ? { bodyBinary: message.bodyBase64 } : {};
+function setBody(message: ObservedRequest | ObservedResponse, record: { bodyText?: string | undefined; bodyBase64?: Buffer | undefined }): void {
+  if (record.bodyText !== undefined) message.bodyText = record.bodyText;
+  else if (record.bodyBase64) message.bodyBinary = record.bodyBase64;
 }
 
 /** Where and why a line failed the schema: the first issue, by path, never with the value. */

@@ -1,9 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { fileChunks } from '../har/file-chunks.js';
 import { LISTED_SKIPS } from '../har/read-har.js';
 import { mergedByStart } from '../merge-by-start.js';
 import type { RecordedExchange } from '../proxy/recorded-exchange.js';
 import { exchangeLogHeaderSchema, exchangeLogRecordSchema, exchangeOfRecord, firstIssue, EXCHANGE_LOG_VERSION, type ExchangeLogHeader } from './exchange-log-schema.js';
 import { DEFAULT_MAX_LINE_BYTES, LineScanner, type ScannedLine } from './line-scanner.js';
+import { plainRecord } from './plain-record.js';
 
 export interface ExchangeLogReadOptions {
   /** A line longer than this many bytes is skipped unread; default `DEFAULT_MAX_LINE_BYTES` (64 MiB). */
@@ -105,8 +106,8 @@ async function* exchangesOf(file: string, summary: ExchangeLogFileSummary, optio
     return read;
   };
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: options.chunkBytes ?? 64 * 1024 })) {
-      const lines = scanner.push(chunk as Buffer);
+    for await (const chunk of fileChunks(file, options.chunkBytes ?? 64 * 1024)) {
+      const lines = scanner.push(chunk);
       summary.heldBytesHighWaterMark = scanner.highWaterMark;
       for (const scanned of lines) {
         const exchange = take(scanned);
@@ -138,9 +139,13 @@ function exchangeOrSkip(file: string, index: number, scanned: ScannedLine, maxLi
   const json = parsedJson(scanned.bytes);
   // The parser's message quotes the line: only that it is not JSON is said.
   if (json === undefined) return { index, line, reason: 'invalid', detail: 'not JSON' };
-  const parsed = exchangeLogRecordSchema.safeParse(json);
-  if (!parsed.success) return { index, line, reason: 'invalid', detail: firstIssue(parsed.error) };
-  return exchangeOfRecord(file, index, parsed.data);
+  let record = plainRecord(json);
+  if (!record) {
+    const parsed = exchangeLogRecordSchema.safeParse(json);
+    if (!parsed.success) return { index, line, reason: 'invalid', detail: firstIssue(parsed.error) };
+    record = parsed.data;
+  }
+  return exchangeOfRecord(file, index, record);
 }
 
 function parsedJson(bytes: Buffer): unknown {

@@ -15,7 +15,7 @@ function scan(input: string | Buffer, sizes: readonly number[] = [Number.MAX_SAF
   return { scanned, scanner, bytes };
 }
 
-const texts = (scanned: ScannedEntry[]) => scanned.map((e) => (e.kind === 'entry' ? JSON.parse(e.text) : e));
+const values = (scanned: ScannedEntry[]) => scanned.map((e) => (e.kind === 'entry' ? e.value : e));
 
 /** Every chunking the tests try: one size at a time from 1 to 7 bytes, and a mix of them. */
 const CHUNKINGS = [[1], [2], [3], [4], [5], [6], [7], [3, 1, 7, 2, 5, 4, 6, 1, 1]];
@@ -38,7 +38,7 @@ function trickyHar(spacing: string | number = 1): string {
 describe('HarEntryScanner', () => {
   it('hands on each element of log.entries, in order, with its index and byte offset, and nothing else', () => {
     const { scanned, bytes } = scan(trickyHar());
-    expect(texts(scanned)).toEqual(TRICKY_ENTRIES);
+    expect(values(scanned)).toEqual(TRICKY_ENTRIES);
     expect(scanned.map((e) => e.index)).toEqual([0, 1, 2, 3]);
     for (const e of scanned) expect(bytes[e.offset]).toBe('{'.charCodeAt(0));
   });
@@ -54,17 +54,17 @@ describe('HarEntryScanner', () => {
     const before = '{"log":{"entries":[{"a":1}],"version":"1.2","creator":{"name":"c","version":"1"},"pages":[]}}';
     const after = '{"comment":"x","log":{"version":"1.2","pages":[{"id":"p"}],"creator":{"name":"c","version":"1"},"entries":[{"a":1}]}}';
     const escaped = '{"l\\u006fg":{"entr\\u0069es":[{"a":1}]}}';
-    for (const doc of [before, after, escaped]) expect(texts(scan(doc).scanned)).toEqual([{ a: 1 }]);
+    for (const doc of [before, after, escaped]) expect(values(scan(doc).scanned)).toEqual([{ a: 1 }]);
   });
 
   it('hands on entries that are not objects as they are, for the schema to refuse', () => {
     const { scanned } = scan('{"log":{"entries":[0,-0,12,-3.25,1e3,2E-7,6.02e+23,true,false,null,"s",[],{}]}}');
-    expect(scanned.map((e) => e.kind === 'entry' && e.text)).toEqual(['0', '-0', '12', '-3.25', '1e3', '2E-7', '6.02e+23', 'true', 'false', 'null', '"s"', '[]', '{}']);
+    expect(values(scanned)).toEqual([0, -0, 12, -3.25, 1e3, 2e-7, 6.02e23, true, false, null, 's', [], {}]);
   });
 
   it('accepts a UTF-8 byte order mark before the document, also split over chunks', () => {
     const doc = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"log":{"entries":[{"a":"é"}]}}')]);
-    for (const sizes of CHUNKINGS) expect(texts(scan(doc, sizes).scanned)).toEqual([{ a: 'é' }]);
+    for (const sizes of CHUNKINGS) expect(values(scan(doc, sizes).scanned)).toEqual([{ a: 'é' }]);
   });
 
   it('skips an entry longer than the cap, naming its index, reads the ones after it, and never holds more than the cap', () => {
@@ -74,9 +74,9 @@ describe('HarEntryScanner', () => {
     for (const sizes of [...CHUNKINGS, [Number.MAX_SAFE_INTEGER]]) {
       const { scanned, scanner } = scan(doc, sizes, 256);
       expect(scanned).toEqual([
-        { kind: 'entry', index: 0, offset: doc.indexOf('{"a"'), text: '{"a":1}' },
+        { kind: 'entry', index: 0, offset: doc.indexOf('{"a"'), value: { a: 1 } },
         { kind: 'oversize', index: 1, offset: bigOffset, bytes: JSON.stringify(big).length },
-        { kind: 'entry', index: 2, offset: doc.indexOf('{"b"'), text: '{"b":2}' },
+        { kind: 'entry', index: 2, offset: doc.indexOf('{"b"'), value: { b: 2 } },
       ]);
       expect(scanner.highWaterMark).toBeLessThanOrEqual(256);
     }
@@ -90,6 +90,57 @@ describe('HarEntryScanner', () => {
     // Every entry spans chunks of 7 bytes, so each is held; the buffer is sized by the cap, not the file.
     expect(scanner.highWaterMark).toBeGreaterThan(0);
     expect(scanner.highWaterMark).toBeLessThanOrEqual(4096);
+  });
+
+  it('hands on the same entries whether found after the bytes that ended the ones before or by following their strings and brackets', () => {
+    // The same first key as the entries inside an entry, and the separator's bytes inside strings.
+    const entries = Array.from({ length: 40 }, (_, i) => ({ startedDateTime: `t${i}`, list: [{ startedDateTime: 1 }, { startedDateTime: 2 }], text: `"},{"startedDateTime" },\n  {\n    "startedDateTime"`, n: i }));
+    const mixed = entries.map((e, i) => (i % 7 === 3 ? { first: i, ...e } : e));
+    for (const list of [entries, mixed])
+      for (const spacing of [0, 2]) {
+        const doc = JSON.stringify({ log: { entries: list } }, null, spacing);
+        for (const sizes of [[Number.MAX_SAFE_INTEGER], [1], [3, 1, 7, 2, 5, 4, 6, 1, 1], [500]]) expect(values(scan(doc, sizes).scanned)).toEqual(list);
+      }
+  });
+
+  it('finds a fault inside an entry at the byte and with the reason the walk of the whole file gives', () => {
+    // The walk goes over the same bytes byte by byte where they are not in log.entries: under another key of log, 7 bytes later.
+    const walked = (doc: string) => doc.replace('{"log":{"entries":', '{"log":{"entries":[],"x":');
+    const outcome = (doc: string) => {
+      try {
+        return { entries: values(scan(doc, [Number.MAX_SAFE_INTEGER]).scanned) };
+      } catch (error) {
+        const { reason, offset } = error as HarSyntaxError;
+        return { reason: reason.replace(/^the file ends inside log\.entries\[\d+\]/, 'the file ends before its JSON document does'), offset };
+      }
+    };
+    const similar = TRICKY_ENTRIES.map((x, i) => ({ startedDateTime: `t${i}`, x, list: [{ startedDateTime: 1 }, { startedDateTime: 2 }] }));
+    const pieces = ['{', '}', '[', ']', '"', ':', ',', '\\', ' ', '\n', '0', '-', '.', 'e', 't', 'u', '\\u00', '\t', 'é', '\x01', '01', '},{"startedDateTime"'];
+    let seed = 42;
+    const random = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000) * n);
+    let faults = 0;
+    for (let k = 0; k < 600; k++) {
+      let entries = JSON.stringify(k % 2 ? similar : TRICKY_ENTRIES, null, [0, 1, '\t'][k % 3]);
+      // The opening bracket stays: the walk of the other key takes any value, log.entries only an array.
+      for (let m = random(3); m >= 0; m--) {
+        const at = 1 + random(entries.length - 1);
+        const piece = pieces[random(pieces.length)] as string;
+        entries = entries.slice(0, at) + (random(3) === 0 ? '' : piece) + entries.slice(at + (random(2) === 0 ? 0 : 1 + random(3)));
+      }
+      const doc = `{"log":{"entries":${entries}}}`;
+      const found = outcome(doc);
+      const expected = outcome(walked(doc));
+      if ('entries' in found) {
+        expect(expected, doc).toEqual({ entries: [] });
+        // Through UTF-8, as the file has it: a cut surrogate pair becomes U+FFFD.
+        expect(found.entries, doc).toEqual(JSON.parse(Buffer.from(entries).toString()));
+      } else {
+        faults++;
+        expect(found, doc).toEqual({ reason: expected.reason, offset: (expected.offset as number) - 7 });
+        for (const sizes of [[1], [7, 2, 5]]) expect(() => scan(doc, sizes), doc).toThrow(found.reason);
+      }
+    }
+    expect(faults).toBeGreaterThan(300);
   });
 
   describe('refuses a file that is not a HAR, with the reason and the byte offset', () => {
@@ -114,6 +165,8 @@ describe('HarEntryScanner', () => {
       ['a missing colon', '{"log" {', /^unexpected '\{' where ':' should follow an object key$/, 7],
       ['an incomplete byte order mark', Buffer.from([0xef, 0xbb, 0x7b]), /^an incomplete byte order mark$/, 2],
       ['nesting deeper than the walk follows', `{"log":{"entries":[${'['.repeat(2 * MAX_DEPTH)}`, /^JSON nested deeper than 1024 levels$/, 19 + MAX_DEPTH - 3],
+      ['a fault in an entry that ends where the entries before it did', '{"log":{"entries":[{"a":1},{"a":2},{"a":01},{"a":3}]}}', /^unexpected '1' where ',' or '}' should be$/, 41],
+      ['nesting too deep, closed again, in an entry that ends where the entries before it did', `{"log":{"entries":[{"a":1},{"a":${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}},{"a":2}]}}`, /^JSON nested deeper than 1024 levels$/, 32 + MAX_DEPTH - 4],
     ];
     for (const [what, doc, reason, offset] of cases) {
       it(what, () => {

@@ -1,16 +1,24 @@
 /**
  * The streaming walk of a HAR file: a JSON tokenizer fed the file in chunks of any size that hands
- * on the text of each element of `log.entries`, one at a time, and keeps nothing else. A HAR of a
- * long recording runs to gigabytes, so the file is never parsed whole: the walk checks the JSON
- * grammar byte by byte (so a broken file is reported with its byte offset), skips everything
- * outside `log.entries` without holding it, and holds only the entry it is inside. JSON's
- * structural characters are ASCII and never occur inside a multi-byte UTF-8 sequence, so the walk
- * works on bytes and an entry is decoded only once it is complete.
+ * on each element of `log.entries`, parsed, one at a time, and keeps nothing else. A HAR of a long
+ * recording runs to gigabytes, so the file is never parsed whole: the walk skips everything outside
+ * `log.entries` without holding it, and holds only the entry it is inside. JSON's structural
+ * characters are ASCII and never occur inside a multi-byte UTF-8 sequence, so the walk works on
+ * bytes and an entry is decoded only once it is complete.
+ *
+ * Outside the entries, the walk checks the JSON grammar byte by byte, so that a broken file is
+ * reported with its byte offset. Inside an entry that is an object or an array (every entry of a
+ * HAR), checking the grammar byte by byte in JavaScript would cost more than `JSON.parse` of the
+ * entry does, and `JSON.parse` checks it anyway: the walk only finds where the entry ends, by the
+ * bytes that ended the entry before (`endAtSeparator`), or else by following its strings, escapes
+ * and brackets (`scanEntry`). Only where `JSON.parse` refuses the entry, or the nesting is wrong or
+ * too deep, or the entry is skipped for its length, does the careful walk go over the entry's
+ * bytes (`checkEntry`), to report the fault as, and where, the walk of the whole file would.
  *
  * What it holds between chunks: the bytes of an unfinished entry (at most `maxEntryBytes`; a
  * longer entry is counted and skipped, not kept), an object key of at most 64 bytes while it
- * reads the keys of the document and of `log`, and two arrays of `MAX_DEPTH` bytes for the
- * nesting.
+ * reads the keys of the document and of `log`, the bytes between two entries (at most 128), and
+ * two arrays of `MAX_DEPTH` bytes for the nesting.
  */
 
 /** The most bytes one entry may take, 64 MiB: far above any exchange of this API, even a document in base64, and the bound on what the walk holds. */
@@ -20,8 +28,8 @@ export const DEFAULT_MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 export const MAX_DEPTH = 1024;
 
 export type ScannedEntry =
-  /** A complete entry: its JSON text, its 0-based position in `log.entries` and the byte offset it starts at. */
-  | { kind: 'entry'; index: number; offset: number; text: string }
+  /** A complete entry: its JSON value, its 0-based position in `log.entries` and the byte offset it starts at. */
+  | { kind: 'entry'; index: number; offset: number; value: unknown }
   /** An entry longer than the cap: skipped; `bytes` is its length. */
   | { kind: 'oversize'; index: number; offset: number; bytes: number };
 
@@ -49,6 +57,8 @@ const UNICODE = 8;
 const NUMBER = 9;
 const LITERAL = 10;
 const DONE = 11;
+/** Inside an entry that is an object or an array: only strings, escapes and nesting are followed (scanEntry). */
+const ENTRY = 12;
 
 // Number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
 const N_MINUS = 0;
@@ -77,6 +87,9 @@ const KEY_CAPTURE_BYTES = 64;
 const MIN_HELD_BYTES = 64 * 1024;
 /** A buffer grown beyond this for a rare large entry is let go once that entry is handed on. */
 const KEEP_HELD_BYTES = 1024 * 1024;
+
+/** Spacing and a first key between entries longer than this are not taken for the file's separator. */
+const MAX_SEPARATOR_BYTES = 128;
 
 const LITERALS: Record<number, Uint8Array> = { 0x74: Buffer.from('true'), 0x66: Buffer.from('false'), 0x6e: Buffer.from('null') };
 
@@ -115,6 +128,16 @@ export class HarEntryScanner {
   /** Bytes of the entry in earlier chunks; those are in `held` unless the entry is oversize. */
   private entryHeldLength = 0;
   private entryOversize = false;
+  /** The entry is an object or an array, followed by `scanEntry`; the depth it ends at, and where that scan is. */
+  private entryScanned = false;
+  private entryBaseDepth = 0;
+  private entryInString = false;
+  private entryEscaped = false;
+  /** The careful walk of a scanned entry, once one is needed and until the entry ends: for an entry over the cap, its bytes are walked as they come, since they are not kept. */
+  private entryCheck: HarEntryScanner | undefined;
+  /** The bytes between two entries, once learnt (see `endAtSeparator`); where the last entry ended in the current chunk, -1 if in none. */
+  private separator: Buffer | undefined;
+  private previousEnd = -1;
   private held = Buffer.alloc(0);
   private heldHighWaterMark = 0;
 
@@ -128,11 +151,15 @@ export class HarEntryScanner {
   /** Walks the next chunk of the file; returns the entries it completed, in file order. */
   push(chunk: Buffer): ScannedEntry[] {
     const out: ScannedEntry[] = [];
+    this.previousEnd = -1;
     const n = chunk.length;
     let i = 0;
     while (i < n) {
       const c = chunk[i] as number;
       switch (this.mode) {
+        case ENTRY:
+          i = this.scanEntry(chunk, i, out);
+          break;
         case STRING: {
           let j = i;
           while (j < n) {
@@ -194,6 +221,8 @@ export class HarEntryScanner {
 
   /** The file has ended: throws unless it held one complete JSON document with a `log.entries` array. */
   end(): void {
+    // A fault in the unfinished entry comes before the end of the file.
+    if (this.mode === ENTRY) this.checkEntry(Buffer.alloc(0), 0);
     if (this.depth === 0 && this.mode === VALUE) throw new HarSyntaxError('not a HAR: the file holds no JSON', this.base);
     if (this.mode !== DONE) throw new HarSyntaxError(`the file ends ${this.inEntry ? `inside log.entries[${this.entryIndex}]` : 'before its JSON document does'} (truncated?)`, this.base);
     if (!this.sawEntries) throw new HarSyntaxError('not a HAR: the JSON document has no log.entries array', this.base);
@@ -204,11 +233,9 @@ export class HarEntryScanner {
     switch (this.mode) {
       case FIRST_VALUE:
         if (c === 0x5d) return this.close(i, chunk, out);
-        this.startValue(c, i);
-        return i + 1;
+        return this.startValue(c, i, chunk, out);
       case VALUE:
-        this.startValue(c, i);
-        return i + 1;
+        return this.startValue(c, i, chunk, out);
       case FIRST_KEY:
         if (c === 0x7d) return this.close(i, chunk, out);
         if (c !== QUOTE) this.fail(`unexpected ${shown(c)} where an object key or '}' should be`, i);
@@ -236,7 +263,8 @@ export class HarEntryScanner {
     }
   }
 
-  private startValue(c: number, i: number): void {
+  /** A value starts at `i`; returns where the walk goes on. */
+  private startValue(c: number, i: number, chunk: Buffer, out: ScannedEntry[]): number {
     const parent = this.depth === 0 ? OTHER : (this.roles[this.depth - 1] as number);
     const role = this.depth === 0 ? ROOT : this.pendingRole;
     this.pendingRole = OTHER;
@@ -245,6 +273,15 @@ export class HarEntryScanner {
     if (role === ENTRIES && c !== 0x5b) this.fail('not a HAR: log.entries is not an array', i);
     if (parent === ENTRIES) this.startEntry(i);
     const literal = LITERALS[c];
+    if (parent === ENTRIES && (c === 0x7b || c === 0x5b)) {
+      this.entryScanned = true;
+      this.entryBaseDepth = this.depth;
+      this.entryInString = false;
+      this.entryEscaped = false;
+      this.open(c === 0x7b ? OBJECT : ARRAY, OTHER, i);
+      this.mode = ENTRY;
+      return c === 0x7b ? this.endAtSeparator(chunk, i, out) : i + 1;
+    }
     if (c === 0x7b) {
       this.open(OBJECT, role, i);
       this.mode = FIRST_KEY;
@@ -264,6 +301,7 @@ export class HarEntryScanner {
       this.literalAt = 1;
       this.mode = LITERAL;
     } else this.fail(`unexpected ${shown(c)} where a value should be`, i);
+    return i + 1;
   }
 
   private open(kind: number, role: number, i: number): void {
@@ -371,23 +409,162 @@ export class HarEntryScanner {
     this.entryStartInChunk = i;
     this.entryHeldLength = 0;
     this.entryOversize = false;
+    this.entryScanned = false;
+  }
+
+  /**
+   * Follows a scanned entry through the chunk from `from`: strings (where a backslash escapes the
+   * byte after it) and the nesting, not the grammar. Returns where the walk goes on: after the
+   * entry once its first bracket closes, or the end of the chunk.
+   */
+  private scanEntry(chunk: Buffer, from: number, out: ScannedEntry[]): number {
+    const n = chunk.length;
+    const kinds = this.kinds;
+    let depth = this.depth;
+    let inString = this.entryInString;
+    let escaped = this.entryEscaped;
+    let i = from;
+    while (i < n) {
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        while (i < n) {
+          const b = chunk[i] as number;
+          if (b === QUOTE || b === BACKSLASH) break;
+          i++;
+        }
+        if (i === n) break;
+        if (chunk[i] === QUOTE) inString = false;
+        else escaped = true;
+        i++;
+        continue;
+      }
+      const b = chunk[i++] as number;
+      if (b === QUOTE) inString = true;
+      else if (b === 0x7b || b === 0x5b) {
+        if (depth === MAX_DEPTH) this.entryFault(chunk, i);
+        kinds[depth++] = b === 0x7b ? OBJECT : ARRAY;
+      } else if (b === 0x7d || b === 0x5d) {
+        // A bracket closing what it did not open: reported now, not once the entry has run on to the cap.
+        if (kinds[depth - 1] !== (b === 0x7d ? OBJECT : ARRAY)) this.entryFault(chunk, i);
+        if (--depth === this.entryBaseDepth) {
+          this.depth = depth;
+          this.mode = AFTER_VALUE;
+          this.previousEnd = i;
+          out.push(this.endEntry(i, chunk));
+          return i;
+        }
+      }
+    }
+    this.depth = depth;
+    this.entryInString = inString;
+    this.entryEscaped = escaped;
+    return n;
+  }
+
+  /**
+   * A HAR writer puts the same bytes between one entry and the next, up to the next one's first key:
+   * `},\n    {\n      "startedDateTime"` pretty-printed, `},{"_initiator"` compact. Where they come
+   * next in the chunk, the entry starting at `start` most likely ends there, and if the bytes up to
+   * there parse, it does (a JSON value ends where it ends): it is handed on without being scanned.
+   * If not (the bytes came inside a string or inside the entry, or the next entry starts
+   * otherwise), it is scanned from after its first bracket. Returns where the walk goes on.
+   */
+  private endAtSeparator(chunk: Buffer, start: number, out: ScannedEntry[]): number {
+    if (this.separator === undefined) this.learnSeparator(chunk, start);
+    const at = this.separator === undefined ? -1 : chunk.indexOf(this.separator, start);
+    const end = at + 1;
+    if (at === -1 || end - start > this.maxEntryBytes) return start + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(chunk.toString('utf8', start, end)) as unknown;
+    } catch {
+      // Not where the entry ends after all (the bytes came inside it, the file's spacing changed, or the entry is broken): learnt again from the next two.
+      this.separator = undefined;
+      return start + 1;
+    }
+    // JSON.parse follows any nesting: refused here as the scan refuses it. Each level takes two bytes, so a shorter entry cannot nest too deep.
+    const levels = MAX_DEPTH - this.entryBaseDepth;
+    if (end - start >= 2 * (levels + 1) && nestsDeeper(value, levels)) this.entryFault(chunk, end);
+    this.depth = this.entryBaseDepth;
+    this.mode = AFTER_VALUE;
+    this.previousEnd = end;
+    out.push(this.finishEntry({ kind: 'entry', index: this.entryIndex, offset: this.entryOffset, value }));
+    return end;
+  }
+
+  /** The bytes from the closing brace of the entry before to the end of the first key of the entry at `start`, if they are all in this chunk. */
+  private learnSeparator(chunk: Buffer, start: number): void {
+    if (this.previousEnd < 1 || chunk[this.previousEnd - 1] !== 0x7d) return;
+    let key = start + 1;
+    while (key < chunk.length && isSpace(chunk[key] as number)) key++;
+    const keyEnd = chunk[key] === QUOTE ? chunk.indexOf(QUOTE, key + 1) : -1;
+    if (keyEnd === -1 || keyEnd - this.previousEnd > MAX_SEPARATOR_BYTES) return;
+    const between = chunk.subarray(this.previousEnd - 1, keyEnd + 1);
+    // A backslash in the key: its first quote after the opening one may not end it.
+    if (!between.includes(BACKSLASH)) this.separator = Buffer.from(between);
   }
 
   private endEntry(end: number, chunk: Buffer): ScannedEntry {
-    this.inEntry = false;
     const index = this.entryIndex;
     const offset = this.entryOffset;
     const bytes = this.entryHeldLength + end - this.entryStartInChunk;
-    let entry: ScannedEntry;
-    if (this.entryOversize || bytes > this.maxEntryBytes) entry = { kind: 'oversize', index, offset, bytes };
-    else if (this.entryHeldLength === 0) entry = { kind: 'entry', index, offset, text: chunk.toString('utf8', this.entryStartInChunk, end) };
+    if (this.entryOversize || bytes > this.maxEntryBytes) {
+      // Skipped unparsed, yet a fault in it breaks the file as anywhere else.
+      if (this.entryScanned) this.checkEntry(chunk, end);
+      return this.finishEntry({ kind: 'oversize', index, offset, bytes });
+    }
+    return this.finishEntry({ kind: 'entry', index, offset, value: this.parsedEntry(chunk, end, bytes) });
+  }
+
+  private finishEntry(entry: ScannedEntry): ScannedEntry {
+    this.inEntry = false;
+    this.entryCheck = undefined;
+    if (this.held.length > KEEP_HELD_BYTES) this.held = Buffer.alloc(0);
+    return entry;
+  }
+
+  private parsedEntry(chunk: Buffer, end: number, bytes: number): unknown {
+    let text: string;
+    if (this.entryHeldLength === 0) text = chunk.toString('utf8', this.entryStartInChunk, end);
     else {
       this.reserve(bytes);
       chunk.copy(this.held, this.entryHeldLength, 0, end);
-      entry = { kind: 'entry', index, offset, text: this.held.toString('utf8', 0, bytes) };
+      text = this.held.toString('utf8', 0, bytes);
     }
-    if (this.held.length > KEEP_HELD_BYTES) this.held = Buffer.alloc(0);
-    return entry;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // The parser's message may quote the entry: the careful walk says what and where instead.
+      return this.entryFault(chunk, end);
+    }
+  }
+
+  /** The scanned entry is broken before `end` in this chunk: throws what the careful walk finds. */
+  private entryFault(chunk: Buffer, end: number): never {
+    this.checkEntry(chunk, end);
+    // Not reached: the walk accepts exactly what JSON.parse does, and checks the nesting as the scan does.
+    throw new HarSyntaxError(`log.entries[${this.entryIndex}] is not JSON`, this.entryOffset);
+  }
+
+  /**
+   * The careful walk over the scanned entry's bytes up to `end` in this chunk, from where the last
+   * call left it: throws at the entry's first fault, with the reason and the offset the walk of the
+   * whole file gives.
+   */
+  private checkEntry(chunk: Buffer, end: number): void {
+    if (!this.entryCheck) {
+      const walk = new HarEntryScanner(this.maxEntryBytes);
+      // At the entry's depth, for the nesting limit; the levels above it have no role, so the walk hands nothing on.
+      walk.base = this.entryOffset;
+      walk.depth = this.entryBaseDepth;
+      walk.push(this.held.subarray(0, this.entryHeldLength));
+      this.entryCheck = walk;
+    }
+    this.entryCheck.push(chunk.subarray(this.entryStartInChunk, end));
   }
 
   /** The entry goes on in the next chunk: keeps its bytes from this one, unless that takes it over the cap. */
@@ -395,9 +572,11 @@ export class HarEntryScanner {
     const more = chunk.length - this.entryStartInChunk;
     const total = this.entryHeldLength + more;
     if (!this.entryOversize && total > this.maxEntryBytes) {
+      // Its bytes are let go: a scanned entry is walked carefully as it comes from here on.
+      if (this.entryScanned) this.checkEntry(chunk, chunk.length);
       this.entryOversize = true;
       this.held = Buffer.alloc(0);
-    }
+    } else if (this.entryOversize && this.entryScanned) this.checkEntry(chunk, chunk.length);
     if (!this.entryOversize) {
       this.reserve(total);
       chunk.copy(this.held, this.entryHeldLength, this.entryStartInChunk);
@@ -423,4 +602,13 @@ export class HarEntryScanner {
   private fail(reason: string, i: number): never {
     throw new HarSyntaxError(reason, this.base + i);
   }
+}
+
+/** Whether `value` nests objects and arrays more than `levels` deep (itself the first level). */
+function nestsDeeper(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels === 0) return true;
+  const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  for (const child of children) if (nestsDeeper(child, levels - 1)) return true;
+  return false;
 }

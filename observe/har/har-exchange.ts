@@ -1,40 +1,44 @@
 import { withoutCredentials } from '../customer-hash.js';
-import type { ExchangeTimings, HeaderField, ObservedExchange } from '../exchange.js';
+import type { ExchangeTimings, HeaderField, ObservedExchange, ObservedRequest, ObservedResponse } from '../exchange.js';
 import type { HarEntry } from './har-schema.js';
 
 /** A validated HAR entry as the judge reads exchanges; its tokens already replaced by their hash. */
 export function exchangeFromEntry(source: string, index: number, entry: HarEntry): ObservedExchange {
   const { request, response, timings } = entry;
   const postData = request.postData;
-  return withoutCredentials({
-    source,
-    index,
-    startedAt: entry.startedDateTime,
-    durationMs: entry.time,
-    request: {
-      method: request.method,
-      url: request.url,
-      httpVersion: request.httpVersion,
-      headers: withoutPseudoHeaders(request.headers),
-      ...body(postData?.text, postData?.encoding),
-      ...(postData?.mimeType !== undefined && { bodyMimeType: postData.mimeType }),
-    },
-    response: {
-      status: response.status,
-      statusText: response.statusText,
-      httpVersion: response.httpVersion,
-      headers: withoutPseudoHeaders(response.headers),
-      mimeType: response.content.mimeType,
-      bodySize: response.bodySize,
-      ...(recordedBody(response) && body(response.content.text, response.content.encoding)),
-    },
-    ...(timings && { timings: Object.fromEntries(Object.entries(timings).filter(([, ms]) => ms !== undefined && ms >= 0)) as ExchangeTimings }),
-  });
+  // Field by field rather than with spreads, as every entry passes here; in the order an exchange log written from them shows.
+  const observedRequest: ObservedRequest = { method: request.method, url: request.url, httpVersion: request.httpVersion, headers: withoutPseudoHeaders(request.headers) };
+  if (postData) {
+    setBody(observedRequest, postData.text, postData.encoding);
+    if (postData.mimeType !== undefined) observedRequest.bodyMimeType = postData.mimeType;
+  }
+  const observedResponse: ObservedResponse = {
+    status: response.status,
+    statusText: response.statusText,
+    httpVersion: response.httpVersion,
+    headers: withoutPseudoHeaders(response.headers),
+    mimeType: response.content.mimeType,
+    bodySize: response.bodySize,
+  };
+  if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding);
+  const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
+  if (timings) exchange.timings = phasesTaken(timings);
+  return withoutCredentials(exchange);
+}
+
+/** HAR writes -1 for a phase that did not apply; the exchange leaves it out. */
+function phasesTaken(timings: NonNullable<HarEntry['timings']>): ExchangeTimings {
+  const taken: ExchangeTimings = {};
+  for (const phase in timings) {
+    const ms = timings[phase as keyof ExchangeTimings];
+    if (ms !== undefined && ms >= 0) taken[phase as keyof ExchangeTimings] = ms;
+  }
+  return taken;
 }
 
 /** Chromium records HTTP/2 requests with `:method`, `:path` and the like; method and URL already say it, and HTTP/1.1 exchanges have none. */
 function withoutPseudoHeaders(headers: HeaderField[]): HeaderField[] {
-  return headers.filter((h) => !h.name.startsWith(':'));
+  return headers.some((h) => h.name.startsWith(':')) ? headers.filter((h) => !h.name.startsWith(':')) : headers;
 }
 
 /**
@@ -47,7 +51,8 @@ function recordedBody(response: HarEntry['response']): boolean {
   return !(response.bodySize > 0 || (declared !== undefined && Number(declared) > 0));
 }
 
-function body(text: string | undefined, encoding: string | undefined): { bodyText?: string; bodyBinary?: Buffer } {
-  if (text === undefined) return {};
-  return encoding === 'base64' ? { bodyBinary: Buffer.from(text, 'base64') } : { bodyText: text };
+function setBody(message: ObservedRequest | ObservedResponse, text: string | undefined, encoding: string | undefined): void {
+  if (text === undefined) return;
+  if (encoding === 'base64') message.bodyBinary = Buffer.from(text, 'base64');
+  else message.bodyText = text;
 }

@@ -1,10 +1,11 @@
-import { createReadStream } from 'node:fs';
 import type { ObservedExchange } from '../exchange.js';
 import { ExchangeView } from '../judge/exchange-view.js';
 import { mergedByStart } from '../merge-by-start.js';
+import { fileChunks } from './file-chunks.js';
 import { DEFAULT_MAX_ENTRY_BYTES, HarEntryScanner, HarSyntaxError, type ScannedEntry } from './har-entries.js';
 import { exchangeFromEntry } from './har-exchange.js';
 import { firstIssue, harEntrySchema } from './har-schema.js';
+import { plainHarEntry } from './plain-entry.js';
 
 /** Skipped entries listed per file; further ones are only counted, so a file of broken entries cannot grow the summary. */
 export const LISTED_SKIPS = 20;
@@ -121,8 +122,8 @@ async function* exchangesOf(file: string, summary: HarFileSummary, options: HarR
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
   const scanner = new HarEntryScanner(maxEntryBytes);
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: options.chunkBytes ?? 64 * 1024 })) {
-      const scanned = scanner.push(chunk as Buffer);
+    for await (const chunk of fileChunks(file, options.chunkBytes ?? 64 * 1024)) {
+      const scanned = scanner.push(chunk);
       summary.heldBytesHighWaterMark = scanner.highWaterMark;
       for (const entry of scanned) {
         summary.entries++;
@@ -146,12 +147,15 @@ async function* exchangesOf(file: string, summary: HarFileSummary, options: HarR
 function exchangeOrSkip(file: string, entry: ScannedEntry, maxEntryBytes: number): ObservedExchange | SkippedEntry {
   const { index } = entry;
   if (entry.kind === 'oversize') return { index, reason: 'oversize', detail: `${entry.bytes} bytes from byte offset ${entry.offset}, over the cap of ${maxEntryBytes}` };
-  // The walk has checked the entry's JSON grammar, so this parse cannot fail.
-  const parsed = harEntrySchema.safeParse(JSON.parse(entry.text));
-  if (!parsed.success) return { index, reason: 'invalid', detail: firstIssue(parsed.error) };
-  if (parsed.data._fromCache !== undefined) return { index, reason: 'cached', detail: `_fromCache ${parsed.data._fromCache === 'disk' || parsed.data._fromCache === 'memory' ? parsed.data._fromCache : '(other)'}` };
-  const exchange = exchangeFromEntry(file, index, parsed.data);
-  const { status } = parsed.data.response;
+  let data = plainHarEntry(entry.value);
+  if (!data) {
+    const parsed = harEntrySchema.safeParse(entry.value);
+    if (!parsed.success) return { index, reason: 'invalid', detail: firstIssue(parsed.error) };
+    data = parsed.data;
+  }
+  if (data._fromCache !== undefined) return { index, reason: 'cached', detail: `_fromCache ${data._fromCache === 'disk' || data._fromCache === 'memory' ? data._fromCache : '(other)'}` };
+  const exchange = exchangeFromEntry(file, index, data);
+  const { status } = data.response;
   return status < 1 ? { ...exchange, unanswered: `status ${status}` } : exchange;
 }
 

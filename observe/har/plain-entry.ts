@@ -1,0 +1,103 @@
+import type { HeaderField } from '../exchange.js';
+import { epochMs, type HarEntry } from './har-schema.js';
+
+/**
+ * An entry of the usual shape checked by hand: what `harEntrySchema` gives for it, the same fields
+ * in the same order, or undefined for anything else (a field missing, of another type, out of
+ * range), which the schema then reads to give the entry or its first issue. zod takes every field
+ * through closures and issue lists, at a good part of what parsing the entry's JSON costs, and
+ * nearly every entry of a recording has the usual shape.
+ *
+ * `value` is what JSON.parse gave: no field holds `undefined`, so a field that does is absent.
+ */
+export function plainHarEntry(value: unknown): HarEntry | undefined {
+  if (!isObject(value)) return undefined;
+  const { _fromCache, time } = value;
+  if (_fromCache !== undefined && typeof _fromCache !== 'string') return undefined;
+  const startedDateTime = typeof value.startedDateTime === 'string' ? epochMs(value.startedDateTime) : undefined;
+  if (startedDateTime === undefined || !isNumber(time) || time < 0) return undefined;
+  const request = plainRequest(value.request);
+  const response = plainResponse(value.response);
+  if (!request || !response) return undefined;
+  const timings = value.timings === undefined ? undefined : plainTimings(value.timings);
+  if (timings === null) return undefined;
+  const entry: HarEntry = { ...(_fromCache !== undefined && { _fromCache }), startedDateTime, time, request, response };
+  if (timings) entry.timings = timings;
+  return entry;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** zod's number: finite. */
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** A field with a default: the default when absent, null when of another type. */
+const stringOr = (value: unknown, absent: string): string | null => (value === undefined ? absent : typeof value === 'string' ? value : null);
+const isOptionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+const isEncoding = (value: unknown): value is 'base64' | '' | undefined => value === undefined || value === 'base64' || value === '';
+
+function plainRequest(value: unknown): HarEntry['request'] | undefined {
+  if (!isObject(value)) return undefined;
+  const { method, url, postData } = value;
+  const httpVersion = stringOr(value.httpVersion, '');
+  const headers = plainHeaders(value.headers);
+  if (typeof method !== 'string' || method === '' || typeof url !== 'string' || url === '' || httpVersion === null || !headers) return undefined;
+  const request: HarEntry['request'] = { method, url, httpVersion, headers };
+  if (postData !== undefined) {
+    if (!isObject(postData)) return undefined;
+    const { mimeType, text, encoding } = postData;
+    if (!isOptionalString(mimeType) || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
+    request.postData = { ...(mimeType !== undefined && { mimeType }), ...(text !== undefined && { text }), ...(encoding !== undefined && { encoding }) };
+  }
+  return request;
+}
+
+function plainResponse(value: unknown): HarEntry['response'] | undefined {
+  if (!isObject(value)) return undefined;
+  const { status, content } = value;
+  const statusText = stringOr(value.statusText, '');
+  const httpVersion = stringOr(value.httpVersion, '');
+  const headers = plainHeaders(value.headers);
+  const bodySize = value.bodySize === undefined ? -1 : value.bodySize;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < -1 || status > 999 || statusText === null || httpVersion === null || !headers || !isNumber(bodySize)) return undefined;
+  if (!isObject(content)) return undefined;
+  const { text, encoding } = content;
+  const mimeType = stringOr(content.mimeType, '');
+  if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
+  return {
+    status,
+    statusText,
+    httpVersion,
+    headers,
+    content: { mimeType, ...(text !== undefined && { text }), ...(encoding !== undefined && { encoding }) },
+    bodySize,
+  };
+}
+
+/** New objects of the name and value alone, as the schema gives them. */
+function plainHeaders(value: unknown): HeaderField[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const headers: HeaderField[] = [];
+  for (const field of value as unknown[]) {
+    if (!isObject(field)) return undefined;
+    const { name, value: text } = field;
+    if (typeof name !== 'string' || typeof text !== 'string') return undefined;
+    headers.push({ name, value: text });
+  }
+  return headers;
+}
+
+const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
+
+/** The phases present, in the schema's order; null when one is not a number. */
+function plainTimings(value: unknown): NonNullable<HarEntry['timings']> | null {
+  if (!isObject(value)) return null;
+  const timings: NonNullable<HarEntry['timings']> = {};
+  for (const phase of PHASES) {
+    const ms = value[phase];
+    if (ms === undefined) continue;
+    if (!isNumber(ms)) return null;
+    timings[phase] = ms;
+  }
+  return timings;
+}
