@@ -8,6 +8,11 @@ export class BoundedMap<K, V> {
   readonly #map = new Map<K, V>();
   /** When each entry was last written, in the same order as `#map`; kept only with `forgetAfterMs`. */
   readonly #writtenAt: Map<K, number> | undefined;
+  /**
+   * No entry was written before this (the first one's time at the last walk): an entry renewed or
+   * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
+   */
+  #oldestAt = -Infinity;
 
   constructor(
     private readonly max: number,
@@ -31,8 +36,13 @@ export class BoundedMap<K, V> {
     times.delete(key);
     times.set(key, at);
     const before = at - (this.forgetAfterMs as number);
+    // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
+    if (before <= this.#oldestAt) return;
     for (const [oldest, writtenAt] of times) {
-      if (writtenAt >= before) break;
+      if (writtenAt >= before) {
+        this.#oldestAt = writtenAt;
+        return;
+      }
       this.#forget(oldest);
     }
   }

@@ -194,8 +194,9 @@ export class ExchangeView {
 
   /**
    * Lets go of what was worked out for the judges of this exchange (header lookups, the parsed URL,
-   * `derived` facts), keeping the parsed bodies: judges of sequences keep views of earlier
-   * exchanges by the thousand, and each fact is worked out again should one be asked later.
+   * the parsed bodies, `derived` facts): judges of sequences keep views of earlier exchanges by the
+   * thousand (as proof of a failure to come), and each fact is worked out again should one be
+   * asked later.
    */
   forgetWorkings(): void {
     this.#url = undefined;
@@ -203,6 +204,8 @@ export class ExchangeView {
     this.#requestHeaders = undefined;
     this.#responseHeaders = undefined;
     this.#derived = undefined;
+    this.#requestBody = undefined;
+    this.#responseBody = undefined;
   }
 
   #apiParts(): { path: string; rawQuery: string } | undefined {

@@ -61,12 +61,15 @@ export function authenticationJudge(): Judge {
       if (x.apiPath === undefined || links.fetches(x)) return;
       links.note(x);
       const credentials = credentialsOf(x);
+      const withoutToken = credentials === 'none' || credentials === 'other-scheme';
+      // A request with a token (or credentials the recording does not show) meets these rules only with a 401.
+      if (!withoutToken && x.status !== 401) return;
       // "Public (no token): `GET /`, `GET /health`, OPTIONS."
-      if (x.isPublic && credentials === 'none' && answeredOnItsMerits(x)) ledger.judge('AUTH-14', x, x.status !== 401, () => `${x.method} ${x.apiPath} without a token answered 401`);
-      const judged = mustBeRefused(x) && refusal(x, credentials, ledger);
+      if (credentials === 'none' && x.isPublic && answeredOnItsMerits(x)) ledger.judge('AUTH-14', x, x.status !== 401, () => `${x.method} ${x.apiPath} without a token answered 401`);
+      const judged = withoutToken && mustBeRefused(x) && refusal(x, credentials, ledger);
       // "401 | `authentication` | token missing or invalid, customer blocked": every 401 that gives a type gives this one.
-      const type = errorBodyReadable(x) ? detailsType(x) : undefined;
-      if (!judged && x.status === 401 && type !== undefined) ledger.judge('ERR-9', x, type === 'authentication', () => `a 401 carries details.type ${shown(type)}, not "authentication"`);
+      const type = !judged && x.status === 401 && errorBodyReadable(x) ? detailsType(x) : undefined;
+      if (type !== undefined) ledger.judge('ERR-9', x, type === 'authentication', () => `a 401 carries details.type ${shown(type)}, not "authentication"`);
     },
   };
 }

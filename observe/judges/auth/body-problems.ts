@@ -45,7 +45,7 @@ function record(problems: BodyProblems, where: string, problem: Problem): void {
 }
 
 const ENVELOPES: readonly string[] = PROJECT_ENVELOPES;
-const RELEASED: readonly string[] = RELEASED_PROJECT_FIELDS;
+const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
 
 /** "envelope `projectData` (or `projektData`) with project fields"; "Sending both in one body gives 422". */
 function projectBody(body: Record<string, unknown>, problems: BodyProblems): void {
@@ -55,7 +55,7 @@ function projectBody(body: Record<string, unknown>, problems: BodyProblems): voi
     else if (!isPlainObject(envelope)) problems.wrongType.push(name);
     else {
       for (const [field, value] of Object.entries(envelope)) {
-        if (!RELEASED.includes(field)) problems.unknown.push(`${name}.${field}`);
+        if (!RELEASED.has(field)) problems.unknown.push(`${name}.${field}`);
         else record(problems, `${name}.${field}`, projectFieldProblem(PROJECT_FIELD_RULES[field as ReleasedProjectField], value));
       }
     }
@@ -103,11 +103,11 @@ function passwordBody(body: Record<string, unknown>, problems: BodyProblems): vo
   }
 }
 
-const ROOM_INPUTS: readonly string[] = ROOM_INPUT_FIELDS;
+const ROOM_INPUTS: ReadonlySet<string> = new Set(ROOM_INPUT_FIELDS);
 /** The room object's own members: "Room id, project assignment ... cannot be written", refused or ignored. */
 const ROOM_OWN: readonly string[] = ['id', 'projectKey'];
 /** May be refused or ignored inside `roomData` (FREE-ROOM-9). */
-const UNWRITABLE: readonly string[] = [...ROOM_OWN, ...ROOM_OUTPUT_ONLY_FIELDS];
+const UNWRITABLE: ReadonlySet<string> = new Set([...ROOM_OWN, ...ROOM_OUTPUT_ONLY_FIELDS]);
 
 /** "`{roomData: {...}}`"; "Unknown fields, boolean numeric values, arrays and objects as values give 422." */
 function roomBody(body: Record<string, unknown>, problems: BodyProblems): void {
@@ -118,8 +118,8 @@ function roomBody(body: Record<string, unknown>, problems: BodyProblems): void {
     } else if (!isPlainObject(roomData)) problems.wrongType.push(name);
     else {
       for (const [field, value] of Object.entries(roomData)) {
-        if (ROOM_INPUTS.includes(field)) record(problems, `roomData.${field}`, roomFieldProblem(field, value));
-        else if (!UNWRITABLE.includes(field)) problems.unknown.push(`roomData.${field}`);
+        if (ROOM_INPUTS.has(field)) record(problems, `roomData.${field}`, roomFieldProblem(field, value));
+        else if (!UNWRITABLE.has(field)) problems.unknown.push(`roomData.${field}`);
       }
     }
   }

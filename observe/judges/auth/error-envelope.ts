@@ -9,8 +9,15 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { detailsType } from '../answer-kinds.js';
+import { rememberedCheck } from '../funding/remembered-checks.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import { envelopeDetails, errorBodyReadable, hasEnvelope, isPlainObject, refusedBeforeTheApi, shown } from './request-facts.js';
+
+const isStatus = rememberedCheck(errorEnvelopeSchema.shape.status);
+const isMessage = rememberedCheck(errorEnvelopeSchema.shape.error);
+const isType = rememberedCheck(errorDetailsSchema.shape.type);
+const isField = rememberedCheck(errorDetailsSchema.shape.field);
+const isCalculationStatus = rememberedCheck(calculationUnavailableErrorSchema.shape.details.shape.calculationStatus);
 
 /**
  * An error answer of the API itself: a gateway's 502 or 504 is no answer of the target, and the
@@ -26,7 +33,7 @@ export function errorEnvelopeJudge(): Judge {
   return {
     rules: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-5', 'ERR-6', 'ERR-10', 'ERR-11', 'ERR-21'],
     see(x, ledger) {
-      if (links.fetches(x)) return;
+      if (x.apiPath === undefined || links.fetches(x)) return;
       links.note(x);
       if (!isErrorOfTheApi(x)) return;
       envelope(x, ledger);
@@ -44,16 +51,16 @@ function envelope(x: ExchangeView, ledger: Ledger): void {
   const body = x.responseJson;
   if (!isPlainObject(body)) return;
   // "status: <http status number>"
-  ledger.judge('ERR-2', x, errorEnvelopeSchema.shape.status.safeParse(body.status).success && envelopeMatchesHttpStatus(body as { status: number }, x.status), () => `the ${x.status} envelope carries status ${shown(body.status)}`);
+  ledger.judge('ERR-2', x, isStatus(body.status) && envelopeMatchesHttpStatus(body as { status: number }, x.status), () => `the ${x.status} envelope carries status ${shown(body.status)}`);
   // "error: <German message string>" (FREE-ERR-1: any wording, never blank).
-  ledger.judge('ERR-3', x, errorEnvelopeSchema.shape.error.safeParse(body.error).success && String(body.error).trim() !== '', () => `the ${x.status} envelope carries error ${shown(body.error)}, not a message`);
+  ledger.judge('ERR-3', x, isMessage(body.error) && String(body.error).trim() !== '', () => `the ${x.status} envelope carries error ${shown(body.error)}, not a message`);
   // "details: {type: <string>, ...}" with a type of the error table; which row's is the row rules' (ERR-9 to 21).
   const type = envelopeDetails(x)?.type;
-  ledger.judge('ERR-5', x, errorDetailsSchema.shape.type.safeParse(type).success, () => `the ${x.status} envelope carries details.type ${shown(type)}, which the error table does not have`);
+  ledger.judge('ERR-5', x, isType(type), () => `the ${x.status} envelope carries details.type ${shown(type)}, which the error table does not have`);
   // "`field?: <string>`": judged where an answer carries one (FREE-ERR-2: never required, never its value).
   const details = envelopeDetails(x);
   if (details !== undefined && 'field' in details) {
-    ledger.judge('ERR-6', x, errorDetailsSchema.shape.field.safeParse(details.field).success, () => `the ${x.status} envelope carries details.field ${shown(details.field)}, not a string`);
+    ledger.judge('ERR-6', x, isField(details.field), () => `the ${x.status} envelope carries details.field ${shown(details.field)}, not a string`);
   }
 }
 
@@ -68,7 +75,7 @@ function rows(x: ExchangeView, ledger: Ledger): void {
   // "422 | `calculation_unavailable` (with `calculationStatus` = `unavailable`)"
   if (type === 'calculation_unavailable') {
     const status = envelopeDetails(x)?.calculationStatus;
-    const ok = x.status === 422 && calculationUnavailableErrorSchema.shape.details.shape.calculationStatus.safeParse(status).success;
+    const ok = x.status === 422 && isCalculationStatus(status);
     ledger.judge('ERR-21', x, ok, () => `an answer of type calculation_unavailable came with HTTP ${x.status} and details.calculationStatus ${shown(status)}`);
   }
 }

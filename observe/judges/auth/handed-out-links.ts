@@ -1,6 +1,8 @@
 import { ENDPOINTS } from '../../../spec/endpoints.js';
+import { PATH_PREFIX } from '../../../spec/contract/meta.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { apiPartsOf, type ExchangeView } from '../../judge/exchange-view.js';
+import { plainPathname } from './plain-urls.js';
 import { isPlainObject } from './request-facts.js';
 
 /** Links and link areas remembered per observation: a day of a busy proxy's documents and pictures. */
@@ -9,41 +11,74 @@ const REMEMBERED_LINKS = 20_000;
 /** The first path segments of the table's endpoints: an area named so is the API's own. */
 const TABLE_SEGMENTS = new Set(ENDPOINTS.map((e) => e.path.split('/')[1] ?? ''));
 
-/** The links the spec's answers hand out: the report page, a document's links, picture URLs. */
-function linksOf(body: unknown): unknown[] {
+/** A link's place under the API prefix. */
+interface Place {
+  /** Its origin and path: a fetch of the link, whatever its query. */
+  path: string;
+  /** Its path alone. */
+  pathname: string;
+  /** The area its first segment below the prefix names (with the origin), unless the table uses that segment. */
+  area?: { key: string; segment: string };
+}
+
+const NO_PLACES: readonly Place[] = Object.freeze([]);
+
+/**
+ * The links the spec's answers hand out: the report page, a document's links, picture URLs; only
+ * those whose text may name a path under the prefix (the parser drops tabs and line breaks, it
+ * adds no letters).
+ */
+function linksOf(body: unknown): string[] {
   if (!isPlainObject(body)) return [];
   const header = isPlainObject(body.projektHeader) ? body.projektHeader : {};
   const file = isPlainObject(body.file) ? body.file : {};
-  const pictures = Array.isArray(body.pictures) ? body.pictures : [];
-  return [header.link, body.linkToDocument, file.url, file.viewerUrl, ...pictures.map((p: unknown) => (isPlainObject(p) ? p.url : undefined))];
+  const pictures = Array.isArray(body.pictures) ? (body.pictures as unknown[]) : [];
+  const links: string[] = [];
+  for (const link of [header.link, body.linkToDocument, file.url, file.viewerUrl]) if (mayLieUnderTheApi(link)) links.push(link);
+  for (const picture of pictures) if (isPlainObject(picture) && mayLieUnderTheApi(picture.url)) links.push(picture.url);
+  return links;
 }
 
-/** The link's place under the API prefix: its path, and the area its first segment names unless the table uses that segment. */
-function placeOf(url: URL): { path: string; area?: string } | undefined {
+function mayLieUnderTheApi(link: unknown): link is string {
+  return typeof link === 'string' && (link.includes('api') || /[\t\n\r]/.test(link));
+}
+
+/** The link's place under the API prefix, undefined for a URL outside it. */
+function placeOf(url: URL): Place | undefined {
   const api = apiPartsOf(url.href);
   if (api === undefined) return undefined;
-  const segment = api.path.split('/')[1] ?? '';
-  return { path: `${url.origin}${url.pathname}`, ...(!TABLE_SEGMENTS.has(segment) && { area: `${url.origin} ${segment}` }) };
+  const segment = firstSegment(api.path);
+  return { path: `${url.origin}${url.pathname}`, pathname: url.pathname, ...(!TABLE_SEGMENTS.has(segment) && { area: { key: `${url.origin} ${segment}`, segment } }) };
 }
 
+const firstSegment = (apiPath: string) => apiPath.split('/')[1] ?? '';
+
 /** The places of the links a successful answer of the API hands out (the judges keeping links each ask: worked out once per exchange). */
-function handedOutPlaces(x: ExchangeView): { path: string; area?: string }[] {
-  const url = x.url;
-  if (x.apiPath === undefined || x.status < 200 || x.status >= 300 || url === undefined) return [];
+function handedOutPlaces(x: ExchangeView): readonly Place[] {
+  if (x.apiPath === undefined || x.status < 200 || x.status >= 300) return NO_PLACES;
   const links = linksOf(x.responseJson);
-  if (links.length === 0) return [];
+  const url = links.length === 0 ? undefined : x.url;
+  if (url === undefined) return NO_PLACES;
   const origin = `${url.origin}/`;
-  const places: { path: string; area?: string }[] = [];
+  const places: Place[] = [];
   for (const link of links) {
-    const place = typeof link === 'string' && URL.canParse(link, origin) ? placeOf(new URL(link, origin)) : undefined;
+    const place = URL.canParse(link, origin) ? placeOf(new URL(link, origin)) : undefined;
     if (place !== undefined) places.push(place);
   }
   return places;
 }
 
-function requestPlace(x: ExchangeView): { path: string; area?: string } | undefined {
+function requestPlace(x: ExchangeView): Place | undefined {
   const url = x.url;
   return url === undefined ? undefined : placeOf(url);
+}
+
+/** The first segment below the prefix of a path, as `apiPartsOf` reads the prefix; undefined for a path outside it. */
+function segmentBelowPrefix(pathname: string): string | undefined {
+  const at = pathname.indexOf(PATH_PREFIX);
+  if (at === -1) return undefined;
+  const below = pathname.slice(at + PATH_PREFIX.length);
+  return below === '' || below.startsWith('/') ? firstSegment(below) : undefined;
 }
 
 /**
@@ -55,20 +90,40 @@ function requestPlace(x: ExchangeView): { path: string; area?: string } | undefi
  */
 export class HandedOutLinks {
   readonly #places = new BoundedMap<string, true>(REMEMBERED_LINKS);
+  /**
+   * The paths and area segments of the places, each written with its place: every place kept has
+   * its path and segment kept, so a request whose path and segment are of none fetches no link,
+   * known without parsing its URL.
+   */
+  readonly #pathnames = new BoundedMap<string, true>(REMEMBERED_LINKS);
+  readonly #segments = new BoundedMap<string, true>(REMEMBERED_LINKS);
 
   /** Remembers the links under the API prefix that a successful answer of the API hands out. */
   note(x: ExchangeView): void {
     for (const place of x.derived(handedOutPlaces)) {
       this.#places.set(place.path, true);
-      if (place.area !== undefined) this.#places.set(place.area, true);
+      this.#pathnames.set(place.pathname, true);
+      if (place.area === undefined) continue;
+      this.#places.set(place.area.key, true);
+      this.#segments.set(place.area.segment, true);
     }
   }
 
   /** Whether the request fetches a link handed out before (whatever its query) or another file of its area. */
   fetches(x: ExchangeView): boolean {
+    if (this.#places.size === 0 || !this.#mayFetch(x)) return false;
     const place = x.derived(requestPlace);
     if (place === undefined) return false;
     if (this.#places.get(place.path) !== undefined) return true;
-    return place.area !== undefined && x.pathEndpoints.length === 0 && this.#places.get(place.area) !== undefined;
+    return place.area !== undefined && x.pathEndpoints.length === 0 && this.#places.get(place.area.key) !== undefined;
+  }
+
+  /** False where the request's path, read from its text, is of no link, and its area of none (a path of the table has no area). */
+  #mayFetch(x: ExchangeView): boolean {
+    const pathname = plainPathname(x);
+    if (pathname === undefined || this.#pathnames.get(pathname) !== undefined) return true;
+    if (x.endpoint !== undefined || this.#segments.size === 0) return false;
+    const segment = segmentBelowPrefix(pathname);
+    return segment !== undefined && !TABLE_SEGMENTS.has(segment) && this.#segments.get(segment) !== undefined;
   }
 }

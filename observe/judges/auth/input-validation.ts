@@ -40,7 +40,7 @@ function writeBody(x: ExchangeView, ledger: Ledger): void {
   if (endpoint === undefined || !answeredOnItsInput(x) || x.status === 400 || x.status === 415) return;
   const body = writeBodyOf(x);
   if (body === undefined || body.bytes === 0 || !withinBodyLimit(body) || requestMediaType(x) !== 'json') return;
-  const parsed = parsedBody(body);
+  const parsed = parsedBody(x);
   if (parsed.kind !== 'json') return;
   const problems = bodyProblems(endpoint.id, parsed.value);
   if (problems === undefined) return;

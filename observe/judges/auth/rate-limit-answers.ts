@@ -3,16 +3,24 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { rememberedCheck } from '../funding/remembered-checks.js';
 import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadable, shown } from './request-facts.js';
+
+const isRetryAfter = rememberedCheck(retryAfterHeaderSchema);
 
 /** Customers whose last admission is kept (with its exchange, as proof): LRU beyond. */
 const REMEMBERED_CUSTOMERS = 1_000;
 
 /** The admission as proof: its request line, headers and status; its bodies (a results answer may be large) are not kept. */
 function withoutBodies(x: ExchangeView): ExchangeView {
-  const { bodyText: _request, bodyBinary: _requestBytes, ...request } = x.exchange.request;
-  const { bodyText: _response, bodyBinary: _responseBytes, ...response } = x.exchange.response;
-  return new ExchangeView({ ...x.exchange, request, response }, x.seq);
+  const exchange = x.exchange;
+  return new ExchangeView({ ...exchange, request: withoutBody(exchange.request), response: withoutBody(exchange.response) }, x.seq);
+}
+
+function withoutBody<M extends { bodyText?: string; bodyBinary?: Buffer }>(message: M): M {
+  if (message.bodyText === undefined && message.bodyBinary === undefined) return message;
+  const { bodyText: _text, bodyBinary: _bytes, ...rest } = message;
+  return rest as M;
 }
 
 /**
@@ -21,7 +29,7 @@ function withoutBodies(x: ExchangeView): ExchangeView {
  * shortly before is the customer limit's; a 401 to it since makes it unknown again.
  */
 export function rateLimitAnswerJudge(): Judge {
-  const admissions = new BoundedMap<string, ExchangeView>(REMEMBERED_CUSTOMERS);
+  const admissions = new BoundedMap<string, ExchangeView>(REMEMBERED_CUSTOMERS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['ERR-22', 'ERR-23'],
     see(x, ledger) {
@@ -29,9 +37,10 @@ export function rateLimitAnswerJudge(): Judge {
       if (customer === undefined || !x.isProtected || authorizationHeaders(x).length !== 1) return;
       if (x.status === 401) admissions.delete(customer);
       // Served: the strongest sign that the token is the customer's (a target may refuse an invalid token wrongly with 403 or 404).
-      if (admitsItsToken(x) && x.status < 300) admissions.set(customer, withoutBodies(x));
+      if (admitsItsToken(x) && x.status < 300) admissions.set(customer, withoutBodies(x), x.answeredAt);
+      if (x.status !== 429) return;
       const admission = admissions.get(customer);
-      if (x.status !== 429 || admission === undefined || x.sentAt - admission.answeredAt > SEQUENCE_HORIZON_MS) return;
+      if (admission === undefined || x.sentAt - admission.answeredAt > SEQUENCE_HORIZON_MS) return;
       if (errorBodyReadable(x)) {
         // "429 | `rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)"
         const details = envelopeDetails(x);
@@ -40,7 +49,7 @@ export function rateLimitAnswerJudge(): Judge {
       }
       // "response header `Retry-After` (integer, value 1)"
       const retryAfter = x.responseHeader('retry-after');
-      ledger.judge('ERR-23', x, retryAfterHeaderSchema.safeParse(retryAfter?.trim()).success, () => `a 429 to an admitted token carries Retry-After ${shown(retryAfter)}, not 1`, [admission]);
+      ledger.judge('ERR-23', x, isRetryAfter(retryAfter?.trim()), () => `a 429 to an admitted token carries Retry-After ${shown(retryAfter)}, not 1`, [admission]);
     },
   };
 }

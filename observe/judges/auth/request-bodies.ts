@@ -19,7 +19,7 @@ export function requestBodyJudge(): Judge {
       if (body === undefined || body.bytes === 0) return;
       const media = requestMediaType(x);
       limits(x, body, media, ledger);
-      if (answeredOnItsInput(x) && withinBodyLimit(body)) form(x, body, media, ledger);
+      if (answeredOnItsInput(x) && withinBodyLimit(body)) form(x, media, ledger);
     },
   };
 }
@@ -32,19 +32,19 @@ function limits(x: ExchangeView, body: WriteBody, media: MediaType, ledger: Ledg
   // "JSON body | at most 64 KiB (65536 bytes)"
   if (body.bytes === MAX_BODY_BYTES) ledger.judge('ERR-14', x, x.status !== 413, () => `${x.method} ${x.apiPath} with a body of exactly ${MAX_BODY_BYTES} bytes answered 413`);
   // "413 | `validation` | body larger than 64 KiB": a JSON body of the right type, larger.
-  if (body.bytes > MAX_BODY_BYTES && media === 'json' && parsedBody(body).kind === 'json' && answeredOnItsInput(x)) {
+  if (body.bytes > MAX_BODY_BYTES && media === 'json' && parsedBody(x).kind === 'json' && answeredOnItsInput(x)) {
     ledger.judge('ERR-13', x, x.status === 413 && typeWhereGiven(x, 'validation'), () => `${x.method} ${x.apiPath} with a JSON body of ${body.bytes} bytes answered ${answerShown(x)}, not 413 validation`);
   }
 }
 
-function form(x: ExchangeView, body: WriteBody, media: MediaType, ledger: Ledger): void {
+function form(x: ExchangeView, media: MediaType, ledger: Ledger): void {
   if (media === 'missing' || media === 'not-json') {
     // A JSON body under another type may be read anyway and found invalid: that 422 meets a row too.
-    if (x.status === 422 && parsedBody(body).kind !== 'malformed') return;
+    if (x.status === 422 && parsedBody(x).kind !== 'malformed') return;
     // "415 | `validation` | content type is not application/json"
     const sent = media === 'missing' ? 'no Content-Type' : `Content-Type "${shown(x.requestHeader('content-type'), 40)}"`;
     ledger.judge('ERR-15', x, x.status === 415 && typeWhereGiven(x, 'validation'), () => `${x.method} ${x.apiPath} with a body and ${sent} answered ${answerShown(x)}, not 415 validation`);
-  } else if (media === 'json' && parsedBody(body).kind === 'malformed') {
+  } else if (media === 'json' && parsedBody(x).kind === 'malformed') {
     // "400 | `validation` | malformed JSON"
     ledger.judge('ERR-8', x, x.status === 400 && typeWhereGiven(x, 'validation'), () => `${x.method} ${x.apiPath} with malformed JSON answered ${answerShown(x)}, not 400 validation`);
   }

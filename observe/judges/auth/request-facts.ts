@@ -19,11 +19,17 @@ export function jsonWriteEndpoint(x: ExchangeView): Endpoint | undefined {
 export type MediaType = 'json' | 'not-json' | 'missing' | 'doubtful';
 
 export function requestMediaType(x: ExchangeView): MediaType {
-  const values = x.exchange.request.headers.filter((h) => h.name.toLowerCase() === 'content-type').map((h) => h.value);
+  return x.derived(mediaTypeOf);
+}
+
+function mediaTypeOf(x: ExchangeView): MediaType {
+  const values = x.requestHeaders('content-type');
   if (values.length > 1) return 'doubtful';
   const value = values[0];
   // A recorder that names a body type without the header saw something the headers do not show.
   if (value === undefined) return x.exchange.request.bodyMimeType ? 'doubtful' : 'missing';
+  // As nearly every client sends it: known without taking it apart.
+  if (value === 'application/json') return 'json';
   const [type = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
   if (type === 'application/json') return parameters.every((p) => p === '' || /^charset="?utf-?8"?$/.test(p)) ? 'json' : 'doubtful';
   return type === '' || type.includes('json') ? 'doubtful' : 'not-json';
@@ -52,14 +58,18 @@ function readWriteBody(x: ExchangeView): WriteBody | undefined {
   const request = x.exchange.request;
   const declaredHeader = x.requestHeader('content-length');
   const declared = declaredHeader !== undefined && /^\d+$/.test(declaredHeader.trim()) ? Number(declaredHeader.trim()) : undefined;
-  if (request.bodyText !== undefined || request.bodyBinary !== undefined) {
-    const bytes = request.bodyBinary ?? Buffer.from(request.bodyText ?? '');
-    if (declared !== undefined && declared !== bytes.length) return undefined;
+  const { bodyText, bodyBinary } = request;
+  if (bodyBinary !== undefined) {
+    if (declared !== undefined && declared !== bodyBinary.length) return undefined;
     try {
-      return { bytes: bytes.length, text: request.bodyText ?? utf8.decode(bytes) };
+      return { bytes: bodyBinary.length, text: bodyText ?? utf8.decode(bodyBinary) };
     } catch {
-      return { bytes: bytes.length };
+      return { bytes: bodyBinary.length };
     }
+  }
+  if (bodyText !== undefined) {
+    const bytes = Buffer.byteLength(bodyText);
+    return declared !== undefined && declared !== bytes ? undefined : { bytes, text: bodyText };
   }
   if (declared !== undefined && x.requestHeader('transfer-encoding') === undefined) return declared === 0 ? { bytes: 0, text: '' } : { bytes: declared };
   return undefined;
@@ -76,21 +86,18 @@ export function withinBodyLimit(body: WriteBody): boolean {
  */
 export type ParsedBody = { kind: 'json'; value: unknown } | { kind: 'malformed' } | { kind: 'doubtful' };
 
-export function parsedBody(body: WriteBody): ParsedBody {
-  // Judges ask of the same body (writeBodyOf gives each the same object): it is parsed once.
-  let parsed = parsedBodies.get(body);
-  if (parsed === undefined) {
-    parsed = parseBody(body);
-    parsedBodies.set(body, parsed);
-  }
-  return parsed;
+/** The JSON value of the body `writeBodyOf` shows; `doubtful` where it shows none. */
+export function parsedBody(x: ExchangeView): ParsedBody {
+  return x.derived(parseWriteBody);
 }
 
-const parsedBodies = new WeakMap<WriteBody, ParsedBody>();
-
-function parseBody(body: WriteBody): ParsedBody {
-  const text = body.text;
+function parseWriteBody(x: ExchangeView): ParsedBody {
+  const text = writeBodyOf(x)?.text;
   if (text === undefined || text.trim() === '' || text.startsWith('\uFEFF')) return { kind: 'doubtful' };
+  // The view has parsed the same text for the judges that read the request's JSON.
+  const read = text === x.exchange.request.bodyText ? x.requestBody : undefined;
+  if (read?.kind === 'json') return read;
+  if (read?.kind === 'not-json') return { kind: 'malformed' };
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown };
   } catch {
@@ -153,8 +160,12 @@ export function answerShown(x: ExchangeView): string {
 }
 
 /** The Authorization headers of the request, as sent (their credentials hashed). */
-export function authorizationHeaders(x: ExchangeView): string[] {
-  return x.exchange.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value);
+export function authorizationHeaders(x: ExchangeView): readonly string[] {
+  return x.derived(authorizationValues);
+}
+
+function authorizationValues(x: ExchangeView): readonly string[] {
+  return x.requestHeaders('authorization');
 }
 
 /**
@@ -163,8 +174,9 @@ export function authorizationHeaders(x: ExchangeView): string[] {
  * 429 from the per-address limit of invalid tokens, 5xx from anything: none of them tells.
  */
 export function admitsItsToken(x: ExchangeView): boolean {
-  if (!x.isProtected || x.customer === undefined || authorizationHeaders(x).length !== 1) return false;
-  return (x.status >= 200 && x.status < 300) || x.status === 403 || x.status === 404 || x.status === 422;
+  const status = x.status;
+  if (!((status >= 200 && status < 300) || status === 403 || status === 404 || status === 422)) return false;
+  return x.customer !== undefined && x.isProtected && authorizationHeaders(x).length === 1;
 }
 
 /** A JSON object (not an array, not null). */

@@ -41,7 +41,8 @@ export function unknownPathJudge(): Judge {
       const path = x.apiPath;
       if (path === undefined || links.fetches(x)) return;
       links.note(x);
-      if (!CHECKED_METHODS.has(x.method) || x.pathEndpoints.length > 0 || nearlyATablePath(path)) return;
+      // The endpoint a request matches is known before every row's path is tried (`pathEndpoints`).
+      if (x.endpoint !== undefined || !CHECKED_METHODS.has(x.method) || x.pathEndpoints.length > 0 || nearlyATablePath(path)) return;
       // A missing or invalid token (401) comes first, and a customer without license may meet 403 before any lookup (FREE-ERR-7).
       if (!answeredOnItsMerits(x) || x.status === 401 || x.status === 403 || refusedBeforeTheApi(x)) return;
       // "404 | `not_found` | ... malformed paths are also not found"

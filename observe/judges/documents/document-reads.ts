@@ -11,12 +11,12 @@ export function isPicturesRead(x: ExchangeView): boolean {
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 
-/** A URL as a key: parsed and written back, without a fragment (no server sees it). */
-export function urlKey(url: string, base?: string): string | undefined {
+/** A URL as a key: parsed and written back, without a fragment (no server sees it); with its path. */
+export function urlKey(url: string, base?: string): { key: string; pathname: string } | undefined {
   try {
     const parsed = new URL(url, base);
     parsed.hash = '';
-    return parsed.href;
+    return { key: parsed.href, pathname: parsed.pathname };
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
+import { plainPathname } from '../auth/plain-urls.js';
 import { isObject, projectKeyOf, shown } from '../results/results-read.js';
 import { hasScheme, isPdfRead, isPicturesRead, isSuccess, urlKey } from './document-reads.js';
 
@@ -30,13 +31,40 @@ const MAX_PROJECTS = 512;
 const CALLS_PER_PROJECT = 8;
 
 /**
+ * The links handed out by URL, and their paths, each written with its link: every link kept has
+ * its path kept, so a request whose path no link has fetches none, known without parsing its URL.
+ */
+class HandedLinks {
+  readonly #byUrl = new BoundedMap<string, Handed>(MAX_LINKS);
+  readonly #pathnames = new BoundedMap<string, true>(MAX_LINKS);
+
+  get(key: string): Handed | undefined {
+    return this.#byUrl.get(key);
+  }
+
+  set(link: { key: string; pathname: string }, handed: Handed): void {
+    this.#byUrl.set(link.key, handed);
+    this.#pathnames.set(link.pathname, true);
+  }
+
+  /** The link the request fetches, if it fetches one. */
+  fetchedBy(x: ExchangeView): Handed | undefined {
+    if (this.#byUrl.size === 0) return undefined;
+    const pathname = plainPathname(x);
+    if (pathname !== undefined && this.#pathnames.get(pathname) === undefined) return undefined;
+    const link = urlKey(x.exchange.request.url);
+    return link === undefined ? undefined : this.#byUrl.get(link.key);
+  }
+}
+
+/**
  * Links handed out and their fetches (DOC-10, DOC-17, DOC-23, DOC-26). Fetches carry no token (the
  * signature is the credential), so a fetch is matched by its URL to a link any earlier answer
  * handed out, whoever asked for it. Lifetimes are the target's (FREE-DOC-4): a fetch judges
  * retrieval only within the horizon after the answer that handed the link out.
  */
 export function handedLinksJudge(): Judge {
-  const links = new BoundedMap<string, Handed>(MAX_LINKS);
+  const links = new HandedLinks();
   const documents = new BoundedMap<string, DocumentCall[]>(MAX_PROJECTS);
   return {
     rules: ['DOC-10', 'DOC-17', 'DOC-23', 'DOC-26'],
@@ -45,27 +73,27 @@ export function handedLinksJudge(): Judge {
       if (isPdfRead(x)) handedDocument(x, ledger, links, documents);
       else if (isPicturesRead(x)) handedPictures(x, links);
       else {
-        const key = urlKey(x.exchange.request.url);
-        const handed = key === undefined ? undefined : links.get(key);
+        const handed = links.fetchedBy(x);
         if (handed && answeredOnItsMerits(x) && x.status !== 304) fetched(x, ledger, handed);
       }
     },
   };
 }
 
-function handedDocument(x: ExchangeView, ledger: Ledger, links: BoundedMap<string, Handed>, documents: BoundedMap<string, DocumentCall[]>): void {
+function handedDocument(x: ExchangeView, ledger: Ledger, links: HandedLinks, documents: BoundedMap<string, DocumentCall[]>): void {
   const body = x.status === 200 ? x.responseJson : undefined;
   const project = projectKeyOf(x);
   if (!isObject(body) || project === undefined) return;
   const file = isObject(body.file) ? body.file : {};
-  const fileUrl = typeof file.url === 'string' ? urlKey(file.url) : undefined;
+  const fileLink = typeof file.url === 'string' ? urlKey(file.url) : undefined;
   for (const page of [body.linkToDocument, file.viewerUrl]) {
-    const pageUrl = typeof page === 'string' && hasScheme(page) ? urlKey(page) : undefined;
-    if (pageUrl !== undefined && pageUrl !== fileUrl && links.get(pageUrl) === undefined) links.set(pageUrl, { kind: 'document-page', from: x, relative: false, servedBefore: false });
+    const pageLink = typeof page === 'string' && hasScheme(page) ? urlKey(page) : undefined;
+    if (pageLink !== undefined && pageLink.key !== fileLink?.key && links.get(pageLink.key) === undefined) links.set(pageLink, { kind: 'document-page', from: x, relative: false, servedBefore: false });
   }
-  if (fileUrl === undefined || !hasScheme(file.url as string)) return;
+  if (fileLink === undefined || !hasScheme(file.url as string)) return;
+  const fileUrl = fileLink.key;
   // A link handed out again (DOC-10 fails that below) keeps what its first answer and fetches showed.
-  if (links.get(fileUrl) === undefined) links.set(fileUrl, { kind: 'document-file', from: x, relative: false, servedBefore: false });
+  if (links.get(fileUrl) === undefined) links.set(fileLink, { kind: 'document-file', from: x, relative: false, servedBefore: false });
 
   // "generates and stores a document on every call": two calls, two documents, two links. The same exchange recorded twice is one call.
   const earlier = (documents.get(project) ?? []).filter((c) => c.x.exchange.startedAt !== x.exchange.startedAt);
@@ -80,16 +108,16 @@ function handedDocument(x: ExchangeView, ledger: Ledger, links: BoundedMap<strin
   documents.set(project, [...earlier, { x, fileUrl }].slice(-CALLS_PER_PROJECT));
 }
 
-function handedPictures(x: ExchangeView, links: BoundedMap<string, Handed>): void {
+function handedPictures(x: ExchangeView, links: HandedLinks): void {
   const body = x.status === 200 ? x.responseJson : undefined;
   if (!isObject(body) || !Array.isArray(body.pictures)) return;
   // "may be relative and then resolves against the server origin, not against the `/api/v2` path"
-  const origin = urlKey('/', x.exchange.request.url);
+  const origin = urlKey('/', x.exchange.request.url)?.key;
   if (origin === undefined) return;
   for (const picture of body.pictures) {
     const url = isObject(picture) ? picture.url : undefined;
-    const key = typeof url === 'string' && url !== '' ? urlKey(url, origin) : undefined;
-    if (key !== undefined) links.set(key, { kind: 'picture', from: x, relative: !hasScheme(url as string), servedBefore: false });
+    const link = typeof url === 'string' && url !== '' ? urlKey(url, origin) : undefined;
+    if (link !== undefined) links.set(link, { kind: 'picture', from: x, relative: !hasScheme(url as string), servedBefore: false });
   }
 }
 

@@ -3,7 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { bodyKnown, isEmptyObject, isObject, shown } from '../results/results-read.js';
 import { isPdfRead, isSuccess } from './document-reads.js';
@@ -12,7 +12,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** The pdf answer: JSON with full document links, and the two `type` values accepted (DOC-1 to DOC-4, DOC-8). */
 export function pdfAnswerJudge(): Judge {
-  const checkAdmitted = new BoundedMap<string, ExchangeView>(MAX_CUSTOMERS);
+  const checkAdmitted = new BoundedMap<string, ExchangeView>(MAX_CUSTOMERS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['DOC-1', 'DOC-2', 'DOC-3', 'DOC-4', 'DOC-8'],
     see(x, ledger) {
@@ -43,7 +43,7 @@ function typeAccepted(x: ExchangeView, ledger: Ledger, checkAdmitted: BoundedMap
   if (names.length !== 1 || names[0] !== 'type' || !(PDF_TYPES as readonly (string | null)[]).includes(type)) return;
   if (x.status === 200) {
     ledger.held('DOC-8', x);
-    if (type === 'check' && x.customer !== undefined) checkAdmitted.set(x.customer, x);
+    if (type === 'check' && x.customer !== undefined) checkAdmitted.set(x.customer, x, x.answeredAt);
     return;
   }
   if (x.status !== 422 || detailsType(x) !== 'validation') return;

@@ -31,7 +31,7 @@ const POSTS_PER_PROJECT = 8;
  * keeps that out.
  */
 export function pictureUploadJudge(): Judge {
-  const projects = new BoundedMap<string, ProjectPictures>(MAX_PROJECTS);
+  const projects = new BoundedMap<string, ProjectPictures>(MAX_PROJECTS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['DOC-20'],
     see(x, ledger) {
@@ -39,14 +39,15 @@ export function pictureUploadJudge(): Judge {
       if (posted !== undefined) {
         if (!answeredOnItsMerits(x)) return;
         if (isSuccess(x.status)) ledger.broke('DOC-20', x, `POST ${x.apiPath} answered ${x.status}: no upload endpoint exists`);
-        const state = projects.upsert(posted, () => ({ posts: [] }));
+        const state = projectOf(projects, posted, x);
         state.posts = [...state.posts.filter((p) => x.sentAt - p.answeredAt <= SEQUENCE_HORIZON_MS), x].slice(-POSTS_PER_PROJECT);
         return;
       }
+      if (!isPicturesRead(x) || x.status !== 200) return;
       const key = projectKeyOf(x);
-      const list = isPicturesRead(x) && x.status === 200 ? listOf(x) : undefined;
+      const list = listOf(x);
       if (!list || key === undefined) return;
-      const state = projects.upsert(key, () => ({ posts: [] }));
+      const state = projectOf(projects, key, x);
       const before = state.list;
       state.list = list;
       const between = before ? state.posts.filter((p) => followsClosely(before.x, p) && followsClosely(p, x)) : [];
@@ -55,6 +56,13 @@ export function pictureUploadJudge(): Judge {
       ledger.judge('DOC-20', x, added === 0, () => `the picture list holds ${added} picture(s) more after POST ${between[0]?.apiPath} (${between[0]?.status})`, [...between, before.x]);
     },
   };
+}
+
+/** The project's entry, written anew by each exchange that adds to it: it is let go once all it holds lies behind the horizon. */
+function projectOf(projects: BoundedMap<string, ProjectPictures>, key: string, x: ExchangeView): ProjectPictures {
+  const state = projects.get(key) ?? { posts: [] };
+  projects.set(key, state, x.answeredAt);
+  return state;
 }
 
 function listOf(x: ExchangeView): PictureList | undefined {

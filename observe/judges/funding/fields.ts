@@ -4,9 +4,12 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredApplications, fundingReadOf, isPlainObject, shown, type JsonObject } from './reads.js';
+import { rememberedCheck } from './remembered-checks.js';
 
 const CORE_FIELDS = Object.keys(fundingApplicationSchema.shape);
 const ADVISOR_FIELDS = Object.keys(fundingAdvisorSchema.shape);
+const CORE = new Set(CORE_FIELDS);
+const ADVISOR = new Set(ADVISOR_FIELDS);
 
 type TopField = keyof typeof fundingApplicationSchema.shape;
 type AdvisorField = keyof typeof fundingAdvisorSchema.shape;
@@ -15,19 +18,34 @@ type AdvisorField = keyof typeof fundingAdvisorSchema.shape;
  * The type rules of the field table, each judged on the values other than null: "Missing values are
  * null", so a null shows no type, and an omitted field is FUND-4's.
  */
-const TOP_TYPES: readonly [rule: string, field: TopField, what: string][] = [
+const TOP_TYPES = typeChecks<TopField>([
   ['FUND-10', 'projectId', 'a number or null'],
   ['FUND-14', 'bzaId', 'a string or null ("string with leading zeros kept")'],
   ['FUND-15', 'bndId', 'a string or null ("string with leading zeros kept")'],
   ['FUND-16', 'statusLabel', 'a string (German display label)'],
   ['FUND-17', 'statusStep', 'a number'],
   ['FUND-18', 'nextAction', 'a string (German hint)'],
-];
-const ADVISOR_TYPES: readonly [rule: string, field: AdvisorField][] = [
-  ['FUND-19', 'id'],
-  ['FUND-20', 'name'],
-  ['FUND-21', 'title'],
-];
+  // "ISO 8601 UTC (+00:00) time ...; same format and null rule"
+  ...FUNDING_TIME_FIELDS.map((field) => ['FUND-23', field, 'ISO 8601 UTC with offset +00:00'] as const),
+], (field) => fundingApplicationSchema.shape[field]);
+const ADVISOR_TYPES = typeChecks<AdvisorField>([
+  ['FUND-19', 'id', 'a string or null'],
+  ['FUND-20', 'name', 'a string or null'],
+  ['FUND-21', 'title', 'a string or null'],
+], (field) => fundingAdvisorSchema.shape[field]);
+const applicationIdChecked = rememberedCheck(fundingApplicationSchema.shape.applicationId);
+
+/** A type rule of a field, its schema's verdicts remembered. */
+interface TypeCheck<F> {
+  rule: string;
+  field: F;
+  what: string;
+  holds: (value: unknown) => boolean;
+}
+
+function typeChecks<F extends string>(rows: readonly (readonly [rule: string, field: F, what: string])[], schemaOf: (field: F) => z.ZodType): readonly TypeCheck<F>[] {
+  return rows.map(([rule, field, what]) => ({ rule, field, what, holds: rememberedCheck(schemaOf(field)) }));
+}
 
 /**
  * The application object ("Funding application (read only)") in every answer that carries one:
@@ -56,26 +74,26 @@ function application(x: ExchangeView, ledger: Ledger, a: JsonObject): void {
   const at = `application ${shown(a.applicationId)}`;
   const advisor = isPlainObject(a.advisor) ? a.advisor : undefined;
   // "Only these core fields are output. No proofs, customer data or document downloads."
-  const beyond = [...Object.keys(a).filter((k) => !CORE_FIELDS.includes(k)), ...(advisor ? Object.keys(advisor).filter((k) => !ADVISOR_FIELDS.includes(k)).map((k) => `advisor.${k}`) : [])];
+  const beyond = [...Object.keys(a).filter((k) => !CORE.has(k)), ...(advisor ? Object.keys(advisor).filter((k) => !ADVISOR.has(k)).map((k) => `advisor.${k}`) : [])];
   ledger.judge('FUND-3', x, beyond.length === 0, () => `${at} carries fields beyond the core fields: ${beyond.slice(0, 5).join(', ')}`);
   // "Missing values are null."
   const omitted = [...CORE_FIELDS.filter((k) => !(k in a)), ...(advisor ? ADVISOR_FIELDS.filter((k) => !(k in advisor)).map((k) => `advisor.${k}`) : [])];
   ledger.judge('FUND-4', x, omitted.length === 0, () => `${at} omits core fields instead of null: ${omitted.slice(0, 5).join(', ')}`);
 
   // "`applicationId` | string, unique id"
-  if ('applicationId' in a) ledger.judge('FUND-5', x, fundingApplicationSchema.shape.applicationId.safeParse(a.applicationId).success, () => `${at}: applicationId is not a non-empty string`);
+  if ('applicationId' in a) ledger.judge('FUND-5', x, applicationIdChecked(a.applicationId), () => `${at}: applicationId is not a non-empty string`);
 
   kindAndProject(x, ledger, a, at);
-  for (const [rule, field, what] of TOP_TYPES) typeOf(x, ledger, rule, a, field, fundingApplicationSchema.shape[field], () => `${at}: ${field} ${shown(a[field])} is not ${what}`);
+  typesOf(x, ledger, TOP_TYPES, a, at, '');
   if ('advisor' in a) advisorOf(x, ledger, a.advisor, at);
-  // "ISO 8601 UTC (+00:00) time ...; same format and null rule"
-  for (const field of FUNDING_TIME_FIELDS) typeOf(x, ledger, 'FUND-23', a, field, fundingApplicationSchema.shape[field], () => `${at}: ${field} ${shown(a[field])} is not ISO 8601 UTC with offset +00:00`);
 }
 
-/** A present value other than null against its schema. */
-function typeOf(x: ExchangeView, ledger: Ledger, rule: string, holder: JsonObject, field: string, schema: z.ZodType, message: () => string): void {
-  if (!(field in holder) || holder[field] === null) return;
-  ledger.judge(rule, x, schema.safeParse(holder[field]).success, message);
+/** Each present value other than null against its schema. */
+function typesOf(x: ExchangeView, ledger: Ledger, checks: readonly TypeCheck<string>[], holder: JsonObject, at: string, prefix: string): void {
+  for (const { rule, field, what, holds } of checks) {
+    if (!(field in holder) || holder[field] === null) continue;
+    ledger.judge(rule, x, holds(holder[field]), () => `${at}: ${prefix}${field} ${shown(holder[field])} is not ${what}`);
+  }
 }
 
 function kindAndProject(x: ExchangeView, ledger: Ledger, a: JsonObject, at: string): void {
@@ -98,7 +116,7 @@ function advisorOf(x: ExchangeView, ledger: Ledger, advisor: unknown, at: string
     ledger.broke('FUND-22', x, `${at}: advisor is ${shown(advisor)}, not an object with \`assigned\``);
     return;
   }
-  for (const [rule, field] of ADVISOR_TYPES) typeOf(x, ledger, rule, advisor, field, fundingAdvisorSchema.shape[field], () => `${at}: advisor.${field} ${shown(advisor[field])} is not a string or null`);
+  typesOf(x, ledger, ADVISOR_TYPES, advisor, at, 'advisor.');
   if (!('assigned' in advisor)) return;
   const assigned = advisor.assigned;
   ledger.judge('FUND-22', x, typeof assigned === 'boolean', () => `${at}: advisor.assigned ${shown(assigned)} is not a boolean`);

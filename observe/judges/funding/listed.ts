@@ -1,7 +1,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
-import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED } from './memory.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
 import { identifiedApplications, type FundingRead } from './reads.js';
 
 /** Lists (the customer's, projects') whose applications are remembered at once, per customer. */
@@ -12,18 +12,25 @@ export function listKeyOf(x: ExchangeView, read: FundingRead): string {
   return read === 'customer-list' ? 'customer' : `project:${x.params.projectKey ?? ''}`;
 }
 
+/** An application a list answer showed. */
+interface Listing {
+  id: string;
+  from: ExchangeView;
+}
+
 /**
  * The applications on the pages of each of a customer's lists, with the last answer that listed
  * each: a `total` below the number of different applications a list showed just now does not
  * count the list (pages may shift, but an application does not leave the list by being read).
  */
 export class ListedApplications {
-  readonly #customers = new BoundedMap<string, BoundedMap<string, BoundedMap<string, { id: string; from: ExchangeView }>>>(CUSTOMERS_REMEMBERED);
+  readonly #customers = new BoundedMap<string, BoundedMap<string, BoundedMap<string, Listing>>>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
 
   /** The different applications of this answer and of the pages of `list` read just before it; remembers this answer's. */
   around(x: ExchangeView, customer: string, list: string): { ids: Set<string>; proof: ExchangeView[] } {
-    const lists = this.#customers.upsert(customer, () => new BoundedMap(LISTS_FOLLOWED));
-    const listed = lists.upsert(list, () => new BoundedMap(APPLICATIONS_REMEMBERED));
+    // The lists of a customer are let go with the customer (renewed by each of its answers), their applications as they fall behind the horizon.
+    const lists = renewed(this.#customers, customer, () => new BoundedMap(LISTS_FOLLOWED), x.answeredAt);
+    const listed = lists.upsert(list, () => new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS));
     const ids = new Set<string>();
     const proof = new Set<ExchangeView>();
     for (const { id, from } of listed.values()) {
@@ -34,7 +41,7 @@ export class ListedApplications {
     for (const a of identifiedApplications(x)) {
       const id = a.applicationId as string;
       ids.add(id);
-      listed.set(id, { id, from: x });
+      listed.set(id, { id, from: x }, x.answeredAt);
     }
     return { ids, proof: [...proof].slice(0, 3) };
   }

@@ -2,9 +2,9 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED } from './memory.js';
+import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listKeyOf, ListedApplications } from './listed.js';
 import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
 import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, isPlainObject, shown } from './reads.js';
@@ -51,18 +51,14 @@ const LIMITS_FOLLOWED = 8;
  * starts anew.
  */
 export function listPagesJudge(): Judge {
-  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED);
+  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   const listed = new ListedApplications();
   return {
     rules: ['FUND-32', 'FUND-39'],
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read === undefined || x.customer === undefined) return;
-      const customer = customers.upsert(x.customer, () => ({
-        totals: new BoundedMap(PROJECTS_REMEMBERED),
-        walks: new BoundedMap(LIMITS_FOLLOWED),
-        seen: new BoundedMap(APPLICATIONS_REMEMBERED),
-      }));
+      const customer = renewed(customers, x.customer, newCustomer, x.answeredAt);
       if (read === 'single') {
         const id = decodedParameter(x.params.applicationId);
         const application = identifiedApplications(x)[0];
@@ -81,6 +77,13 @@ export function listPagesJudge(): Judge {
   };
 }
 
+/** A walk's pages are let go as they fall behind the horizon, and the walk with its customer. */
+const newCustomer = (): Customer => ({
+  totals: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
+  walks: new BoundedMap(LIMITS_FOLLOWED),
+  seen: new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS),
+});
+
 /** `total` and the applications of a 200 list answer, when the body shows them. */
 function listOf(x: ExchangeView): { total?: number; applications: unknown[] } | undefined {
   if (x.status !== 200 || !x.responseBodyRecorded) return undefined;
@@ -96,7 +99,7 @@ function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: s
   const pastOf = (total: number) => (clean.page - 1) * clean.limit >= total;
   const earlier = customer.totals.get(list);
   if (answer?.total !== undefined) {
-    customer.totals.set(list, { total: answer.total, from: x });
+    customer.totals.set(list, { total: answer.total, from: x }, x.answeredAt);
     // The answer's own total is the latest word on where the end is, unless the list showed more
     // applications than it counts: then the total, not the page, fails to describe the list (FUND-33, paging.ts).
     if (pastOf(answer.total) && shown <= answer.total) {
@@ -139,7 +142,7 @@ function walkPage(x: ExchangeView, ledger: Ledger, customer: Customer, clean: Cl
 /** Applications read outside the customer list: each must be on its complete walk close around. */
 function seenElsewhere(x: ExchangeView, ledger: Ledger, customer: Customer, ids: readonly string[]): void {
   for (const id of ids) {
-    customer.seen.set(id, { id, from: x });
+    customer.seen.set(id, { id, from: x }, x.answeredAt);
     if (customer.complete) appearsIn(x, ledger, customer.complete, id);
   }
 }

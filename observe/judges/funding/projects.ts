@@ -3,10 +3,13 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
-import { CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED } from './memory.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listQueryOf } from './query.js';
 import { answeredApplications, closeInSequence, fundingReadOf, identifiedApplications, isPlainObject, shown, type JsonObject } from './reads.js';
+import { rememberedCheck } from './remembered-checks.js';
+
+const isProjectKey = rememberedCheck(projectKeySchema);
 
 /** A project the customer created or read: its header as the answer gave it. */
 interface OwnProject {
@@ -45,20 +48,25 @@ const CREATIONS = new Set(['reports.create', 'reports.create-with-data']);
  * outside the interface, so only exchanges close in time are compared.
  */
 export function fundingProjectJudge(): Judge {
-  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED);
+  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-11', 'FUND-36', 'FUND-43'],
     see(x, ledger) {
-      for (const a of (answeredApplications(x) ?? []).filter(isPlainObject)) keyType(x, ledger, a);
+      const endpoint = x.endpoint?.id;
+      if (endpoint === undefined) return;
+      const read = fundingReadOf(x);
+      if (read !== undefined) for (const a of answeredApplications(x) ?? []) if (isPlainObject(a)) keyType(x, ledger, a);
       const id = x.customer;
       if (id === undefined) return;
-      const customer = () => customers.upsert(id, () => ({ own: new BoundedMap(PROJECTS_REMEMBERED), details: new BoundedMap(PROJECTS_REMEMBERED), named: new BoundedMap(PROJECTS_REMEMBERED) }));
-      const endpoint = x.endpoint?.id;
-      if (endpoint !== undefined && CREATIONS.has(endpoint) && x.status === 201) created(x, customer());
-      else if (endpoint === 'reports.detail') detailRead(x, ledger, customer());
-      else if (fundingReadOf(x) !== undefined) {
-        for (const a of identifiedApplications(x)) if (typeof a.projectKey === 'string') naming(x, ledger, customer(), a, a.projectKey);
-        if (fundingReadOf(x) === 'project-list') projectList(x, ledger, customer());
+      if (CREATIONS.has(endpoint) && x.status === 201) created(x, customerOf(customers, id, x));
+      else if (endpoint === 'reports.detail') detailRead(x, ledger, customerOf(customers, id, x));
+      else if (read !== undefined) {
+        const withKey = identifiedApplications(x).filter((a) => typeof a.projectKey === 'string');
+        if (withKey.length > 0) {
+          const customer = customerOf(customers, id, x);
+          for (const a of withKey) naming(x, ledger, customer, a, a.projectKey as string);
+        }
+        if (read === 'project-list') projectList(x, ledger, customerOf(customers, id, x));
       }
     },
   };
@@ -67,8 +75,18 @@ export function fundingProjectJudge(): Judge {
 /** "nine letters" (the route accepts uppercase ones too), or null. */
 function keyType(x: ExchangeView, ledger: Ledger, a: JsonObject): void {
   if (!('projectKey' in a) || a.projectKey === null) return;
-  ledger.judge('FUND-11', x, projectKeySchema.safeParse(a.projectKey).success, () => `application ${shown(a.applicationId)}: projectKey ${shown(a.projectKey)} is not a project key (nine letters) or null`);
+  ledger.judge('FUND-11', x, isProjectKey(a.projectKey), () => `application ${shown(a.applicationId)}: projectKey ${shown(a.projectKey)} is not a project key (nine letters) or null`);
 }
+
+function customerOf(customers: BoundedMap<string, Customer>, id: string, x: ExchangeView): Customer {
+  return renewed(customers, id, newCustomer, x.answeredAt);
+}
+
+const newCustomer = (): Customer => ({
+  own: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
+  details: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
+  named: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
+});
 
 function headerOf(x: ExchangeView): { key: string; id: unknown } | undefined {
   const body = x.responseJson;
@@ -78,7 +96,7 @@ function headerOf(x: ExchangeView): { key: string; id: unknown } | undefined {
 
 function created(x: ExchangeView, customer: Customer): void {
   const header = headerOf(x);
-  if (header) customer.own.set(header.key, { id: header.id, from: x });
+  if (header) customer.own.set(header.key, { id: header.id, from: x }, x.answeredAt);
 }
 
 function detailRead(x: ExchangeView, ledger: Ledger, customer: Customer): void {
@@ -87,15 +105,15 @@ function detailRead(x: ExchangeView, ledger: Ledger, customer: Customer): void {
   const header = x.status === 200 ? headerOf(x) : undefined;
   if (x.status === 200 && header === undefined) return;
   const read: DetailRead = { found: x.status === 200, ...(header && { headerKey: header.key, headerId: header.id }), from: x };
-  customer.details.set(key, read);
-  if (header) customer.own.set(header.key, { id: header.id, from: x });
+  customer.details.set(key, read, x.answeredAt);
+  if (header) customer.own.set(header.key, { id: header.id, from: x }, x.answeredAt);
   const naming = customer.named.get(key);
   if (naming !== undefined && closeInSequence(naming.from, x)) compare(ledger, x, key, naming, read, header?.key === key ? { id: header.id, from: x } : undefined);
 }
 
 function naming(x: ExchangeView, ledger: Ledger, customer: Customer, a: JsonObject, key: string): void {
   const naming: Naming = { applicationId: a.applicationId as string, projectId: a.projectId, from: x };
-  customer.named.set(key, naming);
+  customer.named.set(key, naming, x.answeredAt);
   const read = customer.details.get(key);
   const own = customer.own.get(key);
   compare(ledger, x, key, naming, read !== undefined && closeInSequence(read.from, x) ? read : undefined, own !== undefined && closeInSequence(own.from, x) ? own : undefined);

@@ -41,8 +41,15 @@ export function readValue(value: string | undefined, parameter: ListParameter): 
 
 const atMost15Digits = (digits: string) => (digits.length > 15 ? Infinity : Number(digits));
 
-/** The list query of a request, or undefined when its text does not decode (a server may answer that as it likes). */
+/**
+ * The list query of a request, or undefined when its text does not decode (a server may answer that
+ * as it likes). Shared by the judges of a list request: none may change it.
+ */
 export function listQueryOf(x: ExchangeView): ListQuery | undefined {
+  return x.derived(readListQuery);
+}
+
+function readListQuery(x: ExchangeView): ListQuery | undefined {
   const pairs: { name: string; value: string | undefined }[] = [];
   for (const part of x.rawQuery.split('&')) {
     if (part === '') continue;

@@ -33,8 +33,14 @@ export function answeredApplications(x: ExchangeView): unknown[] | undefined {
   return Array.isArray(body.applications) ? body.applications : undefined;
 }
 
-/** The applications of an answer that are objects with a string id: those a sequence can follow. */
-export function identifiedApplications(x: ExchangeView): JsonObject[] {
+/** The applications of an answer that are objects with a string id: those a sequence can follow (shared by the judges that ask: none may change it). */
+export function identifiedApplications(x: ExchangeView): readonly JsonObject[] {
+  return fundingReadOf(x) === undefined ? NONE : x.derived(identified);
+}
+
+const NONE: readonly JsonObject[] = Object.freeze([]);
+
+function identified(x: ExchangeView): readonly JsonObject[] {
   return (answeredApplications(x) ?? []).filter((a): a is JsonObject => isPlainObject(a) && typeof a.applicationId === 'string');
 }
 

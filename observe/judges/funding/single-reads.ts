@@ -3,9 +3,9 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { CUSTOMERS_REMEMBERED, APPLICATIONS_REMEMBERED } from './memory.js';
+import { CUSTOMERS_REMEMBERED, APPLICATIONS_REMEMBERED, renewed } from './memory.js';
 import { decodedParameter, fundingReadOf, identifiedApplications, shown, type JsonObject } from './reads.js';
 
 interface Listed {
@@ -19,15 +19,15 @@ interface Listed {
  * retrieval answers an application of another id.
  */
 export function singleReadJudge(): Judge {
-  const listed = new BoundedMap<string, BoundedMap<string, Listed>>(CUSTOMERS_REMEMBERED);
+  const listed = new BoundedMap<string, BoundedMap<string, Listed>>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-6'],
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read === undefined || x.customer === undefined) return;
       if (read !== 'single') {
-        const ofCustomer = listed.upsert(x.customer, () => new BoundedMap(APPLICATIONS_REMEMBERED));
-        for (const application of identifiedApplications(x)) ofCustomer.set(application.applicationId as string, { application, from: x });
+        const ofCustomer = renewed(listed, x.customer, () => new BoundedMap<string, Listed>(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS), x.answeredAt);
+        for (const application of identifiedApplications(x)) ofCustomer.set(application.applicationId as string, { application, from: x }, x.answeredAt);
         return;
       }
       const id = decodedParameter(x.params.applicationId);

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
+import { ENDPOINTS, pathPattern } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED } from './memory.js';
+import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
 import { decodedParameter, identifiedApplications, isPlainObject, shown, type JsonObject } from './reads.js';
 
 interface Read {
@@ -28,6 +29,13 @@ interface Customer {
 /** Writes followed at once per customer: the horizon ends them soon anyway. */
 const WRITES_FOLLOWED = 16;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The paths of the funding rows, whatever the method: a write there is one "on funding applications". */
+const FUNDING_PATHS = ENDPOINTS.filter((e) => e.id.startsWith('funding.')).map(pathPattern);
+
+function onFundingPath(x: ExchangeView): boolean {
+  const path = x.apiPath;
+  return path !== undefined && FUNDING_PATHS.some((pattern) => pattern.test(path));
+}
 
 /**
  * "No public operation changes a funding application" / "any write operation on funding
@@ -36,12 +44,12 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the write itself is the error rules'.
  */
 export function fundingWriteJudge(): Judge {
-  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED);
+  const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-41'],
     see(x, ledger) {
-      if (x.customer === undefined || !x.pathEndpoints.some((e) => e.id.startsWith('funding.'))) return;
-      const customer = customers.upsert(x.customer, () => ({ reads: new BoundedMap(APPLICATIONS_REMEMBERED), writes: [] }));
+      if (x.customer === undefined || !onFundingPath(x)) return;
+      const customer = renewed(customers, x.customer, newCustomer, x.answeredAt);
       if (!READ_METHODS.has(x.method)) {
         write(x, customer);
         return;
@@ -49,12 +57,14 @@ export function fundingWriteJudge(): Judge {
       for (const application of identifiedApplications(x)) {
         const id = application.applicationId as string;
         for (const w of customer.writes) after(x, ledger, w, id, application);
-        customer.reads.set(id, { application, from: x });
+        customer.reads.set(id, { application, from: x }, x.answeredAt);
       }
       customer.writes = customer.writes.filter((w) => x.sentAt - w.from.answeredAt <= SEQUENCE_HORIZON_MS && w.before.size > 0);
     },
   };
 }
+
+const newCustomer = (): Customer => ({ reads: new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS), writes: [] });
 
 function write(x: ExchangeView, customer: Customer): void {
   const body = x.requestJson;

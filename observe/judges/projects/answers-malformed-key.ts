@@ -9,6 +9,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { shown } from './field-table.js';
+import { projectPathOf } from './project-path.js';
 import { answerBodyWhole } from './write-outcome.js';
 
 /** The paths below a project key, as patterns with the key segment captured (`with-data` is a route of its own). */
@@ -25,12 +26,24 @@ const PROJECT_ROUTES = [
 
 /** Methods of the HTTP semantics a route may be asked with; OPTIONS is public, CONNECT names no path. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** 401 comes first and 403 may (FREE-ERR-7); 414 and 431 refuse a request too long for the HTTP layer. */
+const UNJUDGED_STATUSES = new Set([401, 403, 414, 431]);
+
+/** The key segment of the first project route the path matches. */
+function routeKeyOf(path: string): string | undefined {
+  for (const route of PROJECT_ROUTES) {
+    const match = route.exec(path);
+    if (match) return match[1];
+  }
+  return undefined;
+}
 
 /** The key segment of a project route when it is not nine letters; undefined when it is, or when it cannot be told. */
 export function malformedKeyOf(x: ExchangeView): string | undefined {
   const path = x.apiPath;
-  if (path === undefined) return undefined;
-  const segment = PROJECT_ROUTES.map((p) => p.exec(path)?.[1]).find((s) => s !== undefined);
+  // A key of nine letters as sent is one: only other paths below /reports are matched against the routes.
+  if (path === undefined || !path.startsWith('/reports/') || projectPathOf(x) !== undefined) return undefined;
+  const segment = routeKeyOf(path);
   if (segment === undefined || segment.toLowerCase() === 'with-data') return undefined;
   let key: string;
   try {
@@ -45,7 +58,7 @@ export function malformedKeyJudge(): Judge {
   return {
     rules: ['PROJ-3'],
     see(x, ledger) {
-      if (!METHODS.has(x.method) || !answeredOnItsMerits(x) || [401, 403, 414, 431].includes(x.status)) return;
+      if (!METHODS.has(x.method) || !answeredOnItsMerits(x) || UNJUDGED_STATUSES.has(x.status)) return;
       const key = malformedKeyOf(x);
       if (key === undefined) return;
       const type = detailsType(x);

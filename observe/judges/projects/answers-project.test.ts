@@ -24,6 +24,12 @@ describe('project header and data in answers', () => {
     expect(verdictsOf(o, RULES)).toEqual({ 'PROJ-70': 'fail 2/1', 'PROJ-71': 'fail 2/1', 'PROJ-88': 'fail 2/1', 'PROJ-96': 'fail 2/1', 'PROJ-97': 'fail 2/1' });
   });
 
+  it('finds a forbidden key spelt by an escape', () => {
+    const text = `{"projektHeader":${JSON.stringify(header)},"projektData":{},"\\u0070asswort":"x"}`;
+    const o = observed([projectAnswerJudge], [detail(200, text)]);
+    expect(verdictsOf(o, ['PROJ-97'])).toEqual({ 'PROJ-97': 'fail 1/1' });
+  });
+
   it('leaves other answers unjudged', () => {
     const o = observed([projectAnswerJudge], [detail(404, { status: 404, details: { type: 'not_found' } }), detail(429, {}), { method: 'PATCH', path: '/reports/qwertzuio', token: 't', status: 200, responseBody: { geaendert: [] } }]);
     expect(verdictsOf(o, RULES)).toEqual(Object.fromEntries(RULES.map((r) => [r, 'not-observed 0/0'])));

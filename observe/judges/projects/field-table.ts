@@ -126,19 +126,16 @@ function sentNumber(value: number, literal: string | undefined): { exact: Decima
  */
 function numericReadings(text: string, decimalComma: boolean): { plain: boolean; values: Decimal[] } {
   const plain = (decimalComma ? /^\d+(?:[.,]\d+)?$/ : /^\d+(?:\.\d+)?$/).test(text);
-  const values: Decimal[] = [];
-  const add = (d: Decimal | undefined) => {
-    if (d) values.push(d);
-  };
   const trimmed = text.trim();
-  if (plain) add(decimalOf(text));
+  const readings: (Decimal | undefined)[] = [];
+  if (plain) readings.push(decimalOf(text));
   else {
-    add(decimalOf(trimmed));
+    readings.push(decimalOf(trimmed));
     const loose = Number(trimmed);
-    if (trimmed !== '' && Number.isFinite(loose)) add(decimalOfNumber(loose));
+    if (trimmed !== '' && Number.isFinite(loose)) readings.push(decimalOfNumber(loose));
   }
-  if (/^[+-]?\d{1,3}(?:[.,]\d{3})+$/.test(trimmed)) add(decimalOf(trimmed.replace(/[.,]/g, '')));
-  return { plain, values };
+  if (/^[+-]?\d{1,3}(?:[.,]\d{3})+$/.test(trimmed)) readings.push(decimalOf(trimmed.replace(/[.,]/g, '')));
+  return { plain, values: readings.filter((d): d is Decimal => d !== undefined) };
 }
 
 /** `numberTaken`: the value is a number the row normalizes to text the same way in every reading. */
@@ -146,7 +143,8 @@ function readText(value: unknown, ids: { nul?: string; text?: string }, numberTa
   if (typeof value === 'string') {
     // "no NUL character"
     if (value.includes(NUL)) return invalid([ids.nul], 'holds a NUL character');
-    if ([...value].length > TEXT_LENGTH_TAKEN) return doubtful(`longer than ${TEXT_LENGTH_TAKEN} characters ("Maximum lengths of the text fields: not shown")`);
+    // A text of no more code units has no more characters either.
+    if (value.length > TEXT_LENGTH_TAKEN && [...value].length > TEXT_LENGTH_TAKEN) return doubtful(`longer than ${TEXT_LENGTH_TAKEN} characters ("Maximum lengths of the text fields: not shown")`);
     if (CONTROL.test(value)) return doubtful('holds control characters');
     return valid([ids.text]);
   }
@@ -176,13 +174,14 @@ function readCode(value: unknown, literal: string | undefined, codes: readonly n
   return invalid([WRONG_TYPE], `${shown(value)} is no code`);
 }
 
+const rangeOf = (rule: Extract<ProjectFieldRule, { kind: 'number' }>) => `${rule.integer ? 'an integer' : 'a number'} from ${rule.min} to ${rule.max}`;
+
 function readNumber(value: unknown, literal: string | undefined, rule: Extract<ProjectFieldRule, { kind: 'number' }>, ids: FieldRuleIds): ValueReading {
-  const range = `${rule.integer ? 'an integer' : 'a number'} from ${rule.min} to ${rule.max}`;
   if (value === '' || value === null) return valid();
   if (typeof value === 'number') {
     const sent = sentNumber(value, literal);
     if (!sent) return doubtful('a number literal the parsed value does not hold');
-    if (!inRange(sent.exact, rule)) return invalid([ids.range], `${literal ?? shown(value)} is not ${range}`);
+    if (!inRange(sent.exact, rule)) return invalid([ids.range], `${literal ?? shown(value)} is not ${rangeOf(rule)}`);
     return !rule.integer || sent.plainInteger ? valid([ids.range]) : doubtful(`the integer written as ${literal ?? shown(value)}`);
   }
   if (typeof value === 'string') {
@@ -191,7 +190,7 @@ function readNumber(value: unknown, literal: string | undefined, rule: Extract<P
     // Every reading outside the range, and no reading at all refuses it too. Only projektBewohner's
     // forms rule also "check[s] them by the same rule"; the others' "must accept numeric strings" says
     // nothing of a string out of range.
-    if (taken.length === 0) return invalid(plain && ids.formsChecked ? [ids.range, ids.forms] : [ids.range], `${shown(value)} is not ${range}`);
+    if (taken.length === 0) return invalid(plain && ids.formsChecked ? [ids.range, ids.forms] : [ids.range], `${shown(value)} is not ${rangeOf(rule)}`);
     if (!plain || taken.length < values.length) return doubtful(`${shown(value)} is read differently by the readings the spec leaves open`);
     if (value.length > NUMERIC_TEXT_TAKEN) return doubtful(`numeric text longer than ${NUMERIC_TEXT_TAKEN} characters`);
     return valid([ids.forms]);
@@ -273,7 +272,8 @@ function plainIntegerText(value: number, literal: string | undefined): boolean {
   return /^-?\d{1,15}$/.test(text) && !/^-0+$/.test(text);
 }
 
-const isReleased = (name: string): name is ReleasedProjectField => (RELEASED_PROJECT_FIELDS as readonly string[]).includes(name);
+const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
+const isReleased = (name: string): name is ReleasedProjectField => RELEASED.has(name);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -284,18 +284,11 @@ export function readProjectWrite(body: unknown, literals: ReadonlyMap<string, st
   const findings: Finding[] = [];
   const doubts: string[] = [];
   const accepted: WriteReading['accepted'] = [];
-  const result = (envelope?: ProjectEnvelope): WriteReading => ({
-    verdict: findings.length > 0 ? 'invalid' : doubts.length > 0 ? 'doubtful' : 'valid',
-    findings,
-    doubts,
-    accepted,
-    ...(envelope && { envelope }),
-  });
   if (!isObject(body)) {
     // A JSON null may be taken for no body at all (400 or 422, PROJ-104's reading).
     if (body === null) doubts.push('the body is JSON null');
     else findings.push({ rules: ['PROJ-9'], what: `the body is ${Array.isArray(body) ? 'an array' : shown(body)}, no object with an envelope`, inData: false });
-    return result();
+    return readingOf(findings, doubts, accepted);
   }
   const names = Object.keys(body);
   const envelopes = PROJECT_ENVELOPES.filter((e) => Object.hasOwn(body, e));
@@ -305,7 +298,12 @@ export function readProjectWrite(body: unknown, literals: ReadonlyMap<string, st
   if (envelopes.length === 0) findings.push({ rules: ['PROJ-9'], what: `no envelope (members: ${shown(names)})`, inData: false });
   else if (others.length > 0) findings.push({ rules: ['PROJ-10'], what: `unknown top-level member ${shown(others[0])} beside the envelope`, inData: false });
   for (const envelope of envelopes) readEnvelope(envelope, body[envelope], literals, findings, doubts, envelopes.length === 1 ? accepted : []);
-  return result(envelopes.length === 1 ? envelopes[0] : undefined);
+  return readingOf(findings, doubts, accepted, envelopes.length === 1 ? envelopes[0] : undefined);
+}
+
+function readingOf(findings: Finding[], doubts: string[], accepted: WriteReading['accepted'], envelope?: ProjectEnvelope): WriteReading {
+  const verdict = findings.length > 0 ? 'invalid' : doubts.length > 0 ? 'doubtful' : 'valid';
+  return envelope ? { verdict, findings, doubts, accepted, envelope } : { verdict, findings, doubts, accepted };
 }
 
 function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: ReadonlyMap<string, string>, findings: Finding[], doubts: string[], accepted: WriteReading['accepted']): void {
@@ -321,7 +319,8 @@ function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: Rea
   if (names.length === unknown.length) findings.push({ rules: ['PROJ-14'], what: `\`${envelope}\` holds no released field`, inData: true });
   for (const field of names.filter(isReleased)) {
     const value = content[field];
-    const literal = literals.get(`/${envelope}/${field}`);
+    // Only numbers have literals.
+    const literal = typeof value === 'number' ? literals.get(`/${envelope}/${field}`) : undefined;
     const reading = readFieldValue(field, value, literal);
     if (reading.verdict === 'invalid') findings.push({ rules: reading.rules, what: `\`${field}\` ${shown(value)}: ${reading.why}`, inData: true });
     else if (reading.verdict === 'doubtful') doubts.push(`\`${field}\` ${shown(value)}: ${reading.why}`);

@@ -41,11 +41,22 @@ function holdsValue(value: unknown, wanted: unknown): boolean {
  * shown" (FREE-PROJ-9: "a `key` member, the key inside a link, a nested header, an id under any
  * name"): the key anywhere in any case, the link, or the id as any value counts.
  */
-function lists(groups: unknown[][], project: Created): boolean {
+function lists(list: ProjectList, project: Created): boolean {
+  if (list.lowerText.includes(project.key.toLowerCase())) return true;
+  if (typeof project.link === 'string' && project.link !== '' && list.text.includes(JSON.stringify(project.link).slice(1, -1))) return true;
+  return (typeof project.id === 'number' || (typeof project.id === 'string' && project.id !== '')) && holdsValue(list.groups, project.id);
+}
+
+/** A list's groups, and their text written out once for every project looked for in it. */
+interface ProjectList {
+  groups: unknown[][];
+  text: string;
+  lowerText: string;
+}
+
+function projectListOf(groups: unknown[][]): ProjectList {
   const text = JSON.stringify(groups);
-  if (text.toLowerCase().includes(project.key.toLowerCase())) return true;
-  if (typeof project.link === 'string' && project.link !== '' && text.includes(JSON.stringify(project.link).slice(1, -1))) return true;
-  return (typeof project.id === 'number' || (typeof project.id === 'string' && project.id !== '')) && holdsValue(groups, project.id);
+  return { groups, text, lowerText: text.toLowerCase() };
 }
 
 /**
@@ -57,8 +68,8 @@ function lists(groups: unknown[][], project: Created): boolean {
  * deleted in the portal unseen, so only what happened within the horizon counts.
  */
 export function projectCreationsJudge(): Judge {
-  const creations = new BoundedMap<string, Created[]>(2000);
-  const lastFullList = new BoundedMap<string, { x: ExchangeView; entries: number }>(2000);
+  const creations = new BoundedMap<string, Created[]>(2000, SEQUENCE_HORIZON_MS);
+  const lastFullList = new BoundedMap<string, { x: ExchangeView; entries: number }>(2000, SEQUENCE_HORIZON_MS);
 
   return {
     rules: ['PROJ-82', 'PROJ-90', 'PROJ-92'],
@@ -74,7 +85,7 @@ export function projectCreationsJudge(): Judge {
           const same = recent.find((c) => c.key === created.key || (created.id !== undefined && c.id === created.id));
           ledger.judge('PROJ-82', x, same === undefined, () => `a further creation answered the project of an earlier one (key ${created.key})`, same ? [same.x] : []);
         }
-        creations.set(customer, [...recent.slice(-200), created]);
+        creations.set(customer, [...recent.slice(-200), created], x.answeredAt);
         return;
       }
       if (!isListRead(x) || x.status !== 200 || !x.responseBodyRecorded) return;
@@ -82,7 +93,8 @@ export function projectCreationsJudge(): Judge {
       if (!groups) return;
       const entries = groups.reduce((n, g) => n + g.length, 0);
       const created = (creations.get(customer) ?? []).filter((c) => followsClosely(c.x, x));
-      const missing = created.filter((c) => !lists(groups, c));
+      const list = created.length > 0 ? projectListOf(groups) : undefined;
+      const missing = list ? created.filter((c) => !lists(list, c)) : [];
       const query = x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`;
       const unlisted = () => `GET /reports${query} did not list ${missing.length} of the ${created.length} projects just created (${missing.slice(0, 3).map((c) => c.key).join(', ')})`;
       if (query === '') {
@@ -95,7 +107,7 @@ export function projectCreationsJudge(): Judge {
           ledger.judge('PROJ-92', x, newestListed, () => `GET /reports after the creation of ${newest.key} did not list it`, [newest.x]);
         }
         if (created.length > 1 || (missing.length > 0 && !newestAlone)) ledger.judge('PROJ-90', x, missing.length === 0 || newestAlone, unlisted, missing.map((c) => c.x));
-        lastFullList.set(customer, { x, entries });
+        lastFullList.set(customer, { x, entries }, x.answeredAt);
         return;
       }
       // "no pagination": paging parameters are ignored (or refused), never obeyed.

@@ -1,9 +1,12 @@
+import type { Endpoint } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
-import { OwnProjects, spelling } from './sequence-own-projects.js';
+import { projectPathOf, type ProjectPath } from './project-path.js';
+import { OwnProjects } from './sequence-own-projects.js';
 
 type Reading = 'reached' | 'missing';
 
@@ -16,6 +19,17 @@ const READINGS: Record<Reading, string> = {
 function memberPaths(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix === '' ? [] : [prefix];
   return Object.entries(value).flatMap(([name, member]) => memberPaths(member, prefix === '' ? name : `${prefix}.${name}`));
+}
+
+/** A 404 to a lowercase key the customer is not known to own; its form is read only when compared. */
+interface MissingForm {
+  x: ExchangeView;
+  paths?: Set<string>;
+}
+
+function pathsOf(form: MissingForm): Set<string> {
+  form.paths ??= new Set(memberPaths(form.x.responseJson));
+  return form.paths;
 }
 
 /**
@@ -33,54 +47,62 @@ export function keyCaseJudge(): Judge {
   const own = new OwnProjects();
   /** The latest answer of each reading, of any customer: how the target looks keys up is the target's, not a customer's. */
   const latest: Partial<Record<Reading, ExchangeView>> = {};
-  /** Per customer and route, the member paths of 404s to lowercase keys the customer is not known to own. */
-  const missingForms = new BoundedMap<string, { paths: Set<string>; x: ExchangeView }[]>(5000);
-  /** Paths below a lowercase key the customer was answered 2xx on (a room that exists), by customer and path. */
-  const reachedPaths = new BoundedMap<string, ExchangeView>(20_000);
+  /** Per customer and route, the latest 404s to lowercase keys the customer is not known to own. */
+  const missingForms = new BoundedMap<string, MissingForm[]>(5000);
+  /** When a path below a lowercase key was answered 2xx to the customer (a room that exists), by customer and path. */
+  const reachedPaths = new BoundedMap<string, number>(20_000, SEQUENCE_HORIZON_MS);
+
+  /** A 404 of a room route names a missing project only where the same room was just reached by the lowercase key. */
+  function projectLevel(x: ExchangeView, at: ProjectPath, customer: string): boolean {
+    if (x.params.applicationId !== undefined) return false;
+    if (x.params.roomId === undefined) return true;
+    const reachedAt = reachedPaths.get(`${customer} /reports/${at.key}${at.rest}`);
+    return reachedAt !== undefined && followsClosely({ answeredAt: reachedAt }, x);
+  }
+
+  function lowercase(x: ExchangeView, at: ProjectPath, customer: string, route: Endpoint): void {
+    if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, x.answeredAt, x.answeredAt);
+    if (x.status === 404 && projectLevel(x, at, customer) && x.responseBodyRecorded && !own.owned(customer, at.key, x)) {
+      const forms = missingForms.upsert(`${customer} ${route.id}`, () => []);
+      forms.push({ x });
+      if (forms.length > 2) forms.shift();
+    }
+  }
+
+  function otherCase(x: ExchangeView, ledger: Ledger, at: ProjectPath, customer: string, route: Endpoint): void {
+    if (x.status === 400 && x.requestBody.kind === 'none' && x.requestBodyKnown) {
+      ledger.broke('PROJ-2', x, `${x.method} ${x.apiPath} with an own key in another case was refused as malformed (400)`);
+      return;
+    }
+    if (!(x.status < 300 || (x.status === 404 && projectLevel(x, at, customer)))) return;
+    const reading: Reading = x.status < 300 ? 'reached' : 'missing';
+    const otherReading: Reading = reading === 'reached' ? 'missing' : 'reached';
+    const seen = latest[otherReading];
+    const other = seen !== undefined && Math.abs(seen.sentAt - x.sentAt) <= SEQUENCE_HORIZON_MS ? seen : undefined;
+    ledger.judge('PROJ-2', x, other === undefined, () => `${x.method} ${x.apiPath} ${READINGS[reading]}, while ${other?.method} ${other?.apiPath} with an own key in another case ${READINGS[otherReading]}: the routes do not look keys up alike`, other ? [other] : []);
+    latest[reading] = x;
+    if (reading !== 'missing' || !x.responseBodyRecorded) return;
+    const type = detailsType(x);
+    ledger.judge('PROJ-2', x, type === 'not_found', () => `${x.method} ${x.apiPath} with an own key in another case answered 404 with details.type ${JSON.stringify(type)}, not not_found`);
+    const [firstForm, secondForm] = missingForms.get(`${customer} ${route.id}`) ?? [];
+    if (!firstForm) return;
+    const first = pathsOf(firstForm);
+    const second = secondForm && pathsOf(secondForm);
+    const noise = second ? new Set([...first, ...second].filter((p) => !(first.has(p) && second.has(p)))) : new Set<string>();
+    const paths = new Set(memberPaths(x.responseJson));
+    const differing = [...new Set([...paths, ...first])].filter((p) => !noise.has(p) && paths.has(p) !== first.has(p));
+    ledger.judge('PROJ-2', x, differing.length === 0, () => `${x.method} ${x.apiPath} with an own key in another case answered a 404 unlike the one for a key that names no project (members ${differing.slice(0, 5).join(', ')})`, [firstForm.x]);
+  }
 
   return {
     rules: ['PROJ-2'],
     see(x, ledger) {
       const customer = x.customer;
-      const key = spelling(x);
+      const at = projectPathOf(x);
       const route = x.endpoint;
-      if (customer !== undefined && key !== undefined && route !== undefined && answeredOnItsMerits(x) && x.status !== 401 && x.status !== 403) {
-        const lowerPath = x.apiPath?.replace(`/reports/${key}`, `/reports/${key.toLowerCase()}`);
-        // A 404 of a room route names a missing project only where the same room was just reached by the lowercase key.
-        const roomSeen = reachedPaths.get(`${customer} ${lowerPath}`);
-        const projectLevel = x.params.applicationId === undefined && (x.params.roomId === undefined || (roomSeen !== undefined && followsClosely(roomSeen, x)));
-        const formsKey = `${customer} ${route.id}`;
-        if (key === key.toLowerCase()) {
-          if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, x);
-          if (x.status === 404 && projectLevel && x.responseBodyRecorded && !own.owned(customer, key, x)) {
-            const forms = missingForms.upsert(formsKey, () => []);
-            forms.push({ paths: new Set(memberPaths(x.responseJson)), x });
-            if (forms.length > 2) forms.shift();
-          }
-        } else if (own.owned(customer, key, x)) {
-          if (x.status === 400 && x.requestBody.kind === 'none' && x.requestBodyKnown) {
-            ledger.broke('PROJ-2', x, `${x.method} ${x.apiPath} with an own key in another case was refused as malformed (400)`);
-          } else if (x.status < 300 || (x.status === 404 && projectLevel)) {
-            const reading: Reading = x.status < 300 ? 'reached' : 'missing';
-            const otherReading: Reading = reading === 'reached' ? 'missing' : 'reached';
-            const seen = latest[otherReading];
-            const other = seen !== undefined && Math.abs(seen.sentAt - x.sentAt) <= SEQUENCE_HORIZON_MS ? seen : undefined;
-            ledger.judge('PROJ-2', x, other === undefined, () => `${x.method} ${x.apiPath} ${READINGS[reading]}, while ${other?.method} ${other?.apiPath} with an own key in another case ${READINGS[otherReading]}: the routes do not look keys up alike`, other ? [other] : []);
-            latest[reading] = x;
-            if (reading === 'missing' && x.responseBodyRecorded) {
-              const type = detailsType(x);
-              ledger.judge('PROJ-2', x, type === 'not_found', () => `${x.method} ${x.apiPath} with an own key in another case answered 404 with details.type ${JSON.stringify(type)}, not not_found`);
-              const forms = missingForms.get(formsKey) ?? [];
-              const [first, second] = forms;
-              if (first) {
-                const noise = second ? new Set([...first.paths, ...second.paths].filter((p) => !(first.paths.has(p) && second.paths.has(p)))) : new Set<string>();
-                const paths = new Set(memberPaths(x.responseJson));
-                const differing = [...new Set([...paths, ...first.paths])].filter((p) => !noise.has(p) && paths.has(p) !== first.paths.has(p));
-                ledger.judge('PROJ-2', x, differing.length === 0, () => `${x.method} ${x.apiPath} with an own key in another case answered a 404 unlike the one for a key that names no project (members ${differing.slice(0, 5).join(', ')})`, [first.x]);
-              }
-            }
-          }
-        }
+      if (customer !== undefined && at !== undefined && route !== undefined && answeredOnItsMerits(x) && x.status !== 401 && x.status !== 403) {
+        if (at.spelt === at.key) lowercase(x, at, customer, route);
+        else if (own.owned(customer, at.spelt, x)) otherCase(x, ledger, at, customer, route);
       }
       own.see(x);
     },

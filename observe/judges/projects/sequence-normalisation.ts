@@ -13,8 +13,8 @@ import {
   type ReleasedProjectField,
 } from '../../../spec/contract/projects.js';
 import type { Body, ExchangeView } from '../../judge/exchange-view.js';
-import { readProjectWrite } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
+import { projectWriteReadingOf } from './write-reading.js';
 
 /** What a value must read back as. */
 export type ReadBack =
@@ -34,11 +34,15 @@ export type ReadBack =
 const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
 export const isReleasedField = (name: string): name is ReleasedProjectField => RELEASED.has(name);
 
+const PRINTABLE_LINES = /^[\x20-\x7e\n]*$/;
+
 /**
  * Text the table clearly keeps as sent: no NUL ("no NUL character"), no outer whitespace and in
  * composed form (a normalization might trim or compose), no control character but the line break.
  */
 function plainText(value: string): boolean {
+  // Printable ASCII and line breaks: composed, no control character; only the outer whitespace is left to ask.
+  if (PRINTABLE_LINES.test(value)) return value === value.trim();
   // eslint-disable-next-line no-control-regex -- control characters are what the pattern finds.
   return value === value.trim() && value === value.normalize('NFC') && !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(value);
 }
@@ -146,6 +150,7 @@ export function shortJson(value: unknown): string {
 
 /** The same value shown twice: equal, both empty (FREE-PROJ-7), or the same number however spelt. */
 export function sameShownValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
   if (isEmptyValue(a) || isEmptyValue(b)) return isEmptyValue(a) && isEmptyValue(b);
   if (JSON.stringify(a) === JSON.stringify(b)) return true;
   const n = returnedNumber(a);
@@ -183,16 +188,22 @@ export function projectWriteBody(body: Body, known: boolean): ProjectWriteBody {
   return isObject(envelope) ? { touched, fields: envelope } : { touched };
 }
 
+const writtenBy = (x: ExchangeView): ProjectWriteBody => projectWriteBody(x.requestBody, x.requestBodyKnown);
+
+/** What the request's body names, worked out once for the judges of sequences that each ask it. */
+export function projectWriteBodyOf(x: ExchangeView): ProjectWriteBody {
+  return x.derived(writtenBy);
+}
+
 /**
  * The fields of a project write whose body is valid by the field table in every respect the spec
  * fixes (field-table.ts: one envelope, each value valid in every reading, no `projektPostleitzahl`
  * since the climate data is not visible), sent as plain JSON within the size limit (write-body.ts).
  */
 export function clearlyValidFields(x: ExchangeView): Readonly<Record<string, unknown>> | undefined {
+  const reading = projectWriteReadingOf(x);
   const body = writeBodyOf(x);
-  if (body.kind !== 'json') return undefined;
-  const reading = readProjectWrite(body.value, body.literals);
-  if (reading.verdict !== 'valid' || reading.envelope === undefined) return undefined;
+  if (reading?.verdict !== 'valid' || reading.envelope === undefined || body.kind !== 'json') return undefined;
   const fields = (body.value as Record<string, unknown>)[reading.envelope];
   return isObject(fields) ? fields : undefined;
 }

@@ -8,16 +8,27 @@
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
-import { projectPathOf } from './sequence-project-log.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { projectPathOf } from './project-path.js';
 
+/** When the target last showed that the project exists for the customer: all a later request is weighed against. */
 interface Evidence {
-  /** The exchange by which the target last showed that the project exists for this customer. */
-  proof: ExchangeView;
+  sentAt: number;
+  answeredAt: number;
+}
+
+/** What one exchange shows of ownership, whoever asks. */
+interface Lesson {
+  /** The project (key in lowercase) a write of unknown effect on the project itself was sent to. */
+  disturbs?: string;
+  /** The project (key in lowercase, spelt so) the customer was shown to own. */
+  owns?: string;
 }
 
 const KEY = /^[A-Za-z]{9}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const UNCHANGING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PATCH']);
+const NOTHING: Lesson = Object.freeze({});
 
 /** `projektHeader.key` of a creation or detail answer. */
 export function headerKeyOf(body: unknown): string | undefined {
@@ -29,45 +40,49 @@ export const isCreation = (x: ExchangeView) => x.method === 'POST' && (x.apiPath
 export const isDetailRead = (x: ExchangeView) => x.endpoint?.id === 'reports.detail';
 export const isListRead = (x: ExchangeView) => x.endpoint?.id === 'reports.list';
 
-export class OwnProjects {
-  readonly #byCustomer = new BoundedMap<string, BoundedMap<string, Evidence>>(1000);
-  /** When any token last sent a write of unknown effect to the project itself. */
-  readonly #disturbed = new BoundedMap<string, number>(5000);
-
-  /** Learns from `x` (call for every exchange). */
-  see(x: ExchangeView): void {
-    const at = projectPathOf(x);
-    if (at && at.rest === '' && !['GET', 'HEAD', 'OPTIONS', 'PATCH'].includes(x.method)) this.#disturbed.set(at.key, x.answeredAt);
-    const customer = x.customer;
-    if (customer === undefined) return;
-    if (isCreation(x) && x.status === 201) {
-      const key = headerKeyOf(x.responseJson);
-      if (key !== undefined) this.#learn(customer, key, x);
-    } else if (isDetailRead(x) && x.status === 200 && x.params.projectKey !== undefined && headerKeyOf(x.responseJson)?.toLowerCase() === x.params.projectKey.toLowerCase()) {
-      this.#learn(customer, x.params.projectKey, x);
-    }
+function lessonOf(x: ExchangeView): Lesson {
+  const at = projectPathOf(x);
+  const disturbs = at && at.rest === '' && !UNCHANGING_METHODS.has(x.method) ? at.key : undefined;
+  let owns: string | undefined;
+  if (x.customer !== undefined) {
+    if (isCreation(x) && x.status === 201) owns = headerKeyOf(x.responseJson);
+    else if (isDetailRead(x) && x.status === 200 && x.params.projectKey !== undefined && headerKeyOf(x.responseJson)?.toLowerCase() === x.params.projectKey.toLowerCase()) owns = x.params.projectKey;
   }
-
-  /** The evidence that `x`'s customer owns the project `x` addresses in lowercase, fresh for `x`. */
-  ownedAsAddressed(x: ExchangeView): Evidence | undefined {
-    const key = spelling(x);
-    return x.customer === undefined || key === undefined || key !== key.toLowerCase() ? undefined : this.owned(x.customer, key, x);
-  }
-
-  /** The evidence that `customer` owns the project `key` (whatever its spelling here), fresh for `x`. */
-  owned(customer: string, key: string, x: ExchangeView): Evidence | undefined {
-    const evidence = this.#byCustomer.get(customer)?.get(key.toLowerCase());
-    if (!evidence || !followsClosely(evidence.proof, x)) return undefined;
-    const disturbed = this.#disturbed.get(key.toLowerCase());
-    return disturbed !== undefined && disturbed > evidence.proof.sentAt ? undefined : evidence;
-  }
-
-  #learn(customer: string, key: string, x: ExchangeView): void {
-    if (key === key.toLowerCase()) this.#byCustomer.upsert(customer, () => new BoundedMap(1000)).set(key, { proof: x });
-  }
+  // Only lowercase spellings count.
+  if (owns !== undefined && owns !== owns.toLowerCase()) owns = undefined;
+  return disturbs === undefined && owns === undefined ? NOTHING : { disturbs, owns };
 }
 
-/** The key as the request spells it in its path. */
-export function spelling(x: ExchangeView): string | undefined {
-  return projectPathOf(x) ? x.apiPath?.split('/')[2] : undefined;
+export class OwnProjects {
+  /** Per customer, the evidence by project: fresh for a horizon only. */
+  readonly #byCustomer = new BoundedMap<string, BoundedMap<string, Evidence>>(1000);
+  /** When any token last sent a write of unknown effect to the project itself. */
+  readonly #disturbed = new BoundedMap<string, number>(5000, SEQUENCE_HORIZON_MS);
+
+  /** Learns from `x` (call for every exchange); both judges that keep one learn the same of it. */
+  see(x: ExchangeView): void {
+    // Creations and project routes alone teach anything.
+    if (!x.apiPath?.startsWith('/reports')) return;
+    const lesson = x.derived(lessonOf);
+    if (lesson === NOTHING) return;
+    if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
+    if (lesson.owns === undefined) return;
+    const projects = this.#byCustomer.upsert(x.customer as string, () => new BoundedMap(1000, SEQUENCE_HORIZON_MS));
+    projects.set(lesson.owns, { sentAt: x.sentAt, answeredAt: x.answeredAt }, x.answeredAt);
+  }
+
+  /** Whether `x`'s customer owns the project `x` addresses in lowercase, the evidence fresh for `x`. */
+  ownedAsAddressed(x: ExchangeView): boolean {
+    const at = projectPathOf(x);
+    return x.customer !== undefined && at !== undefined && at.spelt === at.key && this.owned(x.customer, at.key, x);
+  }
+
+  /** Whether `customer` owns the project `key` (whatever its spelling here), the evidence fresh for `x`. */
+  owned(customer: string, key: string, x: ExchangeView): boolean {
+    const lower = key.toLowerCase();
+    const evidence = this.#byCustomer.get(customer)?.get(lower);
+    if (!evidence || !followsClosely(evidence, x)) return false;
+    const disturbed = this.#disturbed.get(lower);
+    return disturbed === undefined || disturbed <= evidence.sentAt;
+  }
 }

@@ -2,14 +2,13 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { clearlyValidFields } from './sequence-normalisation.js';
-import { isDetailRead, OwnProjects, spelling } from './sequence-own-projects.js';
-import { projectPathOf } from './sequence-project-log.js';
-import { writeBodyOf } from './write-body.js';
-import { readPasswordBody } from './write-password.js';
+import { projectPathOf } from './project-path.js';
+import { OwnProjects } from './sequence-own-projects.js';
+import { passwordReadingOf } from './write-password.js';
 
 /**
  * 401 (the token, the customer blocked) and 403 (a license or right the customer lacks: locked
@@ -25,8 +24,7 @@ const decidedForValidWrite = (x: ExchangeView) => decidedForOwnProject(x) && x.s
 
 /** The length of a valid password, when the body holds one. */
 function validPasswordLength(x: ExchangeView): number | undefined {
-  const body = writeBodyOf(x);
-  const reading = body.kind === 'json' ? readPasswordBody(body.value) : undefined;
+  const reading = passwordReadingOf(x);
   return reading?.verdict === 'valid' ? reading.length : undefined;
 }
 
@@ -39,42 +37,43 @@ function validPasswordLength(x: ExchangeView): number | undefined {
 export function ownProjectRoutesJudge(): Judge {
   const own = new OwnProjects();
   /** DELETEs of own projects awaiting the customer's next read of the project. */
-  const deletes = new BoundedMap<string, ExchangeView[]>(2000);
+  const deletes = new BoundedMap<string, { x: ExchangeView; key: string }[]>(2000, SEQUENCE_HORIZON_MS);
 
-  function afterDelete(x: ExchangeView, ledger: Ledger, customer: string): void {
-    const at = projectPathOf(x);
+  function afterDelete(x: ExchangeView, ledger: Ledger, customer: string, key: string): void {
     const waiting = deletes.get(customer);
-    if (!at || !waiting) return;
-    const before = waiting.filter((d) => projectPathOf(d)?.key === at.key && followsClosely(d, x));
+    if (!waiting) return;
+    const before = waiting.filter((d) => d.key === key && followsClosely(d.x, x));
     if (before.length === 0 || !decidedForOwnProject(x)) return;
-    deletes.set(customer, waiting.filter((d) => !before.includes(d)));
+    deletes.set(customer, waiting.filter((d) => !before.includes(d)), x.answeredAt);
     // "Not available in this interface: ... deleting projects"
-    if (x.status === 200 || x.status === 404) ledger.judge('PROJ-118', x, x.status === 200, () => `GET ${x.apiPath} answered 404 after DELETE ${x.apiPath}: the DELETE removed the project`, before);
+    if (x.status === 200 || x.status === 404) ledger.judge('PROJ-118', x, x.status === 200, () => `GET ${x.apiPath} answered 404 after DELETE ${x.apiPath}: the DELETE removed the project`, before.map((d) => d.x));
   }
 
   return {
     rules: ['PROJ-95', 'PROJ-101', 'PROJ-107', 'PROJ-118'],
     see(x, ledger) {
       const customer = x.customer;
-      if (customer !== undefined && projectPathOf(x)) {
-        const owned = own.ownedAsAddressed(x) !== undefined;
-        if (isDetailRead(x)) {
-          if (spelling(x) === projectPathOf(x)?.key) afterDelete(x, ledger, customer);
+      const at = projectPathOf(x);
+      if (customer !== undefined && at !== undefined) {
+        const route = x.endpoint?.id;
+        if (route === 'reports.detail') {
+          if (at.spelt === at.key) afterDelete(x, ledger, customer, at.key);
           // "GET /reports/{projectKey} | ... | HTTP 200"
-          if (owned && decidedForOwnProject(x)) ledger.judge('PROJ-95', x, x.status === 200, () => `GET ${x.apiPath} of a project the customer created or was shown answered ${x.status}, not 200`);
-        } else if (x.endpoint?.id === 'reports.change' && owned && decidedForValidWrite(x) && x.status !== 422 && clearlyValidFields(x)) {
+          if (decidedForOwnProject(x) && own.ownedAsAddressed(x)) ledger.judge('PROJ-95', x, x.status === 200, () => `GET ${x.apiPath} of a project the customer created or was shown answered ${x.status}, not 200`);
+        } else if (route === 'reports.change') {
           // "PATCH /reports/{projectKey} | ... | HTTP 200"; a 422 to valid data is the field table's rules' (PROJ-5, PROJ-15, ...).
-          ledger.judge('PROJ-101', x, x.status === 200, () => `a valid PATCH ${x.apiPath} of an own project answered ${x.status}, not 200`);
-        } else if (x.endpoint?.id === 'reports.password' && owned && decidedForValidWrite(x)) {
-          const length = validPasswordLength(x);
+          if (decidedForValidWrite(x) && x.status !== 422 && own.ownedAsAddressed(x) && clearlyValidFields(x)) ledger.judge('PROJ-101', x, x.status === 200, () => `a valid PATCH ${x.apiPath} of an own project answered ${x.status}, not 200`);
+        } else if (route === 'reports.password') {
+          const length = decidedForValidWrite(x) && own.ownedAsAddressed(x) ? validPasswordLength(x) : undefined;
           // "PUT /reports/{projectKey}/password | ... | HTTP 200"; a 422 to exactly 12 or 256 characters is PROJ-108's.
           if (length !== undefined && !(x.status === 422 && (length === PASSWORD_LENGTH.min || length === PASSWORD_LENGTH.max))) {
             ledger.judge('PROJ-107', x, x.status === 200, () => `a valid password change of an own project (PUT ${x.apiPath}) answered ${x.status}, not 200`);
           }
-        } else if (x.method === 'DELETE' && projectPathOf(x)?.rest === '' && owned) {
-          const list = deletes.upsert(customer, () => []);
-          list.push(x);
+        } else if (x.method === 'DELETE' && at.rest === '' && own.ownedAsAddressed(x)) {
+          const list = deletes.get(customer) ?? [];
+          list.push({ x, key: at.key });
           if (list.length > 100) list.shift();
+          deletes.set(customer, list, x.answeredAt);
         }
       }
       own.see(x);

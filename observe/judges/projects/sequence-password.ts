@@ -1,33 +1,51 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 
-/** Strings of a JSON value at any depth. */
-function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
-  return [];
-}
-
 /** Passwords looked for: refused ones too (up to four times the limit), never shorter than the minimum. */
 const LONGEST_PASSWORD = 4 * PASSWORD_LENGTH.max;
+
+const mayBePassword = (s: string) => s.length >= PASSWORD_LENGTH.min && s.length <= LONGEST_PASSWORD;
+
+/** The strings of a JSON value, at any depth, that may be passwords. */
+function passwordLikeStrings(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (mayBePassword(value)) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const member of value) passwordLikeStrings(member, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const member of Object.values(value)) passwordLikeStrings(member, into);
+  }
+  return into;
+}
 
 /** The password a PUT .../password sent; shorter ones could turn up in an answer by chance. */
 function passwordOf(x: ExchangeView): string | undefined {
   if (x.endpoint?.id !== 'reports.password') return undefined;
   const password = (x.requestJson as { newPassword?: unknown } | undefined)?.newPassword;
-  return typeof password === 'string' && password.length >= PASSWORD_LENGTH.min && password.length <= LONGEST_PASSWORD ? password : undefined;
+  return typeof password === 'string' && mayBePassword(password) ? password : undefined;
+}
+
+/** A password sent, as an answer could show it, and where it was sent. */
+interface Sent {
+  password: string;
+  /** As a JSON string holds it, where that differs. */
+  escaped?: string;
+  x: ExchangeView;
+}
+
+function sent(password: string, x: ExchangeView): Sent {
+  const escaped = JSON.stringify(password).slice(1, -1);
+  return escaped === password ? { password, x } : { password, escaped, x };
 }
 
 /** Where an answer could show a password: its body, as sent or JSON-escaped, and its header values. */
-function shows(x: ExchangeView, password: string): boolean {
+function shows(x: ExchangeView, { password, escaped }: Sent): boolean {
   const body = x.exchange.response.bodyText ?? '';
-  const escaped = JSON.stringify(password).slice(1, -1);
-  return body.includes(password) || body.includes(escaped) || x.exchange.response.headers.some((h) => h.value.includes(password));
+  return body.includes(password) || (escaped !== undefined && body.includes(escaped)) || x.exchange.response.headers.some((h) => h.value.includes(password));
 }
 
 /**
@@ -38,10 +56,10 @@ function shows(x: ExchangeView, password: string): boolean {
  * also sends as data is left out: an answer may show that data.
  */
 export function passwordSequenceJudge(): Judge {
-  const changed = new BoundedMap<string, ExchangeView>(2000);
+  const changed = new BoundedMap<string, ExchangeView>(2000, SEQUENCE_HORIZON_MS);
   /** Each token's latest protected answer decided on its merits, before the exchange at hand. */
-  const lastAnswer = new BoundedMap<string, ExchangeView>(2000);
-  const passwords = new BoundedMap<string, BoundedMap<string, { password: string; x: ExchangeView }>>(2000);
+  const lastAnswer = new BoundedMap<string, { status: number; answeredAt: number }>(2000, SEQUENCE_HORIZON_MS);
+  const passwords = new BoundedMap<string, BoundedMap<string, Sent>>(2000);
   /** Strings the customer sent in other requests (as long as a password may be), recently. */
   const sentAsData = new BoundedMap<string, BoundedMap<string, true>>(2000);
 
@@ -59,22 +77,31 @@ export function passwordSequenceJudge(): Judge {
       }
 
       const password = passwordOf(x);
-      const known = passwords.upsert(customer, () => new BoundedMap(50));
-      const data = sentAsData.upsert(customer, () => new BoundedMap(500));
+      let known = passwords.get(customer);
       if (password === undefined) {
-        for (const s of stringsOf(x.requestJson)) if (s.length >= PASSWORD_LENGTH.min && s.length <= LONGEST_PASSWORD) data.set(s, true);
+        const strings = passwordLikeStrings(x.requestJson);
+        if (strings.length > 0) {
+          const data = sentAsData.upsert(customer, () => new BoundedMap(500));
+          for (const s of strings) data.set(s, true);
+        }
         const text = x.exchange.request.bodyText ?? '';
-        for (const { password: p } of [...known.values()]) if (text.includes(p)) known.delete(p);
-      } else if (data.get(password) === undefined) {
-        known.set(password, { password, x });
+        if (known !== undefined && text !== '') for (const { password: p } of [...known.values()]) if (text.includes(p)) known.delete(p);
+      } else if (sentAsData.get(customer)?.get(password) === undefined) {
+        known ??= passwords.upsert(customer, () => new BoundedMap(50));
+        known.set(password, sent(password, x));
       }
       // A token refused just before (blocked, revoked) tells nothing by a 401 after the change.
       const before = lastAnswer.get(customer);
-      if (password !== undefined && x.status === 200 && before && before.status !== 401 && followsClosely(before, x)) changed.set(customer, x);
-      if (x.isProtected && answeredOnItsMerits(x)) lastAnswer.set(customer, x);
+      if (password !== undefined && x.status === 200 && before && before.status !== 401 && followsClosely(before, x)) changed.set(customer, x, x.answeredAt);
+      if (x.isProtected && answeredOnItsMerits(x)) lastAnswer.set(customer, { status: x.status, answeredAt: x.answeredAt }, x.answeredAt);
 
-      if (known.size === 0 || x.apiPath === undefined || !x.responseBodyRecorded) return;
-      const shown = [...known.values()].find((p) => shows(x, p.password));
+      if (known === undefined || known.size === 0 || x.apiPath === undefined || !x.responseBodyRecorded) return;
+      let shown: Sent | undefined;
+      for (const candidate of known.values()) {
+        if (!shows(x, candidate)) continue;
+        shown = candidate;
+        break;
+      }
       // "`newPassword` ... write only"
       ledger.judge('PROJ-115', x, shown === undefined, () => `${x.method} ${x.apiPath} answered with a password sent to ${shown?.x.apiPath}`, shown && shown.x !== x ? [shown.x] : []);
     },

@@ -5,9 +5,10 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
-import { projectWriteBody, sameShownValue, shortJson } from './sequence-normalisation.js';
+import { projectWriteBodyOf, sameShownValue, shortJson } from './sequence-normalisation.js';
 import { isCreation, isDetailRead } from './sequence-own-projects.js';
-import { ProjectLog, projectPathOf } from './sequence-project-log.js';
+import { projectPathOf } from './project-path.js';
+import { ProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project as an answer showed it: its header and its data. */
@@ -25,6 +26,7 @@ interface Patch {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isScalar = (value: unknown) => !isObject(value) && !Array.isArray(value);
 
 function shownOf(x: ExchangeView): Shown | undefined {
   const body = x.responseJson;
@@ -42,17 +44,22 @@ export function patchKeepsOthersJudge(): Judge {
   const log = new ProjectLog();
   const settler = new Settler();
   /** The last answer that showed each project to each customer. */
-  const shown = new BoundedMap<string, Shown>(20_000);
-  const patches = new BoundedMap<string, Patch[]>(2000);
+  const shown = new BoundedMap<string, Shown>(20_000, SEQUENCE_HORIZON_MS);
+  const patches = new BoundedMap<string, Patch[]>(2000, SEQUENCE_HORIZON_MS);
 
   function judge(ledger: Ledger, patch: Patch, after: Shown): void {
     const { before, key } = patch;
     const others = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, patch.x.seq, after.x.seq]);
     if (others.some((op) => op.touched === 'all')) return;
     const written = new Set([...patch.touched, ...others.flatMap((op) => (op.touched === 'all' ? [] : [...op.touched]))]);
-    // A value that is no scalar is PROJ-88's.
-    const scalar = (f: string) => !isObject(before.data[f]) && !Array.isArray(before.data[f]) && !isObject(after.data[f]) && !Array.isArray(after.data[f]);
-    const changed = RELEASED_PROJECT_FIELDS.filter((f) => !written.has(f) && scalar(f) && !sameShownValue(before.data[f], after.data[f])).map((f) => `${f} ${shortJson(before.data[f])} → ${shortJson(after.data[f])}`);
+    const changed: string[] = [];
+    for (const f of RELEASED_PROJECT_FIELDS) {
+      if (written.has(f)) continue;
+      const was = before.data[f];
+      const is = after.data[f];
+      // A value that is no scalar is PROJ-88's.
+      if (isScalar(was) && isScalar(is) && !sameShownValue(was, is)) changed.push(`${f} ${shortJson(was)} → ${shortJson(is)}`);
+    }
     if (String(before.header.key).toLowerCase() !== String(after.header.key).toLowerCase()) changed.push(`projektHeader.key ${shortJson(before.header.key)} → ${shortJson(after.header.key)}`);
     if (!isDeepStrictEqual(before.header.id, after.header.id)) changed.push(`projektHeader.id ${shortJson(before.header.id)} → ${shortJson(after.header.id)}`);
     const statusKept = others.every((op) => op.kind === 'read' || op.kind === 'project-write');
@@ -70,24 +77,26 @@ export function patchKeepsOthersJudge(): Judge {
       if (isCreation(x) && x.status === 201) {
         const project = shownOf(x);
         const key = typeof project?.header.key === 'string' ? project.header.key.toLowerCase() : undefined;
-        if (project && key !== undefined) shown.set(`${customer} ${key}`, project);
+        if (project && key !== undefined) shown.set(`${customer} ${key}`, project, x.answeredAt);
       } else if (x.endpoint?.id === 'reports.change' && x.status === 200) {
         const key = projectPathOf(x)?.key as string;
         const before = shown.get(`${customer} ${key}`);
-        const touched = projectWriteBody(x.requestBody, x.requestBodyKnown).touched;
+        const touched = projectWriteBodyOf(x).touched;
         if (!before || touched === 'all' || !followsClosely(before.x, x)) return;
-        const list = patches.upsert(customer, () => []);
+        const list = patches.get(customer) ?? [];
         list.push({ x, key, touched, before });
         if (list.length > 200) list.shift();
+        patches.set(customer, list, x.answeredAt);
       } else if (isDetailRead(x) && x.status === 200) {
         const key = projectPathOf(x)?.key as string;
         const after = shownOf(x);
         if (!after) return;
-        shown.set(`${customer} ${key}`, after);
-        const waiting = patches.get(customer) ?? [];
+        shown.set(`${customer} ${key}`, after, x.answeredAt);
+        const waiting = patches.get(customer);
+        if (!waiting) return;
         // "the next read": each PATCH is judged by the first read that started after its answer.
         const next = waiting.filter((p) => p.key === key && followsClosely(p.x, x));
-        patches.set(customer, waiting.filter((p) => !next.includes(p) && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS));
+        patches.set(customer, waiting.filter((p) => !next.includes(p) && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS), x.answeredAt);
         for (const patch of next) settler.after(x.answeredAt, () => judge(ledger, patch, after));
       }
     },

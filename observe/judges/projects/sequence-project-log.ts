@@ -6,7 +6,8 @@
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { projectWriteBody } from './sequence-normalisation.js';
+import { projectPathOf, type ProjectPath } from './project-path.js';
+import { projectWriteBodyOf } from './sequence-normalisation.js';
 
 export type OpKind =
   /** a pure read, or a request the target did not authenticate */
@@ -23,6 +24,8 @@ export type OpKind =
   | 'other';
 
 export interface ProjectOp {
+  /** The project's key in lowercase. */
+  key: string;
   seq: number;
   sentAt: number;
   answeredAt: number;
@@ -33,27 +36,27 @@ export interface ProjectOp {
   touched: ReadonlySet<string> | 'all';
 }
 
-const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(\/.*)?$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NOTHING: ReadonlySet<string> = new Set();
-
-/** The project a request addresses (the key in lowercase) and the rest of its path. */
-export function projectPathOf(x: ExchangeView): { key: string; rest: string } | undefined {
-  const match = x.apiPath === undefined ? null : PROJECT_PATH.exec(x.apiPath);
-  return match ? { key: (match[1] as string).toLowerCase(), rest: match[2] ?? '' } : undefined;
-}
 
 function classify(x: ExchangeView, rest: string): Pick<ProjectOp, 'kind' | 'touched'> {
   if (READ_METHODS.has(x.method)) return { kind: x.method === 'GET' && rest === '/pdf' ? 'other' : 'read', touched: NOTHING };
   if (x.status === 401) return { kind: 'read', touched: NOTHING };
   if (rest === '') {
-    if (x.method === 'PATCH') return { kind: 'project-write', touched: projectWriteBody(x.requestBody, x.requestBodyKnown).touched };
+    if (x.method === 'PATCH') return { kind: 'project-write', touched: projectWriteBodyOf(x).touched };
     return { kind: 'other', touched: 'all' };
   }
   const undecided = x.status === 429 || x.status >= 500;
   if (rest === '/rooms' && x.method === 'POST' && !undecided) return { kind: x.status < 300 ? 'room-created' : 'room-refused', touched: NOTHING };
   if (/^\/rooms\/[^/]+$/.test(rest) && x.method === 'PATCH' && x.status === 200) return { kind: 'room-changed', touched: NOTHING };
   return { kind: 'other', touched: NOTHING };
+}
+
+/** What a request to a project route did, worked out once for the judges that each keep a log. */
+function projectOpOf(x: ExchangeView): ProjectOp {
+  const at = projectPathOf(x) as ProjectPath;
+  const { kind, touched } = classify(x, at.rest);
+  return { key: at.key, seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, customer: x.customer, method: x.method, kind, touched };
 }
 
 /** Operations kept per project; a project busier than this within a horizon is judged on what remains. */
@@ -63,14 +66,13 @@ export class ProjectLog {
   readonly #ops = new BoundedMap<string, ProjectOp[]>(5000);
 
   /** Records a request to a project route; returns the operation (undefined for other paths). */
-  record(x: ExchangeView): (ProjectOp & { key: string }) | undefined {
-    const at = projectPathOf(x);
-    if (!at) return undefined;
-    const op: ProjectOp = { seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, customer: x.customer, method: x.method, ...classify(x, at.rest) };
-    const ops = this.#ops.upsert(at.key, () => []);
+  record(x: ExchangeView): ProjectOp | undefined {
+    if (!projectPathOf(x)) return undefined;
+    const op = x.derived(projectOpOf);
+    const ops = this.#ops.upsert(op.key, () => []);
     ops.push(op);
-    if (ops.length > OPS_PER_PROJECT) ops.splice(0, ops.length - OPS_PER_PROJECT);
-    return { ...op, key: at.key };
+    if (ops.length > OPS_PER_PROJECT) ops.shift();
+    return op;
   }
 
   /** The operations on `key` other than `except` whose time overlaps the open interval (from, to). */

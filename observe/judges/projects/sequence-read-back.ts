@@ -10,13 +10,14 @@ import {
   describeReadBack,
   isReleasedField,
   matchesReadBack,
-  projectWriteBody,
+  projectWriteBodyOf,
   readBackOf,
   shortJson,
   type ReadBack,
 } from './sequence-normalisation.js';
-import { headerKeyOf, isDetailRead } from './sequence-own-projects.js';
-import { ProjectLog, projectPathOf } from './sequence-project-log.js';
+import { projectPathOf } from './project-path.js';
+import { headerKeyOf } from './sequence-own-projects.js';
+import { ProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** "`projektArtHeizung` ... empty/null deletes" and its siblings: the rule of each deletable field. */
@@ -78,11 +79,14 @@ interface Written {
 const WRITES_PER_CUSTOMER = 500;
 
 function expectationsOf(fields: Readonly<Record<string, unknown>>): Expected[] {
-  return Object.entries(fields).flatMap(([field, sent]) => {
-    if (!isReleasedField(field)) return [];
+  const expected: Expected[] = [];
+  for (const field of Object.keys(fields)) {
+    if (!isReleasedField(field)) continue;
+    const sent = fields[field];
     const readBack = readBackOf(field, sent);
-    return readBack ? [{ field, sent, readBack }] : [];
-  });
+    if (readBack) expected.push({ field, sent, readBack });
+  }
+  return expected;
 }
 
 const isStructured = (value: unknown) => value !== null && typeof value === 'object';
@@ -115,11 +119,11 @@ export function projectReadBackJudge(): Judge {
     ledger.broke('PROJ-87', written.x, `POST /reports/with-data answered \`${field}\` as ${shortJson(shown)}, not as sent${written.answeredOtherwise.size > 1 ? ` (and ${written.answeredOtherwise.size - 1} more fields)` : ''}, and no read of the project followed`);
   }
 
-  const remember = (ledger: Ledger, customer: string, written: Written) => {
+  function remember(ledger: Ledger, customer: string, written: Written): void {
     const list = pending.upsert(customer, () => []);
     list.push(written);
     if (list.length > WRITES_PER_CUSTOMER) unread(ledger, list.shift() as Written);
-  };
+  }
 
   function judgeRead(ledger: Ledger, written: Written, read: ExchangeView, data: Record<string, unknown>): void {
     const path = written.answeredOtherwise ? 'POST /reports/with-data' : `PATCH ${written.x.apiPath}`;
@@ -139,7 +143,7 @@ export function projectReadBackJudge(): Judge {
   }
 
   function creationAnswer(ledger: Ledger, x: ExchangeView, customer: string): void {
-    const fields = projectWriteBody(x.requestBody, x.requestBodyKnown).fields;
+    const fields = projectWriteBodyOf(x).fields;
     const key = headerKeyOf(x.responseJson);
     const data = dataOf(x.responseJson);
     if (!fields || key === undefined || !data) return;
@@ -169,25 +173,30 @@ export function projectReadBackJudge(): Judge {
       log.record(x);
       const customer = x.customer;
       if (customer === undefined) return;
-      const patch = x.endpoint?.id === 'reports.change';
+      const route = x.endpoint?.id;
       if (x.method === 'POST' && x.apiPath === '/reports/with-data' && x.status === 201 && x.responseBodyRecorded) {
         creationAnswer(ledger, x, customer);
-      } else if (patch && x.status === 200) {
-        const fields = projectWriteBody(x.requestBody, x.requestBodyKnown).fields;
+      } else if (route === 'reports.change' && x.status === 200) {
+        const fields = projectWriteBodyOf(x).fields;
         const at = projectPathOf(x);
         if (fields && at) remember(ledger, customer, { x, key: at.key, expected: expectationsOf(fields) });
-      } else if (patch && x.status === 422 && answeredOnItsInput(x)) {
+      } else if (route === 'reports.change' && x.status === 422 && answeredOnItsInput(x)) {
         deletionRefused(ledger, x);
-      } else if (isDetailRead(x) && x.status === 200 && x.responseBodyRecorded) {
+      } else if (route === 'reports.detail' && x.status === 200 && x.responseBodyRecorded) {
+        const waiting = pending.get(customer);
+        if (!waiting) return;
         const at = projectPathOf(x);
         const data = dataOf(x.responseJson);
-        const waiting = pending.get(customer);
-        if (!at || !data || !waiting) return;
+        if (!at || !data) return;
         // "the next read": each write is judged by the first read that started after its answer.
-        const next = waiting.filter((w) => w.key === at.key && followsClosely(w.x, x));
-        const expired = waiting.filter((w) => !next.includes(w) && x.sentAt - w.x.answeredAt > SEQUENCE_HORIZON_MS);
-        expired.forEach((w) => unread(ledger, w));
-        pending.set(customer, waiting.filter((w) => !next.includes(w) && !expired.includes(w)));
+        const next: Written[] = [];
+        const kept: Written[] = [];
+        for (const w of waiting) {
+          if (w.key === at.key && followsClosely(w.x, x)) next.push(w);
+          else if (x.sentAt - w.x.answeredAt > SEQUENCE_HORIZON_MS) unread(ledger, w);
+          else kept.push(w);
+        }
+        pending.set(customer, kept);
         for (const written of next) settler.after(x.answeredAt, () => judgeRead(ledger, written, x, data));
       }
     },

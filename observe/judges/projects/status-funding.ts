@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { decodedParameter, identifiedApplications, isPlainObject, shown, type JsonObject } from '../funding/reads.js';
+import { decodedParameter, fundingReadOf, identifiedApplications, isPlainObject, shown, type JsonObject } from '../funding/reads.js';
 
 interface Read {
   application: JsonObject;
@@ -29,28 +29,38 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * before, nor be gone after a DELETE. Every other value a write attempt may take over is FUND-41's.
  */
 export function fundingStatusWriteJudge(): Judge {
-  const reads = new BoundedMap<string, Read>(5000);
-  const attempts = new BoundedMap<string, Attempt[]>(2000);
+  const reads = new BoundedMap<string, Read>(5000, SEQUENCE_HORIZON_MS);
+  const attempts = new BoundedMap<string, Attempt[]>(2000, SEQUENCE_HORIZON_MS);
+
+  function attempted(x: ExchangeView, customer: string, path: string): void {
+    const target = SINGLE_PATH.exec(path);
+    const id = target ? decodedParameter(target[1]) : undefined;
+    const before = id === undefined ? undefined : reads.get(`${customer} ${id}`);
+    if (id === undefined || !before || !followsClosely(before.x, x)) return;
+    const body = x.requestJson;
+    const sent = isPlainObject(body) ? { ...body, ...(isPlainObject(body.application) ? body.application : {}) } : {};
+    const list = attempts.get(customer) ?? [];
+    list.push({ x, id, sent, before });
+    if (list.length > 50) list.shift();
+    attempts.set(customer, list, x.answeredAt);
+  }
 
   return {
     rules: ['STAT-12'],
     see(x, ledger) {
       const customer = x.customer;
-      if (customer === undefined || x.apiPath === undefined) return;
-      const target = SINGLE_PATH.exec(x.apiPath);
-      const id = target ? decodedParameter(target[1]) : undefined;
+      const path = x.apiPath;
+      if (customer === undefined || path === undefined) return;
       if (!READ_METHODS.has(x.method)) {
-        const before = id === undefined ? undefined : reads.get(`${customer} ${id}`);
-        if (id === undefined || !before || !followsClosely(before.x, x)) return;
-        const body = x.requestJson;
-        const sent = isPlainObject(body) ? { ...body, ...(isPlainObject(body.application) ? body.application : {}) } : {};
-        const list = attempts.upsert(customer, () => []);
-        list.push({ x, id, sent, before });
-        if (list.length > 50) list.shift();
+        if (path.startsWith('/funding/applications/')) attempted(x, customer, path);
         return;
       }
+      // Only a funding read shows an application.
+      if (fundingReadOf(x) === undefined) return;
       const waiting = attempts.get(customer) ?? [];
       const settled = new Set<Attempt>();
+      const target = SINGLE_PATH.exec(path);
+      const id = target ? decodedParameter(target[1]) : undefined;
       if (id !== undefined && x.endpoint?.id === 'funding.detail' && x.status === 404) {
         for (const attempt of waiting.filter((a) => a.id === id && a.x.method === 'DELETE' && followsClosely(a.x, x))) {
           settled.add(attempt);
@@ -67,9 +77,9 @@ export function fundingStatusWriteJudge(): Judge {
           const taken = changing && isDeepStrictEqual(application.status, attempt.sent.status);
           ledger.judge('STAT-12', x, !taken, () => `application ${shown(appId)} took over the status ${shown(application.status)} that ${attempt.x.method} ${attempt.x.apiPath} sent (it was ${shown(attempt.before.application.status)})`, [attempt.x, attempt.before.x]);
         }
-        reads.set(`${customer} ${appId}`, { application, x });
+        reads.set(`${customer} ${appId}`, { application, x }, x.answeredAt);
       }
-      if (settled.size > 0) attempts.set(customer, waiting.filter((a) => !settled.has(a)));
+      if (settled.size > 0) attempts.set(customer, waiting.filter((a) => !settled.has(a)), x.answeredAt);
     },
   };
 }

@@ -2,10 +2,11 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../../../spec/contract/projects.js';
 import { headerKeyOf, isCreation, isDetailRead } from './sequence-own-projects.js';
-import { ProjectLog, projectPathOf, type OpKind } from './sequence-project-log.js';
+import { projectPathOf } from './project-path.js';
+import { ProjectLog, type OpKind } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project status an answer showed: a creation answer's or a detail read's projektHeader.status. */
@@ -38,7 +39,7 @@ const isFinal = (status: number) => FINAL_PROJECT_STATUSES.includes(status);
 export function statusTransitionJudge(): Judge {
   const log = new ProjectLog();
   const settler = new Settler();
-  const projects = new BoundedMap<string, ProjectStatus>(5000);
+  const projects = new BoundedMap<string, ProjectStatus>(5000, SEQUENCE_HORIZON_MS);
 
   function judge(ledger: Ledger, key: string, before: Shown, after: Shown, created: Shown | undefined): void {
     const ops = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, after.x.seq]).filter((op) => op.kind !== 'read');
@@ -81,16 +82,17 @@ export function statusTransitionJudge(): Judge {
         const status = statusOf(x.responseJson);
         if (key === undefined || status === undefined) return;
         const shown = { x, status };
-        projects.set(key, { created: shown, last: shown });
+        projects.set(key, { created: shown, last: shown }, x.answeredAt);
       } else if (isDetailRead(x) && x.status === 200) {
         const key = projectPathOf(x)?.key;
         const status = statusOf(x.responseJson);
         if (key === undefined || status === undefined) return;
-        const project = projects.upsert(key, () => ({}));
+        const project = projects.get(key) ?? {};
         const before = project.last;
         const after = { x, status };
         const created = project.created;
         project.last = after;
+        projects.set(key, project, x.answeredAt);
         if (before && followsClosely(before.x, x)) settler.after(x.answeredAt, () => judge(ledger, key, before, after, created));
       }
     },

@@ -31,10 +31,6 @@ function isPlainJsonType(value: string): boolean {
   });
 }
 
-function headerValues(x: ExchangeView, name: string): string[] {
-  return x.exchange.request.headers.filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
-}
-
 /** Several judges read each write's body: it is read once (`derived`). */
 export function writeBodyOf(x: ExchangeView): WriteBody {
   return x.derived(readWriteBody);
@@ -45,16 +41,18 @@ function readWriteBody(x: ExchangeView): WriteBody {
   const request = x.exchange.request;
   if (request.bodyBinary) return { kind: 'unreadable', why: 'a body that is not UTF-8 text' };
   const text = request.bodyText ?? '';
-  const declared = headerValues(x, 'content-length');
+  const declared = x.requestHeaders('content-length');
   if (text === '') return declared.every((d) => Number(d) === 0) ? { kind: 'none' } : { kind: 'unknown' };
-  const types = headerValues(x, 'content-type');
+  const types = x.requestHeaders('content-type');
   if (types.length !== 1 || !isPlainJsonType(types[0] as string)) return { kind: 'unreadable', why: `Content-Type ${types.join(', ') || 'missing'}` };
-  const encodings = headerValues(x, 'content-encoding');
+  const encodings = x.requestHeaders('content-encoding');
   if (encodings.some((e) => e.trim().toLowerCase() !== 'identity')) return { kind: 'unreadable', why: 'an encoded body' };
   const bytes = Buffer.byteLength(text);
   // A declared length other than the recorded one: the recording cut the body, or the request lied.
   if (declared.length > 1 || (declared.length === 1 && Number(declared[0]) !== bytes)) return { kind: 'unreadable', why: 'Content-Length differs from the recorded body' };
   if (bytes > MAX_BODY_BYTES) return { kind: 'unreadable', why: `${bytes} bytes, above ${MAX_BODY_BYTES}` };
-  const json = strictJson(text);
+  // The view parsed the same text: its value is JSON.parse's.
+  const parsed = x.requestBody;
+  const json = strictJson(text, parsed.kind === 'json' ? parsed : undefined);
   return json.ok ? { kind: 'json', value: json.value, literals: json.literals } : { kind: 'unreadable', why: json.why };
 }

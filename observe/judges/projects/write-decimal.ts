@@ -52,14 +52,24 @@ export function isIntegral(d: Decimal): boolean {
   return d.digits.length <= d.point || d.digits === '';
 }
 
-/** Whether `d` lies in [min, max] (and is integral when `integer`). */
-export function inRange(d: Decimal, range: { min: number; max: number; integer: boolean }): boolean {
-  const min = decimalOfNumber(range.min) as Decimal;
-  const max = decimalOfNumber(range.max) as Decimal;
-  return compareDecimals(d, min) >= 0 && compareDecimals(d, max) <= 0 && (!range.integer || isIntegral(d));
+/** The table's bounds and codes, each read once: they are few and asked of every value. */
+const BOUNDS = new Map<number, Decimal>();
+
+function bound(n: number): Decimal {
+  let d = BOUNDS.get(n);
+  if (d === undefined) {
+    d = decimalOfNumber(n) as Decimal;
+    BOUNDS.set(n, d);
+  }
+  return d;
 }
 
-/** Whether `d` is one of the integers `values`. */
+/** Whether `d` lies in [min, max] (and is integral when `integer`); the bounds are the table's. */
+export function inRange(d: Decimal, range: { min: number; max: number; integer: boolean }): boolean {
+  return compareDecimals(d, bound(range.min)) >= 0 && compareDecimals(d, bound(range.max)) <= 0 && (!range.integer || isIntegral(d));
+}
+
+/** Whether `d` is one of the integers `values` (the table's codes). */
 export function isOneOf(d: Decimal, values: readonly number[]): boolean {
-  return values.some((v) => compareDecimals(d, decimalOfNumber(v) as Decimal) === 0);
+  return values.some((v) => compareDecimals(d, bound(v)) === 0);
 }

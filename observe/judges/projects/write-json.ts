@@ -11,21 +11,27 @@ export type StrictJson = { ok: true; value: unknown; literals: ReadonlyMap<strin
 const MAX_DEPTH = 64;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A surrogate as sent or escaped (or what looks like an escaped one): only such a text can hold a lone one. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
 
 class Ambiguous extends Error {}
 
-export function strictJson(text: string): StrictJson {
+/** `parsed`: what JSON.parse made of `text`, where the caller has it already. */
+export function strictJson(text: string, parsed?: { value: unknown }): StrictJson {
   let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return { ok: false, why: 'not JSON' };
+  if (parsed) value = parsed.value;
+  else {
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      return { ok: false, why: 'not JSON' };
+    }
   }
   // A recorder shows undecodable bytes as U+FFFD: the bytes sent may not have been UTF-8.
   if (text.includes('\uFFFD')) return { ok: false, why: 'holds U+FFFD (maybe bytes that were not UTF-8)' };
   const literals = new Map<string, string>();
   try {
-    new Scanner(text, literals).document();
+    new Scanner(text, literals, ANY_SURROGATE.test(text)).document();
   } catch (err) {
     if (err instanceof Ambiguous) return { ok: false, why: err.message };
     throw err;
@@ -33,7 +39,7 @@ export function strictJson(text: string): StrictJson {
   return { ok: true, value, literals };
 }
 
-const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerSegment = (name: string) => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);
 
 /** Walks text that JSON.parse took, so its syntax is known to be right. */
 class Scanner {
@@ -42,6 +48,8 @@ class Scanner {
   constructor(
     private readonly text: string,
     private readonly literals: Map<string, string>,
+    /** Whether the text holds a surrogate at all (`ANY_SURROGATE`): else no string of it holds a lone one. */
+    private readonly anySurrogate: boolean,
   ) {}
 
   document(): void {
@@ -49,7 +57,11 @@ class Scanner {
   }
 
   #space(): void {
-    while (/[ \t\n\r]/.test(this.text[this.#at] ?? '')) this.#at++;
+    for (;;) {
+      const c = this.text.charCodeAt(this.#at);
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return;
+      this.#at++;
+    }
   }
 
   #value(pointer: string, depth: number): void {
@@ -105,11 +117,19 @@ class Scanner {
 
   #string(): string {
     const start = this.#at;
+    let escaped = false;
     this.#at++;
-    while (this.text[this.#at] !== '"') this.#at += this.text[this.#at] === '\\' ? 2 : 1;
+    for (;;) {
+      const c = this.text.charCodeAt(this.#at);
+      if (c === 0x22) break;
+      if (c === 0x5c) {
+        escaped = true;
+        this.#at += 2;
+      } else this.#at++;
+    }
     this.#at++;
-    const decoded = JSON.parse(this.text.slice(start, this.#at)) as string;
-    if (LONE_SURROGATE.test(decoded)) throw new Ambiguous('a lone surrogate in a string');
+    const decoded = escaped ? (JSON.parse(this.text.slice(start, this.#at)) as string) : this.text.slice(start + 1, this.#at - 1);
+    if (this.anySurrogate && LONE_SURROGATE.test(decoded)) throw new Ambiguous('a lone surrogate in a string');
     return decoded;
   }
 }

@@ -4,6 +4,7 @@
  * grapheme): a length is judged only where every count agrees on the side of a limit it lies.
  */
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { shown, type Finding } from './field-table.js';
@@ -23,8 +24,12 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 // eslint-disable-next-line no-control-regex -- control characters are what the pattern finds.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** Printable ASCII: each character is one grapheme, one code point and one UTF-16 unit alike. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Shortest and longest count of characters the readings give: graphemes, code points, UTF-16 units. */
 function lengths(password: string): { least: number; most: number } {
+  if (PRINTABLE_ASCII.test(password)) return { least: password.length, most: password.length };
   return { least: [...graphemes.segment(password)].length, most: password.length };
 }
 
@@ -52,14 +57,23 @@ export function readPasswordBody(body: unknown): PasswordReading {
   return clear ? { verdict: 'valid', findings, password, length: most } : { verdict: 'doubtful', findings, password };
 }
 
+function readPassword(x: ExchangeView): PasswordReading | undefined {
+  const body = writeBodyOf(x);
+  return body.kind === 'json' ? readPasswordBody(body.value) : undefined;
+}
+
+/** The reading of a password body that is plainly JSON (write-body.ts), once per exchange for the judges that ask it. */
+export function passwordReadingOf(x: ExchangeView): PasswordReading | undefined {
+  return x.derived(readPassword);
+}
+
 export function passwordWriteJudge(): Judge {
   return {
     rules: ['PROJ-108', 'PROJ-109', 'PROJ-110', 'PROJ-111', 'PROJ-112', 'PROJ-113'],
     see(x, ledger) {
       if (x.endpoint?.id !== 'reports.password' || !answeredOnItsInput(x)) return;
-      const body = writeBodyOf(x);
-      if (body.kind !== 'json') return;
-      const reading = readPasswordBody(body.value);
+      const reading = passwordReadingOf(x);
+      if (reading === undefined) return;
       if (reading.verdict === 'invalid') {
         // "12 to 256 characters ... required ... no other fields"
         for (const finding of reading.findings) for (const rule of finding.rules) ledger.judge(rule, x, refusedAsValidation(x), () => `${requestLabel(x)} with ${finding.what} ${answered(x)}, not 422 validation`);

@@ -8,9 +8,10 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { readProjectWrite, type WriteReading } from './field-table.js';
+import type { WriteReading } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
+import { projectWriteReadingOf } from './write-reading.js';
 import { ValidWrites } from './write-valid-data.js';
 
 const WITH_DATA = 'reports.create-with-data';
@@ -37,8 +38,8 @@ export function projectDataWriteJudge(): Judge {
         ledger.judge(endpoint === WITH_DATA ? 'PROJ-85' : 'PROJ-104', x, !succeeded(x), () => `${requestLabel(x)} without a body ${answered(x)}: the body is required`);
         return;
       }
-      if (body.kind !== 'json') return;
-      const reading = readProjectWrite(body.value, body.literals);
+      const reading = projectWriteReadingOf(x);
+      if (reading === undefined) return;
       if (reading.verdict === 'invalid') refused(x, ledger, reading, endpoint === WITH_DATA);
       else if (reading.verdict === 'valid') valid.see(x, ledger, reading, endpoint);
     },

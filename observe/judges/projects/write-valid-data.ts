@@ -56,15 +56,17 @@ export class ValidWrites {
   readonly #waitingPerRule = new Map<string, number>();
 
   see(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
-    if (!succeeded(x) && x.status !== 422) return;
-    const all = candidates(reading, endpoint);
     if (succeeded(x)) {
+      const all = candidates(reading, endpoint);
       for (const rule of new Set(all.map((c) => c.rule))) ledger.held(rule, x);
       for (const { kind } of all) this.#taken.set(kind, true);
       return;
     }
+    if (x.status !== 422) return;
+    const waiting = refusalCandidates(reading, endpoint).filter((c) => this.#mayWait(c.rule));
+    if (waiting.length === 0) return;
     const message = `${requestLabel(x)} with valid data in \`${reading.envelope}\` (${reading.accepted.map((f) => f.field).join(', ')}) answered 422`;
-    for (const candidate of refusalCandidates(reading, endpoint)) this.#wait({ ...candidate, x, message });
+    for (const candidate of waiting) this.#wait({ ...candidate, x, message });
   }
 
   end(ledger: Ledger): void {
@@ -76,6 +78,10 @@ export class ValidWrites {
       charged.add(key);
       ledger.broke(w.rule, w.x, `${w.message}, and no valid ${w.named} was taken there in the observation`);
     }
+  }
+
+  #mayWait(rule: string): boolean {
+    return (this.#waitingPerRule.get(rule) ?? 0) < MAX_WAITING;
   }
 
   #wait(waiting: Waiting): void {

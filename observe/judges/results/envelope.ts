@@ -12,8 +12,9 @@ export function resultsEnvelopeJudge(): Judge {
   return {
     rules: ['RES-1', 'RES-2', 'RES-3', 'RES-4', 'RES-5', 'RES-33'],
     see(x, ledger) {
+      if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x)) return;
       const json = x.responseJson;
-      if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x) || isEmptyObject(json)) return;
+      if (isEmptyObject(json)) return;
       // "HTTP 200, results response": an answer that carries calculated results is the success.
       if (isObject(json) && isObject(json.results) && json.results.available === true) {
         ledger.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);

@@ -42,8 +42,26 @@ const circuitsShaped = z.array(z.looseObject({ spread: circuit.spread, rooms: z.
 const circuitsFull = groupsWith({ spread: circuit.spread }, circuit);
 const abgleichShape = z.array(abgleichFBHEntrySchema);
 
+/**
+ * Groups with every member of RES-8 and RES-10, entries with every member of RES-13: each narrower
+ * reading above then holds what these do, and is not parsed again (conforming answers are the many).
+ */
+type WholeGroups = (z.infer<typeof groupMembers>[number] & z.infer<typeof circuitsFull>[number])[];
+type WholeEntries = (z.infer<typeof entrySums>[number] & z.infer<typeof entryFlows>[number])[];
+
+function wholeEntries(entries: z.infer<typeof abgleichShape>): WholeEntries {
+  return entries.map((e) => ({
+    ...e,
+    spreizung: legacyNumberValue(e.spreizung),
+    summeVolumenstrom: legacyNumberValue(e.summeVolumenstrom),
+    raeume: e.raeume.map((r) => ({ ...r, heizlast: legacyNumberValue(r.heizlast), durchfluss: legacyNumberValue(r.durchfluss) })),
+  }));
+}
+
 const descending = (values: readonly number[]) => [...values].sort((a, b) => b - a);
-const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+/** Lists of numbers or texts the same in JSON (-0 as 0, a number beyond range as null), item by item. */
+const sameList = (a: readonly (number | string)[], b: readonly (number | string)[]) => a.length === b.length && a.every((item, i) => item === b[i] || (nullInJson(item) && nullInJson(b[i])));
+const nullInJson = (item: unknown) => typeof item === 'number' && !Number.isFinite(item);
 /** A sorted copy of a list whose order the spec does not fix (FREE-RES-7). */
 const unordered = <T>(list: readonly T[]) => list.map((item) => JSON.stringify(item)).sort();
 
@@ -60,64 +78,67 @@ export function floorHeatingJudge(): Judge {
       const results = body && availableResults(body);
       if (!body || !results) return;
       const balance = results.floorHeatingBalance;
-      if (isObject(balance)) groupRules(x, ledger, balance.groups);
+      const groups = isObject(balance) ? balance.groups : undefined;
+      const members = isObject(balance) ? groupMembers.safeParse(groups) : undefined;
+      const whole = members?.success && circuitsFull.safeParse(groups).success ? (groups as WholeGroups) : undefined;
+      if (members) groupRules(x, ledger, groups, members, whole);
       const projekt = body.projekt;
-      if (isObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, isObject(balance) ? balance.groups : undefined, projekt.abgleichFBH);
+      if (isObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, groups, whole, projekt.abgleichFBH);
     },
   };
 }
 
-function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown): void {
+function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z.ZodSafeParseResult<z.infer<typeof groupMembers>>, whole: WholeGroups | undefined): void {
   // "`results.floorHeatingBalance.groups[]`: `spread` (K), `flowRateSum` (l/h, ...), `flowRateUnit` (string, `l/h`), `rooms[]`"
-  const members = groupMembers.safeParse(groups);
   ledger.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
 
-  const bySpread = spreads.safeParse(groups);
-  if (bySpread.success) {
+  const bySpread: z.infer<typeof spreads> | undefined = whole ?? spreads.safeParse(groups).data;
+  if (bySpread) {
     // "Groups are output for spreads 10, 7 and 5 K", and "floor heating groups stay at 10, 7 and 5 K" whatever the call asks.
     const rule = namesSystemTemperatures(x.query) ? 'RES-26' : 'RES-7';
-    const found = descending(bySpread.data.map((g) => g.spread));
+    const found = descending(bySpread.map((g) => g.spread));
     ledger.judge(rule, x, sameList(found, FLOOR_HEATING_SPREADS), () => `the floor heating groups are for ${found.join(', ') || 'no'} K, not 10, 7 and 5 K${rule === 'RES-26' ? ` (query ${x.rawQuery.slice(0, 100)})` : ''}`);
   }
 
-  const sum = sums.safeParse(groups);
-  if (sum.success && circuitsIn(sum.data) > 0) {
-    const flowStep = roundingStep(sum.data.flatMap((g) => g.rooms.map((r) => r.flowRate)));
-    const sumStep = roundingStep(sum.data.map((g) => g.flowRateSum));
+  const flowRateStep = new FlowRateStep();
+  const sum: z.infer<typeof sums> | undefined = whole ?? sums.safeParse(groups).data;
+  if (sum && circuitsIn(sum) > 0) {
+    const flowStep = flowRateStep.of(() => sum.flatMap((g) => g.rooms));
+    const sumStep = roundingStep(sum.map((g) => g.flowRateSum));
     // "`flowRateSum` (l/h, sum of the group at equal spread)": each rounded term may be off by half its step (FREE-RES-6).
-    const off = sum.data.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
+    const off = sum.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
     ledger.judge('RES-9', x, off === undefined, () => `group ${off?.spread} K: flowRateSum ${off?.flowRateSum} l/h is not the sum of its circuits' flowRate (${off?.rooms.reduce((s, r) => s + r.flowRate, 0).toFixed(3)} l/h)`);
   }
 
-  circuitMembers(x, ledger, groups);
+  circuitMembers(x, ledger, groups, whole, flowRateStep);
 
-  const own = circuitSpreads.safeParse(groups);
-  if (own.success && circuitsIn(own.data) > 0) {
-    const stray = own.data.find((g) => g.rooms.some((r) => r.spread !== g.spread));
+  const own: z.infer<typeof circuitSpreads> | undefined = whole ?? circuitSpreads.safeParse(groups).data;
+  if (own && circuitsIn(own) > 0) {
+    const stray = own.find((g) => g.rooms.some((r) => r.spread !== g.spread));
     ledger.judge('RES-11', x, stray === undefined, () => `a circuit of group ${stray?.spread} K has spread ${stray?.rooms.find((r) => r.spread !== stray.spread)?.spread}, not its group's`);
   }
 
-  const flow = flows.safeParse(groups);
-  if (flow.success && circuitsIn(flow.data) > 0) {
-    const rooms = flow.data.flatMap((g) => g.rooms);
+  const flow: z.infer<typeof flows> | undefined = whole ?? flows.safeParse(groups).data;
+  if (flow && circuitsIn(flow) > 0) {
+    const rooms = flow.flatMap((g) => g.rooms);
     // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in two units.
-    const tolerance = roundingStep(rooms.map((r) => r.flowLpm)) / 2 + roundingStep(rooms.map((r) => r.flowRate)) / 2 / 60 + EPSILON;
+    const tolerance = roundingStep(rooms.map((r) => r.flowLpm)) / 2 + flowRateStep.of(() => rooms) / 2 / 60 + EPSILON;
     const off = rooms.find((r) => Math.abs(r.flowLpm - r.flowRate / 60) > tolerance);
     ledger.judge('RES-12', x, off === undefined, () => `a circuit has flowLpm ${off?.flowLpm} l/min for flowRate ${off?.flowRate} l/h (flowRate / 60 = ${((off?.flowRate ?? 0) / 60).toFixed(4)})`);
   }
 }
 
 /** RES-10: the members of every circuit, and its flow carrying its load at its group's spread (as the active check reads "l/h, single circuit"). */
-function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown): void {
-  const shaped = circuitsShaped.safeParse(groups);
-  if (!shaped.success || circuitsIn(shaped.data) === 0) return;
-  const full = circuitsFull.safeParse(groups);
+function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, flowRateStep: FlowRateStep): void {
+  const shaped: z.infer<typeof circuitsShaped> | undefined = whole ?? circuitsShaped.safeParse(groups).data;
+  if (!shaped || circuitsIn(shaped) === 0) return;
+  const full = whole ? { success: true as const, data: whole } : circuitsFull.safeParse(groups);
   if (!full.success) {
     ledger.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
     return;
   }
   const rooms = full.data.flatMap((g) => g.rooms);
-  const flowStep = roundingStep(rooms.map((r) => r.flowRate));
+  const flowStep = flowRateStep.of(() => rooms);
   const loadStep = roundingStep(rooms.map((r) => r.heatingLoad));
   for (const group of full.data) {
     if (!(group.spread > 0)) continue;
@@ -134,21 +155,22 @@ function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown): void 
   ledger.held('RES-10', x);
 }
 
-function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, abgleich: unknown[]): void {
+function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[]): void {
+  const shape = abgleichShape.safeParse(abgleich);
   if (abgleich.length > 0) {
     // "names and nesting unchanged: `projekt.abgleichFBH[]` with `spreizung`, `summeVolumenstrom`, `raeume[]` of `raumBezeichnung`, `heizlast`, `durchfluss`"
-    const shape = abgleichShape.safeParse(abgleich);
     ledger.judge('RES-13', x, shape.success, () => `projekt.abgleichFBH does not keep its names and nesting: abgleichFBH.${shape.error ? firstIssue(shape.error) : ''}`);
   }
+  const entriesWhole = shape.success ? wholeEntries(shape.data) : undefined;
 
   // "Both structures are generated from the same values."
-  const groupSums = sums.safeParse(groups);
-  const entries = entrySums.safeParse(abgleich);
-  if (groupSums.success && entries.success) {
-    const groupSpreads = descending(groupSums.data.map((g) => g.spread));
-    const entrySpreads = descending(entries.data.map((e) => e.spreizung));
-    const mismatch = entries.data.find((e) => {
-      const group = groupSums.data.find((g) => g.spread === e.spreizung);
+  const groupSums: z.infer<typeof sums> | undefined = whole ?? sums.safeParse(groups).data;
+  const entries: z.infer<typeof entrySums> | undefined = entriesWhole ?? entrySums.safeParse(abgleich).data;
+  if (groupSums && entries) {
+    const groupSpreads = descending(groupSums.map((g) => g.spread));
+    const entrySpreads = descending(entries.map((e) => e.spreizung));
+    const mismatch = entries.find((e) => {
+      const group = groupSums.find((g) => g.spread === e.spreizung);
       return group !== undefined && group.flowRateSum !== e.summeVolumenstrom;
     });
     const message = () =>
@@ -158,12 +180,12 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, ab
     ledger.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, message);
   }
 
-  const groupLoads = loads.safeParse(groups);
-  const raeume = entryLoads.safeParse(abgleich);
-  if (groupLoads.success && raeume.success && circuitsIn(groupLoads.data) > 0) {
+  const groupLoads: z.infer<typeof loads> | undefined = whole ?? loads.safeParse(groups).data;
+  const raeume: z.infer<typeof entryLoads> | undefined = entriesWhole ?? entryLoads.safeParse(abgleich).data;
+  if (groupLoads && raeume && circuitsIn(groupLoads) > 0) {
     const differing = FLOOR_HEATING_SPREADS.find((spread) => {
-      const group = groupLoads.data.find((g) => g.spread === spread);
-      const entry = raeume.data.find((e) => e.spreizung === spread);
+      const group = groupLoads.find((g) => g.spread === spread);
+      const entry = raeume.find((e) => e.spreizung === spread);
       if (!group || !entry) return false; // RES-7 and RES-14 judge a missing group or entry
       const expected = unordered(group.rooms.map((r) => ({ raumBezeichnung: r.roomName, heizlast: r.heatingLoad })));
       const actual = unordered(entry.raeume.map((r) => ({ raumBezeichnung: r.raumBezeichnung, heizlast: r.heizlast })));
@@ -172,18 +194,18 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, ab
     ledger.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
   }
 
-  durchflussRule(x, ledger, groups, abgleich);
+  durchflussRule(x, ledger, groups, whole, abgleich, entriesWhole);
 }
 
 /** RES-16: "`durchfluss` (l/min, equals the setting value)", each raum paired with its circuit by name and load. */
-function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, abgleich: unknown[]): void {
-  const groupSettings = settings.safeParse(groups);
-  const entries = entryFlows.safeParse(abgleich);
-  if (!groupSettings.success || !entries.success || circuitsIn(groupSettings.data) === 0) return;
+function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[], entriesWhole: WholeEntries | undefined): void {
+  const groupSettings: z.infer<typeof settings> | undefined = whole ?? settings.safeParse(groups).data;
+  const entries: z.infer<typeof entryFlows> | undefined = entriesWhole ?? entryFlows.safeParse(abgleich).data;
+  if (!groupSettings || !entries || circuitsIn(groupSettings) === 0) return;
   let compared = 0;
   for (const spread of FLOOR_HEATING_SPREADS) {
-    const group = groupSettings.data.find((g) => g.spread === spread);
-    const entry = entries.data.find((e) => e.spreizung === spread);
+    const group = groupSettings.find((g) => g.spread === spread);
+    const entry = entries.find((e) => e.spreizung === spread);
     if (!group || !entry) continue;
     const values = valuesByCircuit(group.rooms.map((r) => [r.roomName, r.heatingLoad, r.setting.value]));
     const flows = valuesByCircuit(entry.raeume.map((r) => [r.raumBezeichnung, r.heizlast, r.durchfluss]));
@@ -204,9 +226,24 @@ function valuesByCircuit(rows: readonly [string, number, number][]): Map<string,
   const map = new Map<string, number[]>();
   for (const [name, load, value] of rows) {
     const key = JSON.stringify([name, load]);
-    map.set(key, [...(map.get(key) ?? []), value]);
+    const values = map.get(key);
+    if (values) values.push(value);
+    else map.set(key, [value]);
   }
   return map;
+}
+
+/**
+ * The rounding step of the circuits' flowRate, which RES-9, RES-10 and RES-12 each weigh: every
+ * reading of the groups that succeeds holds the same flowRates, so it is worked out once per answer.
+ */
+class FlowRateStep {
+  #step: number | undefined;
+
+  of(circuits: () => readonly { flowRate: number }[]): number {
+    this.#step ??= roundingStep(circuits().map((c) => c.flowRate));
+    return this.#step;
+  }
 }
 
 function circuitsIn(groups: readonly { rooms: readonly unknown[] }[]): number {

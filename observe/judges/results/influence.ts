@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { calculatedOf, type Calculated } from './not-stored.js';
 import { QuietWindows } from './quiet-windows.js';
-import { projectKeyOf, successfulResults } from './results-read.js';
+import { isResultsRead, projectKeyOf, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
 
 interface Call {
@@ -64,7 +64,8 @@ const ALIAS_RULE: Readonly<Record<string, string>> = { vorlaufT: 'RES-21', sprei
  * A project without radiators shows nothing to influence.
  */
 export class ResultsCalls {
-  readonly #projects = new BoundedMap<string, Call[]>(512);
+  /** Calls are compared only with those closely before them. */
+  readonly #projects = new BoundedMap<string, Call[]>(512, SEQUENCE_HORIZON_MS);
   readonly #quiet = new QuietWindows(512);
 
   constructor(private readonly compare: 'influence' | 'aliases') {}
@@ -72,8 +73,9 @@ export class ResultsCalls {
   see(x: ExchangeView, ledger: Ledger): void {
     this.#quiet.see(x, ledger);
     const call = callOf(x);
+    if (!call) return;
     const key = projectKeyOf(x);
-    if (!call || key === undefined) return;
+    if (key === undefined) return;
     const earlier = (this.#projects.get(key) ?? []).filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
     for (const before of earlier) {
       const from = Math.min(before.x.sentAt, x.sentAt);
@@ -92,7 +94,7 @@ export class ResultsCalls {
         });
       }
     }
-    this.#projects.set(key, [...earlier, call].slice(-CALLS_PER_PROJECT));
+    this.#projects.set(key, [...earlier, call].slice(-CALLS_PER_PROJECT), x.answeredAt);
   }
 
   end(ledger: Ledger): void {
@@ -110,11 +112,17 @@ export function influenceJudge(): Judge {
   };
 }
 
+/** Both judges of results calls (influence and aliases) ask each exchange: a call is read once, and only from a results answer. */
 function callOf(x: ExchangeView): Call | undefined {
+  return isResultsRead(x) && x.status === 200 ? x.derived(readCall) : undefined;
+}
+
+function readCall(x: ExchangeView): Call | undefined {
   const body = successfulResults(x);
-  const t = onlySystemTemperatures(x.query) ? systemTemperaturesOf(x.query) : undefined;
   const calculated = body && calculatedOf(body);
-  if (!t || !calculated || calculated.radiators.length === 0) return undefined;
+  if (!calculated || calculated.radiators.length === 0) return undefined;
+  const t = onlySystemTemperatures(x.query) ? systemTemperaturesOf(x.query) : undefined;
+  if (!t) return undefined;
   const flow = denoted(t.flow.taken);
   const spread = denoted(t.spread.taken);
   if (flow === undefined || spread === undefined || !(spread > 0)) return undefined;

@@ -53,9 +53,10 @@ export function notStoredJudge(): Judge {
     rules: ['RES-24', 'RES-28'],
     see(x, ledger) {
       quiet.see(x, ledger);
+      if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '')) return;
       const key = projectKeyOf(x);
       const body = x.responseJson;
-      if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '') || key === undefined || !isObject(body)) return;
+      if (key === undefined || !isObject(body)) return;
       const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
       reads.withTemperatures = reads.withTemperatures.filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
       switch (x.endpoint?.id) {

@@ -7,9 +7,14 @@ import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(?:\/|$)/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function writtenProjectKey(x: ExchangeView): string | undefined {
-  if (READS.has(x.method) || x.apiPath === undefined) return undefined;
-  return PROJECT_PATH.exec(x.apiPath)?.[1]?.toLowerCase();
+/** Every quiet window asks each exchange: the key is worked out once, and only for writes below `/reports/`. */
+function writtenProjectKey(x: ExchangeView): string | undefined {
+  if (READS.has(x.method) || !x.apiPath?.startsWith('/reports/')) return undefined;
+  return x.derived(projectKeyWritten);
+}
+
+function projectKeyWritten(x: ExchangeView): string | undefined {
+  return PROJECT_PATH.exec(x.apiPath as string)?.[1]?.toLowerCase();
 }
 
 interface Interval {
@@ -35,7 +40,11 @@ const MAX_PENDING = 4096;
  */
 export class QuietWindows {
   readonly #writes: BoundedMap<string, Interval[]>;
+  /** The project written last: its writes are the newest entry already, kept in place without writing it again. */
+  #lastWritten: string | undefined;
   #pending: Pending[] = [];
+  /** No decision is due before an exchange that starts after this: most exchanges pass without a look at the decisions. */
+  #firstDue = Infinity;
 
   constructor(maxProjects: number) {
     this.#writes = new BoundedMap(maxProjects);
@@ -44,15 +53,11 @@ export class QuietWindows {
   /** Call first for every exchange: notes a write, and decides what the observation has moved past. */
   see(x: ExchangeView, ledger: Ledger): void {
     const written = writtenProjectKey(x);
-    if (written !== undefined) {
-      const write = { from: x.sentAt, to: x.answeredAt };
-      const earlier = (this.#writes.get(written) ?? []).filter((w) => w.to >= x.sentAt - SEQUENCE_HORIZON_MS);
-      this.#writes.set(written, [...earlier, write].slice(-WRITES_PER_PROJECT));
-      this.#pending = this.#pending.filter((p) => p.projectKey !== written || !overlaps(p, write));
-    }
-    if (!this.#pending.some((p) => p.to < x.sentAt)) return;
+    if (written !== undefined) this.#noteWrite(written, x);
+    if (x.sentAt <= this.#firstDue) return;
     const due = this.#pending.filter((p) => p.to < x.sentAt);
     this.#pending = this.#pending.filter((p) => p.to >= x.sentAt);
+    this.#firstDue = firstDue(this.#pending);
     for (const p of due) p.decide(ledger);
   }
 
@@ -61,13 +66,37 @@ export class QuietWindows {
     const window = { from, to };
     if ((this.#writes.get(projectKey) ?? []).some((w) => overlaps(window, w))) return;
     this.#pending = [...this.#pending, { ...window, projectKey, decide }].slice(-MAX_PENDING);
+    this.#firstDue = firstDue(this.#pending);
   }
 
   end(ledger: Ledger): void {
     const due = this.#pending;
     this.#pending = [];
+    this.#firstDue = Infinity;
     for (const p of due) p.decide(ledger);
   }
+
+  #noteWrite(projectKey: string, x: ExchangeView): void {
+    const write = { from: x.sentAt, to: x.answeredAt };
+    // The project's writes within the horizon before this one, and this one, kept in place.
+    const writes = this.#writes.get(projectKey) ?? [];
+    let kept = 0;
+    for (const w of writes) if (w.to >= x.sentAt - SEQUENCE_HORIZON_MS) writes[kept++] = w;
+    writes.length = kept;
+    writes.push(write);
+    if (writes.length > WRITES_PER_PROJECT) writes.shift();
+    if (projectKey !== this.#lastWritten) this.#writes.set(projectKey, writes);
+    this.#lastWritten = projectKey;
+    if (!this.#pending.some((p) => p.projectKey === projectKey && overlaps(p, write))) return;
+    this.#pending = this.#pending.filter((p) => p.projectKey !== projectKey || !overlaps(p, write));
+    this.#firstDue = firstDue(this.#pending);
+  }
+}
+
+function firstDue(pending: readonly Pending[]): number {
+  let first = Infinity;
+  for (const p of pending) first = Math.min(first, p.to);
+  return first;
 }
 
 function overlaps(a: Interval, b: Interval): boolean {

@@ -4,7 +4,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog } from './interval-log.js';
 import { Pending } from './pending.js';
 import { FloorLabels } from './labels.js';
@@ -14,8 +14,11 @@ import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { TokenTrust } from './token-trust.js';
 import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
 
-/** "Room object: `id` (string ...), `projectKey`, `roomData`" (open: FREE-ROOM-2). */
-const roomObjectSchema = z.looseObject({ id: roomSchema.shape.id, projectKey: roomSchema.shape.projectKey, roomData: z.looseObject({}) });
+/**
+ * "Room object: `id` (string ...), `projectKey`, `roomData`" (open: FREE-ROOM-2). `z.object` lets
+ * further members pass as `z.looseObject` does, without copying them (only the verdict is read).
+ */
+const roomObjectSchema = z.object({ id: roomSchema.shape.id, projectKey: roomSchema.shape.projectKey, roomData: z.object({}) });
 
 const ENDPOINT_ANSWERS = {
   list: { rule: 'ROOM-1', status: 200, form: '`rooms[]` of room objects' },
@@ -35,7 +38,8 @@ const CREATIONS_PER_PROJECT = 50;
  * ROOM-45, ROOM-47: labels.ts).
  */
 export function roomAnswerJudge(): Judge {
-  const created = new BoundedMap<string, { id: string; x: ExchangeView }[]>(CREATIONS_KEPT);
+  // A creation counts only for the lists closely after it.
+  const created = new BoundedMap<string, { id: string; x: ExchangeView }[]>(CREATIONS_KEPT, SEQUENCE_HORIZON_MS);
   // Created ids a read or PATCH by the same customer did not find: the creation answer may have told a wrong id (ROOM-7's).
   const notFound = new BoundedMap<string, true>(CREATIONS_KEPT * 10);
   const deletes = new IntervalLog<true>(CREATIONS_KEPT);
@@ -57,11 +61,14 @@ export function roomAnswerJudge(): Judge {
       }
       if (x.status === 404 && (route.kind === 'read' || route.kind === 'change')) notFound.set(`${x.customer} ${route.project} ${route.roomId}`, true);
       if (!isSuccess(x)) return;
-      // An invalid or blocked token served anyway is AUTH-2's and AUTH-3's (token-trust.ts).
+      // An invalid or blocked token served anyway is AUTH-2's and AUTH-3's (token-trust.ts). The
+      // answer is read now: the view lets go of its body once every judge has seen it.
+      const expected = ENDPOINT_ANSWERS[route.kind];
+      const holds = x.status === expected.status && hasForm(x, route);
       pending.add(x.answeredAt, () => {
-        if (trust.trusted(x)) endpointAnswer(x, ledger, route);
+        if (trust.trusted(x)) ledger.judge(expected.rule, x, holds, () => answerProblem(x, expected));
       });
-      const rooms = answeredRooms(x, route);
+      const rooms = answeredRooms(x);
       const sent = route.kind === 'create' || route.kind === 'change' ? sentRoomData(x) : undefined;
       rooms.forEach((room, i) => {
         roomObject(x, ledger, route, room);
@@ -70,7 +77,7 @@ export function roomAnswerJudge(): Judge {
       const id = rooms[0]?.id;
       if (route.kind === 'create' && id !== undefined) {
         const key = `${x.customer} ${route.project}`;
-        created.set(key, [...(created.get(key) ?? []), { id, x }].slice(-CREATIONS_PER_PROJECT));
+        created.set(key, [...(created.get(key) ?? []), { id, x }].slice(-CREATIONS_PER_PROJECT), x.answeredAt);
       }
       if (route.kind === 'list') listHoldsCreated(x, ledger, route, rooms);
     },
@@ -84,7 +91,7 @@ export function roomAnswerJudge(): Judge {
    * deleted it in between or a read by its id did not find it (then the creation answer may have
    * told a wrong id: ROOM-7's).
    */
-  function listHoldsCreated(x: ExchangeView, ledger: Ledger, route: RoomRoute, rooms: AnsweredRoom[]): void {
+  function listHoldsCreated(x: ExchangeView, ledger: Ledger, route: RoomRoute, rooms: readonly AnsweredRoom[]): void {
     if (!x.responseBodyRecorded || !Array.isArray((x.responseJson as { rooms?: unknown } | undefined)?.rooms)) return;
     const listed = new Set(rooms.map((r) => r.id));
     for (const creation of created.get(`${x.customer} ${route.project}`) ?? []) {
@@ -104,17 +111,16 @@ function sentRoomData(x: ExchangeView): Record<string, unknown> | undefined {
   return isPlainObject(body) && isPlainObject(body.roomData) ? body.roomData : undefined;
 }
 
-function endpointAnswer(x: ExchangeView, ledger: Ledger, route: Exclude<RoomRoute, { kind: 'other' }>): void {
-  const expected = ENDPOINT_ANSWERS[route.kind];
+/** Whether a successful answer of a room endpoint has the form the endpoint table gives it (ROOM-1 to ROOM-4). */
+function hasForm(x: ExchangeView, route: Exclude<RoomRoute, { kind: 'other' }>): boolean {
   const body = x.responseJson;
-  const form = !x.responseBodyRecorded
-    ? true
-    : route.kind === 'list'
-      ? isPlainObject(body) && Array.isArray(body.rooms) && body.rooms.every(isPlainObject)
-      : isPlainObject(body) && isPlainObject(body.room) && (route.kind !== 'create' || (typeof body.room.id === 'string' && body.room.id !== ''));
-  ledger.judge(expected.rule, x, x.status === expected.status && form, () =>
-    x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`,
-  );
+  if (!x.responseBodyRecorded) return true;
+  if (route.kind === 'list') return isPlainObject(body) && Array.isArray(body.rooms) && body.rooms.every(isPlainObject);
+  return isPlainObject(body) && isPlainObject(body.room) && (route.kind !== 'create' || (typeof body.room.id === 'string' && body.room.id !== ''));
+}
+
+function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyof typeof ENDPOINT_ANSWERS]): string {
+  return x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`;
 }
 
 function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {

@@ -27,7 +27,7 @@ export function roomDefaultsJudge(): Judge {
       const route = roomRouteOf(x);
       // Without a token the answer is 401, whatever the body (AUTH-1).
       if (!route || route.kind === 'other' || x.customer === undefined) return;
-      const rooms = answeredRooms(x, route);
+      const rooms = answeredRooms(x);
       const ids = rooms.flatMap((r) => (r.id === undefined ? [] : [`${route.project} ${r.id}`]));
       const sent = route.kind === 'create' && isSuccess(x) ? writeBodyOf(x)?.value : undefined;
       const roomData = isPlainObject(sent) && isPlainObject(sent.roomData) ? sent.roomData : undefined;

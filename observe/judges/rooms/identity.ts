@@ -25,7 +25,10 @@ export function roomIdentityJudge(): Judge {
   const createdBy = new BoundedMap<string, { project: string; name: unknown; x: ExchangeView }>(KEPT);
   const ownProjects = new BoundedMap<string, true>(KEPT);
   const idsOfProject = new BoundedMap<string, true>(KEPT * 2);
-  const creations = new BoundedMap<string, { id: string; x: ExchangeView }[]>(KEPT);
+  // A creation is compared only with those within the horizon of it.
+  const creations = new BoundedMap<string, { id: string; x: ExchangeView }[]>(KEPT, SEQUENCE_HORIZON_MS);
+  // Writing again the entry written last changes nothing: a customer's exchanges come by the run on one project.
+  let lastOwn: { customer: string; key: string } | undefined;
 
   return {
     rules: ['ROOM-8', 'ROOM-52'],
@@ -37,7 +40,7 @@ export function roomIdentityJudge(): Judge {
       if (route && (route.kind === 'read' || route.kind === 'change')) otherProject(x, ledger, route, customer);
       if (isSuccess(x)) noteOwnProject(x, customer);
       if (!route || route.kind === 'other') return;
-      const rooms = answeredRooms(x, route);
+      const rooms = answeredRooms(x);
       for (const room of rooms) {
         if (room.id === undefined) continue;
         idsOfProject.set(`${route.project} ${room.id}`, true);
@@ -53,16 +56,24 @@ export function roomIdentityJudge(): Judge {
         const same = recent.find((c) => c.id === id);
         ledger.judge('ROOM-52', x, same === undefined, () => `${x.method} ${x.apiPath} answered the id ${describeValue(id)} of the room an earlier creation made`, same ? [same.x] : []);
       }
-      creations.set(route.project, [...recent, { id, x }].slice(-CREATIONS_PER_PROJECT));
+      creations.set(route.project, [...recent, { id, x }].slice(-CREATIONS_PER_PROJECT), x.answeredAt);
       createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x });
     },
   };
 
   function noteOwnProject(x: ExchangeView, customer: string): void {
     const key = x.params.projectKey;
-    if (key !== undefined) ownProjects.set(`${customer} ${projectOf(key)}`, true);
+    if (key !== undefined) ownProject(customer, key);
+    const endpoint = x.endpoint?.id;
+    if (endpoint !== 'reports.create' && endpoint !== 'reports.create-with-data') return;
     const created = (x.responseJson as { projektHeader?: { key?: unknown } } | undefined)?.projektHeader?.key;
-    if ((x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data') && typeof created === 'string') ownProjects.set(`${customer} ${projectOf(created)}`, true);
+    if (typeof created === 'string') ownProject(customer, created);
+  }
+
+  function ownProject(customer: string, key: string): void {
+    if (lastOwn?.customer === customer && lastOwn.key === key) return;
+    ownProjects.set(`${customer} ${projectOf(key)}`, true);
+    lastOwn = { customer, key };
   }
 
   /** "A room id must belong to the project in the path, otherwise 404, even if both projects belong to the same customer." */
@@ -74,7 +85,7 @@ export function roomIdentityJudge(): Judge {
       return;
     }
     if (!isSuccess(x)) return;
-    const answered = answeredRooms(x, route)[0];
+    const answered = answeredRooms(x)[0];
     const renamed = route.kind === 'change' && sentName(x);
     const itself = answered?.id === route.roomId && !idsOfProject.get(`${route.project} ${route.roomId}`) && !renamed && typeof origin.name === 'string' && sameText(answered.roomData?.raumBezeichnung, origin.name);
     if (itself) ledger.broke('ROOM-8', x, `${x.method} ${x.apiPath} answered ${x.status} with the room ${describeValue(route.roomId)} the customer created in project ${origin.project}`, [origin.x]);

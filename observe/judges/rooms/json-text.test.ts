@@ -11,8 +11,16 @@ describe('readIJson', () => {
     expect(Object.getPrototypeOf(read?.value)).toBe(Object.prototype);
   });
 
+  it('reads the value JSON.parse gave, in a text padded with whitespace', () => {
+    const text = `{"a": {"b": [1, "\\"x\\\\"], "c": 1.50}}${' '.repeat(70_000)}`;
+    const parsed = { value: JSON.parse(text) as unknown };
+    const read = readIJson(text, parsed);
+    expect(read?.value).toBe(parsed.value);
+    expect(read?.numberLiteral((parsed.value as { a: object }).a, 'c')).toBe('1.50');
+  });
+
   it('refuses what a target may refuse as malformed: duplicate members, lone surrogates, bad syntax', () => {
-    for (const text of ['{"a":1,"a":2}', '{"a":"\\ud800"}', '{"a":1,}', '{a:1}', '"\u0001"', '01', '{"a":1} x', '']) expect(readIJson(text), text).toBeUndefined();
+    for (const text of ['{"a":1,"a":2}', '{"a":{"b":1},"a":2}', '[{"a":[1],"a":{}}]', '{"\\udc00":1}', '{"a":"\\ud800"}', '{"a":1,}', '{a:1}', '"\u0001"', '01', '{"a":1} x', '']) expect(readIJson(text), text).toBeUndefined();
   });
 
   it('does not judge bodies nested deeper than it reads', () => {

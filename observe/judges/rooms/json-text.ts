@@ -14,112 +14,140 @@ export interface JsonText {
 /** Deeper bodies are not judged: their reading is the parser's own limit, not the spec's. */
 const MAX_DEPTH = 64;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A surrogate, raw or escaped. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-// eslint-disable-next-line no-control-regex -- raw control characters are what makes a JSON string malformed.
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const WHITESPACE = /[ \t\n\r]*/y;
+const BLANKS = /[ \t\n\r]+/y;
 
-class NotIJson extends Error {}
+/** An object or array being read, with the value JSON.parse made of it. */
+interface Container {
+  value: Record<string, unknown> | unknown[];
+  isObject: boolean;
+  /** Member names read so far: more than the parsed object has means a name came twice. */
+  names: number;
+  /** The member name or item index whose value comes next. */
+  name: string;
+  index: number;
+  expectsName: boolean;
+}
 
-/** The body's I-JSON reading, or undefined when the text is not I-JSON (or nests too deep to judge). */
-export function readIJson(text: string): JsonText | undefined {
-  const literals = new WeakMap<object, Map<string, string>>();
-  let at = 0;
-
-  const skip = () => {
-    WHITESPACE.lastIndex = at;
-    WHITESPACE.exec(text);
-    at = WHITESPACE.lastIndex;
-  };
-  const take = (pattern: RegExp): string => {
-    pattern.lastIndex = at;
-    const match = pattern.exec(text);
-    if (!match) throw new NotIJson();
-    at = pattern.lastIndex;
-    return match[0];
-  };
-  const string = (): string => {
-    const decoded = JSON.parse(take(STRING)) as string;
-    if (LONE_SURROGATE.test(decoded)) throw new NotIJson();
-    return decoded;
-  };
-  const expect = (char: string) => {
-    skip();
-    if (text[at] !== char) throw new NotIJson();
-    at++;
-  };
-
-  const value = (depth: number): { value: unknown; literal?: string } => {
-    if (depth > MAX_DEPTH) throw new NotIJson();
-    skip();
-    const c = text[at];
-    if (c === '{') {
-      at++;
-      // Own data properties only: a member named `__proto__` stays a member.
-      const object: Record<string, unknown> = {};
-      const members = new Map<string, string>();
-      skip();
-      if (text[at] === '}') {
-        at++;
-        return { value: object };
-      }
-      for (;;) {
-        skip();
-        const name = string();
-        if (Object.prototype.hasOwnProperty.call(object, name)) throw new NotIJson();
-        expect(':');
-        const member = value(depth + 1);
-        Object.defineProperty(object, name, { value: member.value, enumerable: true, writable: true, configurable: true });
-        if (member.literal !== undefined) members.set(name, member.literal);
-        skip();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        expect('}');
-        break;
-      }
-      literals.set(object, members);
-      return { value: object };
+/**
+ * The body's I-JSON reading, or undefined when the text is not I-JSON (or nests too deep to judge).
+ * JSON.parse reads the value (`parsed`: its reading where the exchange has it already), and the
+ * text is walked for what JSON.parse does not tell: names twice in an object, lone surrogates, the
+ * depth and the literals of numbers.
+ */
+export function readIJson(text: string, parsed?: { value: unknown }): JsonText | undefined {
+  let value: unknown;
+  if (parsed) value = parsed.value;
+  else {
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
     }
-    if (c === '[') {
-      at++;
-      const array: unknown[] = [];
-      skip();
-      if (text[at] === ']') {
-        at++;
-        return { value: array };
-      }
-      for (;;) {
-        array.push(value(depth + 1).value);
-        skip();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        expect(']');
-        break;
-      }
-      return { value: array };
-    }
-    if (c === '"') return { value: string() };
-    for (const [word, meaning] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return { value: meaning };
-      }
-    }
-    const literal = take(NUMBER);
-    return { value: Number(literal), literal };
-  };
-
-  try {
-    const read = value(0);
-    skip();
-    if (at !== text.length) return undefined;
-    return { value: read.value, numberLiteral: (owner, member) => literals.get(owner)?.get(member) };
-  } catch (error) {
-    if (error instanceof NotIJson || error instanceof SyntaxError) return undefined;
-    throw error;
   }
+  const read = new IJsonText(value);
+  const open: Container[] = [];
+  let top: Container | undefined;
+  // JSON.parse took the text: its tokens need no checking, only telling apart.
+  for (let at = 0; at < text.length; ) {
+    const c = text.charCodeAt(at);
+    if (c === SPACE || c === LINE_FEED || c === CARRIAGE_RETURN || c === TAB) {
+      // A body may be padded with whitespace by the thousand: the run is skipped at once.
+      BLANKS.lastIndex = at;
+      BLANKS.test(text);
+      at = BLANKS.lastIndex;
+    } else if (c === COLON) {
+      at++;
+    } else if (c === COMMA) {
+      const container = top as Container;
+      if (container.isObject) container.expectsName = true;
+      else container.index++;
+      at++;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      const container = open.pop() as Container;
+      if (container.isObject && container.names !== Object.keys(container.value).length) return undefined;
+      top = open[open.length - 1];
+      at++;
+      // The text's value ends here: only whitespace follows.
+      if (top === undefined) break;
+    } else if (c === QUOTE && top?.expectsName) {
+      const end = stringEnd(text, at);
+      const name = decodedString(text, at, end);
+      if (holdsLoneSurrogate(text, at, end)) return undefined;
+      top.name = name;
+      top.names++;
+      top.expectsName = false;
+      at = end;
+    } else {
+      // A value: the text's, a member's or an item.
+      if (open.length > MAX_DEPTH) return undefined;
+      if (c === QUOTE) {
+        const end = stringEnd(text, at);
+        if (holdsLoneSurrogate(text, at, end)) return undefined;
+        at = end;
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        const parsedValue = top === undefined ? value : memberOf(top);
+        // Another value in its place is the last of two equal names, which JSON.parse kept.
+        if (typeof parsedValue !== 'object' || parsedValue === null || Array.isArray(parsedValue) !== (c === OPEN_ARRAY)) return undefined;
+        top = { value: parsedValue as Container['value'], isObject: c === OPEN_OBJECT, names: 0, name: '', index: 0, expectsName: c === OPEN_OBJECT };
+        open.push(top);
+        at++;
+      } else if (c === LETTER_T || c === LETTER_N) {
+        at += 'true'.length;
+      } else if (c === LETTER_F) {
+        at += 'false'.length;
+      } else {
+        NUMBER.lastIndex = at;
+        const literal = (NUMBER.exec(text) as RegExpExecArray)[0];
+        if (top?.isObject) read.keepLiteral(top.value, top.name, literal);
+        at += literal.length;
+      }
+    }
+  }
+  return read;
+}
+
+const [SPACE, LINE_FEED, CARRIAGE_RETURN, TAB, COLON, COMMA, QUOTE] = [' ', '\n', '\r', '\t', ':', ',', '"'].map((c) => c.charCodeAt(0));
+const [OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY, LETTER_T, LETTER_N, LETTER_F] = ['{', '}', '[', ']', 't', 'n', 'f'].map((c) => c.charCodeAt(0));
+const BACKSLASH = 0x5c;
+
+class IJsonText implements JsonText {
+  readonly #literals = new Map<object, Map<string, string>>();
+
+  constructor(readonly value: unknown) {}
+
+  numberLiteral(owner: object, member: string): string | undefined {
+    return this.#literals.get(owner)?.get(member);
+  }
+
+  keepLiteral(owner: object, member: string, literal: string): void {
+    const members = this.#literals.get(owner) ?? new Map<string, string>();
+    this.#literals.set(owner, members);
+    members.set(member, literal);
+  }
+}
+
+function memberOf(container: Container): unknown {
+  return container.isObject ? (container.value as Record<string, unknown>)[container.name] : (container.value as unknown[])[container.index];
+}
+
+/** Where the string that starts at `at` ends, after its closing quote: the first quote not escaped (after an even run of backslashes). */
+function stringEnd(text: string, at: number): number {
+  for (let quote = text.indexOf('"', at + 1); ; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+  }
+}
+
+/** Whether the string from `at` to `end` decodes to a lone surrogate; one without a surrogate, raw or escaped, needs no decoding to tell. */
+function holdsLoneSurrogate(text: string, at: number, end: number): boolean {
+  return ANY_SURROGATE.test(text.slice(at, end)) && LONE_SURROGATE.test(decodedString(text, at, end));
+}
+
+function decodedString(text: string, at: number, end: number): string {
+  const token = text.slice(at, end);
+  return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
 }

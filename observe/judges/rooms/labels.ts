@@ -2,7 +2,7 @@ import { expectedFloorLabels } from '../../../spec/contract/rooms.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { spelledNumber } from './numeric-text.js';
 import { tableLabels, type AnsweredRoom } from './room-answer.js';
 import type { RoomRoute } from './room-route.js';
@@ -25,8 +25,8 @@ const KEPT = 20_000;
 export class FloorLabels {
   /** The floor each room last showed. */
   readonly #floors = new BoundedMap<string, number>(KEPT);
-  /** Labels a customer's write sent, until the read after it. */
-  readonly #written = new BoundedMap<string, { x: ExchangeView; labels: Labels }>(KEPT);
+  /** Labels a customer's write sent, until the read closely after it. */
+  readonly #written = new BoundedMap<string, { x: ExchangeView; labels: Labels }>(KEPT, SEQUENCE_HORIZON_MS);
 
   judge(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom, sent: Record<string, unknown> | undefined): void {
     const data = room.roomData;
@@ -35,7 +35,7 @@ export class FloorLabels {
     const previousFloor = this.#floors.get(key);
     const floor = spelledNumber(data.raumEtage);
     if (floor !== undefined) this.#floors.set(key, floor);
-    const expected = tableLabels(data);
+    const expected = tableLabels(floor);
     const written = this.#writtenLabels(x, key, sent);
     // "derived labels must follow a floor change made with PATCH"
     const changed = route.kind === 'change' && sent !== undefined && 'raumEtage' in sent && previousFloor !== undefined && previousFloor !== floor;
@@ -45,9 +45,12 @@ export class FloorLabels {
     for (const { field, rule, of } of LABELS) {
       if (!(field in data)) continue;
       const value = data[field];
+      if (value === of(expected)) {
+        ledger.held(rule, x);
+        continue;
+      }
       const problem = `floor ${describeValue(data.raumEtage)} has ${field} ${describeValue(value)}, not ${JSON.stringify(of(expected))}`;
-      if (value === of(expected)) ledger.held(rule, x);
-      else if (written && field in written.labels && value === written.labels[field]) own['ROOM-12'].push(problem);
+      if (written && field in written.labels && value === written.labels[field]) own['ROOM-12'].push(problem);
       else if (before && value === of(before)) own['ROOM-47'].push(`${problem} (the labels of the floor before)`);
       else ledger.broke(rule, x, `a room object of ${x.method} ${x.apiPath}: ${problem}`);
     }
@@ -60,7 +63,7 @@ export class FloorLabels {
     const customerKey = `${x.customer} ${key}`;
     if (sent && LABELS.some(({ field }) => field in sent)) {
       const written = { x, labels: Object.fromEntries(LABELS.filter(({ field }) => field in sent).map(({ field }) => [field, sent[field]])) };
-      this.#written.set(customerKey, written);
+      this.#written.set(customerKey, written, x.answeredAt);
       return written;
     }
     const earlier = this.#written.get(customerKey);

@@ -24,6 +24,7 @@ export interface NumberReading {
 /** A double holds 15 significant decimal digits exactly: comparing it with a bound then decides the written value too. */
 export const EXACT_DIGITS = 15;
 
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
 const LOOSE = /^([+-]?)(?:(\d+)(?:([.,])(\d*))?|([.,])(\d+))([eE][+-]?\d+)?$/;
 
 /** A number literal or numeric text in any finite decimal form, read with point or comma; undefined when it is none. */
@@ -59,6 +60,11 @@ export function mayBeNumericElsewhere(text: string): boolean {
 export function spelledNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
+  // Digits with a decimal point, as most values come, read as written: `readNumber` gives the same.
+  if (PLAIN_DECIMAL.test(value)) {
+    const plain = Number(value);
+    return Number.isFinite(plain) ? plain : undefined;
+  }
   const reading = readNumber(value);
   return reading && Number.isFinite(reading.value) ? reading.value : undefined;
 }

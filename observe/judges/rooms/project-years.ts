@@ -1,7 +1,7 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES } from '../../../spec/contract/projects.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { isSuccess } from './room-answer.js';
@@ -82,6 +82,8 @@ export interface ProjectWrite {
 }
 
 const PROJECTS_KEPT = 5_000;
+/** The endpoints that tell or change a project's year: every other exchange is passed over at once. */
+const YEAR_ENDPOINTS: ReadonlySet<string> = new Set(['reports.detail', 'reports.create', 'reports.create-with-data', 'reports.change', 'reports.password']);
 
 /**
  * What the traffic tells of each project's `projektBaujahr`: the year it showed when last read, or
@@ -90,22 +92,25 @@ const PROJECTS_KEPT = 5_000;
  * PROJ-102) must not be taken for a room copying the year wrongly.
  */
 export class ProjectYears {
-  readonly #known = new BoundedMap<string, { year: Year; x: ExchangeView }>(PROJECTS_KEPT);
+  /** A year told is compared only closely after it was told (`knownBefore`). */
+  readonly #known = new BoundedMap<string, { year: Year; x: ExchangeView }>(PROJECTS_KEPT, SEQUENCE_HORIZON_MS);
   readonly #writes = new IntervalLog<ProjectWrite>(PROJECTS_KEPT);
 
   see(x: ExchangeView): void {
+    const endpoint = x.endpoint?.id;
+    if (endpoint === undefined || !YEAR_ENDPOINTS.has(endpoint)) return;
     const project = projectRouteOf(x);
     if (project?.kind === 'write') {
       const year = sentYear(x);
       this.#writes.add(project.project, x, { status: x.status, year });
-      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') this.#known.set(project.project, { year: year.year, x });
+      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') this.#known.set(project.project, { year: year.year, x }, x.answeredAt);
       else this.#known.delete(project.project);
       return;
     }
     const shown = yearOfAnswer(x);
     if (!shown) return;
     if (shown.year === 'unreadable') this.#known.delete(shown.project);
-    else this.#known.set(shown.project, { year: shown.year, x });
+    else this.#known.set(shown.project, { year: shown.year, x }, x.answeredAt);
   }
 
   /** The year known closely before `x` started, with the exchange that told it. */

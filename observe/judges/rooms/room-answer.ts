@@ -1,7 +1,6 @@
 import { expectedFloorLabels, FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { spelledNumber } from './numeric-text.js';
-import type { RoomRoute } from './room-route.js';
+import { roomRouteOf } from './room-route.js';
 import { isPlainObject } from './write-body.js';
 
 /** The nine fields of the roomData table. */
@@ -16,11 +15,22 @@ export interface AnsweredRoom {
   roomData?: Record<string, unknown>;
 }
 
-/** The room objects of a successful room answer: `room`, or the items of `rooms` (a room list). */
-export function answeredRooms(x: ExchangeView, route: RoomRoute): AnsweredRoom[] {
-  if (!isSuccess(x) || route.kind === 'other') return [];
+const NO_ROOMS: readonly AnsweredRoom[] = Object.freeze([]);
+
+/**
+ * The room objects of a successful room answer: `room`, or the items of `rooms` (a room list).
+ * Every judge of rooms reads them, so they are read once per exchange, and none may change them.
+ */
+export function answeredRooms(x: ExchangeView): readonly AnsweredRoom[] {
+  if (!isSuccess(x) || roomRouteOf(x) === undefined) return NO_ROOMS;
+  return x.derived(roomsOf);
+}
+
+function roomsOf(x: ExchangeView): readonly AnsweredRoom[] {
+  const route = roomRouteOf(x);
+  if (route === undefined || route.kind === 'other') return NO_ROOMS;
   const body = x.responseJson;
-  if (!isPlainObject(body)) return [];
+  if (!isPlainObject(body)) return NO_ROOMS;
   const objects = route.kind === 'list' ? (Array.isArray(body.rooms) ? body.rooms : []) : [body.room];
   return objects.filter(isPlainObject).map((object) => ({
     object,
@@ -30,12 +40,11 @@ export function answeredRooms(x: ExchangeView, route: RoomRoute): AnsweredRoom[]
 }
 
 /**
- * The labels the floor table gives the floor of `roomData`, when its floor id is one of the table
- * (in any spelling of its value, FREE-ROOM-6); undefined for a missing or unknown floor, whose
- * labels the kit cannot produce (ROOM-46).
+ * The labels the floor table gives a room's floor (`raumEtage` in any spelling of its value,
+ * FREE-ROOM-6: `spelledNumber`), when its floor id is one of the table; undefined for a missing or
+ * unknown floor, whose labels the kit cannot produce (ROOM-46).
  */
-export function tableLabels(roomData: Record<string, unknown>): { bezeichnung: string; kuerzel: string } | undefined {
-  const floor = spelledNumber(roomData.raumEtage);
+export function tableLabels(floor: number | undefined): { bezeichnung: string; kuerzel: string } | undefined {
   if (floor === undefined || !Number.isInteger(floor) || !(floor in FLOOR_LABELS)) return undefined;
   return expectedFloorLabels(String(floor));
 }

@@ -2,7 +2,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Logged } from './interval-log.js';
 import { isEmptyValue } from './numeric-text.js';
 import type { RoomRoute } from './room-route.js';
-import { classifyRoomWrite, isPlainObject, writeBodyOf } from './write-body.js';
+import { isPlainObject, roomWriteOf, writeBodyOf } from './write-body.js';
 
 /** What a write to a room path may have changed, as the log of room writes keeps it. */
 export interface RoomWriteEntry {
@@ -35,12 +35,14 @@ export function roomWriteKey(roomId: string): string {
   return roomId.toLowerCase();
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 export function roomWriteEntry(x: ExchangeView, route: RoomRoute): RoomWriteEntry {
-  const all: RoomWriteEntry = { method: x.method, status: x.status, fields: 'all', deletions: new Set(), carriedYear: false, refusedFor: new Set() };
+  const all: RoomWriteEntry = { method: x.method, status: x.status, fields: 'all', deletions: NONE, carriedYear: false, refusedFor: NONE };
   if (route.kind !== 'change') return all;
-  const body = writeBodyOf(x);
-  const value = body?.value;
-  if (!body || !isPlainObject(value) || Object.keys(value).some((k) => k !== 'roomData') || !isPlainObject(value.roomData)) return all;
+  const value = writeBodyOf(x)?.value;
+  const write = roomWriteOf(x);
+  if (!write || !isPlainObject(value) || Object.keys(value).some((k) => k !== 'roomData') || !isPlainObject(value.roomData)) return all;
   const roomData = value.roomData;
   return {
     method: x.method,
@@ -49,7 +51,7 @@ export function roomWriteEntry(x: ExchangeView, route: RoomRoute): RoomWriteEntr
     deletions: new Set([...UNDELETABLE.keys()].filter((f) => f in roomData && isEmptyValue(roomData[f]))),
     carriedYear: 'raumBaujahr' in roomData,
     roomData,
-    refusedFor: new Set(classifyRoomWrite(body, 'change').refusedBy.keys()),
+    refusedFor: new Set(write.refusedBy.keys()),
   };
 }
 

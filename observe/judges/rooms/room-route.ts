@@ -23,10 +23,18 @@ interface OneRoomRoute extends ProjectRoute {
 
 const ROOMS_PATH = /^\/reports\/([A-Za-z]{9})\/rooms$/;
 const ROOM_PATH = /^\/reports\/([A-Za-z]{9})\/rooms\/([^/]+)$/;
+/** Where `/rooms` follows `/reports/{nine letters}`: a path without it there is no room path, told without a regex. */
+const ROOMS_AT = '/reports/'.length + 9;
 
+/** Every judge of rooms asks each exchange: the route is worked out once, and only for room paths. */
 export function roomRouteOf(x: ExchangeView): RoomRoute | undefined {
   const path = x.apiPath;
-  if (path === undefined) return undefined;
+  if (path === undefined || !path.startsWith('/rooms', ROOMS_AT)) return undefined;
+  return x.derived(routeOf);
+}
+
+function routeOf(x: ExchangeView): RoomRoute | undefined {
+  const path = x.apiPath as string;
   const list = ROOMS_PATH.exec(path);
   if (list) {
     const key = list[1] as string;

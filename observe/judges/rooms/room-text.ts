@@ -16,7 +16,11 @@ const NARROWEST_TRIM = /^[ \t\n\r]+|[ \t\n\r]+$/g;
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** Beyond Latin-1: within it, and without CR LF (the one pair UAX #29 joins there), every character is a grapheme of its own. */
+const BEYOND_LATIN_1 = /[\u0100-\uffff]/;
+
 export function graphemes(text: string): number {
+  if (!BEYOND_LATIN_1.test(text) && !text.includes('\r\n')) return text.length;
   let count = 0;
   for (const _ of segmenter.segment(text)) count++;
   return count;
@@ -43,5 +47,8 @@ export function withinByEveryCount(text: string, min: number, max: number, trimm
 
 /** A returned text against a sent one: stored as sent or trimmed (FREE-ROOM-7, FREE-ROOM-8), in either Unicode normal form. */
 export function sameText(returned: unknown, sent: string): boolean {
-  return typeof returned === 'string' && returned.trim().normalize('NFC') === sent.trim().normalize('NFC');
+  if (typeof returned !== 'string') return false;
+  const shown = returned.trim();
+  const written = sent.trim();
+  return shown === written || shown.normalize('NFC') === written.normalize('NFC');
 }

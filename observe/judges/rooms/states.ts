@@ -3,7 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely } from '../../judge/sequence-horizon.js';
+import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { Pending } from './pending.js';
 import { describeYear, ProjectYears, showsYear, type ProjectWrite } from './project-years.js';
@@ -13,7 +13,7 @@ import { projectOf, roomOf, roomRouteOf, type RoomRoute } from './room-route.js'
 import { readBackJudgeable, sameValue, showsSent } from './room-values.js';
 import { blankByEveryTrim } from './room-text.js';
 import { judgeCreationValues } from './creation-values.js';
-import { classifyRoomWrite, describeValue, refusableForItsText, writeBodyOf, type RoomWrite } from './write-body.js';
+import { describeValue, refusableForItsText, roomWriteOf, type RoomWrite } from './write-body.js';
 import { judgeWriteStatus, statusJudgeable } from './write-status.js';
 
 /** A room as one answer showed it. */
@@ -62,7 +62,10 @@ const label = (x: ExchangeView) => `${x.method} ${x.apiPath}`;
  * against the rule it was refused for.
  */
 export function roomStateJudge(): Judge {
-  const rooms = new BoundedMap<string, RoomMemory>(ROOMS_KEPT);
+  // Every earlier answer a room's memory holds is compared only closely after it.
+  const rooms = new BoundedMap<string, RoomMemory>(ROOMS_KEPT, SEQUENCE_HORIZON_MS);
+  // Rooms the answers showed, however long ago.
+  const shownRooms = new BoundedMap<string, true>(ROOMS_KEPT);
   const roomWrites = new IntervalLog<RoomWriteEntry>(ROOMS_KEPT);
   const projectYears = new ProjectYears();
   // Ids the target handed out: an id a client sends that no answer gave is its own invention (ROOM-10).
@@ -83,24 +86,20 @@ export function roomStateJudge(): Judge {
       if (route.kind === 'change' || route.kind === 'other') {
         const entry = roomWriteEntry(x, route);
         roomWrites.add(roomWriteKey(route.roomId), x, entry);
-        const hit = answeredRooms(x, route)[0]?.id;
+        const hit = answeredRooms(x)[0]?.id;
         if (hit !== undefined && roomWriteKey(hit) !== roomWriteKey(route.roomId)) roomWrites.add(roomWriteKey(hit), x, entry);
       }
       // Without a token the answer is 401 (AUTH-1); to a write refusable for its text, 400, 413 or 415.
       const isWrite = route.kind === 'create' || route.kind === 'change';
       if (x.customer === undefined || (isWrite && refusableForItsText(x))) return;
-      let write: RoomWrite | undefined;
-      if (route.kind === 'create' || route.kind === 'change') {
-        const body = writeBodyOf(x);
-        write = body && classifyRoomWrite(body, route.kind);
-        if (write) writeStatus(x, ledger, write);
-      }
+      const write = roomWriteOf(x);
+      if (write) writeStatus(x, ledger, write);
       if (route.kind === 'other') {
         if (x.method === 'DELETE') noteDeletion(x, route.room);
         return;
       }
       if (route.kind === 'read' || route.kind === 'change') afterEarlier(x, ledger, route);
-      const answered = answeredRooms(x, route);
+      const answered = answeredRooms(x);
       for (const room of answered) if (room.id !== undefined && room.roomData) seen(x, ledger, route, room, write);
       for (const room of answered) if (room.id !== undefined) handedOut.set(room.id, true);
     },
@@ -125,7 +124,9 @@ export function roomStateJudge(): Judge {
   function noteDeletion(x: ExchangeView, room: string): void {
     const memory = rooms.get(room);
     const last = memory?.last;
-    if (memory && last && last.x.answeredAt <= x.sentAt) memory.deletion = { seen: last, x };
+    if (!memory || !last || last.x.answeredAt > x.sentAt) return;
+    memory.deletion = { seen: last, x };
+    rooms.set(room, memory, x.answeredAt);
   }
 
   /** Whether a DELETE of the room, by anyone, overlaps the window: then a 404 in it is no one's fault but the DELETE's (ROOM-54). */
@@ -138,12 +139,11 @@ export function roomStateJudge(): Judge {
   function afterEarlier(x: ExchangeView, ledger: Ledger, route: Extract<RoomRoute, { kind: 'read' | 'change' }>): void {
     const memory = rooms.get(route.room);
     if (!memory) return;
-    const answered = isSuccess(x) ? answeredRooms(x, route)[0] : undefined;
-    const sameCustomer = (earlier: ExchangeView, key: string) => earlier.customer === x.customer && key === route.key && followsClosely(earlier, x);
+    const answered = answeredRooms(x)[0];
 
     // "the id from `room.id` of the creation response, taken exactly, must address the created room"
     const creation = memory.creation;
-    if (creation && sameCustomer(creation.x, creation.key)) {
+    if (creation && closelyBySameCustomer(creation.x, creation.key, x, route)) {
       if (answered?.id !== undefined) ledger.judge('ROOM-7', x, answered.id === creation.id, () => `${label(x)} by the created id answered the room ${describeValue(answered.id)}`, [creation.x]);
       else if (x.status === 404) {
         pending.add(x.answeredAt, () => {
@@ -154,14 +154,14 @@ export function roomStateJudge(): Judge {
 
     // "rooms must not be deletable through this interface (a DELETE must leave the room in place)"
     const deletion = memory.deletion;
-    if (deletion && sameCustomer(deletion.seen.x, deletion.seen.key) && x.sentAt >= deletion.x.answeredAt && (isSuccess(x) || x.status === 404)) {
+    if (deletion && closelyBySameCustomer(deletion.seen.x, deletion.seen.key, x, route) && x.sentAt >= deletion.x.answeredAt && (isSuccess(x) || x.status === 404)) {
       delete memory.deletion;
       ledger.judge('ROOM-54', x, isSuccess(x), () => `${label(x)} answered 404 after ${label(deletion.x)} (answered ${deletion.x.status})`, [deletion.x, deletion.seen.x]);
     }
 
     // "Room id, project assignment ... cannot be written": the room is still found where it was.
     const written = memory.idOrKeyWrite;
-    if (written && x.method === 'GET' && sameCustomer(written.x, written.key) && x.sentAt >= written.x.answeredAt && (answered || x.status === 404)) {
+    if (written && x.method === 'GET' && closelyBySameCustomer(written.x, written.key, x, route) && x.sentAt >= written.x.answeredAt && (answered || x.status === 404)) {
       delete memory.idOrKeyWrite;
       if (answered) {
         ledger.judge('ROOM-10', x, answered.id === route.roomId, () => `${label(x)} after ${label(written.x)} shows the room as ${describeValue(answered.id)}`, [written.x]);
@@ -179,14 +179,17 @@ export function roomStateJudge(): Judge {
     if ((route.kind === 'read' || route.kind === 'change') && id !== route.roomId) return;
     const now: Seen = { x, kind: route.kind, key: route.key, id, roomData: room.roomData as Record<string, unknown> };
     if (route.kind === 'change' && write?.roomData) now.sent = new Set(Object.keys(write.roomData));
+    const name = roomOf(route.key, id);
     if (route.kind === 'create') {
       // An id the project showed before is no new room: the repeated creation is ROOM-52's.
-      if (rooms.get(roomOf(route.key, id))) return;
+      if (shownRooms.get(name)) return;
       created(ledger, route, now, write);
-      rooms.set(roomOf(route.key, id), { last: now, creation: now });
+      shownRooms.set(name, true);
+      rooms.set(name, { last: now, creation: now }, x.answeredAt);
       return;
     }
-    const memory = rooms.upsert(roomOf(route.key, id), () => ({}));
+    if (!shownRooms.get(name)) shownRooms.set(name, true);
+    const memory = rooms.get(name) ?? {};
     if (route.kind === 'change' && write) {
       readBack(ledger, route, now, write);
       idOrKeySent(ledger, route, now, write, memory);
@@ -194,6 +197,7 @@ export function roomStateJudge(): Judge {
     const earlier = memory.last;
     if (earlier && earlier.x !== x && followsClosely(earlier.x, x) && (now.kind !== 'change' || now.sent)) compare(ledger, route.project, earlier, now, memory.creation);
     memory.last = now;
+    rooms.set(name, memory, x.answeredAt);
   }
 
   /** A room's creation answer: its id not taken from the body (ROOM-10), its year copied from the project (ROOM-35, ROOM-11). */
@@ -307,6 +311,11 @@ export function roomStateJudge(): Judge {
     if (patchInvolved) return 'ROOM-49';
     return firstRead ? 'ROOM-7' : undefined;
   }
+}
+
+/** An earlier exchange on the room by the customer of `x`, through the same spelling of the key, closely before `x`. */
+function closelyBySameCustomer(earlier: ExchangeView, key: string, x: ExchangeView, route: RoomRoute): boolean {
+  return earlier.customer === x.customer && key === route.key && followsClosely(earlier, x);
 }
 
 const CONTEXT: Readonly<Record<string, string>> = {

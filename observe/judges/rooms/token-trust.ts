@@ -16,7 +16,11 @@ export class TokenTrust {
   note(x: ExchangeView): void {
     const customer = x.customer;
     if (customer === undefined) return;
-    const seen = this.#customers.upsert(customer, () => ({ endpoints: new Set(), refused: false }));
+    let seen = this.#customers.get(customer);
+    if (seen === undefined) {
+      seen = { endpoints: new Set(), refused: false };
+      this.#customers.set(customer, seen);
+    }
     if (x.status === 401) seen.refused = true;
     const endpoint = x.endpoint?.id;
     if (endpoint !== undefined && x.status >= 200 && x.status <= 299 && seen.endpoints.size < 2) seen.endpoints.add(endpoint);

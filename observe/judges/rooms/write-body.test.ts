@@ -71,6 +71,7 @@ describe('classifyRoomWrite', () => {
 
   it('counts text lengths by every reading', () => {
     expect(graphemes('e\u0301👍🏽')).toBe(2);
+    expect(graphemes('a\r\nä\u00ad\u0007\r')).toBe(6);
     expect(classify(`{"roomData":{"raumBezeichnung":"${'ä'.repeat(120)}"}}`).verdict).toBe('valid');
     expect(classify(`{"roomData":{"raumBezeichnung":"${'e\\u0301'.repeat(121)}"}}`).refused).toEqual(['ROOM-18']);
     // 121 code points but 120 graphemes: too long by one reading only.

@@ -2,6 +2,7 @@ import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../.
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { readIJson, type JsonText } from './json-text.js';
 import { EXACT_DIGITS, mayBeNumericElsewhere, readNumber } from './numeric-text.js';
+import { roomRouteOf } from './room-route.js';
 import { blankByEveryTrim, longerByEveryCount, withinByEveryCount } from './room-text.js';
 
 export type InputField = (typeof ROOM_INPUT_FIELDS)[number];
@@ -23,15 +24,22 @@ export type SentValue = { kind: 'text'; text: string } | { kind: 'number'; value
 export interface RoomWrite {
   verdict: 'valid' | 'invalid' | 'uncertain';
   /** The rules whose "must give 422" the body meets, each with what meets it. */
-  refusedBy: Map<string, string>;
+  refusedBy: Map<string, BodyPart>;
   /** For a valid body: per input field sent, the rule whose "must accept" it meets and what it sent. */
-  accepted: Map<string, { rule: string; what: string }>;
+  accepted: Map<string, { rule: string; what: BodyPart }>;
   /** `roomData`, when it is an object. */
   roomData?: Record<string, unknown>;
   /** The valid input fields it sends, as they must read back. */
   sent: Map<InputField, SentValue>;
   /** A PATCH sending `raumBezeichnung` '': ROOM-59's, or ROOM-17's for a target that takes blank names (see states.ts). */
   emptyName: boolean;
+}
+
+/** A part of a write body for messages: words, or a name and the value it sent, described only when a message tells it. */
+export type BodyPart = string | { name: string; value: unknown };
+
+export function describePart(part: BodyPart): string {
+  return typeof part === 'string' ? part : `${part.name} ${describeValue(part.value)}`;
 }
 
 type FieldVerdict = { kind: 'valid'; rule: string; sent: SentValue } | { kind: 'invalid'; rules: string[] } | { kind: 'uncertain' };
@@ -60,16 +68,9 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
  * Anything else may be answered 400, 413 or 415 first.
  */
 export function writeBodyOf(x: ExchangeView): JsonText | undefined {
-  let read = readBodies.get(x);
-  if (read === undefined) {
-    read = readWriteBody(x) ?? null;
-    readBodies.set(x, read);
-  }
-  return read ?? undefined;
+  // Each judge of rooms reads the bodies of room writes: each is read once.
+  return x.derived(readWriteBody);
 }
-
-/** Each judge of rooms reads the bodies of room writes: each is read once. */
-const readBodies = new WeakMap<ExchangeView, JsonText | null>();
 
 function readWriteBody(x: ExchangeView): JsonText | undefined {
   const text = x.exchange.request.bodyText;
@@ -78,7 +79,10 @@ function readWriteBody(x: ExchangeView): JsonText | undefined {
   if (!/^application\/json\s*(?:;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i.test(type)) return undefined;
   if (x.requestHeader('content-encoding') !== undefined) return undefined;
   if (Buffer.byteLength(text) > ROOM_BODY_BYTES) return undefined;
-  return readIJson(text);
+  // The exchange's own reading of the text, unless the recording cut it.
+  const body = x.requestBody;
+  if (body.kind === 'truncated') return readIJson(text);
+  return body.kind === 'json' ? readIJson(text, body) : undefined;
 }
 
 const ROOM_BODY_BYTES = 65536;
@@ -89,6 +93,10 @@ const ROOM_BODY_BYTES = 65536;
  * rules to judge. A body the recording left out is not one of them.
  */
 export function refusableForItsText(x: ExchangeView): boolean {
+  return x.derived(refusable);
+}
+
+function refusable(x: ExchangeView): boolean {
   const bytes = x.requestBodyBytes;
   if (bytes !== undefined && bytes > ROOM_BODY_BYTES) return true;
   const { bodyText, bodyBinary } = x.exchange.request;
@@ -96,43 +104,57 @@ export function refusableForItsText(x: ExchangeView): boolean {
   return writeBodyOf(x) === undefined;
 }
 
+/** The body of a room creation or PATCH as `classifyRoomWrite` reads it, once however many judges ask; undefined for other requests and bodies not read. */
+export function roomWriteOf(x: ExchangeView): RoomWrite | undefined {
+  const kind = roomRouteOf(x)?.kind;
+  return kind === 'create' || kind === 'change' ? x.derived(classifiedWrite) : undefined;
+}
+
+function classifiedWrite(x: ExchangeView): RoomWrite | undefined {
+  const kind = roomRouteOf(x)?.kind;
+  const body = writeBodyOf(x);
+  return body && (kind === 'create' || kind === 'change') ? classifyRoomWrite(body, kind) : undefined;
+}
+
 export function classifyRoomWrite(body: JsonText, op: WriteOp): RoomWrite {
   const write: RoomWrite = { verdict: 'valid', refusedBy: new Map(), accepted: new Map(), sent: new Map(), emptyName: false };
-  const mark = (verdict: FieldVerdict, what: string, field?: string) => {
-    if (verdict.kind === 'invalid') {
-      write.verdict = 'invalid';
-      for (const rule of verdict.rules) if (!write.refusedBy.has(rule)) write.refusedBy.set(rule, what);
-    } else if (verdict.kind === 'uncertain') {
-      if (write.verdict === 'valid') write.verdict = 'uncertain';
-    } else if (field !== undefined) write.accepted.set(field, { rule: verdict.rule, what });
-  };
   const value = body.value;
   // "a room write body must be {roomData: {...}}; a body without `roomData` or with other top-level fields must give 422"
   if (!isPlainObject(value)) {
-    mark(INVALID('ROOM-48'), `the body ${describeValue(value)}`);
+    mark(write, INVALID('ROOM-48'), { name: 'the body', value });
     return write;
   }
   const beside = Object.keys(value).find((k) => k !== 'roomData');
-  if (beside !== undefined) mark(INVALID('ROOM-48'), `the top-level member ${describeValue(beside)}`);
-  if (!('roomData' in value)) mark(INVALID('ROOM-48'), 'a body without roomData');
+  if (beside !== undefined) mark(write, INVALID('ROOM-48'), { name: 'the top-level member', value: beside });
+  if (!('roomData' in value)) mark(write, INVALID('ROOM-48'), 'a body without roomData');
   const roomData = value.roomData;
   if (!isPlainObject(roomData)) {
-    if ('roomData' in value) mark(INVALID('ROOM-48'), `roomData ${describeValue(roomData)}`);
+    if ('roomData' in value) mark(write, INVALID('ROOM-48'), { name: 'roomData', value: roomData });
     return write;
   }
   write.roomData = roomData;
   write.emptyName = op === 'change' && roomData.raumBezeichnung === '';
   for (const [field, sent] of Object.entries(roomData)) {
     const verdict = fieldVerdict(field, sent, op, body.numberLiteral(roomData, field));
-    mark(verdict, `${field} ${describeValue(sent)}`, field);
+    mark(write, verdict, { name: field, value: sent }, field);
     if (verdict.kind === 'valid') write.sent.set(field as InputField, verdict.sent);
   }
   // "`raumBezeichnung` ... required at creation"
-  if (op === 'create' && !('raumBezeichnung' in roomData)) mark(INVALID('ROOM-16'), 'roomData without raumBezeichnung');
+  if (op === 'create' && !('raumBezeichnung' in roomData)) mark(write, INVALID('ROOM-16'), 'roomData without raumBezeichnung');
   // Whether a PATCH must send a field is not shown.
-  if (op === 'change' && Object.keys(roomData).length === 0) mark(UNCERTAIN, 'an empty roomData');
+  if (op === 'change' && Object.keys(roomData).length === 0) mark(write, UNCERTAIN, 'an empty roomData');
   if (write.verdict !== 'valid') write.accepted.clear();
   return write;
+}
+
+/** What a part of a write body means for the whole: its verdict, and what it is refused or accepted for. */
+function mark(write: RoomWrite, verdict: FieldVerdict, what: BodyPart, field?: string): void {
+  if (verdict.kind === 'invalid') {
+    write.verdict = 'invalid';
+    for (const rule of verdict.rules) if (!write.refusedBy.has(rule)) write.refusedBy.set(rule, what);
+  } else if (verdict.kind === 'uncertain') {
+    if (write.verdict === 'valid') write.verdict = 'uncertain';
+  } else if (field !== undefined) write.accepted.set(field, { rule: verdict.rule, what });
 }
 
 function fieldVerdict(field: string, value: unknown, op: WriteOp, literal: string | undefined): FieldVerdict {

@@ -1,7 +1,7 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { isPlainObject, type RoomWrite } from './write-body.js';
+import { describePart, isPlainObject, type RoomWrite } from './write-body.js';
 
 /**
  * 400, 413 and 415 answer the text, size and type of a body: for a body the judge read as the
@@ -25,7 +25,7 @@ export function judgeWriteStatus(x: ExchangeView, ledger: Ledger, write: RoomWri
   const request = `${x.method} ${x.apiPath}`;
   if (write.verdict === 'invalid') {
     for (const [rule, what] of write.refusedBy) {
-      if (rules.has(rule)) ledger.judge(rule, x, x.status === 422, () => `${request} sending ${what} answered ${x.status}, not 422`);
+      if (rules.has(rule)) ledger.judge(rule, x, x.status === 422, () => `${request} sending ${describePart(what)} answered ${x.status}, not 422`);
     }
     return;
   }
@@ -39,7 +39,7 @@ export function judgeWriteStatus(x: ExchangeView, ledger: Ledger, write: RoomWri
       ledger.held(rule, x);
     } else if (field === refusedField) {
       judged.add(rule);
-      ledger.broke(rule, x, `${request} sending ${what} in an otherwise valid body answered 422`);
+      ledger.broke(rule, x, `${request} sending ${describePart(what)} in an otherwise valid body answered 422`);
     }
   }
 }
