@@ -4,7 +4,8 @@
  * What the recording proxy of the passive judge (observe/proxy/) costs, against a bare upstream
  * measured in the same run. The upstream (a node:http server answering a small JSON document) and
  * the proxy run in child processes of their own, the load generator in this one, on loopback. The
- * proxy does its full work: each exchange goes through `withoutCredentials` into an exchange log
+ * proxy does its full work, as `observe --listen --record` does it: each exchange is judged by
+ * every judge as it passes and goes through `withoutCredentials` into an exchange log
  * (observe/exchange-log/) in a temporary folder, and every request carries a Bearer token (50
  * customers in turn). A third child, a bare node:http pipe to the upstream that records nothing,
  * is measured alongside in (a): what forwarding through Node's HTTP alone costs on this machine, so
@@ -47,6 +48,8 @@ import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { newHistogram, percentileMs, percentiles, recordMs, type Histogram, type Percentiles } from '../../load/simulate/histograms.js';
 import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
+import { Observer } from '../../observe/judge/observer.js';
+import { JUDGES } from '../../observe/judges/index.js';
 import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
 
 const FLAGS = {
@@ -130,7 +133,16 @@ async function upstreamChild(): Promise<void> {
 async function proxyChild(upstream: string, maxConnections: number): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'cpf-bench-observe-'));
   const log = createExchangeLogWriter(join(folder, 'exchanges.jsonl'), 'bench:observe-proxy');
-  const proxy = await startRecordingProxy({ upstream, maxConnections, onExchange: (exchange) => log.write(exchange) });
+  // As `observe --listen` runs it: every exchange judged as it passes, on the proxy's own thread.
+  const observer = new Observer(JUDGES);
+  const proxy = await startRecordingProxy({
+    upstream,
+    maxConnections,
+    onExchange: (exchange) => {
+      observer.see(exchange);
+      log.write(exchange);
+    },
+  });
   process.send?.({ url: proxy.url });
   process.on('message', (m: { cmd: string }) => {
     if (m.cmd === 'status') process.send?.({ ...proxy.stats(), rssBytes: process.memoryUsage().rss, cpu: process.cpuUsage(), logged: log.written() } satisfies ProxyStatus);
