@@ -1,4 +1,5 @@
 import { describeSafety, LIMIT, safetyViolations } from '../../../harness-core/rate-limit-timeline.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import type { ProofBudget } from './proof-budget.js';
 import type { TimelineEntry } from './timeline-entry.js';
@@ -91,12 +92,8 @@ const SITUATIONS: readonly Situation[] = [
   {
     rule: 'RATE-7',
     showing: (among) => {
-      // Intervals that overlap pairwise share an instant: the latest send among them (as recorded, not widened).
-      for (const at of among) {
-        const under = among.filter((e) => e.x.sentAt <= at.x.sentAt && at.x.sentAt < e.x.answeredAt);
-        if (under.length > LIMIT) return under.slice(0, LIMIT + 1);
-      }
-      return undefined;
+      const at = crowdedInstant(among);
+      return at === undefined ? undefined : among.filter((e) => e.x.sentAt <= at && at < e.x.answeredAt).slice(0, LIMIT + 1);
     },
     what: 'requests under way at the same time (parallel connections) were not counted in one window',
   },
@@ -104,9 +101,12 @@ const SITUATIONS: readonly Situation[] = [
     rule: 'RATE-9',
     showing: (among) => {
       const rejections = among.filter((e) => REJECTIONS.has(e.status));
+      if (rejections.length < LIMIT) return undefined;
       for (const later of among) {
-        const before = rejections.filter((r) => r !== later && later.x.sentAt > r.x.answeredAt);
-        if (before.length >= LIMIT) return [...before.slice(0, LIMIT), later];
+        const before: TimelineEntry[] = [];
+        for (const r of rejections) {
+          if (r !== later && later.x.sentAt > r.x.answeredAt && before.push(r) >= LIMIT) return [...before, later];
+        }
       }
       return undefined;
     },
@@ -122,10 +122,36 @@ const SITUATIONS: readonly Situation[] = [
   },
 ];
 
+/**
+ * The earliest instant more than `LIMIT` of the requests were under way at (as recorded, not
+ * widened), if any: intervals that overlap pairwise share an instant, the latest send among them,
+ * so the sends are the instants to try. A sweep over the sends in order: a flood's sets are asked
+ * about again and again.
+ */
+function crowdedInstant(among: readonly TimelineEntry[]): number | undefined {
+  const sends = among.map((e) => e.x.sentAt).sort((a, b) => a - b);
+  const answers = among.map((e) => e.x.answeredAt).sort((a, b) => a - b);
+  // Under way at t: sent at or before t, answered after t.
+  let sent = 0;
+  let answered = 0;
+  for (const t of sends) {
+    while (sent < sends.length && (sends[sent] as number) <= t) sent++;
+    while (answered < answers.length && (answers[answered] as number) <= t) answered++;
+    if (sent - answered > LIMIT) return t;
+  }
+  return undefined;
+}
+
+/** Each admission is a member of many sets under a flood: what it asks for is worked out once per exchange. */
 function asksForMore(e: TimelineEntry): boolean {
-  if (e.x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
-  const defined = new Set(e.x.endpoint?.query.map((q) => q.name));
-  return [...e.x.query.keys()].some((name) => !defined.has(name));
+  return e.x.derived(asksForMoreOf);
+}
+
+function asksForMoreOf(x: ExchangeView): boolean {
+  if (x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
+  if (x.rawQuery === '') return false;
+  const defined = new Set(x.endpoint?.query.map((q) => q.name));
+  return [...x.query.keys()].some((name) => !defined.has(name));
 }
 
 /** Fails `rule` with the violating set `shown` (proven by the module); its timeline only while the ledger keeps failures. */
