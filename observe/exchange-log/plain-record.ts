@@ -1,5 +1,6 @@
 import type { HeaderField } from '../exchange.js';
 import type { ExchangeLogRecord } from './exchange-log-schema.js';
+import { isPlainObject } from '../json-value.js';
 
 /**
  * A record of the usual shape checked by hand: what `exchangeLogRecordSchema` gives for it, the
@@ -11,7 +12,7 @@ import type { ExchangeLogRecord } from './exchange-log-schema.js';
  * `value` is what JSON.parse gave: no field holds `undefined`, so a field that does is absent.
  */
 export function plainRecord(value: unknown): ExchangeLogRecord | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { source, index, startedAt, durationMs, customer, proxyFailure } = value;
   if (!isOptionalString(source) || (index !== undefined && !isIntegerFrom(index, 0)) || !isNumber(startedAt) || !isMilliseconds(durationMs)) return undefined;
   if (!isOptionalString(proxyFailure) || (customer !== undefined && !(typeof customer === 'string' && CUSTOMER.test(customer)))) return undefined;
@@ -38,11 +39,8 @@ export function plainRecord(value: unknown): ExchangeLogRecord | undefined {
   return record;
 }
 
-type JsonObject = Record<string, unknown>;
-
 const CUSTOMER = /^customer:[0-9a-f]{16}$/;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** zod's number: finite. */
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isMilliseconds = (value: unknown): value is number => isNumber(value) && value >= 0;
@@ -51,7 +49,7 @@ const isIntegerFrom = (value: unknown, min: number): value is number => Number.i
 const isOptionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
 
 function plainRequest(value: unknown): ExchangeLogRecord['request'] | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { method, url, httpVersion, bodyText, bodyBase64, bodyMimeType } = value;
   const headers = plainHeaders(value.headers);
   if (typeof method !== 'string' || method === '' || typeof url !== 'string' || url === '' || typeof httpVersion !== 'string' || !headers) return undefined;
@@ -64,7 +62,7 @@ function plainRequest(value: unknown): ExchangeLogRecord['request'] | undefined 
 }
 
 function plainResponse(value: unknown): ExchangeLogRecord['response'] | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { status, statusText, httpVersion, mimeType, bodySize, bodyText, bodyBase64 } = value;
   const headers = plainHeaders(value.headers);
   if (!isIntegerFrom(status, 0) || status > 999 || typeof statusText !== 'string' || typeof httpVersion !== 'string' || !headers || typeof mimeType !== 'string' || !isIntegerFrom(bodySize, -1)) return undefined;
@@ -79,7 +77,7 @@ function plainHeaders(value: unknown): HeaderField[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const headers: HeaderField[] = [];
   for (const field of value as unknown[]) {
-    if (!isObject(field)) return undefined;
+    if (!isPlainObject(field)) return undefined;
     const { name, value: text } = field;
     if (typeof name !== 'string' || typeof text !== 'string') return undefined;
     headers.push({ name, value: text });
@@ -91,7 +89,7 @@ const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] a
 
 /** The phases present, in the schema's order; null when one is not a duration. */
 function plainTimings(value: unknown): NonNullable<ExchangeLogRecord['timings']> | null {
-  if (!isObject(value)) return null;
+  if (!isPlainObject(value)) return null;
   const timings: NonNullable<ExchangeLogRecord['timings']> = {};
   for (const phase of PHASES) {
     const ms = value[phase];
@@ -103,13 +101,13 @@ function plainTimings(value: unknown): NonNullable<ExchangeLogRecord['timings']>
 }
 
 function plainToken(value: unknown): NonNullable<ExchangeLogRecord['token']> | null {
-  if (!isObject(value)) return null;
+  if (!isPlainObject(value)) return null;
   const { jwtShaped, echoedInAnswer } = value;
   return typeof jwtShaped === 'boolean' && typeof echoedInAnswer === 'boolean' ? { jwtShaped, echoedInAnswer } : null;
 }
 
 function plainBodyTruncated(value: unknown): NonNullable<ExchangeLogRecord['bodyTruncated']> | null {
-  if (!isObject(value)) return null;
+  if (!isPlainObject(value)) return null;
   const { request, response } = value;
   if ((request !== undefined && request !== true) || (response !== undefined && response !== true)) return null;
   return { ...(request && { request }), ...(response && { response }) };

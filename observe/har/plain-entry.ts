@@ -1,5 +1,6 @@
 import type { HeaderField } from '../exchange.js';
 import { epochMs, type HarEntry } from './har-schema.js';
+import { isPlainObject } from '../json-value.js';
 
 /**
  * An entry of the usual shape checked by hand: what `harEntrySchema` gives for it, the same fields
@@ -11,7 +12,7 @@ import { epochMs, type HarEntry } from './har-schema.js';
  * `value` is what JSON.parse gave: no field holds `undefined`, so a field that does is absent.
  */
 export function plainHarEntry(value: unknown): HarEntry | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { _fromCache, time } = value;
   if (_fromCache !== undefined && typeof _fromCache !== 'string') return undefined;
   const startedDateTime = typeof value.startedDateTime === 'string' ? epochMs(value.startedDateTime) : undefined;
@@ -26,9 +27,6 @@ export function plainHarEntry(value: unknown): HarEntry | undefined {
   return entry;
 }
 
-type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** zod's number: finite. */
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 /** A field with a default: the default when absent, null when of another type. */
@@ -37,14 +35,14 @@ const isOptionalString = (value: unknown): value is string | undefined => value 
 const isEncoding = (value: unknown): value is 'base64' | '' | undefined => value === undefined || value === 'base64' || value === '';
 
 function plainRequest(value: unknown): HarEntry['request'] | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { method, url, postData } = value;
   const httpVersion = stringOr(value.httpVersion, '');
   const headers = plainHeaders(value.headers);
   if (typeof method !== 'string' || method === '' || typeof url !== 'string' || url === '' || httpVersion === null || !headers) return undefined;
   const request: HarEntry['request'] = { method, url, httpVersion, headers };
   if (postData !== undefined) {
-    if (!isObject(postData)) return undefined;
+    if (!isPlainObject(postData)) return undefined;
     const { mimeType, text, encoding } = postData;
     if (!isOptionalString(mimeType) || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
     request.postData = { ...(mimeType !== undefined && { mimeType }), ...(text !== undefined && { text }), ...(encoding !== undefined && { encoding }) };
@@ -53,14 +51,14 @@ function plainRequest(value: unknown): HarEntry['request'] | undefined {
 }
 
 function plainResponse(value: unknown): HarEntry['response'] | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { status, content } = value;
   const statusText = stringOr(value.statusText, '');
   const httpVersion = stringOr(value.httpVersion, '');
   const headers = plainHeaders(value.headers);
   const bodySize = value.bodySize === undefined ? -1 : value.bodySize;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < -1 || status > 999 || statusText === null || httpVersion === null || !headers || !isNumber(bodySize)) return undefined;
-  if (!isObject(content)) return undefined;
+  if (!isPlainObject(content)) return undefined;
   const { text, encoding } = content;
   const mimeType = stringOr(content.mimeType, '');
   if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
@@ -79,7 +77,7 @@ function plainHeaders(value: unknown): HeaderField[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const headers: HeaderField[] = [];
   for (const field of value as unknown[]) {
-    if (!isObject(field)) return undefined;
+    if (!isPlainObject(field)) return undefined;
     const { name, value: text } = field;
     if (typeof name !== 'string' || typeof text !== 'string') return undefined;
     headers.push({ name, value: text });
@@ -91,7 +89,7 @@ const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] a
 
 /** The phases present, in the schema's order; null when one is not a number. */
 function plainTimings(value: unknown): NonNullable<HarEntry['timings']> | null {
-  if (!isObject(value)) return null;
+  if (!isPlainObject(value)) return null;
   const timings: NonNullable<HarEntry['timings']> = {};
   for (const phase of PHASES) {
     const ms = value[phase];

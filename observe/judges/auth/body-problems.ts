@@ -1,6 +1,6 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, PASSWORD_LENGTH, parseNumericInput, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
 import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
-import { isPlainObject } from './request-facts.js';
+import { isPlainObject } from '../../json-value.js';
 
 /**
  * What a write body breaks of the places where the spec's tables fix its members and values, by

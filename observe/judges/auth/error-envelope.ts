@@ -11,7 +11,8 @@ import type { Ledger } from '../../judge/ledger.js';
 import { detailsType } from '../answer-kinds.js';
 import { rememberedCheck } from '../funding/remembered-checks.js';
 import { HandedOutLinks } from './handed-out-links.js';
-import { envelopeDetails, errorBodyReadable, hasEnvelope, isPlainObject, refusedBeforeTheApi, shown } from './request-facts.js';
+import { envelopeDetails, errorBodyReadable, hasEnvelope, refusedBeforeTheApi, shown } from './request-facts.js';
+import { isPlainObject } from '../../json-value.js';
 
 const isStatus = rememberedCheck(errorEnvelopeSchema.shape.status);
 const isMessage = rememberedCheck(errorEnvelopeSchema.shape.error);

@@ -1,6 +1,7 @@
 import { hasJsonBody, MAX_BODY_BYTES, type Endpoint } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { detailsType } from '../answer-kinds.js';
+import { isPlainObject } from '../../json-value.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -177,11 +178,6 @@ export function admitsItsToken(x: ExchangeView): boolean {
   const status = x.status;
   if (!((status >= 200 && status < 300) || status === 403 || status === 404 || status === 422)) return false;
   return x.customer !== undefined && x.isProtected && authorizationHeaders(x).length === 1;
-}
-
-/** A JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A value for a message, cut short: bodies may be long. */

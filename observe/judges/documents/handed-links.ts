@@ -5,8 +5,9 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { plainPathname } from '../auth/plain-urls.js';
-import { isObject, projectKeyOf, shown } from '../results/results-read.js';
+import { projectKeyOf, shown } from '../results/results-read.js';
 import { hasScheme, isPdfRead, isPicturesRead, isSuccess, urlKey } from './document-reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** A link an answer handed out, as its later fetches are judged. */
 interface Handed {
@@ -83,8 +84,8 @@ export function handedLinksJudge(): Judge {
 function handedDocument(x: ExchangeView, ledger: Ledger, links: HandedLinks, documents: BoundedMap<string, DocumentCall[]>): void {
   const body = x.status === 200 ? x.responseJson : undefined;
   const project = projectKeyOf(x);
-  if (!isObject(body) || project === undefined) return;
-  const file = isObject(body.file) ? body.file : {};
+  if (!isPlainObject(body) || project === undefined) return;
+  const file = isPlainObject(body.file) ? body.file : {};
   const fileLink = typeof file.url === 'string' ? urlKey(file.url) : undefined;
   for (const page of [body.linkToDocument, file.viewerUrl]) {
     const pageLink = typeof page === 'string' && hasScheme(page) ? urlKey(page) : undefined;
@@ -110,12 +111,12 @@ function handedDocument(x: ExchangeView, ledger: Ledger, links: HandedLinks, doc
 
 function handedPictures(x: ExchangeView, links: HandedLinks): void {
   const body = x.status === 200 ? x.responseJson : undefined;
-  if (!isObject(body) || !Array.isArray(body.pictures)) return;
+  if (!isPlainObject(body) || !Array.isArray(body.pictures)) return;
   // "may be relative and then resolves against the server origin, not against the `/api/v2` path"
   const origin = urlKey('/', x.exchange.request.url)?.key;
   if (origin === undefined) return;
   for (const picture of body.pictures) {
-    const url = isObject(picture) ? picture.url : undefined;
+    const url = isPlainObject(picture) ? picture.url : undefined;
     const link = typeof url === 'string' && url !== '' ? urlKey(url, origin) : undefined;
     if (link !== undefined) links.set(link, { kind: 'picture', from: x, relative: !hasScheme(url as string), servedBefore: false });
   }

@@ -5,8 +5,9 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
-import { bodyKnown, isEmptyObject, isObject, shown } from '../results/results-read.js';
+import { bodyKnown, isEmptyObject, shown } from '../results/results-read.js';
 import { isPdfRead, isSuccess } from './document-reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -23,8 +24,8 @@ export function pdfAnswerJudge(): Judge {
       const contentType = (x.responseHeader('content-type') ?? '').trim();
       const known = bodyKnown(x);
       const body = known ? x.responseJson : {};
-      ledger.judge('DOC-1', x, x.status === 200 && JSON_TYPE.test(contentType) && isObject(body), () => `a successful pdf answer is HTTP ${x.status} with Content-Type "${contentType.slice(0, 60)}"${isObject(body) ? '' : ' and no JSON object'}, not 200 with JSON`);
-      if (x.status === 200 && known && isObject(body) && !isEmptyObject(body)) links(x, ledger, body);
+      ledger.judge('DOC-1', x, x.status === 200 && JSON_TYPE.test(contentType) && isPlainObject(body), () => `a successful pdf answer is HTTP ${x.status} with Content-Type "${contentType.slice(0, 60)}"${isPlainObject(body) ? '' : ' and no JSON object'}, not 200 with JSON`);
+      if (x.status === 200 && known && isPlainObject(body) && !isEmptyObject(body)) links(x, ledger, body);
     },
   };
 }
@@ -58,7 +59,7 @@ function typeAccepted(x: ExchangeView, ledger: Ledger, checkAdmitted: BoundedMap
  * origin: a link whose origin the other two agree against is not under it.
  */
 function links(x: ExchangeView, ledger: Ledger, body: Record<string, unknown>): void {
-  const file = isObject(body.file) ? body.file : {};
+  const file = isPlainObject(body.file) ? body.file : {};
   const named = [
     { rule: 'DOC-2', name: 'linkToDocument', value: body.linkToDocument, form: pdfResponseSchema.shape.linkToDocument.safeParse(body.linkToDocument).success },
     { rule: 'DOC-3', name: 'file.url', value: file.url, form: pdfFileSchema.shape.url.safeParse(file.url).success },

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { pictureSchema } from '../../../spec/contract/documents.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { bodyKnown, firstIssue, isEmptyObject, isObject } from '../results/results-read.js';
+import { bodyKnown, firstIssue, isEmptyObject } from '../results/results-read.js';
 import { isPicturesRead, isSuccess } from './document-reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** "`pictures[]` items: `id`, `url` ..., `type`, `roomName`": the spec types only the URL (FREE-DOC-7), so the others need only be there. */
 const pictureItems = z.array(z.looseObject({ id: z.unknown(), url: pictureSchema.shape.url, type: z.unknown(), roomName: z.unknown() }));
@@ -20,7 +21,7 @@ export function pictureListJudge(): Judge {
       }
       const body = x.responseJson;
       if (!bodyKnown(x) || isEmptyObject(body)) return;
-      const pictures = isObject(body) ? body.pictures : undefined;
+      const pictures = isPlainObject(body) ? body.pictures : undefined;
       // FREE-DOC-8: members next to `pictures` may appear.
       ledger.judge('DOC-15', x, Array.isArray(pictures), () => 'the picture list answer holds no `pictures` array');
       if (!Array.isArray(pictures) || pictures.length === 0) return;

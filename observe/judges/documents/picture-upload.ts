@@ -3,8 +3,9 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { isObject, projectKeyOf } from '../results/results-read.js';
+import { projectKeyOf } from '../results/results-read.js';
 import { isPicturesRead, isSuccess } from './document-reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 const PICTURES_PATH = /^\/reports\/([A-Za-z]{9})\/pictures$/;
 
@@ -67,7 +68,7 @@ function projectOf(projects: BoundedMap<string, ProjectPictures>, key: string, x
 
 function listOf(x: ExchangeView): PictureList | undefined {
   const body = x.responseJson;
-  if (!isObject(body) || !Array.isArray(body.pictures)) return undefined;
-  const ids = body.pictures.map((p: unknown) => (isObject(p) && (typeof p.id === 'string' || typeof p.id === 'number') ? String(p.id) : undefined));
+  if (!isPlainObject(body) || !Array.isArray(body.pictures)) return undefined;
+  const ids = body.pictures.map((p: unknown) => (isPlainObject(p) && (typeof p.id === 'string' || typeof p.id === 'number') ? String(p.id) : undefined));
   return { x, count: body.pictures.length, ...(ids.every((id): id is string => id !== undefined) && { ids }) };
 }

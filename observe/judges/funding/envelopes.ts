@@ -2,7 +2,8 @@ import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema, PROJECT_BOUND_A
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { answeredApplications, fundingReadOf, isPlainObject, shown } from './reads.js';
+import { answeredApplications, fundingReadOf, shown } from './reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 const ENVELOPE_RULE = { 'customer-list': 'FUND-1', single: 'FUND-2', 'project-list': 'FUND-34' } as const;
 const SCHEMA = { 'customer-list': fundingListEnvelopeSchema, single: fundingSingleEnvelopeSchema, 'project-list': fundingListEnvelopeSchema } as const;

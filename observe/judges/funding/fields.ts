@@ -3,8 +3,9 @@ import { FUNDING_TIME_FIELDS, fundingAdvisorSchema, fundingApplicationSchema, PR
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { answeredApplications, fundingReadOf, isPlainObject, shown, type JsonObject } from './reads.js';
+import { answeredApplications, fundingReadOf, shown } from './reads.js';
 import { rememberedCheck } from './remembered-checks.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 const CORE_FIELDS = Object.keys(fundingApplicationSchema.shape);
 const ADVISOR_FIELDS = Object.keys(fundingAdvisorSchema.shape);

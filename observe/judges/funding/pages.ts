@@ -7,7 +7,8 @@ import { answeredOnItsInput } from '../answer-kinds.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listKeyOf, ListedApplications } from './listed.js';
 import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
-import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, isPlainObject, shown } from './reads.js';
+import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, shown } from './reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 type Clean = NonNullable<ListQuery['clean']>;
 

@@ -5,7 +5,8 @@ import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { listKeyOf, ListedApplications } from './listed.js';
 import { expectedPageLength, listQueryOf, refusedParameters, type ListQuery } from './query.js';
-import { fundingReadOf, isPlainObject, shown } from './reads.js';
+import { fundingReadOf, shown } from './reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 type Clean = NonNullable<ListQuery['clean']>;
 

@@ -6,8 +6,9 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listQueryOf } from './query.js';
-import { answeredApplications, closeInSequence, fundingReadOf, identifiedApplications, isPlainObject, shown, type JsonObject } from './reads.js';
+import { answeredApplications, closeInSequence, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { rememberedCheck } from './remembered-checks.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 const isProjectKey = rememberedCheck(projectKeySchema);
 

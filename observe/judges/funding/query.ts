@@ -1,6 +1,6 @@
 import { FUNDING_PAGINATION } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { isPlainObject } from './reads.js';
+import { isPlainObject } from '../../json-value.js';
 
 /**
  * How a `page` or `limit` value reads against endpoint rule 10 ("`page` starts at 1; `limit` default

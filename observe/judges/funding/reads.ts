@@ -1,5 +1,6 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 /** The three funding reads of the endpoint table. */
 export type FundingRead = 'customer-list' | 'project-list' | 'single';
@@ -14,10 +15,6 @@ export function fundingReadOf(x: ExchangeView): FundingRead | undefined {
   const id = x.endpoint?.id;
   return id === undefined ? undefined : READS[id];
 }
-
-export type JsonObject = Record<string, unknown>;
-
-export const isPlainObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The applications a funding read answered with 200, as sent (the single answer's one, a list's

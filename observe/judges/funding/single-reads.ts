@@ -6,7 +6,8 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { CUSTOMERS_REMEMBERED, APPLICATIONS_REMEMBERED, renewed } from './memory.js';
-import { decodedParameter, fundingReadOf, identifiedApplications, shown, type JsonObject } from './reads.js';
+import { decodedParameter, fundingReadOf, identifiedApplications, shown } from './reads.js';
+import { type JsonObject } from '../../json-value.js';
 
 interface Listed {
   application: JsonObject;

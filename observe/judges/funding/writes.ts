@@ -6,7 +6,8 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
-import { decodedParameter, identifiedApplications, isPlainObject, shown, type JsonObject } from './reads.js';
+import { decodedParameter, identifiedApplications, shown } from './reads.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 interface Read {
   application: JsonObject;

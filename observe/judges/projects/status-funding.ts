@@ -4,7 +4,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { decodedParameter, fundingReadOf, identifiedApplications, isPlainObject, shown, type JsonObject } from '../funding/reads.js';
+import { decodedParameter, fundingReadOf, identifiedApplications, shown } from '../funding/reads.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 interface Read {
   application: JsonObject;

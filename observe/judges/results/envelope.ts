@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { bodyKnown, firstIssue, isEmptyObject, isObject, isResultsRead, projectKeyOf, shown, successfulResults } from './results-read.js';
+import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, shown, successfulResults } from './results-read.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** The members the envelope reaches for on the way to `project.key` (RES-2 judges the rest). */
 const projectKeyMember = z.looseObject({ project: z.looseObject({ key: z.string() }) });
@@ -16,7 +17,7 @@ export function resultsEnvelopeJudge(): Judge {
       const json = x.responseJson;
       if (isEmptyObject(json)) return;
       // "HTTP 200, results response": an answer that carries calculated results is the success.
-      if (isObject(json) && isObject(json.results) && json.results.available === true) {
+      if (isPlainObject(json) && isPlainObject(json.results) && json.results.available === true) {
         ledger.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);
       }
       const body = successfulResults(x);
@@ -33,14 +34,14 @@ export function resultsEnvelopeJudge(): Judge {
         ledger.judge('RES-3', x, project.data.project.key.toLowerCase() === key, () => `project.key ${shown(project.data.project.key)} is not the requested key ${x.params.projectKey}`);
       }
       const results = body.results;
-      if (isObject(results)) {
+      if (isPlainObject(results)) {
         const members = resultsMembersSchema.safeParse(results);
         ledger.judge('RES-4', x, members.success, () => `results lacks a member or has one of the wrong type: ${members.error ? firstIssue(members.error) : ''}`);
         if (results.available === true && typeof results.status === 'string') {
           // "`status` (string, value `calculated` when available)"
           ledger.judge('RES-5', x, availableImpliesCalculated({ available: true, status: results.status }), () => `results.available is true but results.status is ${shown(results.status)}, not "calculated"`);
         }
-        if (isObject(results.floorHeatingBalance) && isObject(body.projekt)) {
+        if (isPlainObject(results.floorHeatingBalance) && isPlainObject(body.projekt)) {
           // "`projekt.abgleichFBH` stays in the results response next to `results.floorHeatingBalance`"
           ledger.judge('RES-33', x, Array.isArray(body.projekt.abgleichFBH), () => 'results.floorHeatingBalance is there, but projekt.abgleichFBH (an array) is not beside it');
         }

@@ -10,9 +10,10 @@ import {
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { availableResults, firstIssue, isObject, shown, successfulResults } from './results-read.js';
+import { availableResults, firstIssue, shown, successfulResults } from './results-read.js';
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, roundingStep, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
+import { isPlainObject } from '../../json-value.js';
 
 /**
  * Each rule reads only the members it speaks of, so that one missing member fails its own rule
@@ -78,12 +79,12 @@ export function floorHeatingJudge(): Judge {
       const results = body && availableResults(body);
       if (!body || !results) return;
       const balance = results.floorHeatingBalance;
-      const groups = isObject(balance) ? balance.groups : undefined;
-      const members = isObject(balance) ? groupMembers.safeParse(groups) : undefined;
+      const groups = isPlainObject(balance) ? balance.groups : undefined;
+      const members = isPlainObject(balance) ? groupMembers.safeParse(groups) : undefined;
       const whole = members?.success && circuitsFull.safeParse(groups).success ? (groups as WholeGroups) : undefined;
       if (members) groupRules(x, ledger, groups, members, whole);
       const projekt = body.projekt;
-      if (isObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, groups, whole, projekt.abgleichFBH);
+      if (isPlainObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, groups, whole, projekt.abgleichFBH);
     },
   };
 }

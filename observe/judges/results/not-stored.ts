@@ -5,8 +5,9 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { QuietWindows } from './quiet-windows.js';
-import { isObject, projectKeyOf, type JsonObject } from './results-read.js';
+import { projectKeyOf } from './results-read.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 /** What the system temperatures act on: "They influence radiator and hydraulic calculation" (contents not shown). */
 export interface Calculated {
@@ -16,7 +17,7 @@ export interface Calculated {
 
 export function calculatedOf(body: JsonObject): Calculated | undefined {
   const results = body.results;
-  if (!isObject(results) || !Array.isArray(results.radiators) || !isObject(results.hydraulicBalance)) return undefined;
+  if (!isPlainObject(results) || !Array.isArray(results.radiators) || !isPlainObject(results.hydraulicBalance)) return undefined;
   return { radiators: results.radiators, hydraulicBalance: results.hydraulicBalance };
 }
 
@@ -56,12 +57,12 @@ export function notStoredJudge(): Judge {
       if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '')) return;
       const key = projectKeyOf(x);
       const body = x.responseJson;
-      if (key === undefined || !isObject(body)) return;
+      if (key === undefined || !isPlainObject(body)) return;
       const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
       reads.withTemperatures = reads.withTemperatures.filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
       switch (x.endpoint?.id) {
         case 'reports.detail':
-          if (isObject(body.projektData)) reads.detail = compare(quiet, key, reads, reads.detail, { x, value: body.projektData }, projectDataKept);
+          if (isPlainObject(body.projektData)) reads.detail = compare(quiet, key, reads, reads.detail, { x, value: body.projektData }, projectDataKept);
           break;
         case 'rooms.list': {
           const ids = roomIdsOf(body);
@@ -122,6 +123,6 @@ const calculationKept: Decide<Calculated> = (ledger, before, after, between) => 
 
 function roomIdsOf(body: JsonObject): string[] | undefined {
   if (!Array.isArray(body.rooms)) return undefined;
-  const ids = body.rooms.map((room: unknown) => (isObject(room) && typeof room.id === 'string' ? room.id : undefined));
+  const ids = body.rooms.map((room: unknown) => (isPlainObject(room) && typeof room.id === 'string' ? room.id : undefined));
   return ids.every((id): id is string => id !== undefined) ? [...ids].sort() : undefined;
 }

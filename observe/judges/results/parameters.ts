@@ -3,8 +3,9 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { ResultsCalls } from './influence.js';
-import { bodyKnown, isObject, isResultsRead } from './results-read.js';
+import { bodyKnown, isResultsRead } from './results-read.js';
 import { onlySystemTemperatures, queryText, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
+import { isPlainObject } from '../../json-value.js';
 
 const FLOW_NAMES: readonly string[] = ['flowTemperature', 'vorlaufT'];
 const SPREAD_NAMES: readonly string[] = ['spread', 'spreizung'];
@@ -84,6 +85,6 @@ function refused(x: ExchangeView, ledger: Ledger, t: SystemTemperatures, verdict
 
 function fieldOf(x: ExchangeView): string | undefined {
   const body = x.responseJson;
-  const details = isObject(body) ? body.details : undefined;
-  return isObject(details) && typeof details.field === 'string' ? details.field : undefined;
+  const details = isPlainObject(body) ? body.details : undefined;
+  return isPlainObject(details) && typeof details.field === 'string' ? details.field : undefined;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 /** A GET of the results endpoint (HEAD and other methods are no results call). */
 export function isResultsRead(x: ExchangeView): boolean {
@@ -9,12 +10,6 @@ export function isResultsRead(x: ExchangeView): boolean {
 /** The project key of a project route, lowercased: "the route accepts nine letters including uppercase", and one project answers to both. */
 export function projectKeyOf(x: ExchangeView): string | undefined {
   return x.params.projectKey?.toLowerCase();
-}
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
@@ -31,20 +26,20 @@ export function bodyKnown(x: ExchangeView): boolean {
  * answer `{}`: the body rules have nothing to read there.
  */
 export function isEmptyObject(value: unknown): boolean {
-  return isObject(value) && Object.keys(value).length === 0;
+  return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
 /** The JSON object body of a 200 results answer, when the recording holds one that shows something. */
 export function successfulResults(x: ExchangeView): JsonObject | undefined {
   if (!isResultsRead(x) || x.status !== 200 || !bodyKnown(x)) return undefined;
   const body = x.responseJson;
-  return isObject(body) && !isEmptyObject(body) ? body : undefined;
+  return isPlainObject(body) && !isEmptyObject(body) ? body : undefined;
 }
 
 /** `results` of an answer whose `available` is true: the calculated figures the floor heating rules speak of. */
 export function availableResults(body: JsonObject): JsonObject | undefined {
   const results = body.results;
-  return isObject(results) && results.available === true ? results : undefined;
+  return isPlainObject(results) && results.available === true ? results : undefined;
 }
 
 /** The first thing a schema found wrong, short enough for a message. */

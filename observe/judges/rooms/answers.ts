@@ -12,7 +12,8 @@ import { answeredRooms, isSuccess, TABLE_FIELDS, type AnsweredRoom } from './roo
 import { roomWriteKey } from './room-log.js';
 import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { TokenTrust } from './token-trust.js';
-import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
+import { describeValue, refusableForItsText, writeBodyOf } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 /**
  * "Room object: `id` (string ...), `projectKey`, `roomData`" (open: FREE-ROOM-2). `z.object` lets

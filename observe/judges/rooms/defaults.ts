@@ -4,7 +4,8 @@ import type { Judge } from '../../judge/judge.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { answeredRooms, isSuccess } from './room-answer.js';
 import { roomRouteOf } from './room-route.js';
-import { describeValue, isPlainObject, writeBodyOf } from './write-body.js';
+import { describeValue, writeBodyOf } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 const ROOMS_KEPT = 20_000;
 

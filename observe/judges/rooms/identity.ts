@@ -6,7 +6,8 @@ import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredRooms, isSuccess } from './room-answer.js';
 import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { sameText } from './room-text.js';
-import { describeValue, isPlainObject, refusableForItsText, writeBodyOf } from './write-body.js';
+import { describeValue, refusableForItsText, writeBodyOf } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 const KEPT = 20_000;
 /** Creations of one project within the horizon that a further one is compared with. */

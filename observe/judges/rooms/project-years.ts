@@ -6,7 +6,8 @@ import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { isSuccess } from './room-answer.js';
 import { projectOf, projectRouteOf } from './room-route.js';
-import { describeValue, isPlainObject, writeBodyOf } from './write-body.js';
+import { describeValue, writeBodyOf } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** A project's `projektBaujahr`: a year, or empty ("empty/null deletes"). */
 export type Year = number | 'empty';

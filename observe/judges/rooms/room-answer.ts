@@ -1,7 +1,7 @@
 import { expectedFloorLabels, FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { roomRouteOf } from './room-route.js';
-import { isPlainObject } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** The nine fields of the roomData table. */
 export const TABLE_FIELDS: readonly string[] = [...ROOM_INPUT_FIELDS, ...ROOM_OUTPUT_ONLY_FIELDS];

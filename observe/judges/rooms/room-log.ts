@@ -2,7 +2,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Logged } from './interval-log.js';
 import { isEmptyValue } from './numeric-text.js';
 import type { RoomRoute } from './room-route.js';
-import { isPlainObject, roomWriteOf, writeBodyOf } from './write-body.js';
+import { roomWriteOf, writeBodyOf } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** What a write to a room path may have changed, as the log of room writes keeps it. */
 export interface RoomWriteEntry {

@@ -4,6 +4,7 @@ import { readIJson, type JsonText } from './json-text.js';
 import { EXACT_DIGITS, mayBeNumericElsewhere, readNumber } from './numeric-text.js';
 import { roomRouteOf } from './room-route.js';
 import { blankByEveryTrim, longerByEveryCount, withinByEveryCount } from './room-text.js';
+import { isPlainObject } from '../../json-value.js';
 
 export type InputField = (typeof ROOM_INPUT_FIELDS)[number];
 export type WriteOp = 'create' | 'change';
@@ -59,8 +60,6 @@ export function describeValue(value: unknown): string {
   const length = typeof value === 'string' ? ` (${[...value].length} characters)` : '';
   return `${text.slice(0, 32)}…${length}`;
 }
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The body of a room write, when the target must have read it as the judge does: JSON text of at

@@ -1,7 +1,8 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { describePart, isPlainObject, type RoomWrite } from './write-body.js';
+import { describePart, type RoomWrite } from './write-body.js';
+import { isPlainObject } from '../../json-value.js';
 
 /**
  * 400, 413 and 415 answer the text, size and type of a body: for a body the judge read as the

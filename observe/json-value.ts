@@ -1,0 +1,7 @@
+/** A JSON object as parsed: readers and judges read the members of what was sent, never trusting its shape. */
+export type JsonObject = Record<string, unknown>;
+
+/** An object, neither null nor an array: what the spec's bodies and their members are. */
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
