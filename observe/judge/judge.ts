@@ -1,4 +1,5 @@
 import type { ExchangeView } from './exchange-view.js';
+import type { HandedOutLinks } from './handed-out-links.js';
 import type { Ledger } from './ledger.js';
 
 /**
@@ -31,5 +32,14 @@ export interface JudgeOptions {
   oneTokenPerCustomer?: boolean;
 }
 
-/** A judge made anew for every observation, its state its own. */
-export type JudgeFactory = (options?: JudgeOptions) => Judge;
+/** What the judges of one observation are given: what was declared, and what they share. */
+export interface JudgeContext extends JudgeOptions {
+  /**
+   * The links the answers so far handed out, which several judges tell apart from requests of
+   * the API: the observer notes each exchange's after every judge has seen it.
+   */
+  readonly links: HandedOutLinks;
+}
+
+/** A judge made anew for every observation, its state its own but for what the context shares. */
+export type JudgeFactory = (context: JudgeContext) => Judge;

@@ -1,6 +1,7 @@
 import { PASSIVE, type PassiveClass } from '../../spec/rules/passive.js';
 import type { ObservedExchange } from '../exchange.js';
 import { ExchangeView } from './exchange-view.js';
+import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
 
@@ -58,10 +59,11 @@ export class Observer {
   readonly #ignored = { outsideApi: 0, proxyFailures: 0, unanswered: 0 };
   readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
+  readonly #links = new HandedOutLinks();
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
-    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: this.#oneTokenPerCustomer }));
+    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: this.#oneTokenPerCustomer, links: this.#links }));
     this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }
@@ -85,6 +87,7 @@ export class Observer {
       this.#to = Math.max(this.#to, view.answeredAt);
     }
     for (const judge of this.#judges) judge.see(view, this.#ledger);
+    this.#links.note(view);
     view.forgetWorkings();
   }
 

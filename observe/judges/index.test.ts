@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PASSIVE } from '../../spec/rules/passive.js';
+import { HandedOutLinks } from '../judge/handed-out-links.js';
 import { JUDGES } from './index.js';
 
 describe('the judges', () => {
-  const judges = JUDGES.map((make) => make());
+  const judges = JUDGES.map((make) => make({ links: new HandedOutLinks() }));
 
   it('judge only rules classified as passively decidable, each rule in one judge', () => {
     const seen = new Map<string, number>();

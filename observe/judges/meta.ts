@@ -1,9 +1,8 @@
 import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../../spec/contract/meta.js';
 import type { ExchangeView } from '../judge/exchange-view.js';
-import type { Judge } from '../judge/judge.js';
+import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
-import { HandedOutLinks } from './auth/handed-out-links.js';
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
 /** Made once: a schema made per answer is compiled again per answer. */
@@ -11,15 +10,13 @@ const healthWithoutTimestamp = healthResponseSchema.omit({ timestamp: true });
 const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/health';
 
 /** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
-export function metaJudge(): Judge {
-  const links = new HandedOutLinks();
+export function metaJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
     see(x, ledger) {
       if (x.apiPath === undefined) return;
       // A handed-out link (a picture, a document) may lie under /api/v2 and is a file, not an answer of the API.
       const fetchesLink = links.fetches(x);
-      links.note(x);
       if (isRoot(x)) publicRead(x, ledger, { status: 'META-1', shape: 'META-2', version: 'META-3' }, (body) => rootResponseSchema.safeParse(body).success);
       if (isHealth(x)) {
         publicRead(x, ledger, { status: 'META-4', shape: 'META-5', version: 'META-7' }, (body) => {

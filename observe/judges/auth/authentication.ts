@@ -1,8 +1,7 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
-import { HandedOutLinks } from './handed-out-links.js';
 import { authorizationHeaders, errorBodyReadable, refusedBeforeTheApi, shown, typeWhereGiven } from './request-facts.js';
 
 /** How a request presented its credentials; 'unknown' where the recording dropped them. */
@@ -53,13 +52,11 @@ const QUERY_TOKEN = /(?:^|&)(?:access_)?token=/i;
  * Authorization header at all (AUTH-1, ERR-9), a token in the query instead (AUTH-5), another
  * scheme (AUTH-4); an empty Bearer token is an invalid one, which the observer cannot tell (AUTH-2).
  */
-export function authenticationJudge(): Judge {
-  const links = new HandedOutLinks();
+export function authenticationJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['AUTH-1', 'AUTH-4', 'AUTH-5', 'AUTH-14', 'ERR-9'],
     see(x, ledger) {
       if (x.apiPath === undefined || links.fetches(x)) return;
-      links.note(x);
       const credentials = credentialsOf(x);
       const withoutToken = credentials === 'none' || credentials === 'other-scheme';
       // A request with a token (or credentials the recording does not show) meets these rules only with a 401.

@@ -6,11 +6,10 @@ import {
   errorEnvelopeSchema,
 } from '../../../spec/contract/error-envelope.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { detailsType } from '../answer-kinds.js';
-import { rememberedCheck } from '../funding/remembered-checks.js';
-import { HandedOutLinks } from './handed-out-links.js';
+import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { envelopeDetails, errorBodyReadable, hasEnvelope, refusedBeforeTheApi, shown } from './request-facts.js';
 import { isPlainObject } from '../../json-value.js';
 
@@ -29,13 +28,11 @@ function isErrorOfTheApi(x: ExchangeView): boolean {
 }
 
 /** The envelope of every error answer and the `details.type` of the rows every answer of a status shares (ERR-1 to 6, 10, 11, 21). */
-export function errorEnvelopeJudge(): Judge {
-  const links = new HandedOutLinks();
+export function errorEnvelopeJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-5', 'ERR-6', 'ERR-10', 'ERR-11', 'ERR-21'],
     see(x, ledger) {
       if (x.apiPath === undefined || links.fetches(x)) return;
-      links.note(x);
       if (!isErrorOfTheApi(x)) return;
       envelope(x, ledger);
       rows(x, ledger);

@@ -3,7 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { rememberedCheck } from '../funding/remembered-checks.js';
+import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadable, shown } from './request-facts.js';
 
 const isRetryAfter = rememberedCheck(retryAfterHeaderSchema);

@@ -1,7 +1,6 @@
 import { ENDPOINTS, pathPattern } from '../../../spec/endpoints.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { HandedOutLinks } from './handed-out-links.js';
 import { answerShown, refusedBeforeTheApi, typeWhereGiven } from './request-facts.js';
 
 const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map(pathPattern);
@@ -33,14 +32,12 @@ function nearlyATablePath(path: string): boolean {
 }
 
 /** Malformed and unknown paths under the prefix (ERR-12). */
-export function unknownPathJudge(): Judge {
-  const links = new HandedOutLinks();
+export function unknownPathJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['ERR-12'],
     see(x, ledger) {
       const path = x.apiPath;
       if (path === undefined || links.fetches(x)) return;
-      links.note(x);
       // The endpoint a request matches is known before every row's path is tried (`pathEndpoints`).
       if (x.endpoint !== undefined || !CHECKED_METHODS.has(x.method) || x.pathEndpoints.length > 0 || nearlyATablePath(path)) return;
       // A missing or invalid token (401) comes first, and a customer without license may meet 403 before any lookup (FREE-ERR-7).

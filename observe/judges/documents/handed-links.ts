@@ -4,7 +4,7 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { plainPathname } from '../auth/plain-urls.js';
+import { plainPathname } from '../../judge/plain-urls.js';
 import { projectKeyOf, shown } from '../results/results-read.js';
 import { hasScheme, isPdfRead, isPicturesRead, isSuccess, urlKey } from './document-reads.js';
 import { isPlainObject } from '../../json-value.js';

@@ -4,7 +4,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredApplications, fundingReadOf, shown } from './reads.js';
-import { rememberedCheck } from './remembered-checks.js';
+import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 const CORE_FIELDS = Object.keys(fundingApplicationSchema.shape);

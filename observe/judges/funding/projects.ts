@@ -7,7 +7,7 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listQueryOf } from './query.js';
 import { answeredApplications, closeInSequence, fundingReadOf, identifiedApplications, shown } from './reads.js';
-import { rememberedCheck } from './remembered-checks.js';
+import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
 const isProjectKey = rememberedCheck(projectKeySchema);

@@ -1,9 +1,9 @@
-import { ENDPOINTS } from '../../../spec/endpoints.js';
-import { PATH_PREFIX } from '../../../spec/contract/meta.js';
-import { BoundedMap } from '../../judge/bounded-map.js';
-import { apiPartsOf, type ExchangeView } from '../../judge/exchange-view.js';
+import { ENDPOINTS } from '../../spec/endpoints.js';
+import { PATH_PREFIX } from '../../spec/contract/meta.js';
+import { BoundedMap } from './bounded-map.js';
+import { apiPartsOf, type ExchangeView } from './exchange-view.js';
 import { plainPathname } from './plain-urls.js';
-import { isPlainObject } from '../../json-value.js';
+import { isPlainObject } from '../json-value.js';
 
 /** Links and link areas remembered per observation: a day of a busy proxy's documents and pictures. */
 const REMEMBERED_LINKS = 20_000;

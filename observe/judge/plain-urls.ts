@@ -1,4 +1,4 @@
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { ExchangeView } from './exchange-view.js';
 
 /**
  * An http(s) URL whose authority and path the URL parser keeps as written: a host, and a path
