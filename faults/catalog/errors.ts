@@ -10,6 +10,7 @@ import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
 import { bodyFault } from '../kit/one-rule-faults.js';
 import { ENDPOINTS, pathPattern } from '../../spec/endpoints.js';
 import type { Fault } from '../fault.js';
+import { earlyRefusal } from './early-refusal.js';
 
 /** Faults of the error envelope, its types, and the refusal of malformed, oversized or wrong bodies. */
 
@@ -59,6 +60,7 @@ export const errorFaults: Fault[] = [
         req.resume();
         res.status(413).json({ status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
       }),
+    passive: earlyRefusal('ERR-14'),
   },
   {
     id: 'err-unsupported-media-type-400',

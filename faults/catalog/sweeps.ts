@@ -16,6 +16,7 @@ import { remapError } from '../kit/error-remap.js';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { forgettingLog, slidingLog } from '../kit/limiters.js';
 import type { Fault, PassiveExpectation } from '../fault.js';
+import { earlyRefusal } from './early-refusal.js';
 import { thirdAdmission } from './third-admission.js';
 
 /**
@@ -149,6 +150,7 @@ const FACTORIES: readonly Factory[] = [
         if (!on(e)(req) || declaredLength(req) < MAX_BODY_BYTES) return next();
         answerWithoutReading(res, req, 413, { status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
       }),
+    passive: () => earlyRefusal('ERR-14'),
   },
   {
     rule: 'ERR-15',
