@@ -5,3 +5,13 @@ export type JsonObject = Record<string, unknown>;
 export function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** What JSON.parse makes of `text`: `parsed` where the caller has it already, undefined when it is not JSON. */
+export function parsedJson(text: string, parsed?: { value: unknown }): { value: unknown } | undefined {
+  if (parsed) return parsed;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}

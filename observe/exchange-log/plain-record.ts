@@ -1,6 +1,6 @@
-import type { HeaderField } from '../exchange.js';
 import type { ExchangeLogRecord } from './exchange-log-schema.js';
 import { isPlainObject } from '../json-value.js';
+import { isNumber, isOptionalString, plainHeaders, plainTimings } from '../plain-fields.js';
 
 /**
  * A record of the usual shape checked by hand: what `exchangeLogRecordSchema` gives for it, the
@@ -19,7 +19,7 @@ export function plainRecord(value: unknown): ExchangeLogRecord | undefined {
   const request = plainRequest(value.request);
   const response = plainResponse(value.response);
   if (!request || !response) return undefined;
-  const timings = value.timings === undefined ? undefined : plainTimings(value.timings);
+  const timings = value.timings === undefined ? undefined : plainTimings(value.timings, isMilliseconds);
   const token = value.token === undefined ? undefined : plainToken(value.token);
   const bodyTruncated = value.bodyTruncated === undefined ? undefined : plainBodyTruncated(value.bodyTruncated);
   if (timings === null || token === null || bodyTruncated === null) return undefined;
@@ -41,12 +41,9 @@ export function plainRecord(value: unknown): ExchangeLogRecord | undefined {
 
 const CUSTOMER = /^customer:[0-9a-f]{16}$/;
 
-/** zod's number: finite. */
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isMilliseconds = (value: unknown): value is number => isNumber(value) && value >= 0;
 /** zod's integer: a safe one. */
 const isIntegerFrom = (value: unknown, min: number): value is number => Number.isSafeInteger(value) && (value as number) >= min;
-const isOptionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
 
 function plainRequest(value: unknown): ExchangeLogRecord['request'] | undefined {
   if (!isPlainObject(value)) return undefined;
@@ -72,33 +69,7 @@ function plainResponse(value: unknown): ExchangeLogRecord['response'] | undefine
   return response;
 }
 
-/** New objects of the name and value alone, as the schema gives them. */
-function plainHeaders(value: unknown): HeaderField[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const headers: HeaderField[] = [];
-  for (const field of value as unknown[]) {
-    if (!isPlainObject(field)) return undefined;
-    const { name, value: text } = field;
-    if (typeof name !== 'string' || typeof text !== 'string') return undefined;
-    headers.push({ name, value: text });
-  }
-  return headers;
-}
 
-const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
-
-/** The phases present, in the schema's order; null when one is not a duration. */
-function plainTimings(value: unknown): NonNullable<ExchangeLogRecord['timings']> | null {
-  if (!isPlainObject(value)) return null;
-  const timings: NonNullable<ExchangeLogRecord['timings']> = {};
-  for (const phase of PHASES) {
-    const ms = value[phase];
-    if (ms === undefined) continue;
-    if (!isMilliseconds(ms)) return null;
-    timings[phase] = ms;
-  }
-  return timings;
-}
 
 function plainToken(value: unknown): NonNullable<ExchangeLogRecord['token']> | null {
   if (!isPlainObject(value)) return null;

@@ -1,6 +1,6 @@
-import type { HeaderField } from '../exchange.js';
 import { epochMs, type HarEntry } from './har-schema.js';
 import { isPlainObject } from '../json-value.js';
+import { isNumber, isOptionalString, plainHeaders, plainTimings } from '../plain-fields.js';
 
 /**
  * An entry of the usual shape checked by hand: what `harEntrySchema` gives for it, the same fields
@@ -20,18 +20,15 @@ export function plainHarEntry(value: unknown): HarEntry | undefined {
   const request = plainRequest(value.request);
   const response = plainResponse(value.response);
   if (!request || !response) return undefined;
-  const timings = value.timings === undefined ? undefined : plainTimings(value.timings);
+  const timings = value.timings === undefined ? undefined : plainTimings(value.timings, isNumber);
   if (timings === null) return undefined;
   const entry: HarEntry = { ...(_fromCache !== undefined && { _fromCache }), startedDateTime, time, request, response };
   if (timings) entry.timings = timings;
   return entry;
 }
 
-/** zod's number: finite. */
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 /** A field with a default: the default when absent, null when of another type. */
 const stringOr = (value: unknown, absent: string): string | null => (value === undefined ? absent : typeof value === 'string' ? value : null);
-const isOptionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
 const isEncoding = (value: unknown): value is 'base64' | '' | undefined => value === undefined || value === 'base64' || value === '';
 
 function plainRequest(value: unknown): HarEntry['request'] | undefined {
@@ -72,30 +69,4 @@ function plainResponse(value: unknown): HarEntry['response'] | undefined {
   };
 }
 
-/** New objects of the name and value alone, as the schema gives them. */
-function plainHeaders(value: unknown): HeaderField[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const headers: HeaderField[] = [];
-  for (const field of value as unknown[]) {
-    if (!isPlainObject(field)) return undefined;
-    const { name, value: text } = field;
-    if (typeof name !== 'string' || typeof text !== 'string') return undefined;
-    headers.push({ name, value: text });
-  }
-  return headers;
-}
 
-const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
-
-/** The phases present, in the schema's order; null when one is not a number. */
-function plainTimings(value: unknown): NonNullable<HarEntry['timings']> | null {
-  if (!isPlainObject(value)) return null;
-  const timings: NonNullable<HarEntry['timings']> = {};
-  for (const phase of PHASES) {
-    const ms = value[phase];
-    if (ms === undefined) continue;
-    if (!isNumber(ms)) return null;
-    timings[phase] = ms;
-  }
-  return timings;
-}

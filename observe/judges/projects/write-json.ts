@@ -1,3 +1,4 @@
+import { parsedJson } from '../../json-value.js';
 /**
  * A request body read as strictly as a target may read it. JSON.parse takes a duplicate member
  * name (the last wins) and a lone surrogate, which a target may refuse as malformed (400) or read
@@ -18,15 +19,8 @@ class Ambiguous extends Error {}
 
 /** `parsed`: what JSON.parse made of `text`, where the caller has it already. */
 export function strictJson(text: string, parsed?: { value: unknown }): StrictJson {
-  let value: unknown;
-  if (parsed) value = parsed.value;
-  else {
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch {
-      return { ok: false, why: 'not JSON' };
-    }
-  }
+  const json = parsedJson(text, parsed);
+  if (json === undefined) return { ok: false, why: 'not JSON' };
   // A recorder shows undecodable bytes as U+FFFD: the bytes sent may not have been UTF-8.
   if (text.includes('\uFFFD')) return { ok: false, why: 'holds U+FFFD (maybe bytes that were not UTF-8)' };
   const literals = new Map<string, string>();
@@ -36,7 +30,7 @@ export function strictJson(text: string, parsed?: { value: unknown }): StrictJso
     if (err instanceof Ambiguous) return { ok: false, why: err.message };
     throw err;
   }
-  return { ok: true, value, literals };
+  return { ok: true, value: json.value, literals };
 }
 
 const pointerSegment = (name: string) => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);

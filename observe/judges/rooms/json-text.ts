@@ -1,3 +1,4 @@
+import { parsedJson } from '../../json-value.js';
 /**
  * A request body as the target must have read it. JSON.parse keeps the last of two equal member
  * names and stores lone surrogates, where a target may refuse the text as malformed (400): a judge
@@ -38,16 +39,9 @@ interface Container {
  * depth and the literals of numbers.
  */
 export function readIJson(text: string, parsed?: { value: unknown }): JsonText | undefined {
-  let value: unknown;
-  if (parsed) value = parsed.value;
-  else {
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  const read = new IJsonText(value);
+  const json = parsedJson(text, parsed);
+  if (json === undefined) return undefined;
+  const read = new IJsonText(json.value);
   const open: Container[] = [];
   let top: Container | undefined;
   // JSON.parse took the text: its tokens need no checking, only telling apart.
@@ -88,7 +82,7 @@ export function readIJson(text: string, parsed?: { value: unknown }): JsonText |
         if (holdsLoneSurrogate(text, at, end)) return undefined;
         at = end;
       } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        const parsedValue = top === undefined ? value : memberOf(top);
+        const parsedValue = top === undefined ? json.value : memberOf(top);
         // Another value in its place is the last of two equal names, which JSON.parse kept.
         if (typeof parsedValue !== 'object' || parsedValue === null || Array.isArray(parsedValue) !== (c === OPEN_ARRAY)) return undefined;
         top = { value: parsedValue as Container['value'], isObject: c === OPEN_OBJECT, names: 0, name: '', index: 0, expectsName: c === OPEN_OBJECT };
