@@ -9,14 +9,29 @@ import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange
  * apart, and the name does not give the token back.
  */
 export function customerOf(token: string): string {
+  const known = names.get(token);
+  if (known !== undefined) return known;
   // The one-shot hash: the proxy and the readers name a customer per exchange.
-  return `customer:${hash('sha256', token, 'hex').slice(0, 16)}`;
+  const name = `customer:${hash('sha256', token, 'hex').slice(0, 16)}`;
+  if (names.size >= REMEMBERED_NAMES) names.clear();
+  names.set(token, name);
+  return name;
 }
+
+/**
+ * The names of the tokens seen last, so that a customer's every exchange does not cost a SHA-256:
+ * traffic comes from far fewer tokens than exchanges. Forgotten all at once when full, which costs
+ * a hash per token again and never a wrong name.
+ */
+const REMEMBERED_NAMES = 10_000;
+const names = new Map<string, string>();
 
 /** Scheme, the whitespace after it, credentials. */
 const SCHEME_AND_CREDENTIALS = /^(\S+)(\s+)(\S[\s\S]*)$/;
 /** The query parameters a client may wrongly put its token in (AUTH-5). */
 const QUERY_TOKEN = /([?&](?:access_)?token=)([^&#]+)/gi;
+/** Whether a URL may hold one (QUERY_TOKEN is global, so its own `test` would keep a position). */
+const QUERY_TOKEN_NAME = /token=/i;
 /** Shorter credentials are replaced only where they were sent: elsewhere they cannot be told from ordinary text, and no API token is that short. */
 const MIN_SCRUBBED_LENGTH = 8;
 
@@ -29,55 +44,70 @@ const MIN_SCRUBBED_LENGTH = 8;
  * here, as only here is it known.
  */
 export function withoutCredentials(exchange: ObservedExchange): ObservedExchange {
-  // Each credential and its hash, worked out once: an exchange names it in several places.
-  const names = new Map<string, string>();
+  // Each credential and its hash: an exchange names it in several places.
+  const secrets = new Map<string, string>();
   const nameOf = (secret: string) => {
-    const name = names.get(secret) ?? customerOf(secret);
-    names.set(secret, name);
+    const name = customerOf(secret);
+    secrets.set(secret, name);
     return name;
   };
   let bearer: string | undefined;
-  const headers = exchange.request.headers.map((header) => {
-    if (header.name.toLowerCase() !== 'authorization') return header;
-    const parts = SCHEME_AND_CREDENTIALS.exec(header.value);
-    if (!parts) return header.value === '' || /^bearer\s*$/i.test(header.value) ? header : { name: header.name, value: nameOf(header.value) };
-    const [, scheme, gap, credentials] = parts as unknown as [string, string, string, string];
-    if (bearer === undefined && scheme.toLowerCase() === 'bearer') bearer = credentials;
-    return { name: header.name, value: `${scheme}${gap}${nameOf(credentials)}` };
-  });
-  const url = exchange.request.url.replace(QUERY_TOKEN, (_match, key: string, value: string) => `${key}${nameOf(percentDecoded(value))}`);
+  const { request } = exchange;
+  let headers = request.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const header = headers[i] as HeaderField;
+    if (header.name.length !== AUTHORIZATION.length || header.name.toLowerCase() !== AUTHORIZATION) continue;
+    if (headers === request.headers) headers = [...headers];
+    headers[i] = hashedAuthorization(header, nameOf, (token) => (bearer ??= token));
+  }
+  const url = QUERY_TOKEN_NAME.test(request.url) ? request.url.replace(QUERY_TOKEN, (_match, key: string, value: string) => `${key}${nameOf(percentDecoded(value))}`) : request.url;
   const facts = bearer === undefined ? {} : { customer: nameOf(bearer), token: { jwtShaped: isJwtShaped(bearer), echoedInAnswer: isIn(exchange.response, bearer) } };
-  return scrubbed({ ...exchange, request: { ...exchange.request, headers, url }, ...facts }, names);
+  const hashed = headers === request.headers && url === request.url ? exchange : { ...exchange, request: { ...request, headers, url } };
+  return scrubbed(bearer === undefined ? hashed : { ...hashed, ...facts }, secrets);
+}
+
+const AUTHORIZATION = 'authorization';
+
+/** One Authorization header with its credentials hashed; `bearer` is told a Bearer token. */
+function hashedAuthorization(header: HeaderField, nameOf: (secret: string) => string, bearer: (token: string) => void): HeaderField {
+  const parts = SCHEME_AND_CREDENTIALS.exec(header.value);
+  if (!parts) return header.value === '' || /^bearer\s*$/i.test(header.value) ? header : { name: header.name, value: nameOf(header.value) };
+  const [, scheme, gap, credentials] = parts as unknown as [string, string, string, string];
+  if (scheme.toLowerCase() === 'bearer') bearer(credentials);
+  return { name: header.name, value: `${scheme}${gap}${nameOf(credentials)}` };
 }
 
 /** Every other occurrence of the secrets replaced by their hash; the longest first, so that one inside another does not leave a part behind. */
-function scrubbed(exchange: ObservedExchange, names: Map<string, string>): ObservedExchange {
-  const replaced = [...names].filter(([secret]) => secret.length >= MIN_SCRUBBED_LENGTH).sort(([a], [b]) => b.length - a.length);
+function scrubbed(exchange: ObservedExchange, secrets: Map<string, string>): ObservedExchange {
+  if (secrets.size === 0) return exchange;
+  const replaced = [...secrets].filter(([secret]) => secret.length >= MIN_SCRUBBED_LENGTH).sort(([a], [b]) => b.length - a.length);
   if (replaced.length === 0) return exchange;
   const { request, response } = exchange;
+  const scrubbedRequest = {
+    url: scrubbedText(request.url, replaced),
+    headers: scrubbedFields(request.headers, replaced),
+    bodyText: request.bodyText === undefined ? undefined : scrubbedText(request.bodyText, replaced),
+    bodyBinary: request.bodyBinary && scrubbedBytes(request.bodyBinary, replaced),
+  };
+  const scrubbedResponse = {
+    statusText: scrubbedText(response.statusText, replaced),
+    headers: scrubbedFields(response.headers, replaced),
+    bodyText: response.bodyText === undefined ? undefined : scrubbedText(response.bodyText, replaced),
+    bodyBinary: response.bodyBinary && scrubbedBytes(response.bodyBinary, replaced),
+  };
+  // The same objects back when nothing is replaced, as for nearly every exchange.
+  const requestSame = scrubbedRequest.url === request.url && scrubbedRequest.headers === request.headers && scrubbedRequest.bodyText === request.bodyText && scrubbedRequest.bodyBinary === request.bodyBinary;
+  const responseSame = scrubbedResponse.statusText === response.statusText && scrubbedResponse.headers === response.headers && scrubbedResponse.bodyText === response.bodyText && scrubbedResponse.bodyBinary === response.bodyBinary;
+  if (requestSame && responseSame) return exchange;
   return {
     ...exchange,
-    request: {
-      ...request,
-      url: scrubbedText(request.url, replaced),
-      headers: scrubbedFields(request.headers, replaced),
-      ...(request.bodyText !== undefined && { bodyText: scrubbedText(request.bodyText, replaced) }),
-      ...(request.bodyBinary && { bodyBinary: scrubbedBytes(request.bodyBinary, replaced) }),
-    },
-    response: {
-      ...response,
-      statusText: scrubbedText(response.statusText, replaced),
-      headers: scrubbedFields(response.headers, replaced),
-      ...(response.bodyText !== undefined && { bodyText: scrubbedText(response.bodyText, replaced) }),
-      ...(response.bodyBinary && { bodyBinary: scrubbedBytes(response.bodyBinary, replaced) }),
-    },
+    request: requestSame ? request : { ...request, url: scrubbedRequest.url, headers: scrubbedRequest.headers, ...(request.bodyText !== undefined && { bodyText: scrubbedRequest.bodyText }), ...(request.bodyBinary && { bodyBinary: scrubbedRequest.bodyBinary }) },
+    response: responseSame ? response : { ...response, statusText: scrubbedResponse.statusText, headers: scrubbedResponse.headers, ...(response.bodyText !== undefined && { bodyText: scrubbedResponse.bodyText }), ...(response.bodyBinary && { bodyBinary: scrubbedResponse.bodyBinary }) },
   };
 }
 
 type Replacements = readonly (readonly [secret: string, name: string])[];
 
-// The same objects back when nothing is replaced, as for nearly every exchange: the reader's
-// throughput is the judge's.
 function scrubbedText(value: string, replaced: Replacements): string {
   let text = value;
   for (const [secret, name] of replaced) if (text.includes(secret)) text = text.replaceAll(secret, name);

@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import type { ObservedExchange } from '../../observe/exchange.js';
 import { HarReadError, readHar } from '../../observe/har/read-har.js';
 import { ExchangeLogReadError, readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
-import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
 import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
+import { startJudgingThread } from '../../observe/judging-thread/judging-thread.js';
 import { UsageError } from '../command-line/usage.js';
 import { shown } from '../report-folder/terminal-text.js';
 import { loadSigningKey } from '../statement/write-statement.js';
@@ -46,26 +46,29 @@ export async function observeCommand(argv: readonly string[], log: (line: string
  * to --record), the reports are written every --flush-seconds and when SIGINT or SIGTERM ends it.
  */
 async function observeLive(options: ObserveOptions, input: Extract<ObserveOptions['input'], { kind: 'proxy' }>, log: (line: string) => void, signKey: ReturnType<typeof loadSigningKey> | undefined, interrupt?: AbortSignal): Promise<number> {
-  const observer = new Observer(JUDGES, { keepBodies: options.keepBodies, oneTokenPerCustomer: options.oneTokenPerCustomer });
+  const judging = startJudgingThread({
+    keepBodies: options.keepBodies,
+    oneTokenPerCustomer: options.oneTokenPerCustomer,
+    ...(input.record !== undefined && { record: { file: input.record, recordedBy: 'cpf-conformance observe --listen' } }),
+    complain: (message) => log(`observe: ${message}`),
+  });
   const target = new TrafficTarget();
-  const recorder = input.record === undefined ? undefined : createExchangeLogWriter(input.record, 'cpf-conformance observe --listen');
   const proxy = await startRecordingProxy({
     upstream: input.upstream,
     port: input.listen,
     onExchange: (exchange) => {
       target.see(exchange);
-      observer.see(exchange);
-      recorder?.write(exchange);
+      judging.see(exchange);
     },
   }).catch(async (error: unknown) => {
-    await recorder?.close();
+    await judging.close();
     throw new UsageError(`--listen ${input.listen}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Fix: choose a free port`);
   });
   log(`observe: recording proxy on ${proxy.url}, forwarding unchanged to ${input.upstream}; send the clients' requests to ${proxy.url}/api/v2${input.record ? `; recording to ${input.record}` : ''}; SIGINT or SIGTERM writes the reports and ends it`);
-  const report = (final: boolean) =>
+  const report = async (final: boolean) =>
     writeObservationReports(
       // The clients addressed the proxy: the target is the upstream, under the path they used.
-      { observation: observer.verdicts(final), mode: 'proxy', sources: [input.upstream], target: `${input.upstream}${new URL(target.baseUrl(`${input.upstream}/api/v2`)).pathname}`, answers: target.answers() },
+      { observation: await judging.verdicts(final), mode: 'proxy', sources: [input.upstream], target: `${input.upstream}${new URL(target.baseUrl(`${input.upstream}/api/v2`)).pathname}`, answers: target.answers() },
       { reportDir: options.reportDir, html: final && options.html, signKey },
     );
   let flushing: Promise<unknown> = Promise.resolve();
@@ -82,8 +85,8 @@ async function observeLive(options: ObserveOptions, input: Extract<ObserveOption
   clearInterval(timer);
   await flushing;
   await proxy.close();
-  await recorder?.close();
   const summary = await report(true);
+  await judging.close();
   log(formatObservationSummary(summary));
   return summary.verdicts.fail > 0 ? 1 : 0;
 }

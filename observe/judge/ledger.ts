@@ -35,19 +35,23 @@ export class Ledger {
 
   /** The rule was judged on this exchange and broken; `proof` are earlier exchanges the judgement rests on. */
   broke(rule: string, x: ExchangeView, message: string, proof: readonly ExchangeView[] = []): void {
-    const tally = this.#tally(rule, x);
-    tally.failed++;
-    if (tally.failures.length < KEPT_FAILURES) tally.failures.push({ message, exchanges: [x, ...proof].map((e) => keptExchange(e, this.keepBodies)) });
+    this.#broke(rule, x, () => message, proof);
   }
 
-  /** Held when `ok`, else broken with the message (worked out only then). */
+  /** Held when `ok`, else broken with the message, worked out only then and only while failures of the rule are still kept (a flood of them costs a count each). */
   judge(rule: string, x: ExchangeView, ok: boolean, message: () => string, proof?: readonly ExchangeView[]): void {
     if (ok) this.held(rule, x);
-    else this.broke(rule, x, message(), proof);
+    else this.#broke(rule, x, message, proof);
   }
 
   tallies(): Map<string, RuleTally> {
     return new Map([...this.#tallies].map(([rule, t]) => [rule, { judged: t.judged, failed: t.failed, customers: t.customers.size, failures: [...t.failures] }]));
+  }
+
+  #broke(rule: string, x: ExchangeView, message: () => string, proof: readonly ExchangeView[] = []): void {
+    const tally = this.#tally(rule, x);
+    tally.failed++;
+    if (tally.failures.length < KEPT_FAILURES) tally.failures.push({ message: message(), exchanges: [x, ...proof].map((e) => keptExchange(e, this.keepBodies)) });
   }
 
   #tally(rule: string, x: ExchangeView) {

@@ -2,12 +2,12 @@
  * `npm run bench:observe-proxy -- [--duration 10] [--rounds 10] [--rate 1000] [--connections 4096] [--throughput 3] [--report FILE] [--profile DIR]`
  *
  * What the recording proxy of the passive judge (observe/proxy/) costs, against a bare upstream
- * measured in the same run. The upstream (a node:http server answering a small JSON document) and
- * the proxy run in child processes of their own, the load generator in this one, on loopback. The
- * proxy does its full work, as `observe --listen --record` does it: each exchange is judged by
- * every judge as it passes and goes through `withoutCredentials` into an exchange log
- * (observe/exchange-log/) in a temporary folder, and every request carries a Bearer token (50
- * customers in turn). A third child, a bare node:http pipe to the upstream that records nothing,
+ * measured in the same run. The upstream (a node:http server answering GET /reports as the spec
+ * shapes it) and the proxy run in child processes of their own, the load generator in this one, on
+ * loopback. The proxy does its full work, as `observe --listen --record` does it: each exchange
+ * goes through `withoutCredentials` and is judged by every judge and written to an exchange log
+ * (observe/exchange-log/) in a temporary folder, on the judging thread (observe/judging-thread/);
+ * every request carries a Bearer token (600 customers in turn, each within the limit). A third child, a bare node:http pipe to the upstream that records nothing,
  * is measured alongside in (a): what forwarding through Node's HTTP alone costs on this machine, so
  * that the recording's own share can be told from it.
  *
@@ -47,9 +47,7 @@ import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.j
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { newHistogram, percentileMs, percentiles, recordMs, type Histogram, type Percentiles } from '../../load/simulate/histograms.js';
-import { createExchangeLogWriter } from '../../observe/exchange-log/write-exchange-log.js';
-import { Observer } from '../../observe/judge/observer.js';
-import { JUDGES } from '../../observe/judges/index.js';
+import { startJudgingThread } from '../../observe/judging-thread/judging-thread.js';
 import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
 
 const FLAGS = {
@@ -79,7 +77,11 @@ function parseOptions() {
 }
 
 const API_PATH = '/api/v2/reports';
-const CUSTOMERS = 50;
+/**
+ * Tokens taken in turn: at the default 1,000 requests per second each sends one every 0.6 s, so
+ * the traffic keeps the limit of 2 per sliding second, as a conforming population's does.
+ */
+const CUSTOMERS = 600;
 const tokenOf = (i: number) => `bench-token-${String(i % CUSTOMERS).padStart(4, '0')}-observe`;
 /**
  * Untimed load at the rate before each timed round. The target is the steady rate, and the other
@@ -109,13 +111,15 @@ interface UpstreamStatus {
 }
 
 async function upstreamChild(): Promise<void> {
-  const body = Buffer.from(JSON.stringify({ items: [{ projectKey: 'K7f3', projektName: 'Haus Müller', status: 1 }], page: 1, limit: 50 }));
+  // A conforming answer of GET /reports (the four groups as arrays), as production traffic mostly is.
+  const entry = (nummer: number, status: number) => ({ nummer, titel: `Projekt ${nummer}`, status, link: `http://127.0.0.1/berichte/${nummer}`, createdAt: '2026-11-01T08:00:00.000Z', lastActivityAt: '2026-11-02T08:00:00.000Z' });
+  const body = Buffer.from(JSON.stringify({ anzahl: 3, projekte: [entry(1, 2), entry(3, 4)], leads: [entry(2, 1)], api: [], archiv: [] }));
   let requests = 0;
   const server = createServer((req, res) => {
     requests++;
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
       res.end(body);
     });
   });
@@ -132,24 +136,16 @@ async function upstreamChild(): Promise<void> {
 
 async function proxyChild(upstream: string, maxConnections: number): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'cpf-bench-observe-'));
-  const log = createExchangeLogWriter(join(folder, 'exchanges.jsonl'), 'bench:observe-proxy');
-  // As `observe --listen` runs it: every exchange judged as it passes, on the proxy's own thread.
-  const observer = new Observer(JUDGES);
-  const proxy = await startRecordingProxy({
-    upstream,
-    maxConnections,
-    onExchange: (exchange) => {
-      observer.see(exchange);
-      log.write(exchange);
-    },
-  });
+  // As `observe --listen --record` runs it: every exchange judged and logged as it passes, on the judging thread.
+  const judging = startJudgingThread({ record: { file: join(folder, 'exchanges.jsonl'), recordedBy: 'bench:observe-proxy' }, complain: (message) => console.error(`bench proxy: ${message}`) });
+  const proxy = await startRecordingProxy({ upstream, maxConnections, onExchange: (exchange) => judging.see(exchange) });
   process.send?.({ url: proxy.url });
   process.on('message', (m: { cmd: string }) => {
-    if (m.cmd === 'status') process.send?.({ ...proxy.stats(), rssBytes: process.memoryUsage().rss, cpu: process.cpuUsage(), logged: log.written() } satisfies ProxyStatus);
+    if (m.cmd === 'status') process.send?.({ ...proxy.stats(), rssBytes: process.memoryUsage().rss, cpu: process.cpuUsage(), logged: judging.judged() } satisfies ProxyStatus);
     if (m.cmd === 'stop') {
       void (async () => {
         await proxy.close();
-        await log.close();
+        await judging.close();
         rmSync(folder, { recursive: true, force: true });
         process.exit(0);
       })();
