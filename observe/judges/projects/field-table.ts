@@ -6,9 +6,10 @@
  * PROJECT_FIELD_RULES) fixes what it tests; what it leaves out stays doubtful here.
  *
  * Number literals: JSON.parse rounds, so the reader takes the literal as sent where it knows it
- * (`literals`, from write-json.ts); without it a number is read as the double it parsed to.
+ * (`literals`, from the I-JSON reading); without it a number is read as the double it parsed to.
  */
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
+import type { NumberLiterals } from '../i-json.js';
 import { decimalOf, decimalOfNumber, inRange, isIntegral, isOneOf, type Decimal } from './write-decimal.js';
 
 export type ProjectEnvelope = (typeof PROJECT_ENVELOPES)[number];
@@ -276,11 +277,8 @@ const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
 const isReleased = (name: string): name is ReleasedProjectField => RELEASED.has(name);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * A project write body, strictly parsed, against the envelope rules and the field table.
- * `literals` maps JSON Pointers (`/projectData/projektBewohner`) to the number literals as sent.
- */
-export function readProjectWrite(body: unknown, literals: ReadonlyMap<string, string> = new Map()): WriteReading {
+/** A project write body, strictly parsed, against the envelope rules and the field table; `literals`: its number literals as sent. */
+export function readProjectWrite(body: unknown, literals: NumberLiterals): WriteReading {
   const findings: Finding[] = [];
   const doubts: string[] = [];
   const accepted: WriteReading['accepted'] = [];
@@ -306,7 +304,7 @@ function readingOf(findings: Finding[], doubts: string[], accepted: WriteReading
   return envelope ? { verdict, findings, doubts, accepted, envelope } : { verdict, findings, doubts, accepted };
 }
 
-function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: ReadonlyMap<string, string>, findings: Finding[], doubts: string[], accepted: WriteReading['accepted']): void {
+function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: NumberLiterals, findings: Finding[], doubts: string[], accepted: WriteReading['accepted']): void {
   if (!isObject(content)) {
     findings.push({ rules: ['PROJ-16'], what: `\`${envelope}\` is ${Array.isArray(content) ? 'an array' : shown(content)}, not an object`, inData: false });
     return;
@@ -320,7 +318,7 @@ function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: Rea
   for (const field of names.filter(isReleased)) {
     const value = content[field];
     // Only numbers have literals.
-    const literal = typeof value === 'number' ? literals.get(`/${envelope}/${field}`) : undefined;
+    const literal = typeof value === 'number' ? literals.numberLiteral(content, field) : undefined;
     const reading = readFieldValue(field, value, literal);
     if (reading.verdict === 'invalid') findings.push({ rules: reading.rules, what: `\`${field}\` ${shown(value)}: ${reading.why}`, inData: true });
     else if (reading.verdict === 'doubtful') doubts.push(`\`${field}\` ${shown(value)}: ${reading.why}`);

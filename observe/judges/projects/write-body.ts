@@ -6,7 +6,7 @@
  */
 import { MAX_BODY_BYTES } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { strictJson } from './write-json.js';
+import { iJsonReadingOf, type NumberLiterals } from '../i-json.js';
 import { cutBodies } from './write-outcome.js';
 
 export type WriteBody =
@@ -15,8 +15,8 @@ export type WriteBody =
   /** No body was sent. */
   | { kind: 'none' }
   | { kind: 'unreadable'; why: string }
-  /** `literals`: the number literals as sent, by JSON Pointer (field-table.ts reads them exactly). */
-  | { kind: 'json'; value: unknown; literals: ReadonlyMap<string, string> };
+  /** `literals`: the number literals as sent (field-table.ts reads them exactly). */
+  | { kind: 'json'; value: unknown; literals: NumberLiterals };
 
 /** UTF-8 under the names the WHATWG Encoding standard gives it; JSON is UTF-8 (RFC 8259). */
 const UTF8 = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
@@ -51,8 +51,10 @@ function readWriteBody(x: ExchangeView): WriteBody {
   // A declared length other than the recorded one: the recording cut the body, or the request lied.
   if (declared.length > 1 || (declared.length === 1 && Number(declared[0]) !== bytes)) return { kind: 'unreadable', why: 'Content-Length differs from the recorded body' };
   if (bytes > MAX_BODY_BYTES) return { kind: 'unreadable', why: `${bytes} bytes, above ${MAX_BODY_BYTES}` };
+  // A recorder shows undecodable bytes as U+FFFD: the bytes sent may not have been UTF-8.
+  if (text.includes('\uFFFD')) return { kind: 'unreadable', why: 'holds U+FFFD (maybe bytes that were not UTF-8)' };
   // The view parsed the same text: its value is JSON.parse's.
   const parsed = x.requestBody;
-  const json = strictJson(text, parsed.kind === 'json' ? parsed : undefined);
-  return json.ok ? { kind: 'json', value: json.value, literals: json.literals } : { kind: 'unreadable', why: json.why };
+  const reading = iJsonReadingOf(text, parsed.kind === 'json' ? parsed : undefined);
+  return reading.ok ? { kind: 'json', value: reading.value, literals: reading } : { kind: 'unreadable', why: reading.why };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readIJson } from './json-text.js';
+import { iJsonReadingOf } from '../i-json.js';
 import { readNumber } from './numeric-text.js';
 import { graphemes } from './room-text.js';
 import { classifyRoomWrite, type WriteOp } from './write-body.js';
 
 const classify = (text: string, op: WriteOp = 'change') => {
-  const body = readIJson(text);
-  if (!body) throw new Error(`not I-JSON: ${text}`);
+  const body = iJsonReadingOf(text);
+  if (!body.ok) throw new Error(`not I-JSON: ${text}`);
   const write = classifyRoomWrite(body, op);
   return { verdict: write.verdict, refused: [...write.refusedBy.keys()], accepted: [...write.accepted.values()].map((a) => a.rule) };
 };

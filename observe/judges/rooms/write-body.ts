@@ -1,6 +1,6 @@
 import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { readIJson, type JsonText } from './json-text.js';
+import { iJsonReadingOf, type IJson } from '../i-json.js';
 import { EXACT_DIGITS, mayBeNumericElsewhere, readNumber } from './numeric-text.js';
 import { roomRouteOf } from './room-route.js';
 import { blankByEveryTrim, longerByEveryCount, withinByEveryCount } from './room-text.js';
@@ -66,22 +66,24 @@ export function describeValue(value: unknown): string {
  * most 65536 bytes, sent as application/json in UTF-8 without a content coding, and I-JSON.
  * Anything else may be answered 400, 413 or 415 first.
  */
-export function writeBodyOf(x: ExchangeView): JsonText | undefined {
+export function writeBodyOf(x: ExchangeView): IJson | undefined {
   // Each judge of rooms reads the bodies of room writes: each is read once.
   return x.derived(readWriteBody);
 }
 
-function readWriteBody(x: ExchangeView): JsonText | undefined {
+function readWriteBody(x: ExchangeView): IJson | undefined {
   const text = x.exchange.request.bodyText;
   if (text === undefined || x.exchange.request.bodyBinary !== undefined || text === '') return undefined;
   const type = (x.requestHeader('content-type') ?? '').trim();
   if (!/^application\/json\s*(?:;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i.test(type)) return undefined;
   if (x.requestHeader('content-encoding') !== undefined) return undefined;
   if (Buffer.byteLength(text) > ROOM_BODY_BYTES) return undefined;
-  // The exchange's own reading of the text, unless the recording cut it.
+  // The exchange's own reading of the text, unless the recording cut it. None for a text that is no
+  // I-JSON, which a target may refuse as malformed (400) before reading its fields.
   const body = x.requestBody;
-  if (body.kind === 'truncated') return readIJson(text);
-  return body.kind === 'json' ? readIJson(text, body) : undefined;
+  if (body.kind !== 'truncated' && body.kind !== 'json') return undefined;
+  const reading = iJsonReadingOf(text, body.kind === 'json' ? body : undefined);
+  return reading.ok ? reading : undefined;
 }
 
 const ROOM_BODY_BYTES = 65536;
@@ -115,7 +117,7 @@ function classifiedWrite(x: ExchangeView): RoomWrite | undefined {
   return body && (kind === 'create' || kind === 'change') ? classifyRoomWrite(body, kind) : undefined;
 }
 
-export function classifyRoomWrite(body: JsonText, op: WriteOp): RoomWrite {
+export function classifyRoomWrite(body: IJson, op: WriteOp): RoomWrite {
   const write: RoomWrite = { verdict: 'valid', refusedBy: new Map(), accepted: new Map(), sent: new Map(), emptyName: false };
   const value = body.value;
   // "a room write body must be {roomData: {...}}; a body without `roomData` or with other top-level fields must give 422"

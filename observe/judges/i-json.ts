@@ -1,16 +1,22 @@
-import { parsedJson } from '../../json-value.js';
+import { parsedJson } from '../json-value.js';
 /**
  * A request body as the target must have read it. JSON.parse keeps the last of two equal member
- * names and stores lone surrogates, where a target may refuse the text as malformed (400): a judge
- * of a body's fields reads only I-JSON (RFC 7493), and keeps every number's literal, since the
- * value JSON.parse gives (`1.0` as 1, `100000.00000000000001` as 100000) is not always the value a
- * decimal parser of the target sees.
+ * names and stores lone surrogates, where a target may refuse the text as malformed (400) or read
+ * it otherwise: a judge of a body's fields reads only I-JSON (RFC 7493), and keeps every number's
+ * literal, since the value JSON.parse gives (`1.0` as 1, `100000.00000000000001` as 100000) is not
+ * always the value a decimal parser of the target sees.
  */
-export interface JsonText {
+export interface IJson extends NumberLiterals {
   value: unknown;
-  /** The literal of a number member (`1.0`, `2e1`), by object and member name. */
+}
+
+export interface NumberLiterals {
+  /** The literal of a number member (`1.0`, `2e1`), by the object that holds it and the member's name; items of arrays keep none, no judge reads one. */
   numberLiteral(owner: object, member: string): string | undefined;
 }
+
+/** `why`: what makes the text no I-JSON (or too deep to judge). */
+export type IJsonReading = ({ ok: true } & IJson) | { ok: false; why: string };
 
 /** Deeper bodies are not judged: their reading is the parser's own limit, not the spec's. */
 const MAX_DEPTH = 64;
@@ -19,6 +25,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const ANY_SURROGATE = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const BLANKS = /[ \t\n\r]+/y;
+
+/**
+ * The I-JSON reading of `text`. JSON.parse reads the value (`parsed`: its reading where the caller
+ * has it already), and the text is walked for what JSON.parse does not tell: names twice in an
+ * object, lone surrogates, the depth and the literals of numbers.
+ */
+export function iJsonReadingOf(text: string, parsed?: { value: unknown }): IJsonReading {
+  const json = parsedJson(text, parsed);
+  if (json === undefined) return { ok: false, why: 'not JSON' };
+  const reading = new Reading(json.value);
+  const why = walk(text, reading);
+  return why === undefined ? reading : { ok: false, why };
+}
 
 /** An object or array being read, with the value JSON.parse made of it. */
 interface Container {
@@ -32,16 +51,13 @@ interface Container {
   expectsName: boolean;
 }
 
+const TWICE = 'a member name twice in an object';
+
 /**
- * The body's I-JSON reading, or undefined when the text is not I-JSON (or nests too deep to judge).
- * JSON.parse reads the value (`parsed`: its reading where the exchange has it already), and the
- * text is walked for what JSON.parse does not tell: names twice in an object, lone surrogates, the
- * depth and the literals of numbers.
+ * Walks the text of `reading.value` (iteratively: a deep text needs no deep stack), keeping the
+ * literals of number members; what makes it no I-JSON, or undefined.
  */
-export function readIJson(text: string, parsed?: { value: unknown }): JsonText | undefined {
-  const json = parsedJson(text, parsed);
-  if (json === undefined) return undefined;
-  const read = new IJsonText(json.value);
+function walk(text: string, reading: Reading): string | undefined {
   const open: Container[] = [];
   let top: Container | undefined;
   // JSON.parse took the text: its tokens need no checking, only telling apart.
@@ -61,30 +77,29 @@ export function readIJson(text: string, parsed?: { value: unknown }): JsonText |
       at++;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       const container = open.pop() as Container;
-      if (container.isObject && container.names !== Object.keys(container.value).length) return undefined;
+      if (container.isObject && container.names !== Object.keys(container.value).length) return TWICE;
       top = open[open.length - 1];
       at++;
       // The text's value ends here: only whitespace follows.
       if (top === undefined) break;
     } else if (c === QUOTE && top?.expectsName) {
       const end = stringEnd(text, at);
-      const name = decodedString(text, at, end);
-      if (holdsLoneSurrogate(text, at, end)) return undefined;
-      top.name = name;
+      if (holdsLoneSurrogate(text, at, end)) return 'a lone surrogate in a member name';
+      top.name = decodedString(text, at, end);
       top.names++;
       top.expectsName = false;
       at = end;
     } else {
       // A value: the text's, a member's or an item.
-      if (open.length > MAX_DEPTH) return undefined;
+      if (open.length > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH}`;
       if (c === QUOTE) {
         const end = stringEnd(text, at);
-        if (holdsLoneSurrogate(text, at, end)) return undefined;
+        if (holdsLoneSurrogate(text, at, end)) return 'a lone surrogate in a string';
         at = end;
       } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        const parsedValue = top === undefined ? json.value : memberOf(top);
+        const parsedValue = top === undefined ? reading.value : memberOf(top);
         // Another value in its place is the last of two equal names, which JSON.parse kept.
-        if (typeof parsedValue !== 'object' || parsedValue === null || Array.isArray(parsedValue) !== (c === OPEN_ARRAY)) return undefined;
+        if (typeof parsedValue !== 'object' || parsedValue === null || Array.isArray(parsedValue) !== (c === OPEN_ARRAY)) return TWICE;
         top = { value: parsedValue as Container['value'], isObject: c === OPEN_OBJECT, names: 0, name: '', index: 0, expectsName: c === OPEN_OBJECT };
         open.push(top);
         at++;
@@ -95,19 +110,20 @@ export function readIJson(text: string, parsed?: { value: unknown }): JsonText |
       } else {
         NUMBER.lastIndex = at;
         const literal = (NUMBER.exec(text) as RegExpExecArray)[0];
-        if (top?.isObject) read.keepLiteral(top.value, top.name, literal);
+        if (top?.isObject) reading.keepLiteral(top.value, top.name, literal);
         at += literal.length;
       }
     }
   }
-  return read;
+  return undefined;
 }
 
 const [SPACE, LINE_FEED, CARRIAGE_RETURN, TAB, COLON, COMMA, QUOTE] = [' ', '\n', '\r', '\t', ':', ',', '"'].map((c) => c.charCodeAt(0));
 const [OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY, LETTER_T, LETTER_N, LETTER_F] = ['{', '}', '[', ']', 't', 'n', 'f'].map((c) => c.charCodeAt(0));
 const BACKSLASH = 0x5c;
 
-class IJsonText implements JsonText {
+class Reading implements IJson {
+  readonly ok = true;
   readonly #literals = new Map<object, Map<string, string>>();
 
   constructor(readonly value: unknown) {}
