@@ -1,6 +1,6 @@
 /**
  * `npm run load:limiter -- [--base-url URL --profile FILE] [--customer primary] [--connections 200]
- *   [--tokens K] [--duration 30] [--seed N] [--report FILE] [--fault ID]`
+ *   [--tokens K] [--duration 30] [--seed N] [--report FILE] [--fault ID] [--source-addresses SPEC]`
  *
  * Drives one customer's rate limit with parallel clients over several of its tokens and several
  * endpoints (200 and 404 answers), records every response with the harness's send and receive
@@ -30,12 +30,16 @@
  * conforming-targets.ts (limiter-late-decisions: decisions seconds late, connections dropped),
  * which must pass.
  *
+ * `--source-addresses SPEC` spreads the connections over local addresses (../source-addresses.ts):
+ * one customer's limit must hold however many addresses its requests come from.
+ *
  * Exit codes: 0 limit held, 1 violation, 2 usage error, 3 target unreachable or harness error.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { seededRandom } from '../seeded-random.js';
+import { assertBindable, assertReachable, spreadLine } from '../source-addresses.js';
 import { prepareLoadTarget } from '../target.js';
 import { judgeLimiter } from './judgement.js';
 import { parseLimiterOptions } from './options.js';
@@ -45,6 +49,7 @@ import { summaryLines } from './summary.js';
 
 async function main(): Promise<number> {
   const o = parseLimiterOptions(process.argv.slice(2));
+  if (o.sourceAddresses) await assertBindable(o.sourceAddresses);
   const target = await prepareLoadTarget({ baseUrl: o.baseUrl, profile: o.profile, customer: o.customer, tokens: o.tokens, fault: o.fault });
   try {
     const health = await fetch(`${target.baseUrl}/health`).catch((err: unknown) => err as Error);
@@ -52,13 +57,17 @@ async function main(): Promise<number> {
       console.log(`target unreachable: GET ${target.baseUrl}/health ${health instanceof Error ? `failed (${health.message})` : `answered ${health.status}`}`);
       return 3;
     }
+    if (o.sourceAddresses) {
+      await assertReachable(o.sourceAddresses, target.baseUrl);
+      console.log(spreadLine(o.sourceAddresses, o.connections, 'connection'));
+    }
     const basePath = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
     const paths = [`${basePath}/reports`, `${basePath}/funding/applications`, `${basePath}/reports/zzzzzzzzz`];
     const recorder = new Recorder();
     console.log(
       `load:limiter against ${target.baseUrl}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): customer ${target.customer}, ${target.tokens.length} token(s), ${o.connections} connections, ${o.duration} s (${steadySecondsOf(o.duration)} s steady flood, then bursts, then edge probes), seed ${o.seed}`,
     );
-    const run = await runPhases({ target, recorder, paths, connections: o.connections }, o.duration, seededRandom(o.seed));
+    const run = await runPhases({ target, recorder, paths, connections: o.connections, sourceAddresses: o.sourceAddresses }, o.duration, seededRandom(o.seed));
     const findings = judgeLimiter(recorder.hits(), recorder.unknown, run);
     const { wallSeconds, ...figures } = findings;
     const report = {
@@ -71,6 +80,7 @@ async function main(): Promise<number> {
       durationSeconds: o.duration,
       wallSeconds,
       seed: o.seed,
+      sourceAddresses: o.sourceAddresses?.length ?? 0,
       ...figures,
     };
     const reportPath = resolve(o.report);

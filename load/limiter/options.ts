@@ -1,6 +1,7 @@
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { randomSeed } from '../seeded-random.js';
+import { parseSourceAddresses } from '../source-addresses.js';
 
 export interface LimiterOptions {
   baseUrl?: string;
@@ -12,6 +13,8 @@ export interface LimiterOptions {
   seed: number;
   report: string;
   fault?: string;
+  /** `--source-addresses`: the flood's connection c sends from address c mod n. */
+  sourceAddresses?: string[];
 }
 
 const FLAGS = {
@@ -22,6 +25,11 @@ const FLAGS = {
   tokens: { type: 'string', placeholder: 'K', description: 'tokens of the customer to spread over (default: all it has; the bundled server tops up)' },
   duration: { type: 'string', placeholder: 'S', description: 'seconds of traffic, at least 3 (default 30)' },
   seed: { type: 'string', placeholder: 'N', description: 'seed of the random bursts and pauses (default: random; printed for a rerun)' },
+  'source-addresses': {
+    type: 'string',
+    placeholder: 'SPEC',
+    description: "local addresses to send from, the flood's connection c from address c mod n: a comma list of\naddresses and IPv4 ranges A-B, e.g. 127.0.1.1-127.0.1.64 (on Linux all of 127.0.0.0/8 is local)",
+  },
   report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/load/limiter.json)' },
   fault: {
     type: 'string',
@@ -49,5 +57,6 @@ export function parseLimiterOptions(argv: readonly string[]): LimiterOptions {
     seed: count('seed', 0) ?? randomSeed(),
     report: values.report ?? 'reports/load/limiter.json',
     fault: values.fault,
+    ...(values['source-addresses'] === undefined ? {} : { sourceAddresses: parseSourceAddresses(values['source-addresses']) }),
   };
 }

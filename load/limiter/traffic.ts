@@ -2,7 +2,9 @@ import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { exponentialGap } from '../seeded-random.js';
+import { addressOf, undiciFrom } from '../source-addresses.js';
 import type { LoadTarget } from '../target.js';
+import { connectFrom } from './autocannon-source.js';
 import { NEVER_READ, type Recorder, type Source } from './recorder.js';
 
 /**
@@ -17,6 +19,11 @@ export interface Traffic {
   recorder: Recorder;
   paths: string[];
   connections: number;
+  /**
+   * `--source-addresses`: a flood's connection c leaves from address c mod n; the lone client and
+   * the edge probes count on as clients `connections` and `connections + 1`.
+   */
+  sourceAddresses?: readonly string[] | undefined;
 }
 
 /** One answer as a client saw it: when it arrived (or the client gave up) and its status (0: none). */
@@ -36,6 +43,7 @@ function tokenRotation(tokens: readonly string[], paths: readonly string[]) {
 /** One flood of all connections until `stop()` (or `durationSeconds`); resolves when every connection is closed. */
 export function flood(t: Traffic, durationSeconds?: number): { stop(): void; done: Promise<void> } {
   const next = tokenRotation(t.target.tokens, t.paths);
+  let clients = 0;
   const outstanding: { sentAt: number }[] = [];
   let settle: (err: unknown) => void = () => {};
   const done = new Promise<void>((resolveDone, reject) => {
@@ -64,6 +72,8 @@ export function flood(t: Traffic, durationSeconds?: number): { stop(): void; don
       },
     ],
     setupClient: (client) => {
+      if (t.sourceAddresses) connectFrom(client, addressOf(t.sourceAddresses, clients));
+      clients += 1;
       const state = { sentAt: -1 };
       outstanding.push(state);
       (client as NodeJS.EventEmitter).on('request', () => {
@@ -84,7 +94,8 @@ export function flood(t: Traffic, durationSeconds?: number): { stop(): void; don
 
 /** A client outside autocannon: sends one request, records it, returns its receipt (or the bound of an unknown outcome). */
 export function recordingClient(t: Traffic, tokens: readonly string[], source: Exclude<Source, 0>) {
-  const agent = new Agent({ connections: 2, keepAliveTimeout: 10_000, headersTimeout: ANSWER_TIMEOUT_S * 1000, bodyTimeout: ANSWER_TIMEOUT_S * 1000 });
+  const from = t.sourceAddresses ? undiciFrom(addressOf(t.sourceAddresses, t.connections + source - 1)) : {};
+  const agent = new Agent({ ...from, connections: 2, keepAliveTimeout: 10_000, headersTimeout: ANSWER_TIMEOUT_S * 1000, bodyTimeout: ANSWER_TIMEOUT_S * 1000 });
   const next = tokenRotation(tokens, t.paths);
   const origin = new URL(t.target.baseUrl).origin;
   return {

@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { addressPools } from './address-pools.js';
 import { OPERATION_SPECS, type Endpoint, type Operation } from './operations.js';
 import type { Recorder } from './recorder.js';
 
@@ -21,6 +22,8 @@ export interface EngineOptions {
   /** Paced customers first, then the flooding ones (ids from `customers.length`). */
   customers: readonly Customer[];
   flooders: readonly Customer[];
+  /** `--source-addresses`: customer `id` (flooders after the paced ones) sends from address id mod n. */
+  sourceAddresses?: readonly string[] | undefined;
   pick(hasProject: boolean): Operation | undefined;
 }
 
@@ -31,13 +34,14 @@ const DUMP_LIMIT = 1 << 20;
  * Sends the scheduler's requests through undici pools (keep-alive, one request per connection at
  * a time) and files each answer with the recorder. The flood has a pool of its own, so the
  * server's slowed-down refusals on the flood's connections never hold up the others' requests on
- * the client side.
+ * the client side. With source addresses each group has a pool per address (address-pools.ts).
  */
 export function createEngine(o: EngineOptions) {
   const url = new URL(o.baseUrl);
   const basePath = url.pathname.replace(/\/+$/, '');
-  const pool = new Pool(url.origin, { connections: o.connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
-  const floodPool = new Pool(url.origin, { connections: o.floodConnections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+  const options = { pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs };
+  const pools = addressPools({ origin: url.origin, connections: o.connections, clients: o.customers.length, addresses: o.sourceAddresses, options });
+  const floodPools = addressPools({ origin: url.origin, connections: o.floodConnections, clients: o.flooders.length, addresses: o.sourceAddresses, options });
   const state = { sent: 0, inFlight: 0, floodInFlight: 0, droppedInFlight: 0, floodDropped: 0 };
   let counter = 0;
 
@@ -72,7 +76,7 @@ export function createEngine(o: EngineOptions) {
           return;
         }
         state.floodInFlight += 1;
-        send(floodPool, id, o.flooders[id - o.customers.length] as Customer, 'flood', sentAt, () => (state.floodInFlight -= 1));
+        send(floodPools.of(id), id, o.flooders[id - o.customers.length] as Customer, 'flood', sentAt, () => (state.floodInFlight -= 1));
         return;
       }
       const customer = o.customers[id] as Customer;
@@ -83,7 +87,7 @@ export function createEngine(o: EngineOptions) {
         return;
       }
       state.inFlight += 1;
-      send(pool, id, customer, op, sentAt, () => (state.inFlight -= 1));
+      send(pools.of(id), id, customer, op, sentAt, () => (state.inFlight -= 1));
     },
     /** Waits until every request has its answer, or `timeoutMs` passed. */
     async drain(timeoutMs: number): Promise<void> {
@@ -91,7 +95,7 @@ export function createEngine(o: EngineOptions) {
       while (state.inFlight + state.floodInFlight > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
     },
     async close(): Promise<void> {
-      await Promise.all([pool.destroy(), floodPool.destroy()]);
+      await Promise.all([pools.destroy(), floodPools.destroy()]);
     },
   };
 }

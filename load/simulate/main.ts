@@ -9,7 +9,8 @@
  * created for the run (`--fault ID` injects a fault of the catalogue or of ./faults.ts); `--bare`
  * runs against a bare node:http server instead, which measures the load side's own ceiling.
  * `--record FILE` sends everything through the recording proxy and prints the passive judge's RATE
- * verdicts on the recording beside the simulator's.
+ * verdicts on the recording beside the simulator's. `--source-addresses SPEC` sends each
+ * customer's requests from an address of its own (../source-addresses.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,6 +37,7 @@ import { judgeRecording, type PassiveJudgement } from './passive-judgement.js';
 import { compareRateVerdicts, formatRateComparison } from './rate-comparison.js';
 import { startRecording, type SimulationRecording } from './recording.js';
 import { runScript } from '../../cli/command-line/run-script.js';
+import { assertBindable, assertReachable, spreadLine } from '../source-addresses.js';
 
 const log = (line: string) => console.log(line);
 
@@ -81,9 +83,11 @@ async function prepare(o: SimulateOptions): Promise<Prepared> {
   log(`${paced} customers can make at most ${paced * 2} requests per second within their budgets${o.shard ? `; shard ${formatShard(o.shard)} takes ${customers.length} of them and ${flooders.length} of ${o.flooders} flooding` : ''}`);
   const budget = new SendBudget(customers.length, o.marginMs);
   const postalCode = o.postalCode ?? profile?.resources?.postalCodes?.valid?.[0] ?? '10178';
+  // Each customer's setup request leaves from its address: every address must reach the target first.
+  if (o.sourceAddresses) await assertReachable(o.sourceAddresses, baseUrl);
   // The setup's requests count on the target like the load's: the recording must hold them too.
   const recording = await recordingOf(o, baseUrl);
-  const setup = await provideProjects({ baseUrl: recording?.baseUrl ?? baseUrl, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log }).catch(async (error: unknown) => {
+  const setup = await provideProjects({ baseUrl: recording?.baseUrl ?? baseUrl, sourceAddresses: o.sourceAddresses, customers, budget, readOnly: o.readOnly, postalCode, runId: new Date().toISOString(), log }).catch(async (error: unknown) => {
     await recording?.close();
     throw error;
   });
@@ -149,12 +153,19 @@ async function main(): Promise<number> {
     log(`merged ${o.files.length} result files: ${merged.runs.map((r) => `${r.shard ?? 'whole'} (${r.customers} customers)`).join(', ')}`);
     return writeReports(o, merged, started);
   }
+  // Before the target: a bundled population of thousands takes a while to create.
+  if (o.sourceAddresses) await assertBindable(o.sourceAddresses);
   const { target, local, recording } = await prepare(o);
   try {
     const unreachable = await reachable(target.baseUrl);
     if (unreachable) {
       log(`target unreachable: ${unreachable}`);
       return 3;
+    }
+    if (o.sourceAddresses) {
+      // An external target's were checked before its setup (prepare).
+      if (local) await assertReachable(o.sourceAddresses, target.baseUrl);
+      log(spreadLine(o.sourceAddresses, target.customers.length + target.flooders.length, 'customer'));
     }
     const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, warmUpSeconds: o.warmUpSeconds, given: o.given });
     o.rate = plan.rate;

@@ -3,6 +3,7 @@ import { helpText, parseCommandLine, type FlagTable } from '../../cli/command-li
 import { UsageError } from '../../cli/command-line/usage.js';
 import { numberFlag, type NumberRange } from '../../cli/command-line/number-flag.js';
 import { randomSeed } from '../seeded-random.js';
+import { parseSourceAddresses } from '../source-addresses.js';
 import { CONFIDENCE } from './flood-comparison.js';
 import { PHASE_REQUESTS } from './plan.js';
 import { DEFAULT_WEIGHTS, OPERATIONS, parseWeights, type Operation, type Weights } from './operations.js';
@@ -48,6 +49,8 @@ export interface SimulateOptions {
   maxInFlight: number;
   readOnly: boolean;
   shard?: Shard;
+  /** `--source-addresses`: customer i (flooders after the paced ones) sends from address i mod n. */
+  sourceAddresses?: string[];
   seed: number;
   intervalSeconds: number;
   reportDir: string;
@@ -101,6 +104,11 @@ const FLAGS = {
   'flood-connections': { type: 'string', placeholder: 'N', description: 'connections of the flood (default 16)' },
   timeout: { type: 'string', placeholder: 'S', description: 'per request (default 10)' },
   'max-in-flight': { type: 'string', placeholder: 'N', description: 'arrivals beyond this many open requests are dropped and counted (default 10000)' },
+  'source-addresses': {
+    type: 'string',
+    placeholder: 'SPEC',
+    description: 'local addresses the customers send from, customer i from address i mod n: a comma list of\naddresses and IPv4 ranges A-B, e.g. 127.0.1.1-127.0.1.64 (on Linux all of 127.0.0.0/8 is local);\nthe connections are split over them, at least one each',
+  },
   seed: { type: 'string', placeholder: 'N', description: 'seed of arrivals and mix (default random, printed)' },
   interval: { type: 'string', placeholder: 'S', description: "width of the timeline's intervals (default 1)" },
   'report-dir': { type: 'string', placeholder: 'DIR', description: 'result.json, report.html, allure-results/ (default reports/load/simulate)' },
@@ -207,6 +215,7 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
   o.readOnly = values['read-only'] === true;
   o.postalCode = values['postal-code'];
   o.record = values.record;
+  if (values['source-addresses'] !== undefined) o.sourceAddresses = parseSourceAddresses(values['source-addresses']);
   if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
   o.allure = values['no-allure'] !== true;
   for (const mix of values.mix ?? []) o.weights = parseWeights(mix, o.weights);
@@ -234,7 +243,11 @@ function validate(o: SimulateOptions): SimulateOptions {
   if (o.command === 'merge') {
     if (o.files.length === 0) throw new UsageError('merge needs the result.json files of the shards. Fix: npm run load:simulate -- merge shard-1/result.json shard-2/result.json');
     if (o.record !== undefined) throw new UsageError("--record records a run's traffic; merge sends none. Fix: give --record to each shard's run (a file each) and judge each with npm run conformance -- observe --log FILE");
+    if (o.sourceAddresses !== undefined) throw new UsageError("--source-addresses spreads a run's customers over addresses; merge sends nothing. Fix: give --source-addresses to each shard's run");
     return o;
+  }
+  if (o.sourceAddresses !== undefined && o.record !== undefined) {
+    throw new UsageError('--source-addresses with --record: the recording proxy forwards every request from its own address, so the target would see one. Fix: leave out one of them');
   }
   const external = o.baseUrl !== undefined || o.profile !== undefined || o.tokens !== undefined;
   if (o.bare && (external || o.fault)) throw new UsageError('--bare starts its own bare server. Fix: leave out --base-url, --profile, --tokens and --fault');

@@ -25,6 +25,8 @@ export interface RunInfo {
   floodPhaseSeconds: number;
   /** Seconds from the start of the arrivals before the flood comparison starts. */
   warmUpSeconds: number;
+  /** Local addresses the customers were spread over (`--source-addresses`); absent: one. */
+  sourceAddresses?: number;
 }
 
 export interface SimulationResult {

@@ -26,7 +26,7 @@ export interface SimulationTarget {
   setup?: readonly SetupExchange[];
 }
 
-type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'>;
+type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'> & Partial<Pick<SimulateOptions, 'sourceAddresses'>>;
 
 /**
  * The arrival plan of every customer. `busyShare` of them, spread evenly over the list, use
@@ -65,6 +65,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
     recorder,
     customers: target.customers,
     flooders: target.flooders,
+    sourceAddresses: k.sourceAddresses,
     pick: operationPicker(weights, random),
   });
   const budget = target.budget ?? new SendBudget(target.customers.length, k.marginMs);
@@ -112,6 +113,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
     seed: k.seed,
     floodPhaseSeconds: k.floodPhaseSeconds,
     warmUpSeconds: k.warmUpSeconds,
+    ...(k.sourceAddresses && { sourceAddresses: k.sourceAddresses.length }),
   };
   return { runs: [run], thresholds: k.thresholds, stats };
 }
