@@ -18,6 +18,8 @@ import { rerunOptions } from './rerun/rerun-failed.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-capture/webhook-receiver.js';
 import { writeRunEnv } from '../harness-core/run-env.js';
 import { checkHistoryFile, HISTORY_FILE } from './report/allure-history.js';
+import { kitVersionLine } from './statement/kit-identity.js';
+import { isLoadCommand, runLoadTool } from './load-command.js';
 
 export interface CliOutput {
   out(line: string): void;
@@ -25,7 +27,7 @@ export interface CliOutput {
 }
 
 /**
- * The conformance CLI (`npm run conformance -- [doctor|init|verify|diff] [options]`) as a function: runs it and
+ * The conformance CLI (`npm run conformance -- [doctor|init|observe|verify|diff|load:limiter|load:simulate] [options]`, `--version`) as a function: runs it and
  * returns its exit code (meanings in options.ts, USAGE). The fault runner calls it repeatedly in
  * long-lived processes, so it must not exit; the process.env entries it sets are set anew by
  * every call, and the receiver's, which only some calls set, is removed again.
@@ -52,6 +54,11 @@ export async function runCli(argv: string[], output: CliOutput, interrupt?: Abor
 }
 
 async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: AbortSignal): Promise<number> {
+  if (argv[0] === '--version') {
+    log(kitVersionLine());
+    return 0;
+  }
+  if (isLoadCommand(argv[0])) return runLoadTool(argv[0], argv.slice(1), interrupt);
   if (argv[0] === 'verify') return verifyCommand(argv.slice(1), log);
   if (argv[0] === 'diff') return runDiff(argv.slice(1), log);
   if (argv[0] === 'init') return init(parseInitOptions(argv.slice(1)), log);

@@ -108,7 +108,7 @@ const RUN_FLAGS = {
 } as const satisfies FlagTable;
 
 const RUN_COMMAND = {
-  usage: 'Usage: npm run conformance -- [doctor|init|observe|verify|diff] [options]',
+  usage: 'Usage: npm run conformance -- [doctor|init|observe|verify|diff|load:limiter|load:simulate] [options]   (installed: cpf-conformance ...)',
   flags: RUN_FLAGS,
   notes: `Subcommand doctor: preflight of target and profile, runs no checks: every token, project key, funding application and
   expired link of the profile is read (GET only, paced per customer) and each wrong entry is named with its fix;
@@ -121,6 +121,9 @@ Subcommand verify: npm run conformance -- verify DIR [--key PUBLIC_KEY_PEM]
 Subcommand diff: npm run conformance -- diff OLD NEW [MORE...]
   per rule, what changed between runs (report folders or statement.json files, oldest first): regressions,
   fixes, new skips, flaky rules, checks added and removed; exit 0 no regression, 1 a regression, 2 usage.
+Subcommands load:limiter and load:simulate: the load tools (npm run load:limiter / load:simulate in a checkout),
+  with their own options (load:simulate --help); load:simulate merge FILE... joins the results of its shards.
+--version: the kit's name and version (and commit in a checkout), as statements carry them.
 Exit codes: 0 all checks passed, 1 a rule failed (even if other checks broke), 2 usage or profile error, 3 target unreachable or harness error and no rule failed;
   init: 0 draft written, 2 usage or tokens-file error, 3 target unreachable.`,
 } as const;

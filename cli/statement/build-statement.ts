@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { CheckResult } from '../../harness-core/check-result.js';
 import { INTERFACE_VERSION } from '../../spec/contract/meta.js';
 import { FREEDOMS } from '../../spec/freedoms/index.js';
@@ -10,8 +9,7 @@ import { allureFiles, checkKey, fileDigest, isResultFile, readResult, VOUCHED_RE
 import { judgedBy, ruleVerdicts, stateOfRecord } from './rule-verdicts.js';
 import { PREDICATE_TYPE, STATEMENT_TYPE, type Observation, type RuleEntry, type Statement, type StatementCheck } from './statement-schema.js';
 import { targetDigest, type TargetAnswers } from './target-answers.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { kitIdentity } from './kit-identity.js';
 
 export interface StatementInput {
   reportDir: string;
@@ -120,20 +118,3 @@ export function redacted(value: unknown, key?: string): unknown {
   return value;
 }
 
-/** The kit's name and version, and its commit when it runs from a checkout (read from .git, no git needed). */
-function kitIdentity(): Statement['predicate']['cpfConformance']['kit'] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  const commit = headCommit();
-  return { name: pkg.name, version: pkg.version, ...(commit ? { commit } : {}) };
-}
-
-function headCommit(): string | undefined {
-  try {
-    const head = readFileSync(join(ROOT, '.git', 'HEAD'), 'utf8').trim();
-    const ref = /^ref: (.+)$/.exec(head)?.[1];
-    const commit = ref ? readFileSync(join(ROOT, '.git', ref), 'utf8').trim() : head;
-    return /^[0-9a-f]{40}$/.test(commit) ? commit : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -36,10 +36,20 @@ export interface ResultFacts {
   notExercised: Record<string, string>;
 }
 
+/**
+ * allure-vitest names the file from the folder the run was started in: `suites/meta/x.conformance.ts`
+ * in a checkout, `node_modules/cpf-conformance/suites/...` where the kit is an installed package,
+ * `../opt/...` in the kit image. checks.json names it from the kit's root, as here.
+ */
+function kitRelative(file: string): string {
+  return SUITE_PATH.exec(file)?.[0] ?? file;
+}
+const SUITE_PATH = /(?:^|(?<=\/))suites\/[^/]+\/[^/]+$/;
+
 export function readResult(folder: ReportFolder, path: string): ResultFacts {
   const parsed = readFolderJson(folder, path, allureResultSchema, 'an Allure result of the kit');
   // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own results).
-  const file = /^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '';
+  const file = kitRelative(/^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '');
   const judged = parsed.labels.filter((l) => l.name === JUDGED_LABEL).map((l) => l.value);
   return {
     title: parsed.name,

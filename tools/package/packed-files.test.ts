@@ -34,18 +34,21 @@ describe('the packed kit', () => {
       ...suiteFiles,
       // Spawned or read by path, not imported.
       'reference-server/src/main.ts',
+      'load/limiter/main.ts',
+      'load/simulate/main.ts',
+      'observe/judging-thread/judging-thread-entry.ts',
     ]);
-    const files = [...needed, 'cli/report/allurerc.json', 'spec/profile.schema.json', 'spec/profile.example.json', 'tsconfig.json', 'package.json', 'README.md'];
+    const files = [...needed, 'observe/judging-thread/thread-bootstrap.mjs', 'cli/report/allurerc.json', 'spec/profile.schema.json', 'spec/profile.example.json', 'tsconfig.json', 'package.json', 'README.md'];
     expect(files.filter((f) => !packed.has(f))).toEqual([]);
   });
 
-  it('leaves out the unit tests, the fault library, the load tools, the developer tooling and reports', () => {
+  it('leaves out the unit tests, the fault runner, the developer tooling and reports', () => {
     const unwanted = [...packed].filter(
       (f) =>
         f.startsWith('reference-server/test/') ||
         f.startsWith('reports/') ||
         f.endsWith('.test.ts') ||
-        /^(tools|load|faults|cli\/testing)\//.test(f) ||
+        /^(tools|faults\/runner|cli\/testing)\//.test(f) ||
         ['eslint.config.js', 'vitest.config.ts', 'Dockerfile', '.ci/run'].includes(f),
     );
     expect(unwanted).toEqual([]);

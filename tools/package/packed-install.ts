@@ -16,7 +16,8 @@ import { registryUnreachable } from './registry-failure.js';
  * it, installs the tarball into an empty temporary folder, and there runs `npx cpf-conformance
  * --area meta` against the bundled server, then `doctor` and `--area meta` against a server
  * started separately; every run must exit 0 and leave its reports in that folder's reports/,
- * nothing inside node_modules. Without a reachable registry (the dependencies come from it) it
+ * nothing inside node_modules; then `--version` (as the statements carry it), `verify`, `diff`, `init`
+ * and the load tools' help there. Without a reachable registry (the dependencies come from it) it
  * skips with the reason, unless CPF_REQUIRE_PACK=1.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -110,7 +111,28 @@ try {
     const external = ['--no-install', 'cpf-conformance', '--base-url', baseUrl, '--profile', 'target/profile.json', '--area', 'meta', '--report-dir', 'reports/external', '--no-html'];
     expectExit('run against --base-url', await run('npx', external, folder, 300_000));
     expectReports(folder, 'reports/external', 'run against --base-url', false);
-    step('packed install check passed: pack, install into an empty folder, bundled run, doctor and run against --base-url, reports in the folder');
+
+    step('npx cpf-conformance --version   (the version the statements carry)');
+    const version = await run('npx', ['--no-install', 'cpf-conformance', '--version'], folder, 60_000);
+    expectExit('--version', version);
+    const envelope = JSON.parse(readFileSync(join(folder, 'reports', 'statement.json'), 'utf8')) as { payload: string };
+    const statementKit = (JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8')) as { predicate: { cpfConformance: { kit: { name: string; version: string } } } }).predicate.cpfConformance.kit;
+    // npm's own warnings come before it on stderr.
+    const printed = version.output.trim().split('\n').at(-1);
+    if (printed !== `${statementKit.name} ${statementKit.version}`) throw new CheckFailed(`--version printed ${JSON.stringify(printed)}, the statement carries ${statementKit.name} ${statementKit.version}`);
+    step('npx cpf-conformance verify reports   and   diff reports reports/external');
+    expectExit('verify', await run('npx', ['--no-install', 'cpf-conformance', 'verify', 'reports'], folder, 60_000));
+    expectExit('diff', await run('npx', ['--no-install', 'cpf-conformance', 'diff', 'reports', 'reports/external'], folder, 60_000));
+    const tokens = join(serverDir, 'tokens.txt');
+    const primary = (written.customers as { primary: { tokens: string[] } }).primary;
+    writeFileSync(tokens, `primary ${primary.tokens.join(' ')}\n`, { mode: 0o600 });
+    step(`npx cpf-conformance init --base-url ${baseUrl} --tokens target/tokens.txt --out target/drafted.json`);
+    expectExit('init', await run('npx', ['--no-install', 'cpf-conformance', 'init', '--base-url', baseUrl, '--tokens', 'target/tokens.txt', '--out', 'target/drafted.json'], folder, 120_000));
+    if (!existsSync(join(serverDir, 'drafted.json'))) throw new CheckFailed('init exited 0 and wrote no target/drafted.json');
+    step('npx cpf-conformance load:simulate --help   and   load:limiter --help   (the load tools load from the package)');
+    expectExit('load:simulate --help', await run('npx', ['--no-install', 'cpf-conformance', 'load:simulate', '--help'], folder, 60_000, true));
+    expectExit('load:limiter --help', await run('npx', ['--no-install', 'cpf-conformance', 'load:limiter', '--help'], folder, 60_000, true));
+    step(`packed install check passed on Node ${process.version}: pack, install into an empty folder, bundled run, doctor, run against --base-url, --version, verify, diff, init, the load tools; reports in the folder`);
   }
 } catch (err) {
   console.error(`packed install check FAILED: ${failureMessage(err)}\n  the folder is kept for a look: ${folder}`);
