@@ -1,3 +1,6 @@
+import { accessSync, constants } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { readRunEnv } from './harness-core/run-env.js';
 import LeadAreasThenWeight from './suites/harness/file-order.js';
@@ -9,9 +12,24 @@ import LeadAreasThenWeight from './suites/harness/file-order.js';
  */
 const reportDir = readRunEnv('reportDir') ?? 'reports';
 
+/**
+ * Where vite keeps the bundled dependencies: the kit's node_modules/.vite, unless the user may not
+ * write there (the kit image, a global install), then a folder of the user's own in the temp dir.
+ */
+function cacheDir(): string {
+  const own = join(import.meta.dirname, 'node_modules', '.vite');
+  try {
+    accessSync(join(import.meta.dirname, 'node_modules'), constants.W_OK);
+    return own;
+  } catch {
+    return join(tmpdir(), `cpf-conformance-vite-${userInfo().uid}`);
+  }
+}
+
 export default defineConfig({
   // The CLI may run from another repository (npx cpf-conformance): paths resolve against this package.
   root: import.meta.dirname,
+  cacheDir: cacheDir(),
   test: {
     include: ['suites/*/**/*.conformance.ts'],
     globalSetup: ['suites/harness/global-setup.ts'],
@@ -30,7 +48,7 @@ export default defineConfig({
     // Threads start faster than forked processes, and the start is on the run's critical path.
     pool: 'threads',
     maxConcurrency: 32,
-    // Bundled once into node_modules/.vite instead of a few hundred files loaded by every worker.
+    // Bundled once into the cache folder instead of a few hundred files loaded by every worker.
     deps: { optimizer: { ssr: { enabled: true, include: ['undici', 'zod', 'fast-check'] } } },
     testTimeout: 120_000,
     hookTimeout: 60_000,

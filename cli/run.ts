@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
+import { withoutVitestSignalExits } from './vitest-signals.js';
 import type { CheckResult } from '../harness-core/check-result.js';
 import { emptyShardWarning, formatShard, profileOfShard } from '../harness-core/shard.js';
 import type { RunStats } from '../harness-core/pacer-server.js';
@@ -93,20 +94,17 @@ export async function runConformance(
   process.env.NODE_ENV ??= 'test';
   // The global setup (same process, its own module instance) stops the pacer on it.
   (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt = interrupt;
-  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
-  const vitest = await createVitest('test', {
+  const vitest = await withoutVitestSignalExits(() => createVitest('test', {
     config: CONFIG,
+    // Loaded in memory: the default bundles it to a file beside it, which an installed kit's
+    // folder (the kit image's, a global install) does not let the user write.
+    configLoader: 'runner',
     run: true,
     watch: false,
     passWithNoTests: true,
     ...(pattern ? { testNamePattern: pattern } : {}),
     ...(options.shard ? { shard: formatShard(options.shard) } : {}),
-  });
-  // vitest's logger exits the process on SIGINT/SIGTERM, before any report is written; the CLI
-  // handles these signals itself (main.ts) and cancels the run instead.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
-  }
+  }));
   const cancel = () => {
     log('interrupted: stopping the checks, writing the reports of what finished');
     void vitest.cancelCurrentRun('keyboard-input');

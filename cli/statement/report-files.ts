@@ -48,8 +48,9 @@ const SUITE_PATH = /(?:^|(?<=\/))suites\/[^/]+\/[^/]+$/;
 
 export function readResult(folder: ReportFolder, path: string): ResultFacts {
   const parsed = readFolderJson(folder, path, allureResultSchema, 'an Allure result of the kit');
-  // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own results).
-  const file = kitRelative(/^[^:]*:([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '');
+  // fullName is "<project>:<file>#<describe names and title>" (allure-vitest, and the preflight's own
+  // results); allure-vitest leaves the project out where the folder the run started in has no package.json.
+  const file = kitRelative(/^(?:[^:#/]*:)?([^#]*)#/.exec(parsed.fullName ?? '')?.[1] ?? '');
   const judged = parsed.labels.filter((l) => l.name === JUDGED_LABEL).map((l) => l.value);
   return {
     title: parsed.name,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_IMAGE, SERVER_COMMAND } from '../../cli/target/container-image.js';
 import { importClosure } from '../package/import-closure.js';
 import { REGISTRY_BASE, renderDockerfile, renderDockerignore } from './dockerfile.js';
+import { KIT_DOCKERFILE, KIT_DOCKERIGNORE, KIT_IMAGE, renderKitDockerfile, renderKitDockerignore } from './kit-image.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(resolve(ROOT, file), 'utf8');
@@ -53,5 +54,19 @@ describe('Dockerfile', () => {
     const missing = [...importClosure(ROOT, [BUNDLED_IMAGE.entry])].filter((file) => !copied(file));
     expect(missing, 'modules the server imports that the image lacks: add their folder to appPaths in container-image.ts').toEqual([]);
     for (const p of BUNDLED_IMAGE.appPaths) expect(existsSync(resolve(ROOT, p)), p).toBe(true);
+  });
+
+  it('kit.Dockerfile is the rendering of the kit layout: the package from npm pack, the command as entrypoint, a non-root user in the mounted folder', () => {
+    expect(read(KIT_DOCKERFILE), `${KIT_DOCKERFILE} differs from the layout. ${FIX}`).toBe(renderKitDockerfile({ from: 'registry' }));
+    expect(read(KIT_DOCKERIGNORE), `${KIT_DOCKERIGNORE} differs from the layout. ${FIX}`).toBe(renderKitDockerignore());
+    const registry = renderKitDockerfile({ from: 'registry' });
+    const context = renderKitDockerfile({ from: 'context', baseImage: 'cpf-node-base:0123abcd' });
+    const layout = (dockerfile: string) => dockerfile.slice(dockerfile.indexOf(`RUN mkdir -p ${KIT_IMAGE.workdir}`));
+    expect(layout(context)).toBe(layout(registry));
+    expect(registry).toMatch(/^RUN npm pack /m);
+    const pkg = JSON.parse(read('package.json')) as { bin: Record<string, string> };
+    expect(JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(registry)?.[1] as string)).toEqual(['node', `${KIT_IMAGE.appDir}/${pkg.bin['cpf-conformance']}`]);
+    expect(registry).toMatch(new RegExp(`^USER ${KIT_IMAGE.user}$`, 'm'));
+    expect(registry).toMatch(new RegExp(`^WORKDIR ${KIT_IMAGE.workdir}$`, 'm'));
   });
 });

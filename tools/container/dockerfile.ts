@@ -27,18 +27,25 @@ function registryStages(): string[] {
     '# The reference server as a container: the bundled target of `npm run conformance -- --image NAME`',
     `# and a sandbox (\`docker run -p ${BUNDLED_IMAGE.port}:${BUNDLED_IMAGE.port} NAME\`).`,
     '',
-    `FROM ${REGISTRY_BASE} AS deps`,
+    ...dependencyStage(BUNDLED_IMAGE.workdir),
+    '',
+    `FROM ${REGISTRY_BASE}`,
     `WORKDIR ${BUNDLED_IMAGE.workdir}`,
+    `COPY --from=deps ${BUNDLED_IMAGE.workdir}/node_modules ./node_modules`,
+  ];
+}
+
+/** The `deps` stage of a registry build: the production dependencies in `workdir`/node_modules, native ones compiled where needed. */
+export function dependencyStage(workdir: string): string[] {
+  return [
+    `FROM ${REGISTRY_BASE} AS deps`,
+    `WORKDIR ${workdir}`,
     '# better-sqlite3 compiles from source when no prebuilt binary matches the platform.',
     'RUN apt-get update \\',
     ' && apt-get install -y --no-install-recommends python3 make g++ \\',
     ' && rm -rf /var/lib/apt/lists/*',
     'COPY package.json package-lock.json ./',
     'RUN npm ci --omit=dev --no-audit --no-fund',
-    '',
-    `FROM ${REGISTRY_BASE}`,
-    `WORKDIR ${BUNDLED_IMAGE.workdir}`,
-    `COPY --from=deps ${BUNDLED_IMAGE.workdir}/node_modules ./node_modules`,
   ];
 }
 

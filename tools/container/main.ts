@@ -14,13 +14,15 @@ import { ensureEngine, runsOnThisMachine, stopEngine } from './engine.js';
 import { acquireRunLock } from './run-lock.js';
 import { IMAGE_ROLE_LABEL } from './image-build.js';
 import { buildTestImage, TEST_IMAGE, TEST_ROLE } from './test-image.js';
+import { testKitImage } from './kit-image-test.js';
 
 /**
  * `npm run test:container`: the `--image` path end to end on a real Docker engine. Builds the
  * bundled image from this checkout (Node from a base image made of this machine's files, no
  * registry), runs `npm run conformance -- --image` against it through testcontainers (start,
  * health wait, profile read from the container, all checks, stop), and fails unless the run is
- * clean and no container is left behind. Without an engine it skips with the reason, unless
+ * clean and no container is left behind. Then the kit image (kit-image-test.ts): built from the
+ * package, run against the server's image on a network of their own. Without an engine it skips with the reason, unless
  * CPF_REQUIRE_DOCKER=1 makes that a failure. docs/ci.md, container target.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -172,9 +174,18 @@ try {
       throw new CheckFailed(`the run left ${remaining.length} container(s) behind: ${remaining.map((c) => `${c.Id.slice(0, 12)} (${c.State})`).join(', ')}`);
     }
     const { totals, unintended429 } = judgeRun(run);
+    step(`--image run passed: ${totals.passed} passed, ${totals.failed} failed, ${totals.broken} broken, ${totals.skipped} skipped, ${unintended429.length} unintended 429s; no container left behind`);
+
+    stopIfInterrupted();
+    from = performance.now();
+    const kit = await testKitImage(client, ROOT, base, step);
+    const kitSeconds = seconds(from);
+    const leftByKit = await testContainers(client);
+    if (leftByKit.length > 0) throw new CheckFailed(`the kit image's runs left ${leftByKit.length} container(s) behind`);
     step(
-      `container test passed in ${seconds(started)} s (base image ${baseSeconds} s, test image ${buildSeconds} s, conformance run ${runSeconds} s): ` +
-        `${totals.passed} passed, ${totals.failed} failed, ${totals.broken} broken, ${totals.skipped} skipped, ${unintended429.length} unintended 429s; no container left behind`,
+      `container test passed in ${seconds(started)} s (base image ${baseSeconds} s, test image ${buildSeconds} s, conformance run ${runSeconds} s, kit image ${kitSeconds} s): ` +
+        `--image ${totals.passed} passed, 0 failed; kit image ${(kit.imageBytes / 2 ** 20).toFixed(0)} MiB built in ${kit.buildSeconds.toFixed(1)} s, ${kit.version}, ` +
+        `its run against the server's container on their own network ${kit.checks.passed} passed, ${kit.checks.failed} failed (META-13 alone, plain http to a host that is not loopback), statement verified; docker stop ended a run after ${kit.stopped.afterSeconds.toFixed(1)} s with exit ${kit.stopped.exitCode} and its summary; no container left behind`,
     );
   }
 } catch (err) {

@@ -72,7 +72,7 @@ function topLevelLinks(): { name: string; target: string }[] {
 }
 
 /** The path inside the image: folders resolved as on this machine, the file's own name kept (libfoo.so.6, not libfoo.so.6.0.30). */
-function inImage(path: string): string {
+export function inImage(path: string): string {
   return join(realpathSync(dirname(path)), basename(path));
 }
 
