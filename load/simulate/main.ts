@@ -18,6 +18,7 @@ import { UsageError } from '../../cli/command-line/usage.js';
 import { buildAllureReport } from '../../cli/report/allure-report.js';
 import { loadProfile } from '../../cli/target/target.js';
 import { formatShard } from '../../harness-core/shard.js';
+import { waitForStart } from './start-at.js';
 import type { Customer } from './engine.js';
 import { faultIds, findFault } from './faults.js';
 import { percentiles } from './histograms.js';
@@ -176,6 +177,7 @@ async function main(): Promise<number> {
     log(
       `load:simulate against ${target.baseUrl}${target.via ? ` through the recording proxy ${target.via}` : ''}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
     );
+    if (o.startAt !== undefined) await waitForStart(o.startAt, log);
     const result = await simulate(target, o, log);
     log(`planned ${result.runs[0]?.plannedPerSecond.toFixed(0)} requests/s (the customers' budgets allow ${result.runs[0]?.budgetPerSecond})`);
     let passive: PassiveJudgement | undefined;

@@ -1,4 +1,5 @@
 import { parseShard, type Shard } from '../../harness-core/shard.js';
+import { parseStartAt } from './start-at.js';
 import { helpText, parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { UsageError } from '../../cli/command-line/usage.js';
 import { numberFlag, type NumberRange } from '../../cli/command-line/number-flag.js';
@@ -49,6 +50,8 @@ export interface SimulateOptions {
   maxInFlight: number;
   readOnly: boolean;
   shard?: Shard;
+  /** `--start-at`: when the arrivals begin, ms since the epoch (every shard waits for it). */
+  startAt?: number;
   /** `--source-addresses`: customer i (flooders after the paced ones) sends from address i mod n. */
   sourceAddresses?: string[];
   seed: number;
@@ -72,6 +75,7 @@ const FLAGS = {
   tokens: { type: 'string', placeholder: 'FILE', description: 'one customer per line: TOKEN [PROJECT_KEY [WRITE_PROJECT_KEY]]' },
   'read-only': { type: 'boolean', description: 'no PATCH and no room creation; projects are looked up, not created' },
   shard: { type: 'string', placeholder: 'i/n', description: "this process's part of the customers (customer k: shard (k mod n)+1); merge the results" },
+  'start-at': { type: 'string', placeholder: 'TIME', description: 'begin the arrivals at this moment (ISO 8601 with Z or an offset, or +S seconds from now), after the preparation:\nevery shard waits for the same moment; refused when it has passed' },
   bare: { type: 'boolean', description: "against a bare node:http server instead of the bundled one: the load side's own ceiling" },
   fault: { type: 'string', placeholder: 'ID', description: 'bundled server only: inject this fault of the catalogue or of load/simulate/faults.ts' },
   'postal-code': { type: 'string', placeholder: 'CODE', description: "postal code of the projects created on an external target (default: the profile's first valid one, else 10178)" },
@@ -216,6 +220,7 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
   o.postalCode = values['postal-code'];
   o.record = values.record;
   if (values['source-addresses'] !== undefined) o.sourceAddresses = parseSourceAddresses(values['source-addresses']);
+  if (values['start-at'] !== undefined) o.startAt = parseStartAt(values['start-at'], Date.now());
   if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
   o.allure = values['no-allure'] !== true;
   for (const mix of values.mix ?? []) o.weights = parseWeights(mix, o.weights);
@@ -244,6 +249,7 @@ function validate(o: SimulateOptions): SimulateOptions {
     if (o.files.length === 0) throw new UsageError('merge needs the result.json files of the shards. Fix: npm run load:simulate -- merge shard-1/result.json shard-2/result.json');
     if (o.record !== undefined) throw new UsageError("--record records a run's traffic; merge sends none. Fix: give --record to each shard's run (a file each) and judge each with npm run conformance -- observe --log FILE");
     if (o.sourceAddresses !== undefined) throw new UsageError("--source-addresses spreads a run's customers over addresses; merge sends nothing. Fix: give --source-addresses to each shard's run");
+    if (o.startAt !== undefined) throw new UsageError("--start-at is when a run's arrivals begin; merge sends nothing. Fix: give --start-at to each shard's run");
     return o;
   }
   if (o.sourceAddresses !== undefined && o.record !== undefined) {
