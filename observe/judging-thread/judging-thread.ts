@@ -3,7 +3,9 @@ import type { ObservedExchange } from '../exchange.js';
 import type { Observation, ObserverOptions } from '../judge/observer.js';
 import type { FromJudgingThread, JudgingThreadData, ToJudgingThread } from './judging-messages.js';
 
-const BOOTSTRAP = new URL('./thread-bootstrap.mjs', import.meta.url);
+// The reference server's worker bootstrap loads any TypeScript entry on a thread (tsx's hooks do
+// not reach worker threads on Node 20); both ship in the kit.
+const BOOTSTRAP = new URL('../../reference-server/src/compute/worker-bootstrap.mjs', import.meta.url);
 const ENTRY = new URL('./judging-thread-entry.ts', import.meta.url).href;
 
 /**
@@ -73,8 +75,8 @@ export function startJudgingThread(options: JudgingThreadOptions = {}): JudgingT
     pending = [];
     handedOver += batch.length;
     post({ kind: 'exchanges', exchanges: batch });
-    for (let behind = handedOver - Atomics.load(judged, 0); behind > MAX_BACKLOG && gone === undefined; behind = handedOver - Atomics.load(judged, 0)) {
-      Atomics.wait(judged, 0, handedOver - behind, BACKLOG_WAIT_MS);
+    for (let done = Atomics.load(judged, 0); handedOver - done > MAX_BACKLOG && gone === undefined; done = Atomics.load(judged, 0)) {
+      Atomics.wait(judged, 0, done, BACKLOG_WAIT_MS);
     }
   };
   const ask = (message: ToJudgingThread & { id: number }) =>

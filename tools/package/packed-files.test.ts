@@ -38,7 +38,7 @@ describe('the packed kit', () => {
       'load/simulate/main.ts',
       'observe/judging-thread/judging-thread-entry.ts',
     ]);
-    const files = [...needed, 'observe/judging-thread/thread-bootstrap.mjs', 'cli/report/allurerc.json', 'spec/profile.schema.json', 'spec/profile.example.json', 'tsconfig.json', 'package.json', 'README.md'];
+    const files = [...needed, 'reference-server/src/compute/worker-bootstrap.mjs', 'cli/report/allurerc.json', 'spec/profile.schema.json', 'spec/profile.example.json', 'tsconfig.json', 'package.json', 'README.md'];
     expect(files.filter((f) => !packed.has(f))).toEqual([]);
   });
 
