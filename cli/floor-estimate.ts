@@ -55,16 +55,19 @@ export function loadDemandTable(path = DEMAND_TABLE): DemandTable {
 /** Raises the least loaded of `names` to a common level until `amount` is placed (water filling). */
 function fill(load: Map<string, number>, names: readonly string[], amount: number): void {
   if (names.length === 0 || amount <= 0) return;
-  const sorted = [...names].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0));
-  let left = amount;
-  for (let i = 0; i < sorted.length && left > 0; i++) {
-    const level = load.get(sorted[i] as string) ?? 0;
-    const next = i + 1 < sorted.length ? (load.get(sorted[i + 1] as string) ?? 0) : Infinity;
-    const room = (next - level) * (i + 1);
-    const raise = Math.min(room, left) / (i + 1);
-    for (let j = 0; j <= i; j++) load.set(sorted[j] as string, (load.get(sorted[j] as string) ?? 0) + raise);
-    left -= raise * (i + 1);
+  const sorted = names.map((name) => [name, load.get(name) ?? 0] as const).sort((a, b) => a[1] - b[1]);
+  // The level is found first and set once: raising every lower customer at each step is quadratic,
+  // and the pool-size search below fills hundreds of candidates many times.
+  let sum = 0;
+  let level = Infinity;
+  let raised = 0;
+  for (const [, current] of sorted) {
+    if ((sum + amount) / raised <= current) break;
+    sum += current;
+    raised += 1;
+    level = (sum + amount) / raised;
   }
+  for (const [name] of sorted.slice(0, raised)) load.set(name, level);
 }
 
 function loads(profile: Profile, demand: Record<string, number>, extraPool: number): Map<string, number> {
@@ -138,13 +141,15 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
   const limit = floorWith(1000);
   let morePool: FloorEstimate['morePool'];
   if (floorSeconds - limit >= 1) {
-    for (let count = 1; count <= 1000; count++) {
-      const floor = floorWith(count);
-      if (floor <= limit + Math.max(1, (floorSeconds - limit) * 0.1)) {
-        morePool = { count, floorSeconds: floor };
-        break;
-      }
+    // More customers never lengthen the floor, so the fewest that come close are found by halving.
+    const closeEnough = limit + Math.max(1, (floorSeconds - limit) * 0.1);
+    let [low, high] = [0, 1000];
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (floorWith(middle) <= closeEnough) high = middle;
+      else low = middle;
     }
+    morePool = { count: high, floorSeconds: floorWith(high) };
   }
   return { floorSeconds, busiest, busiestRequests, quietSeconds, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
 }
