@@ -14,6 +14,21 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * The stream of one customer of a population: its arrivals and operations then depend on the seed
+ * and its place in the whole population only, so a shard plans for its customers exactly what one
+ * process running the whole population plans for them. The key is hashed (MurmurHash3's
+ * finaliser): SplitMix32 states a fixed step apart would give shifted copies of one stream.
+ */
+export function streamOf(seed: number, key: number): () => number {
+  const mix = (x: number) => {
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+  };
+  return seededRandom(mix((seed ^ mix(key + 0x9e3779b9)) >>> 0));
+}
+
 /** A gap of a Poisson process with the given mean. */
 export function exponentialGap(random: () => number, meanMs: number): number {
   return -Math.log(1 - random()) * meanMs;

@@ -24,7 +24,8 @@ export interface EngineOptions {
   flooders: readonly Customer[];
   /** `--source-addresses`: customer `id` (flooders after the paced ones) sends from address id mod n. */
   sourceAddresses?: readonly string[] | undefined;
-  pick(hasProject: boolean): Operation | undefined;
+  /** Customer `id`'s next operation. */
+  pick(id: number, hasProject: boolean): Operation | undefined;
 }
 
 /** Bodies past this are not worth a connection: read and dropped up to it (results are ~30 KiB). */
@@ -80,7 +81,7 @@ export function createEngine(o: EngineOptions) {
         return;
       }
       const customer = o.customers[id] as Customer;
-      const op = o.pick(customer.readKey !== undefined);
+      const op = o.pick(id, customer.readKey !== undefined);
       if (op === undefined) return;
       if (state.inFlight >= o.maxInFlight) {
         state.droppedInFlight += 1;

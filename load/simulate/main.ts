@@ -38,6 +38,7 @@ import { judgeRecording, type PassiveJudgement } from './passive-judgement.js';
 import { compareRateVerdicts, formatRateComparison } from './rate-comparison.js';
 import { startRecording, type SimulationRecording } from './recording.js';
 import { runScript } from '../../cli/command-line/run-script.js';
+import { parseServeOptions, serve } from './serve.js';
 import { assertBindable, assertReachable, spreadLine } from '../source-addresses.js';
 
 const log = (line: string) => console.log(line);
@@ -79,7 +80,7 @@ async function prepare(o: SimulateOptions): Promise<Prepared> {
   if (!baseUrl) throw new UsageError(`profile ${o.profile} has no baseUrl. Fix: give --base-url URL`);
   const listed = o.tokens ? readTokenFile(o.tokens) : poolCustomers(profile as NonNullable<typeof profile>, o.profile as string);
   const all = listed.slice(0, o.customers ?? listed.length);
-  const { customers, flooders } = splitPopulation(all, o.flooders, o.shard);
+  const { customers, flooders, places } = splitPopulation(all, o.flooders, o.shard);
   const paced = all.length - o.flooders;
   log(`${paced} customers can make at most ${paced * 2} requests per second within their budgets${o.shard ? `; shard ${formatShard(o.shard)} takes ${customers.length} of them and ${flooders.length} of ${o.flooders} flooding` : ''}`);
   const budget = new SendBudget(customers.length, o.marginMs);
@@ -92,7 +93,7 @@ async function prepare(o: SimulateOptions): Promise<Prepared> {
     await recording?.close();
     throw error;
   });
-  return { ...(recording && { recording }), target: { baseUrl, via: recording?.baseUrl, kind: 'external', customers, flooders, populationFlooders: o.flooders, budget, setup } };
+  return { ...(recording && { recording }), target: { baseUrl, via: recording?.baseUrl, kind: 'external', customers, flooders, places, populationCustomers: paced, populationFlooders: o.flooders, budget, setup } };
 }
 
 async function reachable(baseUrl: string): Promise<string | undefined> {
@@ -147,6 +148,7 @@ async function writeReports(o: SimulateOptions, result: SimulationResult, starte
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'serve') return serve(parseServeOptions(process.argv.slice(3)), log);
   const o = parseSimulateOptions(process.argv.slice(2));
   const started = Date.now();
   if (o.command === 'merge') {
@@ -168,7 +170,8 @@ async function main(): Promise<number> {
       if (local) await assertReachable(o.sourceAddresses, target.baseUrl);
       log(spreadLine(o.sourceAddresses, target.customers.length + target.flooders.length, 'customer'));
     }
-    const plan = planForPopulation({ customers: target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, warmUpSeconds: o.warmUpSeconds, given: o.given });
+    // Fitted to the whole population, not a shard's part: every shard then plans with the same knobs.
+    const plan = planForPopulation({ customers: target.populationCustomers ?? target.customers.length, flooders: target.populationFlooders, durationSeconds: o.durationSeconds, rate: o.rate, busyShare: o.busyShare, marginMs: o.marginMs, floodPhaseSeconds: o.floodPhaseSeconds, warmUpSeconds: o.warmUpSeconds, given: o.given });
     o.rate = plan.rate;
     o.busyShare = plan.busyShare;
     o.floodPhaseSeconds = plan.floodPhaseSeconds;

@@ -79,7 +79,7 @@ export function readOnlyWeights(weights: Weights): Weights {
  * Draws operations by weight. A customer without a project key draws only from the
  * customer-wide endpoints, with their weights kept in proportion.
  */
-export function operationPicker(weights: Weights, random: () => number): (hasProject: boolean) => Operation | undefined {
+export function operationPicker(weights: Weights, randomOf: (id: number) => () => number): (id: number, hasProject: boolean) => Operation | undefined {
   const table = (ops: readonly Operation[]) => {
     const entries = ops.filter((op) => weights[op] > 0);
     const total = entries.reduce((sum, op) => sum + weights[op], 0);
@@ -87,10 +87,10 @@ export function operationPicker(weights: Weights, random: () => number): (hasPro
   };
   const all = table(OPERATIONS);
   const wide = table(OPERATIONS.filter((op) => OPERATION_SPECS[op].project === undefined));
-  return (hasProject) => {
+  return (id, hasProject) => {
     const { entries, total } = hasProject ? all : wide;
     if (total === 0) return undefined;
-    let x = random() * total;
+    let x = randomOf(id)() * total;
     for (const op of entries) {
       x -= weights[op];
       if (x < 0) return op;

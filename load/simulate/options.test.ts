@@ -11,6 +11,22 @@ describe('load:simulate options', () => {
     expect(o.thresholds.maxP99Ms).toMatchObject({ results: 400, list: 800 });
   });
 
+  it('take the shard from --shard, from --shard-index counted from 0, or from CPF_SHARD, each shard reporting into a folder of its own', () => {
+    const external = ['--base-url', 'http://x', '--tokens', 't'];
+    expect(parseSimulateOptions([...external, '--shard', '2/3'], {})).toMatchObject({ shard: { index: 2, count: 3 }, reportDir: 'reports/load/simulate/shard-2-of-3' });
+    expect(parseSimulateOptions([...external, '--shard-index', '0/4'], {}).shard).toEqual({ index: 1, count: 4 });
+    expect(parseSimulateOptions(external, { CPF_SHARD: '2/2' }).shard).toEqual({ index: 2, count: 2 });
+    expect(parseSimulateOptions([...external, '--shard', '1/2'], { CPF_SHARD: '2/2' }).shard).toEqual({ index: 1, count: 2 });
+    expect(parseSimulateOptions([...external, '--shard', '1/2', '--report-dir', 'out'], {}).reportDir).toBe('out');
+    expect(parseSimulateOptions(external, {}).shard).toBeUndefined();
+    expect(() => parseSimulateOptions([...external, '--shard-index', '4/4'], {})).toThrow(/--shard-index '4\/4' is invalid\. Fix: k\/n with 0 <= k < n/);
+    expect(() => parseSimulateOptions(external, { CPF_SHARD: '{{.Task.Slot}}/2' })).toThrow(/CPF_SHARD '\{\{\.Task\.Slot\}\}\/2' is invalid/);
+    expect(() => parseSimulateOptions([...external, '--shard', '1/2', '--shard-index', '0/2'], {})).toThrow(UsageError);
+    // merge reads result files: a shard's env does not make it a shard.
+    const merge = parseSimulateOptions(['merge', 'a/result.json'], { CPF_SHARD: '1/2' });
+    expect([merge.shard, merge.reportDir]).toEqual([undefined, 'reports/load/simulate']);
+  });
+
   it('take result files after merge only', () => {
     expect(parseSimulateOptions(['merge', 'a/result.json', 'b/result.json']).files).toEqual(['a/result.json', 'b/result.json']);
     expect(() => parseSimulateOptions(['merge'])).toThrow(/merge needs the result.json files/);

@@ -68,13 +68,21 @@ export interface SimulateOptions {
 
 export const DEFAULT_CUSTOMERS = 10_000;
 
+/** Where a shard finds its part when no flag names it: swarm templates reach only env vars. */
+export const SHARD_ENV = 'CPF_SHARD';
+
 const FLAGS = {
   // Target (default: the bundled reference server with --customers customers created for the run)
   'base-url': { type: 'string', placeholder: 'URL', description: "API base of a running target; its customers come from --tokens or the profile's pool" },
   profile: { type: 'string', placeholder: 'FILE', description: 'target profile: baseUrl and customers.pool (and postalCodes.valid for project creation)' },
   tokens: { type: 'string', placeholder: 'FILE', description: 'one customer per line: TOKEN [PROJECT_KEY [WRITE_PROJECT_KEY]]' },
   'read-only': { type: 'boolean', description: 'no PATCH and no room creation; projects are looked up, not created' },
-  shard: { type: 'string', placeholder: 'i/n', description: "this process's part of the customers (customer k: shard (k mod n)+1); merge the results" },
+  shard: {
+    type: 'string',
+    placeholder: 'i/n',
+    description: `this process's part of the customers (customer k: shard (k mod n)+1); merge the results. Also read from\nthe env var ${SHARD_ENV} (Docker Swarm: --env ${SHARD_ENV}={{.Task.Slot}}/n); report dir default reports/load/simulate/shard-i-of-n`,
+  },
+  'shard-index': { type: 'string', placeholder: 'k/n', description: 'the same counted from 0: shard k+1 of n (Kubernetes Indexed Job: $(JOB_COMPLETION_INDEX)/n)' },
   'start-at': { type: 'string', placeholder: 'TIME', description: 'begin the arrivals at this moment (ISO 8601 with Z or an offset, or +S seconds from now), after the preparation:\nevery shard waits for the same moment; refused when it has passed' },
   bare: { type: 'boolean', description: "against a bare node:http server instead of the bundled one: the load side's own ceiling" },
   fault: { type: 'string', placeholder: 'ID', description: 'bundled server only: inject this fault of the catalogue or of load/simulate/faults.ts' },
@@ -134,9 +142,10 @@ const FLAGS = {
   'max-lag': { type: 'string', placeholder: 'MS', description: "p99 of the scheduler's lag; beyond it the load side was the limit: exit 3 (default 100)" },
 } as const satisfies FlagTable;
 
-const SIMULATE_COMMAND = {
+export const SIMULATE_COMMAND = {
   usage: `Usage: npm run load:simulate -- [options]              a population against one target
-       npm run load:simulate -- merge [--report-dir DIR] FILE...   shards' result.json files into one report`,
+       npm run load:simulate -- merge [--report-dir DIR] FILE...   shards' result.json files into one report
+       npm run load:simulate -- serve --tokens FILE [options]     the bundled server with a population, for shards started elsewhere (serve --help)`,
   flags: FLAGS,
   notes:
     'Exit codes: 0 all verdicts met, 1 one missed (whatever else was undecided), 2 usage error, 3 target unreachable, harness error, or a verdict undecided (load side saturated, too few samples, an interval across the threshold) and none missed.',
@@ -200,7 +209,7 @@ export function defaultOptions(): SimulateOptions {
   };
 }
 
-export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
+export function parseSimulateOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SimulateOptions {
   const o = defaultOptions();
   if (argv[0] === 'merge') o.command = 'merge';
   const { values, positionals } = parseCommandLine(o.command === 'merge' ? argv.slice(1) : argv, { ...SIMULATE_COMMAND, ...(o.command === 'merge' ? { positionals: { name: 'FILE...' } } : {}) });
@@ -224,10 +233,11 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
   if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
   o.allure = values['no-allure'] !== true;
   for (const mix of values.mix ?? []) o.weights = parseWeights(mix, o.weights);
-  if (values.shard !== undefined) {
-    const shard = parseShard(values.shard);
-    if (!shard) throw new UsageError(`--shard '${values.shard}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+  const shard = shardOf(values.shard, values['shard-index'], o.command === 'run' ? env : {});
+  if (shard) {
     o.shard = shard;
+    // Shards sharing a volume must not write over each other's results.
+    if (values['report-dir'] === undefined && o.command === 'run') o.reportDir = `${o.reportDir}/shard-${shard.index}-of-${shard.count}`;
   }
   const thresholds = o.thresholds;
   if (values['max-false-refusals'] !== undefined) thresholds.maxFalseRefusals = numberFlag('--max-false-refusals', values['max-false-refusals'], { min: 0, integer: true });
@@ -242,6 +252,21 @@ export function parseSimulateOptions(argv: readonly string[]): SimulateOptions {
     for (const each of op ? [op] : OPERATIONS) thresholds.maxP99Ms[each] = ms;
   }
   return validate(o);
+}
+
+function shardOf(flag: string | undefined, indexFlag: string | undefined, env: NodeJS.ProcessEnv): Shard | undefined {
+  if (flag !== undefined && indexFlag !== undefined) throw new UsageError('--shard and --shard-index name the same part twice. Fix: give one of them');
+  if (indexFlag !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(indexFlag);
+    const shard = m ? parseShard(`${Number(m[1]) + 1}/${m[2]}`) : undefined;
+    if (!shard) throw new UsageError(`--shard-index '${indexFlag}' is invalid. Fix: k/n with 0 <= k < n, e.g. 0/3 (Kubernetes: $(JOB_COMPLETION_INDEX)/3)`);
+    return shard;
+  }
+  const [value, source] = flag !== undefined ? [flag, '--shard'] : [env[SHARD_ENV], SHARD_ENV];
+  if (value === undefined || value === '') return undefined;
+  const shard = parseShard(value);
+  if (!shard) throw new UsageError(`${source} '${value}' is invalid. Fix: i/n with 1 <= i <= n, e.g. 1/3`);
+  return shard;
 }
 
 function validate(o: SimulateOptions): SimulateOptions {

@@ -11,6 +11,8 @@ export interface PopulationRequest {
   customers: number;
   flooders: number;
   fault?: string | undefined;
+  /** Where to listen: by default an ephemeral loopback port. */
+  listen?: { host: string; port: number };
 }
 
 export interface Population {
@@ -34,6 +36,7 @@ export async function startPopulationServer(request: PopulationRequest): Promise
   const flooders: Customer[] = [];
   const server = await startInFolder({
     prefix: 'cpf-simulate-',
+    ...request.listen,
     configure: (deps: AppDeps) => {
       const clock = deps.clock ?? systemClock;
       const { store } = deps;

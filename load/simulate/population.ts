@@ -48,8 +48,13 @@ export function poolCustomers(profile: Profile, profilePath: string): Customer[]
  * list cut to this shard's part: customer k goes to shard (k mod n) + 1, as `--shard` does for
  * the conformance pool, so shards never share a customer's budget.
  */
-export function splitPopulation(all: readonly Customer[], flooders: number, shard: Shard | undefined): { customers: Customer[]; flooders: Customer[] } {
+export function splitPopulation(all: readonly Customer[], flooders: number, shard: Shard | undefined): { customers: Customer[]; flooders: Customer[]; places: { customers: number[]; flooders: number[] } } {
   if (flooders >= all.length) throw new UsageError(`--flooders ${flooders}: the population has only ${all.length} customer(s). Fix: fewer flooders, or more customers`);
   const paced = all.slice(0, all.length - flooders);
-  return { customers: poolOfShard(paced, shard), flooders: poolOfShard(all.slice(all.length - flooders), shard) };
+  const placesOf = (count: number) => poolOfShard(Array.from({ length: count }, (_, k) => k), shard);
+  return {
+    customers: poolOfShard(paced, shard),
+    flooders: poolOfShard(all.slice(all.length - flooders), shard),
+    places: { customers: placesOf(paced.length), flooders: placesOf(flooders) },
+  };
 }

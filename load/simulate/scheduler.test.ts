@@ -25,10 +25,11 @@ describe('the scheduler keeps every customer within its budget', () => {
     const plans = planArrivals(44, 0, { rate: 2, busyShare: 4 / 44, marginMs: margin, floodRate: 1, floodPhaseSeconds: 1 });
     const sends = new Map<number, number[]>();
     const start = performance.now() + 10;
+    const random = seededRandom(42);
     const { done } = runScheduler({
       plans,
       budget: new SendBudget(plans.length, margin),
-      random: seededRandom(42),
+      randomOf: () => random,
       startAt: start,
       endAt: start + 1500,
       fire: (id, sentAt) => sends.set(id, [...(sends.get(id) ?? []), sentAt]),

@@ -31,7 +31,8 @@ export interface SchedulerStats {
 export interface SchedulerOptions {
   plans: readonly ArrivalPlan[];
   budget: SendBudget;
-  random: () => number;
+  /** The randomness of plan `id`'s gaps (a stream per customer: simulation.ts). */
+  randomOf(id: number): () => number;
   /** Monotonic start and end of the arrivals (performance.now() scale). */
   startAt: number;
   endAt: number;
@@ -50,9 +51,12 @@ export function runScheduler(o: SchedulerOptions): { done: Promise<SchedulerStat
   const wallNow = o.wallNow ?? (() => performance.timeOrigin + now());
   const heap = new DueHeap();
   const stats: SchedulerStats = { fired: 0, deferred: 0, quiet: 0, lag: newHistogram(), ownMs: 0, fireMs: 0 };
-  const nextDue = (plan: ArrivalPlan, due: number) => due + (plan.kind === 'steady' ? plan.periodMs : exponentialGap(o.random, plan.meanGapMs));
+  const nextDue = (id: number, plan: ArrivalPlan, due: number) => due + (plan.kind === 'steady' ? plan.periodMs : exponentialGap(o.randomOf(id), plan.meanGapMs));
+  // Each customer's pending arrival as planned; the heap holds it later while the budget defers it.
+  const planned = new Float64Array(o.plans.length);
   o.plans.forEach((plan, id) => {
-    const first = plan.kind === 'steady' ? o.startAt + o.random() * plan.periodMs : nextDue(plan, o.startAt);
+    const first = plan.kind === 'steady' ? o.startAt + o.randomOf(id)() * plan.periodMs : nextDue(id, plan, o.startAt);
+    planned[id] = first;
     if (first < o.endAt) heap.push(id, first);
   });
 
@@ -69,7 +73,6 @@ export function runScheduler(o: SchedulerOptions): { done: Promise<SchedulerStat
       if (heap.peekDue() > t) break;
       const { id, due } = heap.pop();
       const plan = o.plans[id] as ArrivalPlan;
-      const next = nextDue(plan, due);
       if (plan.kind === 'flood') {
         if (plan.active(wallNow())) {
           recordMs(stats.lag, t - due);
@@ -93,6 +96,10 @@ export function runScheduler(o: SchedulerOptions): { done: Promise<SchedulerStat
         firing += now() - f;
         stats.fired += 1;
       }
+      // From the planned time, not the deferred one: a deferral hangs on the machine's timing, and
+      // must not move the customer's later arrivals (shards plan what one process plans).
+      const next = nextDue(id, plan, planned[id] as number);
+      planned[id] = next;
       if (next < o.endAt) heap.push(id, next);
     }
     stats.fireMs += firing;

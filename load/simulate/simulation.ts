@@ -3,7 +3,7 @@ import { floodActive, PHASES_PER_CYCLE } from './flood-phase.js';
 import type { SimulateOptions } from './options.js';
 import { operationPicker, readOnlyWeights } from './operations.js';
 import { startProgress } from './progress.js';
-import { seededRandom } from '../seeded-random.js';
+import { streamOf } from '../seeded-random.js';
 import { Recorder, type SetupExchange } from './recorder.js';
 import type { RunInfo, SimulationResult } from './result-file.js';
 import { runScheduler, type ArrivalPlan } from './scheduler.js';
@@ -18,6 +18,14 @@ export interface SimulationTarget {
   fault?: string | undefined;
   customers: readonly Customer[];
   flooders: readonly Customer[];
+  /**
+   * Each customer's place in the whole population, when the lists are a shard's part of it
+   * (population.ts): its arrivals and operations are drawn from the seed and its place, so the
+   * shards together plan what one process plans for the whole. Absent: the lists are the whole.
+   */
+  places?: { customers: readonly number[]; flooders: readonly number[] };
+  /** Paced customers of the whole population, when the lists are a shard's part of it. */
+  populationCustomers?: number;
   /** Flooders of the whole population: another shard's flood also falls on this shard's customers. */
   populationFlooders: number;
   /** Send times the customers already spent (project setup), so the budget counts them. */
@@ -26,16 +34,20 @@ export interface SimulationTarget {
   setup?: readonly SetupExchange[];
 }
 
+const FLOODER_KEYS = 2 ** 30;
+
 type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'> & Partial<Pick<SimulateOptions, 'sourceAddresses'>>;
 
 /**
- * The arrival plan of every customer. `busyShare` of them, spread evenly over the list, use
+ * The arrival plan of every customer. `busyShare` of them, spread evenly over the population, use
  * their whole budget (one request every (1 s + margin) / 2); the others arrive at random with
- * mean `rate` per second; flooders send `floodRate` per second in the flood's phases.
+ * mean `rate` per second; flooders send `floodRate` per second in the flood's phases. `customers`
+ * is the count of the whole population, or the places in it of a shard's customers.
  */
-export function planArrivals(customers: number, flooders: number, k: Pick<Knobs, 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds'>): ArrivalPlan[] {
+export function planArrivals(customers: number | readonly number[], flooders: number, k: Pick<Knobs, 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds'>): ArrivalPlan[] {
   const plans: ArrivalPlan[] = [];
-  for (let i = 0; i < customers; i++) {
+  const places = typeof customers === 'number' ? Array.from({ length: customers }, (_, i) => i) : customers;
+  for (const i of places) {
     const busy = Math.floor((i + 1) * k.busyShare) > Math.floor(i * k.busyShare);
     if (busy) plans.push({ kind: 'steady', periodMs: (WINDOW_MS + k.marginMs) / LIMIT });
     else if (k.rate > 0) plans.push({ kind: 'poisson', meanGapMs: 1000 / k.rate });
@@ -51,10 +63,13 @@ export function plannedPerSecond(plans: readonly ArrivalPlan[]): number {
 
 /** One process's run: schedule, send, record, judge the 429s; the result is mergeable with other shards'. */
 export async function simulate(target: SimulationTarget, k: Knobs, log: (line: string) => void = console.log): Promise<SimulationResult> {
-  const plans = planArrivals(target.customers.length, target.flooders.length, k);
+  const places = target.places ?? { customers: target.customers.map((_, i) => i), flooders: target.flooders.map((_, i) => i) };
+  const plans = planArrivals(places.customers, target.flooders.length, k);
+  // Flooders' keys apart from the customers', both from the place in the whole population.
+  const streams = [...places.customers, ...places.flooders.map((p) => FLOODER_KEYS + p)].map((key) => streamOf(k.seed, key));
+  const randomOf = (id: number) => streams[id] as () => number;
   const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhaseSeconds: target.populationFlooders > 0 ? k.floodPhaseSeconds : undefined });
   for (const x of target.setup ?? []) recorder.recordSetup(x);
-  const random = seededRandom(k.seed);
   const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
   const engine = createEngine({
     baseUrl: target.via ?? target.baseUrl,
@@ -66,7 +81,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
     customers: target.customers,
     flooders: target.flooders,
     sourceAddresses: k.sourceAddresses,
-    pick: operationPicker(weights, random),
+    pick: operationPicker(weights, randomOf),
   });
   const budget = target.budget ?? new SendBudget(target.customers.length, k.marginMs);
   const startAt = performance.now() + 100;
@@ -74,7 +89,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   const startedWall = new Date(performance.timeOrigin + startAt);
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
-  const scheduler = runScheduler({ plans, budget, random, startAt, endAt, fire: engine.fire });
+  const scheduler = runScheduler({ plans, budget, randomOf, startAt, endAt, fire: engine.fire });
   const stopProgress = startProgress({ recorder, sent: () => engine.state.sent, inFlight: () => engine.state.inFlight, startedAt: startAt, durationSeconds: k.durationSeconds, log });
   const schedule = await scheduler.done;
   await engine.drain(k.timeoutSeconds * 1000 + 1000);
