@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -69,7 +69,7 @@ export async function testKitImage(docker: Dockerode, root: string, baseImage: s
     writeFileSync(join(folder, 'profile.json'), JSON.stringify(seeded, null, 2), { mode: 0o600 });
     const user = mountedAs(folder);
     const baseUrl = `${serverOrigin()}${BUNDLED_IMAGE.apiPath}`;
-    const kit = (command: string[], options?: { stopAfter?: RegExp }) => runKit(docker, network as StartedNetwork, folder, user, command, step, options);
+    const kit = (command: string[], options?: { stopAfter?: RegExp }) => runKit(docker, (network as StartedNetwork).getName(), folder, user, command, step, options);
 
     const version = await kit(['--version']);
     expectCode('--version', version, 0);
@@ -106,16 +106,16 @@ function serverOrigin(): string {
  * Who the kit runs as: the caller, as the docs tell users to run it (`--user "$(id -u):$(id -g)"`),
  * so the reports are theirs; a root caller gives the folder to the image's own non-root user instead.
  */
-function mountedAs(folder: string): string | undefined {
+export function mountedAs(folder: string): string | undefined {
   const uid = process.getuid?.();
   if (uid === undefined || uid !== 0) return uid === undefined ? undefined : `${uid}:${process.getgid?.() ?? uid}`;
   chownSync(folder, IMAGE_UID, IMAGE_UID);
-  chownSync(join(folder, 'profile.json'), IMAGE_UID, IMAGE_UID);
+  for (const file of readdirSync(folder)) chownSync(join(folder, file), IMAGE_UID, IMAGE_UID);
   chmodSync(folder, 0o700);
   return undefined;
 }
 
-interface KitRun {
+export interface KitRun {
   code: number;
   output: string;
 }
@@ -125,14 +125,14 @@ interface KitRun {
  * shows that line), its output shown indented. Through the engine's API rather than
  * testcontainers, whose one-shot wait takes any exit code but 0 for a failed start.
  */
-async function runKit(docker: Dockerode, network: StartedNetwork, folder: string, user: string | undefined, command: string[], step: (line: string) => void, options: { stopAfter?: RegExp } = {}): Promise<KitRun> {
+export async function runKit(docker: Dockerode, network: string, folder: string, user: string | undefined, command: string[], step: (line: string) => void, options: { stopAfter?: RegExp } = {}): Promise<KitRun> {
   step(`docker run ${KIT_TEST_IMAGE} ${command.join(' ')}${options.stopAfter ? `   (docker stop once it prints ${options.stopAfter.source})` : ''}`);
   const container = await docker.createContainer({
     Image: KIT_TEST_IMAGE,
     Cmd: command,
     ...(user !== undefined && { User: user }),
     Labels: { [IMAGE_ROLE_LABEL]: TEST_ROLE },
-    HostConfig: { Binds: [`${folder}:${KIT_IMAGE.workdir}`], NetworkMode: network.getName() },
+    HostConfig: { Binds: [`${folder}:${KIT_IMAGE.workdir}`], NetworkMode: network },
   });
   let output = '';
   let seen: (() => void) | undefined;
@@ -167,7 +167,7 @@ async function runKit(docker: Dockerode, network: StartedNetwork, folder: string
   }
 }
 
-function expectCode(what: string, run: KitRun, expected: number): void {
+export function expectCode(what: string, run: KitRun, expected: number): void {
   if (run.code !== expected) throw new CheckFailed(`${what} in the kit's container exited with ${run.code}, expected ${expected}`);
 }
 

@@ -15,6 +15,7 @@ import { acquireRunLock } from './run-lock.js';
 import { IMAGE_ROLE_LABEL } from './image-build.js';
 import { buildTestImage, TEST_IMAGE, TEST_ROLE } from './test-image.js';
 import { testKitImage } from './kit-image-test.js';
+import { testSwarmShards } from './swarm-shards-test.js';
 
 /**
  * `npm run test:container`: the `--image` path end to end on a real Docker engine. Builds the
@@ -182,10 +183,18 @@ try {
     const kitSeconds = seconds(from);
     const leftByKit = await testContainers(client);
     if (leftByKit.length > 0) throw new CheckFailed(`the kit image's runs left ${leftByKit.length} container(s) behind`);
+
+    stopIfInterrupted();
+    from = performance.now();
+    const swarm = await testSwarmShards(client, step);
+    const swarmSeconds = seconds(from);
+    const leftBySwarm = await testContainers(client);
+    if (leftBySwarm.length > 0) throw new CheckFailed(`the swarm's shards left ${leftBySwarm.length} container(s) behind`);
     step(
-      `container test passed in ${seconds(started)} s (base image ${baseSeconds} s, test image ${buildSeconds} s, conformance run ${runSeconds} s, kit image ${kitSeconds} s): ` +
+      `container test passed in ${seconds(started)} s (base image ${baseSeconds} s, test image ${buildSeconds} s, conformance run ${runSeconds} s, kit image ${kitSeconds} s, swarm shards ${swarmSeconds} s): ` +
         `--image ${totals.passed} passed, 0 failed; kit image ${(kit.imageBytes / 2 ** 20).toFixed(0)} MiB built in ${kit.buildSeconds.toFixed(1)} s, ${kit.version}, ` +
-        `its run against the server's container on their own network ${kit.checks.passed} passed, ${kit.checks.failed} failed (META-13 alone, plain http to a host that is not loopback), statement verified; docker stop ended a run after ${kit.stopped.afterSeconds.toFixed(1)} s with exit ${kit.stopped.exitCode} and its summary; no container left behind`,
+        `its run against the server's container on their own network ${kit.checks.passed} passed, ${kit.checks.failed} failed (META-13 alone, plain http to a host that is not loopback), statement verified; docker stop ended a run after ${kit.stopped.afterSeconds.toFixed(1)} s with exit ${kit.stopped.exitCode} and its summary; ` +
+        `load:simulate as a 2-replica swarm service ${swarm.sent.merged} requests (one process on the same seed ${swarm.sent.whole}), false refusals of the 1 % fault ${swarm.falseRefusals.merged} (one process ${swarm.falseRefusals.whole}), p99 ${swarm.p99Ms.merged.toFixed(1)} ms (one process ${swarm.p99Ms.whole.toFixed(1)} ms), the same verdicts (${swarm.verdicts.join('; ')}), service ${swarm.serviceSeconds.toFixed(1)} s; no container left behind`,
     );
   }
 } catch (err) {
