@@ -1,4 +1,5 @@
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
+import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT } from '../../reference-server/src/rate-limit/fixed-window.js';
 import { faults } from '../../faults/catalog/index.js';
 import type { Fault } from '../../faults/fault.js';
 import { conformingTargets } from '../conforming-targets.js';
@@ -40,6 +41,16 @@ export const loadFaults: Fault[] = [
           size: () => exact.size(),
         },
       };
+    },
+  },
+  {
+    id: 'invalid-token-limit-shared',
+    description:
+      `the documented invalid-token limit (${INVALID_TOKEN_LIMIT.requests} per ${INVALID_TOKEN_LIMIT.windowSeconds} s) counts the requests of every source address together: one client alone meets it where it should, a population of addresses within their budgets is refused`,
+    rules: ['RATE-12'],
+    configure: (deps) => {
+      const shared = deps.invalidTokenLimiter ?? createFixedWindowLimiter(INVALID_TOKEN_LIMIT.requests, INVALID_TOKEN_LIMIT.windowSeconds * 1000);
+      return { ...deps, invalidTokenLimiter: { tryAdmit: (_address, nowMs) => shared.tryAdmit('every address', nowMs) } };
     },
   },
 ];

@@ -5,6 +5,8 @@ import type { SimulationResult } from './result-file.js';
 import type { BucketStats } from './stats.js';
 import { escapeHtml, lineChart, type Series } from './svg-chart.js';
 import { floodComparisonOf, verdictLabel, type Verdict } from './verdicts.js';
+import { laneTable } from './invalid-token-table.js';
+import { laneOf } from './invalid-token-verdict.js';
 
 const COLORS: Record<Endpoint, string> = {
   list: '#1f77b4',
@@ -15,6 +17,7 @@ const COLORS: Record<Endpoint, string> = {
   results: '#8c564b',
   funding: '#e377c2',
   flood: '#7f7f7f',
+  invalidToken: '#17becf',
 };
 
 const STYLE = `
@@ -169,6 +172,20 @@ export function renderReport(result: SimulationResult, verdicts: readonly Verdic
     html.push(row(['while the flood is on', ...[percentiles(c.on)].flatMap((p) => [p.count, ...percentileCells(p)])]));
     html.push(row(['while it is off', ...[percentiles(c.off)].flatMap((p) => [p.count, ...percentileCells(p)])]));
     html.push('</table>');
+  }
+
+  const lane = laneOf(result);
+  const table = laneTable(result);
+  if (lane && table) {
+    const limit = lane.limit ? `documented limit ${lane.limit.requests} per ${lane.limit.windowSeconds} s (${escapeHtml(lane.limit.source)})` : 'no documented limit: not judged (RATE-13, the spec does not show its value)';
+    const burst = stats.invalidTokens.burst;
+    html.push(
+      `<h2>Requests without a valid token, per source address</h2><p>${lane.ratePerSecond} per second over ${lane.addresses} address(es)${lane.burst ? ', and a burst from the first' : ''}; ${limit}. A 429 is false when fewer than the limit's requests of its address can lie in the window before it; no limit applied at an address that got more admitted than any reading of the limit lets through: more than twice the limit within less than a window (a fixed window admits up to twice across its boundary), or more than k + 1 times it within k windows.${burst ? ` Burst: ${burst.sent} from ${escapeHtml(burst.address)}, ${burst.refused} refused, ${burst.spanMs === null ? 'not all answered' : `answered within ${burst.spanMs.toFixed(0)} ms`}.` : ''}</p><table>`,
+      row(table.header, true),
+    );
+    for (const r of table.rows) html.push(row(r.map((c) => escapeHtml(c))));
+    html.push('</table>');
+    if (stats.invalidTokens.examples.length) html.push(`<pre>${escapeHtml(stats.invalidTokens.examples.join('\n\n'))}</pre>`);
   }
 
   html.push('<h2>Load side</h2><table>', row(['shard', 'requests sent', 'deferred by budget', 'dropped (in-flight cap)', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'scheduler µs/request', 'dispatch µs/request', 'CPU % of a core', 'event loop busy'], true));

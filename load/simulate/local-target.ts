@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Customer } from './engine.js';
+import type { InvalidTokenLimit } from './invalid-token-limit.js';
 
 export interface LocalTargetRequest {
   customers: number;
@@ -15,6 +16,8 @@ export interface LocalTarget {
   /** Undefined for the bare server, which takes any token. */
   customers: Customer[] | undefined;
   flooders: Customer[] | undefined;
+  /** The bundled server's documented limit per source address on requests without a valid token; undefined for the bare server. */
+  invalidTokenLimit: InvalidTokenLimit | undefined;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,7 @@ export async function startLocalTarget(request: LocalTargetRequest): Promise<Loc
     cwd: resolve(import.meta.dirname, '../..'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const message = await new Promise<{ baseUrl: string; customers?: Customer[]; flooders?: Customer[] } | { error: string }>((resolveMessage, reject) => {
+  const message = await new Promise<{ baseUrl: string; customers?: Customer[]; flooders?: Customer[]; invalidTokenLimit?: InvalidTokenLimit } | { error: string }>((resolveMessage, reject) => {
     child.once('message', (m) => resolveMessage(m as { baseUrl: string } | { error: string }));
     child.once('exit', (code) => reject(new Error(`the local target exited before it listened (code ${code})`)));
   });
@@ -38,5 +41,5 @@ export async function startLocalTarget(request: LocalTargetRequest): Promise<Loc
     await close();
     throw new Error(`the local target did not start: ${message.error}`);
   }
-  return { baseUrl: message.baseUrl, customers: message.customers, flooders: message.flooders, close };
+  return { baseUrl: message.baseUrl, customers: message.customers, flooders: message.flooders, invalidTokenLimit: message.invalidTokenLimit, close };
 }

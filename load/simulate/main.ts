@@ -40,6 +40,8 @@ import { startRecording, type SimulationRecording } from './recording.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { parseServeOptions, serve } from './serve.js';
 import { assertBindable, assertReachable, spreadLine } from '../source-addresses.js';
+import { documentedLimit, laneLine, type DocumentedLimit } from './invalid-token-limit.js';
+import { laneLines } from './invalid-token-table.js';
 
 const log = (line: string) => console.log(line);
 
@@ -57,6 +59,13 @@ async function recordingOf(o: SimulateOptions, baseUrl: string): Promise<Simulat
   return recording;
 }
 
+/** The documented limit the invalid-token lane is judged against: the flag's, else the profile's or the bundled server's. */
+function laneLimit(o: SimulateOptions, from: Omit<Parameters<typeof documentedLimit>[0], 'flag'>): DocumentedLimit | undefined {
+  const limit = documentedLimit({ flag: o.invalidTokenLimit, ...from });
+  if (o.invalidBurst && !limit) throw new UsageError('--invalid-burst sends more than twice the documented limit per source address at once, and the run has no documented limit. Fix: --invalid-token-limit N/S as the target documents it, or a profile with limits.invalidTokenPerIp');
+  return limit;
+}
+
 async function prepare(o: SimulateOptions): Promise<Prepared> {
   if (o.fault !== undefined && !findFault(o.fault)) throw new UsageError(`--fault ${o.fault}: unknown. Fix: one of ${faultIds().join(', ')}`);
   if (o.bare) {
@@ -69,15 +78,18 @@ async function prepare(o: SimulateOptions): Promise<Prepared> {
     const count = o.customers ?? DEFAULT_CUSTOMERS;
     log(`starting the bundled server with ${count} customers (each a calculable and a writable project) and ${o.flooders} flooding ...`);
     const local = await startLocalTarget({ customers: count, flooders: o.flooders, fault: o.fault });
-    const recording = await recordingOf(o, local.baseUrl).catch(async (error: unknown) => {
+    const opened = async () => ({ invalidTokenLimit: laneLimit(o, { bundled: local.invalidTokenLimit }), recording: await recordingOf(o, local.baseUrl) });
+    const { invalidTokenLimit, recording } = await opened().catch(async (error: unknown) => {
       await local.close();
       throw error;
     });
-    return { local, ...(recording && { recording }), target: { baseUrl: local.baseUrl, via: recording?.baseUrl, kind: 'bundled', fault: o.fault, customers: local.customers ?? [], flooders: local.flooders ?? [], populationFlooders: o.flooders } };
+    return { local, ...(recording && { recording }), target: { baseUrl: local.baseUrl, via: recording?.baseUrl, kind: 'bundled', fault: o.fault, customers: local.customers ?? [], flooders: local.flooders ?? [], populationFlooders: o.flooders, invalidTokenLimit } };
   }
   const profile = o.profile ? loadProfile(o.profile) : undefined;
   const baseUrl = (o.baseUrl ?? profile?.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new UsageError(`profile ${o.profile} has no baseUrl. Fix: give --base-url URL`);
+  // Before the setup's requests: a burst without a limit is refused first.
+  const invalidTokenLimit = laneLimit(o, { profile: o.profile === undefined ? undefined : { path: o.profile, limit: profile?.limits?.invalidTokenPerIp } });
   const listed = o.tokens ? readTokenFile(o.tokens) : poolCustomers(profile as NonNullable<typeof profile>, o.profile as string);
   const all = listed.slice(0, o.customers ?? listed.length);
   const { customers, flooders, places } = splitPopulation(all, o.flooders, o.shard);
@@ -93,7 +105,7 @@ async function prepare(o: SimulateOptions): Promise<Prepared> {
     await recording?.close();
     throw error;
   });
-  return { ...(recording && { recording }), target: { baseUrl, via: recording?.baseUrl, kind: 'external', customers, flooders, places, populationCustomers: paced, populationFlooders: o.flooders, budget, setup } };
+  return { ...(recording && { recording }), target: { baseUrl, via: recording?.baseUrl, kind: 'external', customers, flooders, places, populationCustomers: paced, populationFlooders: o.flooders, budget, setup, invalidTokenLimit } };
 }
 
 async function reachable(baseUrl: string): Promise<string | undefined> {
@@ -119,6 +131,8 @@ function printSummary(result: SimulationResult, verdicts: ReturnType<typeof judg
       `load side ${l.shard}: ${l.sent} requests sent in ${(l.wallMs / 1000).toFixed(1)} s (${((l.sent * 1000) / l.wallMs).toFixed(0)}/s); scheduler ${((l.schedulerMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs and dispatch ${((l.dispatchMs * 1000) / Math.max(1, l.fired)).toFixed(1)} µs per request; process CPU ${((l.cpuMs / l.wallMs) * 100).toFixed(0)} % of a core, event loop busy ${(l.eventLoopBusy * 100).toFixed(0)} %; lag p50 ${lag.p50.toFixed(2)} ms p99 ${lag.p99.toFixed(2)} ms max ${lag.max.toFixed(1)} ms; ${l.deferred} arrivals deferred by the budget, ${l.droppedInFlight} dropped`,
     );
   }
+  for (const line of laneLines(result)) log(line);
+  for (const e of stats.invalidTokens.examples.slice(0, 2)) log(`invalid-token lane:\n  ${e.replace(/\n/g, '\n  ')}`);
   for (const e of stats.refusals.examples.slice(0, 2)) log(`false refusal:\n  ${e.replace(/\n/g, '\n  ')}`);
   for (const e of stats.errorExamples.slice(0, 5)) log(`error: ${e}`);
   log('');
@@ -177,6 +191,9 @@ async function main(): Promise<number> {
     o.floodPhaseSeconds = plan.floodPhaseSeconds;
     o.warmUpSeconds = plan.warmUpSeconds;
     for (const line of plan.lines) log(line);
+    if (o.invalidRate > 0 || o.invalidBurst) {
+      log(laneLine({ ratePerSecond: o.invalidRate, addresses: o.sourceAddresses?.length ?? 1, burst: o.invalidBurst, limit: target.invalidTokenLimit }));
+    }
     log(
       `load:simulate against ${target.baseUrl}${target.via ? ` through the recording proxy ${target.via}` : ''}${target.fault ? ` with fault ${target.fault}` : ''} (${target.kind}): ${target.customers.length} customers (${(o.busyShare * 100).toFixed(1)} % using their whole budget, the others ${o.rate}/s on average), ${target.flooders.length} flooding at ${o.floodRate}/s for ${o.floodPhaseSeconds} s in every ${o.floodPhaseSeconds * 3} s, ${o.durationSeconds} s (the first ${o.warmUpSeconds} s a warm-up), seed ${o.seed}`,
     );

@@ -9,9 +9,12 @@ import { UsageError } from '../../cli/command-line/usage.js';
 export const OPERATIONS = ['list', 'detail', 'rooms', 'patch', 'createRoom', 'results', 'funding'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-/** Every operation plus the flooding customers' requests, which are reported apart. */
-export type Endpoint = Operation | 'flood';
-export const ENDPOINTS: readonly Endpoint[] = [...OPERATIONS, 'flood'];
+/**
+ * Every operation plus the flooding customers' requests and the invalid-token lane's
+ * (invalid-token-lane.ts), which are reported apart.
+ */
+export type Endpoint = Operation | 'flood' | 'invalidToken';
+export const ENDPOINTS: readonly Endpoint[] = [...OPERATIONS, 'flood', 'invalidToken'];
 
 export interface OperationSpec {
   label: string;
@@ -48,6 +51,8 @@ export const OPERATION_SPECS: Readonly<Record<Endpoint, OperationSpec>> = {
   results: { label: 'GET /reports/{key}/results', method: 'GET', project: 'read', expected: [200, 422], path: (k) => `/reports/${k.read}/results` },
   funding: { label: 'GET /funding/applications', method: 'GET', project: undefined, expected: [200], path: () => '/funding/applications?limit=20' },
   flood: { label: 'GET /reports (flooding customers)', method: 'GET', project: undefined, expected: [200], path: () => '/reports' },
+  // A 429 of the limit per address is judged apart, as the customers' are.
+  invalidToken: { label: 'GET /reports (invalid token)', method: 'GET', project: undefined, expected: [401], path: () => '/reports' },
 };
 
 export type Weights = Record<Operation, number>;

@@ -7,6 +7,7 @@ import { randomSeed } from '../seeded-random.js';
 import { parseSourceAddresses } from '../source-addresses.js';
 import { CONFIDENCE } from './flood-comparison.js';
 import { PHASE_REQUESTS } from './plan.js';
+import { parseInvalidTokenLimit, type InvalidTokenLimit } from './invalid-token-limit.js';
 import { DEFAULT_WEIGHTS, OPERATIONS, parseWeights, type Operation, type Weights } from './operations.js';
 
 /** What a run must meet; exit 1 when one is missed. */
@@ -54,6 +55,12 @@ export interface SimulateOptions {
   startAt?: number;
   /** `--source-addresses`: customer i (flooders after the paced ones) sends from address i mod n. */
   sourceAddresses?: string[];
+  /** `--invalid-rate`: requests per second without a valid token over the whole run, spread over the source addresses (0: no such lane). */
+  invalidRate: number;
+  /** `--invalid-burst`: more than twice the documented limit at once from the lane's first address. */
+  invalidBurst: boolean;
+  /** `--invalid-token-limit N/S`: the target's documented limit per source address, over the profile's. */
+  invalidTokenLimit?: InvalidTokenLimit;
   seed: number;
   intervalSeconds: number;
   reportDir: string;
@@ -121,6 +128,17 @@ const FLAGS = {
     placeholder: 'SPEC',
     description: 'local addresses the customers send from, customer i from address i mod n: a comma list of\naddresses and IPv4 ranges A-B, e.g. 127.0.1.1-127.0.1.64 (on Linux all of 127.0.0.0/8 is local);\nthe connections are split over them, at least one each',
   },
+  'invalid-rate': {
+    type: 'string',
+    placeholder: 'R',
+    description: 'requests per second without a valid token (GET /reports, a random bearer token) over the whole run,\nspread over the source addresses, each its own Poisson stream; judged per address against the\ndocumented limit (default 0: none)',
+  },
+  'invalid-token-limit': {
+    type: 'string',
+    placeholder: 'N/S',
+    description: "the target's documented limit on requests without a valid token per source address: N per S seconds\n(default: the profile's limits.invalidTokenPerIp; the bundled server's own; else not judged)",
+  },
+  'invalid-burst': { type: 'boolean', description: 'halfway through, 2N+1 requests without a valid token at once from the first address: the limit must refuse one' },
   seed: { type: 'string', placeholder: 'N', description: 'seed of arrivals and mix (default random, printed)' },
   interval: { type: 'string', placeholder: 'S', description: "width of the timeline's intervals (default 1)" },
   'report-dir': { type: 'string', placeholder: 'DIR', description: 'result.json, report.html, allure-results/ (default reports/load/simulate)' },
@@ -154,7 +172,7 @@ export const SIMULATE_COMMAND = {
 /** The --help text. */
 export const USAGE = helpText(SIMULATE_COMMAND);
 
-type NumericKey = 'customers' | 'flooders' | 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds';
+type NumericKey = 'customers' | 'flooders' | 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'invalidRate';
 
 /** The numeric knobs of the run: which option each flag sets, and its range. */
 const NUMERIC: Partial<Record<keyof typeof FLAGS, NumberRange & { key: NumericKey }>> = {
@@ -173,6 +191,7 @@ const NUMERIC: Partial<Record<keyof typeof FLAGS, NumberRange & { key: NumericKe
   'max-in-flight': { key: 'maxInFlight', min: 1, integer: true },
   seed: { key: 'seed', min: 0, integer: true },
   interval: { key: 'intervalSeconds', min: 0.1 },
+  'invalid-rate': { key: 'invalidRate', min: 0 },
 };
 
 export function defaultOptions(): SimulateOptions {
@@ -194,6 +213,8 @@ export function defaultOptions(): SimulateOptions {
     timeoutSeconds: 10,
     maxInFlight: 10_000,
     readOnly: false,
+    invalidRate: 0,
+    invalidBurst: false,
     seed: randomSeed(),
     intervalSeconds: 1,
     reportDir: 'reports/load/simulate',
@@ -229,6 +250,8 @@ export function parseSimulateOptions(argv: readonly string[], env: NodeJS.Proces
   o.postalCode = values['postal-code'];
   o.record = values.record;
   if (values['source-addresses'] !== undefined) o.sourceAddresses = parseSourceAddresses(values['source-addresses']);
+  o.invalidBurst = values['invalid-burst'] === true;
+  if (values['invalid-token-limit'] !== undefined) o.invalidTokenLimit = parseInvalidTokenLimit(values['invalid-token-limit']);
   if (values['start-at'] !== undefined) o.startAt = parseStartAt(values['start-at'], Date.now());
   if (values['report-dir'] !== undefined) o.reportDir = values['report-dir'];
   o.allure = values['no-allure'] !== true;
@@ -275,6 +298,7 @@ function validate(o: SimulateOptions): SimulateOptions {
     if (o.record !== undefined) throw new UsageError("--record records a run's traffic; merge sends none. Fix: give --record to each shard's run (a file each) and judge each with npm run conformance -- observe --log FILE");
     if (o.sourceAddresses !== undefined) throw new UsageError("--source-addresses spreads a run's customers over addresses; merge sends nothing. Fix: give --source-addresses to each shard's run");
     if (o.startAt !== undefined) throw new UsageError("--start-at is when a run's arrivals begin; merge sends nothing. Fix: give --start-at to each shard's run");
+    if (o.invalidRate > 0 || o.invalidBurst || o.invalidTokenLimit) throw new UsageError("--invalid-rate, --invalid-burst and --invalid-token-limit shape and judge a run's invalid-token lane; merge sends nothing and takes each shard's judgement. Fix: give them to each shard's run");
     return o;
   }
   if (o.sourceAddresses !== undefined && o.record !== undefined) {
@@ -282,6 +306,7 @@ function validate(o: SimulateOptions): SimulateOptions {
   }
   const external = o.baseUrl !== undefined || o.profile !== undefined || o.tokens !== undefined;
   if (o.bare && (external || o.fault)) throw new UsageError('--bare starts its own bare server. Fix: leave out --base-url, --profile, --tokens and --fault');
+  if (o.bare && (o.invalidRate > 0 || o.invalidBurst)) throw new UsageError('--invalid-rate and --invalid-burst send requests without a valid token; the bare server takes any token, so it has nothing to refuse. Fix: leave out --bare');
   if (o.bare && o.record !== undefined) throw new UsageError("--record judges a target's traffic; the bare server is no API. Fix: leave out --bare (npm run bench:observe-proxy measures the proxy's cost)");
   if (o.fault && external) throw new UsageError('--fault only works with the bundled server. Fix: leave out --base-url, --profile and --tokens');
   if (external && !o.tokens && !o.profile) throw new UsageError('--base-url needs its customers. Fix: --tokens FILE (one token per line) or --profile FILE with customers.pool');

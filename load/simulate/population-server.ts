@@ -4,8 +4,10 @@ import { generateApiToken, hashApiToken } from '../../reference-server/src/domai
 import { generateProjectKey } from '../../reference-server/src/domain/project-key.js';
 import { HOUSE_1970, seedBuilding } from '../../reference-server/src/seed/building-demo.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';
+import { loadProfile } from '../../cli/target/target.js';
 import type { Customer } from './engine.js';
 import { findFault } from './faults.js';
+import type { InvalidTokenLimit } from './invalid-token-limit.js';
 
 export interface PopulationRequest {
   customers: number;
@@ -19,6 +21,8 @@ export interface Population {
   baseUrl: string;
   customers: Customer[];
   flooders: Customer[];
+  /** The limit per source address on requests without a valid token, as the server's profile documents it. */
+  invalidTokenLimit: InvalidTokenLimit | undefined;
 }
 
 const house = (name: string) => ({ projektName: name, projektPostleitzahl: '10178', projektBaujahr: '1970', projektBewohner: '4', projektArtHeizung: '1' });
@@ -66,10 +70,13 @@ export async function startPopulationServer(request: PopulationRequest): Promise
       return fault ? fault.configure(deps) : deps;
     },
   });
+  // The server documents it in the profile it writes beside its database, as for any conformance run.
+  const documented = loadProfile(server.profilePath).limits?.invalidTokenPerIp;
   return {
     baseUrl: server.baseUrl,
     customers,
     flooders,
+    invalidTokenLimit: documented && { requests: documented.requests, windowSeconds: documented.windowSeconds },
     close: async () => {
       await server.close();
     },

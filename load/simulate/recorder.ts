@@ -112,6 +112,8 @@ export class Recorder {
       if (x.status === 429) this.floodRefused += 1;
       return;
     }
+    // Judged per source address by the lane itself (invalid-token-lane.ts), and no customer's latency.
+    if (x.endpoint === 'invalidToken') return;
     if (this.options.floodPhaseSeconds !== undefined) recordMs(floodPhaseOf(this.stats, phaseStartMs(wall, this.options.floodPhaseSeconds)), ms);
     this.paced.push(x.customer, ENDPOINTS.indexOf(x.endpoint), x.status, x.sentAt, x.status === 0 ? NEVER_READ : x.receivedAt);
     if (x.status === 429) {

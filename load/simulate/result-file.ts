@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../../cli/command-line/usage.js';
+import type { DocumentedLimit } from './invalid-token-limit.js';
 import type { Thresholds } from './options.js';
 import { deserializeStats, mergeStats, serializeStats, type SerializedStats, type SimulationStats } from './stats.js';
 
@@ -27,6 +28,8 @@ export interface RunInfo {
   warmUpSeconds: number;
   /** Local addresses the customers were spread over (`--source-addresses`); absent: one. */
   sourceAddresses?: number;
+  /** The invalid-token lane, when the run had one: its whole rate and addresses (over all shards), and the limit it was judged against (null: none documented). */
+  invalidTokens?: { ratePerSecond: number; addresses: number; burst: boolean; limit: DocumentedLimit | null };
 }
 
 export interface SimulationResult {
@@ -57,6 +60,9 @@ export function readResult(path: string): SimulationResult {
 export function mergeResults(results: readonly SimulationResult[]): SimulationResult {
   const [first, ...rest] = results;
   if (!first) throw new UsageError('nothing to merge');
+  // Each shard judged its addresses against its limit: one verdict over them needs one limit.
+  const limits = new Set(results.flatMap((r) => r.runs).flatMap((r) => (r.invalidTokens ? [JSON.stringify(r.invalidTokens.limit && { requests: r.invalidTokens.limit.requests, windowSeconds: r.invalidTokens.limit.windowSeconds })] : [])));
+  if (limits.size > 1) throw new UsageError(`the shards judged their invalid-token lanes against different limits (${[...limits].join(', ')}). Fix: give every shard the same --invalid-token-limit or profile`);
   const stats = deserializeStats(serializeStats(first.stats));
   for (const r of rest) mergeStats(stats, r.stats);
   return { runs: results.flatMap((r) => r.runs), thresholds: first.thresholds, stats };

@@ -60,7 +60,9 @@ export async function serve(o: ServeOptions, log: (line: string) => void): Promi
   log(`starting the bundled server with ${o.customers} customers and ${o.flooders} flooding${o.fault ? `, fault ${o.fault}` : ''} ...`);
   const server = await startPopulationServer({ customers: o.customers, flooders: o.flooders, fault: o.fault, listen: { host: o.host, port: o.port } });
   writeFileSync(o.tokens, tokenLines(server.customers, server.flooders), { mode: 0o600 });
-  log(`serving ${server.baseUrl}; customers in ${o.tokens} (give the shards --tokens ${o.tokens}${o.flooders ? ` --flooders ${o.flooders}` : ''}); SIGINT or SIGTERM stops it`);
+  // A token file carries no profile: the shards' invalid-token lane is judged against the limit given them.
+  const limit = server.invalidTokenLimit && ` --invalid-token-limit ${server.invalidTokenLimit.requests}/${server.invalidTokenLimit.windowSeconds}`;
+  log(`serving ${server.baseUrl}; customers in ${o.tokens} (give the shards --tokens ${o.tokens}${o.flooders ? ` --flooders ${o.flooders}` : ''}${limit ?? ''}); SIGINT or SIGTERM stops it`);
   const signal = await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]).then(() => 'stopped');
   log(`${signal}: closing the server`);
   await server.close();

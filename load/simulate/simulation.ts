@@ -1,4 +1,6 @@
 import { createEngine, type Customer } from './engine.js';
+import { createInvalidTokenLane, laneAddresses } from './invalid-token-lane.js';
+import { burstSize, type DocumentedLimit } from './invalid-token-limit.js';
 import { floodActive, PHASES_PER_CYCLE } from './flood-phase.js';
 import type { SimulateOptions } from './options.js';
 import { operationPicker, readOnlyWeights } from './operations.js';
@@ -32,11 +34,13 @@ export interface SimulationTarget {
   budget?: SendBudget;
   /** The tool's own requests before the load (project setup): judged with the customers' requests. */
   setup?: readonly SetupExchange[];
+  /** The target's documented limit per source address on requests without a valid token: the invalid-token lane is judged against it. */
+  invalidTokenLimit?: DocumentedLimit | undefined;
 }
 
 const FLOODER_KEYS = 2 ** 30;
 
-type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'> & Partial<Pick<SimulateOptions, 'sourceAddresses'>>;
+type Knobs = Pick<SimulateOptions, 'durationSeconds' | 'rate' | 'busyShare' | 'marginMs' | 'floodRate' | 'floodPhaseSeconds' | 'warmUpSeconds' | 'weights' | 'readOnly' | 'connections' | 'floodConnections' | 'timeoutSeconds' | 'maxInFlight' | 'seed' | 'intervalSeconds' | 'thresholds' | 'shard'> & Partial<Pick<SimulateOptions, 'sourceAddresses' | 'invalidRate' | 'invalidBurst'>>;
 
 /**
  * The arrival plan of every customer. `busyShare` of them, spread evenly over the population, use
@@ -67,8 +71,28 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   const plans = planArrivals(places.customers, target.flooders.length, k);
   // Flooders' keys apart from the customers', both from the place in the whole population.
   const streams = [...places.customers, ...places.flooders.map((p) => FLOODER_KEYS + p)].map((key) => streamOf(k.seed, key));
-  const randomOf = (id: number) => streams[id] as () => number;
   const recorder = new Recorder({ intervalMs: k.intervalSeconds * 1000, floodPhaseSeconds: target.populationFlooders > 0 ? k.floodPhaseSeconds : undefined });
+  const invalidRate = k.invalidRate ?? 0;
+  const limit = target.invalidTokenLimit;
+  if (k.invalidBurst && !limit) throw new Error('--invalid-burst needs the documented invalid-token limit (target.invalidTokenLimit)');
+  const lane =
+    invalidRate > 0 || k.invalidBurst
+      ? createInvalidTokenLane({
+          baseUrl: target.via ?? target.baseUrl,
+          addresses: laneAddresses(k.sourceAddresses, k.shard),
+          totalAddresses: k.sourceAddresses?.length ?? 1,
+          ratePerSecond: invalidRate,
+          burst: k.invalidBurst && limit ? burstSize(limit) : 0,
+          seed: k.seed,
+          timeoutMs: k.timeoutSeconds * 1000,
+          recorder,
+        })
+      : undefined;
+  // The lane's plans after the customers' and flooders': scheduler ids from `clients` on are its addresses.
+  const clients = plans.length;
+  const allPlans = lane ? [...plans, ...lane.plans] : plans;
+  if (lane) streams.push(...lane.randoms);
+  const randomOf = (id: number) => streams[id] as () => number;
   for (const x of target.setup ?? []) recorder.recordSetup(x);
   const weights = k.readOnly ? readOnlyWeights(k.weights) : k.weights;
   const engine = createEngine({
@@ -89,21 +113,24 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
   const startedWall = new Date(performance.timeOrigin + startAt);
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
-  const scheduler = runScheduler({ plans, budget, randomOf, startAt, endAt, fire: engine.fire });
-  const stopProgress = startProgress({ recorder, sent: () => engine.state.sent, inFlight: () => engine.state.inFlight, startedAt: startAt, durationSeconds: k.durationSeconds, log });
+  const fire = lane ? (id: number, sentAt: number) => (id < clients ? engine.fire(id, sentAt) : lane.fire(id - clients, sentAt)) : engine.fire;
+  const scheduler = runScheduler({ plans: allPlans, budget, randomOf, startAt, endAt, fire });
+  lane?.burstAt(startAt + (endAt - startAt) / 2);
+  const stopProgress = startProgress({ recorder, sent: () => engine.state.sent + (lane?.state.sent ?? 0), inFlight: () => engine.state.inFlight + (lane?.state.inFlight ?? 0), startedAt: startAt, durationSeconds: k.durationSeconds, log });
   const schedule = await scheduler.done;
-  await engine.drain(k.timeoutSeconds * 1000 + 1000);
+  await Promise.all([engine.drain(k.timeoutSeconds * 1000 + 1000), lane?.drain(k.timeoutSeconds * 1000 + 1000)]);
   stopProgress();
   const wallMs = performance.now() - startAt;
   const cpu = process.cpuUsage(cpuBefore);
   const elu = performance.eventLoopUtilization(eluBefore);
-  await engine.close();
+  await Promise.all([engine.close(), lane?.close()]);
   recorder.judgeRefusals(startAt);
   const { stats } = recorder;
+  if (lane) stats.invalidTokens = lane.judge(limit, startAt);
   stats.loadSide.push({
     shard: k.shard ? `${k.shard.index}/${k.shard.count}` : 'whole',
     fired: schedule.fired,
-    sent: engine.state.sent,
+    sent: engine.state.sent + (lane?.state.sent ?? 0),
     deferred: schedule.deferred,
     droppedInFlight: engine.state.droppedInFlight,
     lag: schedule.lag,
@@ -129,6 +156,7 @@ export async function simulate(target: SimulationTarget, k: Knobs, log: (line: s
     floodPhaseSeconds: k.floodPhaseSeconds,
     warmUpSeconds: k.warmUpSeconds,
     ...(k.sourceAddresses && { sourceAddresses: k.sourceAddresses.length }),
+    ...(lane && { invalidTokens: { ratePerSecond: invalidRate, addresses: k.sourceAddresses?.length ?? 1, burst: k.invalidBurst === true, limit: limit ?? null } }),
   };
   return { runs: [run], thresholds: k.thresholds, stats };
 }

@@ -50,6 +50,39 @@ export interface RefusalJudgement {
   examples: string[];
 }
 
+/** One source address's requests without a valid token (the invalid-token lane), judged there. */
+export interface LaneAddressStats {
+  sent: number;
+  /** Answered 401 (within the limit), 429 (the limit per address), or otherwise or not at all. */
+  unauthorized: number;
+  refused: number;
+  errors: number;
+  /** 429s proven false: fewer than the documented limit's requests of the address can lie in the window before them. */
+  falseRefusals: number;
+  /** The most admitted (answered, not with 429) within less than one window: above twice the limit, none applied. */
+  mostAdmitted: number;
+  /** 1 when its admissions prove that no limit of the documented value applied (invalid-token-judgement.ts). */
+  notLimited: number;
+}
+
+/** `--invalid-burst`: more than twice the limit at once from one address. */
+export interface LaneBurst {
+  address: string;
+  sent: number;
+  unauthorized: number;
+  refused: number;
+  /** From the send to the last answer, ms; null when one had no answer. */
+  spanMs: number | null;
+}
+
+export interface InvalidTokenStats {
+  /** Key: the source address, or DEFAULT_ADDRESS. Shards send from disjoint addresses. */
+  addresses: Record<string, LaneAddressStats>;
+  burst?: LaneBurst;
+  /** The proofs: false refusals and over-admissions, the first few. */
+  examples: string[];
+}
+
 export interface SimulationStats {
   intervalMs: number;
   endpoints: Record<Endpoint, EndpointStats>;
@@ -63,9 +96,13 @@ export interface SimulationStats {
   refusals: RefusalJudgement;
   errorExamples: string[];
   loadSide: LoadSide[];
+  invalidTokens: InvalidTokenStats;
 }
 
 const EXAMPLES = 20;
+
+/** The lane's address key when it sends from the machine's default address (no --source-addresses). */
+export const DEFAULT_ADDRESS = 'default address';
 
 function emptyEndpoint(): EndpointStats {
   return { latency: newHistogram(), sent: 0, byStatus: {}, errors: 0, refused: 0 };
@@ -80,6 +117,7 @@ export function emptyStats(intervalMs = 1000): SimulationStats {
     refusals: { paced: 0, falseRefusals: 0, examples: [] },
     errorExamples: [],
     loadSide: [],
+    invalidTokens: { addresses: {}, examples: [] },
   };
 }
 
@@ -128,6 +166,23 @@ export function mergeStats(into: SimulationStats, from: SimulationStats): void {
   into.refusals.examples = [...into.refusals.examples, ...from.refusals.examples].slice(0, EXAMPLES);
   into.errorExamples = [...into.errorExamples, ...from.errorExamples].slice(0, EXAMPLES);
   into.loadSide.push(...from.loadSide);
+  mergeInvalidTokens(into.invalidTokens, from.invalidTokens);
+}
+
+function mergeInvalidTokens(into: InvalidTokenStats, from: InvalidTokenStats): void {
+  for (const [address, b] of Object.entries(from.addresses)) {
+    const a = (into.addresses[address] ??= { sent: 0, unauthorized: 0, refused: 0, errors: 0, falseRefusals: 0, mostAdmitted: 0, notLimited: 0 });
+    a.sent += b.sent;
+    a.unauthorized += b.unauthorized;
+    a.refused += b.refused;
+    a.errors += b.errors;
+    a.falseRefusals += b.falseRefusals;
+    a.mostAdmitted = Math.max(a.mostAdmitted, b.mostAdmitted);
+    a.notLimited = Math.max(a.notLimited, b.notLimited);
+  }
+  // The burst leaves from the lane's first address, which one shard holds.
+  if (from.burst) into.burst = from.burst;
+  into.examples = [...into.examples, ...from.examples].slice(0, EXAMPLES);
 }
 
 export function addErrorExample(stats: SimulationStats, line: string): void {
@@ -144,6 +199,8 @@ export interface SerializedStats {
   refusals: RefusalJudgement;
   errorExamples: string[];
   loadSide: Encoded<LoadSide>[];
+  /** Absent in files written before the lane: they had none. */
+  invalidTokens?: InvalidTokenStats;
 }
 
 export function serializeStats(s: SimulationStats): SerializedStats {
@@ -156,6 +213,7 @@ export function serializeStats(s: SimulationStats): SerializedStats {
     refusals: s.refusals,
     errorExamples: s.errorExamples,
     loadSide: s.loadSide.map((l) => ({ ...l, lag: encodeHistogram(l.lag) })),
+    invalidTokens: s.invalidTokens,
   };
 }
 
@@ -172,5 +230,7 @@ export function deserializeStats(s: SerializedStats): SimulationStats {
   stats.refusals = s.refusals;
   stats.errorExamples = s.errorExamples;
   stats.loadSide = s.loadSide.map((l) => ({ ...l, lag: decodeHistogram(l.lag) }));
+  // A copy: a merge adds into it, and must not into the result it was read from.
+  if (s.invalidTokens) stats.invalidTokens = structuredClone(s.invalidTokens);
   return stats;
 }

@@ -8,10 +8,10 @@ import type { LocalTargetRequest } from './local-target.js';
 import { startPopulationServer } from './population-server.js';
 
 const request = JSON.parse(process.argv[2] ?? '{}') as LocalTargetRequest;
-const started = request.bare ? startBareJsonServer().then((s) => ({ ...s, customers: undefined, flooders: undefined })) : startPopulationServer(request);
+const started = request.bare ? startBareJsonServer().then((s) => ({ ...s, customers: undefined, flooders: undefined, invalidTokenLimit: undefined })) : startPopulationServer(request);
 started.then(
   (target) => {
-    process.send?.({ baseUrl: target.baseUrl, customers: target.customers, flooders: target.flooders });
+    process.send?.({ baseUrl: target.baseUrl, customers: target.customers, flooders: target.flooders, invalidTokenLimit: target.invalidTokenLimit });
     const stop = () => void target.close().then(() => process.exit(0));
     process.once('message', stop);
     process.once('disconnect', stop);

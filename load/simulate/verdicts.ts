@@ -1,5 +1,6 @@
 import { CONFIDENCE, MIN_PAIRS, MIN_PHASE_SAMPLES, compareFloodPhases, type FloodComparison } from './flood-comparison.js';
 import { percentileMs, sumHistograms } from './histograms.js';
+import { invalidTokenVerdicts } from './invalid-token-verdict.js';
 import { OPERATIONS, OPERATION_SPECS } from './operations.js';
 import type { SimulationResult } from './result-file.js';
 
@@ -69,6 +70,7 @@ export function judge(result: SimulationResult): Verdict[] {
   verdicts.push({ name: 'every arrival sent', ok: dropped === 0, detail: dropped === 0 ? 'no arrival met the in-flight cap' : `${dropped} arrivals dropped: the in-flight cap was reached (the target fell behind)`, kind: 'target' });
   // Recorded only when the population has flooders (in this shard or another).
   if (stats.floodPhases.size > 0) verdicts.push(floodVerdict(floodComparisonOf(result), t.maxFloodRatio, result.runs[0]?.warmUpSeconds ?? 0));
+  verdicts.push(...invalidTokenVerdicts(result));
   const lag = sumHistograms(stats.loadSide.map((l) => l.lag));
   const lagP99 = percentileMs(lag, 99);
   const busiest = Math.max(0, ...stats.loadSide.map((l) => l.eventLoopBusy));

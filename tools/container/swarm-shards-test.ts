@@ -20,10 +20,14 @@ const run = promisify(execFile);
 
 const SHARDS = 2;
 const FAULT = 'limiter-refuses-1-percent';
-/** The same population, seed and knobs for the one process and the shards. */
-const SIMULATION = ['--tokens', 'tokens.txt', '--flooders', '0', '--duration', '10', '--rate', '0.5', '--seed', '7', '--no-allure', '--max-lag', '2000'];
+/**
+ * The same population, seed and knobs for the one process and the shards. The latency and lag
+ * limits are far out of reach: a busy machine must not make the two runs' verdicts differ, since
+ * the comparison is of what was planned and judged, not of two runs' answer times.
+ */
+const SIMULATION = ['--tokens', 'tokens.txt', '--flooders', '0', '--duration', '10', '--rate', '0.5', '--seed', '7', '--no-allure', '--max-lag', '5000', '--max-p99', '10000'];
 /** Room for the replicas to start and prepare before the moment they all wait for. */
-const START_AFTER_SECONDS = 25;
+const START_AFTER_SECONDS = 20;
 const SERVICE_TIMEOUT_MS = 3 * 60_000;
 
 export interface SwarmFigures {
@@ -89,11 +93,19 @@ export async function testSwarmShards(docker: Dockerode, step: (line: string) =>
     expectCode('load:simulate merge of the shards (the fault found)', merge, 1);
     return compare(readResult(join(folder, 'whole/result.json')), readResult(join(folder, 'merged/result.json')), serviceSeconds);
   } finally {
-    await run('docker', ['service', 'rm', service]).catch(() => undefined);
+    await removeService(docker, service);
     if (server) await server.remove({ force: true }).catch(() => undefined);
     if (joined !== 'active') await run('docker', ['swarm', 'leave', '--force']).catch(() => undefined);
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** `docker service rm` returns before the engine has removed the tasks' containers: they are waited for. */
+async function removeService(docker: Dockerode, service: string): Promise<void> {
+  await run('docker', ['service', 'rm', service]).catch(() => undefined);
+  const filters = JSON.stringify({ label: [`com.docker.swarm.service.name=${service}`] });
+  const deadline = performance.now() + 60_000;
+  while ((await docker.listContainers({ all: true, filters })).length > 0 && performance.now() < deadline) await sleep(500);
 }
 
 async function swarmState(): Promise<string> {
