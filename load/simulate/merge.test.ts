@@ -11,6 +11,7 @@ import { defaultOptions } from './options.js';
 import { startPopulationServer, type Population } from './population-server.js';
 import { Recorder } from './recorder.js';
 import { mergeResults, readResult, writeResult, type SimulationResult } from './result-file.js';
+import { serializeStats } from './stats.js';
 import { simulate } from './simulation.js';
 import { syntheticExchanges } from './synthetic-exchanges.js';
 
@@ -90,7 +91,10 @@ describe('against the bundled server', () => {
       // timing on a busy machine (a refusal whose answer came late is not provably false).
       simulate({ baseUrl: faulted.baseUrl, kind: 'bundled', fault: 'limiter-refuses-1-percent', customers: faulted.customers, flooders: [], populationFlooders: 0 }, { ...knobs, durationSeconds: 6 }, () => {}),
     ]);
+    const firstBefore = JSON.stringify(serializeStats(one.stats));
     const merged = mergeResults([one, two]);
+    // The merge adds into a copy, never into the first shard's result.
+    expect(JSON.stringify(serializeStats(one.stats))).toBe(firstBefore);
     expect(merged.runs.map((r) => [r.shard, r.customers])).toEqual([
       ['1/2', 100],
       ['2/2', 100],

@@ -63,7 +63,8 @@ export function mergeResults(results: readonly SimulationResult[]): SimulationRe
   // Each shard judged its addresses against its limit: one verdict over them needs one limit.
   const limits = new Set(results.flatMap((r) => r.runs).flatMap((r) => (r.invalidTokens ? [JSON.stringify(r.invalidTokens.limit && { requests: r.invalidTokens.limit.requests, windowSeconds: r.invalidTokens.limit.windowSeconds })] : [])));
   if (limits.size > 1) throw new UsageError(`the shards judged their invalid-token lanes against different limits (${[...limits].join(', ')}). Fix: give every shard the same --invalid-token-limit or profile`);
-  const stats = deserializeStats(serializeStats(first.stats));
+  // A deep copy: the merge adds into it, and must not into the first shard's result.
+  const stats = deserializeStats(structuredClone(serializeStats(first.stats)));
   for (const r of rest) mergeStats(stats, r.stats);
   return { runs: results.flatMap((r) => r.runs), thresholds: first.thresholds, stats };
 }

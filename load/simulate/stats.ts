@@ -230,7 +230,6 @@ export function deserializeStats(s: SerializedStats): SimulationStats {
   stats.refusals = s.refusals;
   stats.errorExamples = s.errorExamples;
   stats.loadSide = s.loadSide.map((l) => ({ ...l, lag: decodeHistogram(l.lag) }));
-  // A copy: a merge adds into it, and must not into the result it was read from.
-  if (s.invalidTokens) stats.invalidTokens = structuredClone(s.invalidTokens);
+  if (s.invalidTokens) stats.invalidTokens = s.invalidTokens;
   return stats;
 }
