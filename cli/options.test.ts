@@ -8,12 +8,12 @@ describe('the run command line', () => {
       parseRunOptions([
         'doctor', '--base-url', 'http://127.0.0.1:8080/api/v2/', '--profile=p.json', '--rules', 'PROJ-12,AUTH-*', '--area', 'meta', '--area=auth',
         '--file', 'suites/meta/meta.conformance.ts', '--read-only', '--no-html', '--no-preflight', '--expect', 'e.json', '--report-dir', 'out',
-        '--shard', '2/3', '--webhook-receiver', '8099', '--explore-runs', '8', '--explore-seconds', '30', '--seed', '-5', '--sign-key', 'k.pem',
+        '--shard', '2/3', '--webhook-receiver', '8099', '--explore-runs', '8', '--explore-seconds', '30', '--seed', '-5', '--sign-key', 'k.pem', '--workers', '2',
       ]),
     ).toEqual({
       command: 'doctor', baseUrl: 'http://127.0.0.1:8080/api/v2', profile: 'p.json', image: undefined, rules: ['PROJ-12', 'AUTH-*'], areas: ['meta', 'auth'],
       files: ['suites/meta/meta.conformance.ts'], readOnly: true, html: false, preflight: false, expect: 'e.json', reportDir: 'out', shard: { index: 2, count: 3 },
-      webhookReceiver: 8099, exploreRuns: 8, exploreSeconds: 30, seed: -5, vary: [], signKey: 'k.pem',
+      webhookReceiver: 8099, exploreRuns: 8, exploreSeconds: 30, seed: -5, vary: [], signKey: 'k.pem', workers: 2,
     });
     expect(parseRunOptions(['--rerun-failed', 'old', '--area', 'meta'])).toMatchObject({ rerunFailed: 'old', areas: ['meta'], rules: [] });
     expect(parseRunOptions(['--allure-history', '/cache/h.jsonl'])).toMatchObject({ allureHistory: '/cache/h.jsonl', html: true });
@@ -28,6 +28,7 @@ describe('the run command line', () => {
     [['--file', 'suites/x.ts'], /^--file 'suites\/x\.ts' is not a suite file\. Fix: /],
     [['--webhook-receiver', '70000'], /^--webhook-receiver '70000' is not a port\. Fix: /],
     [['--explore-runs', '0'], /^--explore-runs '0' is not a count\. Fix: .* --explore-runs 8$/],
+    [['--workers', 'many'], /^--workers 'many' is not a count\. Fix: .* --workers 2$/],
     [['--shard', '4/3'], /^--shard '4\/3' is invalid\. Fix: /],
     [['--tokens', 't'], /^--tokens belongs to init\. Fix: npm run conformance -- init /],
     [['--allure-history', 'h.jsonl', '--no-html'], /^--allure-history keeps the history of the HTML reports, and --no-html builds none\. Fix: /],

@@ -46,6 +46,8 @@ export interface RunOptions {
   rerunFailed?: string;
   /** Every exchange of the checks goes through the recording proxy into this exchange log (observe --log judges it). */
   record?: string;
+  /** Suite files run at once (vitest's workers); absent: the run's default. */
+  workers?: number;
 }
 
 export const AREAS = ['meta', 'auth', 'errors', 'projects', 'rooms', 'status', 'funding', 'results', 'documents', 'webhook', 'rate-limit', 'explore'] as const;
@@ -98,6 +100,11 @@ const RUN_FLAGS = {
     type: 'string',
     placeholder: 'FILE',
     description: "send the checks' requests through the recording proxy and write every exchange to FILE\n(an exchange log, tokens hashed); judge it again with: observe --log FILE",
+  },
+  workers: {
+    type: 'string',
+    placeholder: 'N',
+    description: 'suite files run at once (default 8): each worker loads the suites anew, so fewer spend less CPU\nand memory (a small CI runner), and the run takes longer',
   },
   vary: {
     type: 'string',
@@ -212,6 +219,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions {
     allureHistory: values['allure-history'],
     rerunFailed: values['rerun-failed'],
     record: values.record,
+    workers: count('--workers', values.workers, 2),
   };
   if (options.baseUrl && options.image) {
     throw new UsageError('--base-url and --image exclude each other: --image starts the target itself. Fix: give one of them');

@@ -104,6 +104,7 @@ export async function runConformance(
     passWithNoTests: true,
     ...(pattern ? { testNamePattern: pattern } : {}),
     ...(options.shard ? { shard: formatShard(options.shard) } : {}),
+    ...(options.workers ? { maxWorkers: options.workers } : {}),
   }));
   const cancel = () => {
     log('interrupted: stopping the checks, writing the reports of what finished');

@@ -73,6 +73,9 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const { code, output } = await runCliAgainstFault(fault, [
     // A fault may break what the preflight relies on (a role's answer, GET /health); the checks judge it.
     '--report-dir', reportDir, '--no-html', '--no-preflight', '--record', trafficFile,
+    // Fault runs share the cores four at a time: a worker per suite file would load the suites
+    // once more for each, which costs more CPU than running a fault's few files one after another.
+    '--workers', '1',
     ...[...fault.rules, ...(fault.metBy ?? [])].flatMap((r) => ['--rules', r]),
     ...suiteFilesFor(ROOT, [...fault.rules, ...(fault.metBy ?? [])], fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
   ], cli);
