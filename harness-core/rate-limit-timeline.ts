@@ -209,6 +209,18 @@ function answeredPromptlyAfterRoom(set: readonly { hit: Hit; to: number }[], win
   return held.hit.receivedAt <= roomBy + boundMs;
 }
 
+/** The index of the first hit of `list` (sorted by `key`) whose key is past `bound`. */
+export function firstAfter(list: readonly Hit[], key: (h: Hit) => number, bound: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(list[mid] as Hit) > bound) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Refusals for which fewer than `limit` admitted hits can lie in the window before them. */
 export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, windowMs = WINDOW_MS, max = 20 }: Limits = {}): LivenessViolation[] {
   // Admitted hits (and unknowns with a known bound), by receipt: one can lie in the window of a
@@ -221,17 +233,6 @@ export function livenessViolations(hits: readonly Hit[], { limit = LIMIT, window
   const unknown = counted.filter((h) => !Number.isFinite(decidedBy(h))).sort((a, b) => a.sentAt - b.sentAt);
   // No admitted hit is longer than this, so one answered later than r's answer plus it was sent after r's answer.
   const longest = admitted.reduce((max, h) => Math.max(max, h.receivedAt - h.sentAt), 0);
-  /** The index of the first hit of `list` (sorted by `key`) whose key is past `bound`. */
-  const firstAfter = (list: readonly Hit[], key: (h: Hit) => number, bound: number) => {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (key(list[mid] as Hit) > bound) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   const found: LivenessViolation[] = [];
   for (const r of hits) {
     if (outcome(r) !== 'refused') continue;

@@ -1,4 +1,4 @@
-import { formatTimeline, outcome, type Hit } from '../../harness-core/rate-limit-timeline.js';
+import { firstAfter, formatTimeline, outcome, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import type { InvalidTokenLimit } from './invalid-token-limit.js';
 
 /**
@@ -27,24 +27,13 @@ export function falseRefusals(hits: readonly Hit[], limit: InvalidTokenLimit): L
   const answered = hits.filter((h) => Number.isFinite(h.receivedAt)).sort((a, b) => a.sentAt - b.sentAt);
   const open = hits.filter((h) => !Number.isFinite(h.receivedAt));
   const longest = answered.reduce((max, h) => Math.max(max, h.receivedAt - h.sentAt), 0);
-  /** Index of the first answered hit sent after `t`. */
-  const sentAfter = (t: number) => {
-    let lo = 0;
-    let hi = answered.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((answered[mid] as Hit).sentAt > t) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   const found: LaneRefusal[] = [];
   for (const r of answered) {
     if (outcome(r) !== 'refused') continue;
     const from = r.sentAt - windowMs;
     const possible: Hit[] = open.filter((h) => h !== r && h.sentAt <= r.receivedAt).slice(0, limit.requests);
     // Latest sends first; none sent before `from - longest` was answered after `from`.
-    for (let k = sentAfter(r.receivedAt) - 1; k >= 0 && possible.length < limit.requests; k--) {
+    for (let k = firstAfter(answered, (h) => h.sentAt, r.receivedAt) - 1; k >= 0 && possible.length < limit.requests; k--) {
       const h = answered[k] as Hit;
       if (h.sentAt < from - longest) break;
       if (h !== r && h.receivedAt > from) possible.push(h);
