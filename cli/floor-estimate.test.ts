@@ -30,20 +30,20 @@ const TABLE: DemandTable = {
 };
 
 describe('pacing floor estimate', () => {
-  it('adds the quiet phase after the rest: spread over the pool, bounded by its sampling time, none without a pool', () => {
+  it('adds the quiet phase after the rest in the plan: spread over the pool, bounded by its sampling time, none without a pool', () => {
     const table: DemandTable = { areas: { ...TABLE.areas, auth: { 'quiet:lease:licensed': 480 } } };
     const without = estimateFloor(profile(96), TABLE);
     const e = estimateFloor(profile(96), table);
     // 480 requests over 96 pool customers at 2 per second.
     expect(e.quietSeconds).toBe(2.5);
-    expect(e.floorSeconds).toBeCloseTo(without.floorSeconds + 2.5, 9);
+    expect(e.planSeconds).toBeCloseTo(without.planSeconds + 2.5, 9);
     expect(formatEstimate(e)).toMatch(/then the quiet phase, ~\d+ s/);
     expect(without.quietSeconds).toBe(0);
     expect(estimateFloor(profile(2), table).quietSeconds).toBe(50);
     expect(estimateFloor(profile(0), table).quietSeconds).toBe(0);
   });
 
-  it('counts the lane of requests without a valid token, paced under the documented per-address limit, and RATE-12\'s windows', () => {
+  it('counts the lane of requests without a valid token, paced under the documented per-address limit, and RATE-12\'s window', () => {
     const table: DemandTable = {
       areas: {
         auth: { 'role:primary': 13, 'role:#invalid-token': 53 },
@@ -53,9 +53,10 @@ describe('pacing floor estimate', () => {
     };
     const slow = parseProfile({ ...profile(0), limits: { invalidTokenPerIp: { requests: 30, windowSeconds: 60 } } }, 'test');
     // No blocked customer shares the address: the lane takes all 30 per 60 s; 54 requests are two
-    // batches (one window between them), and RATE-12 waits a window before and after its probe.
+    // batches (one window between them), and RATE-12's probe goes after them, a window after the last.
     const e = estimateFloor(slow, table);
-    expect(e.floorSeconds).toBe(180);
+    expect(e.planSeconds).toBe(120);
+    expect(e.limitsSeconds).toBe(120);
     expect(e.busiest).toBe('#invalid-token');
     expect(e.leadAreas).toEqual(['rate-limit', 'auth', 'errors']);
     expect(formatEstimate(e)).toMatch(/busiest: the lane of requests without a valid token/);
@@ -82,24 +83,24 @@ describe('pacing floor estimate', () => {
     // (10 of its own, own-data-only work only): (320 + 40 + 10) / 4 = 92.5 each.
     const e = estimateFloor(profile(0), TABLE);
     expect(e.busiestRequests).toBeCloseTo(92.5, 5);
-    expect(e.floorSeconds).toBeCloseTo(46.25, 5);
+    expect(e.planSeconds).toBeCloseTo(46.25, 5);
     expect(e.roleRequests).toEqual({ primary: 40, foreign: 10, noHeatpumpRight: 0, education: 0 });
   });
 
   it('says how many more pool customers would shorten it, and that none would once role work sets it', () => {
     const none = estimateFloor(profile(0), TABLE);
     expect(none.morePool?.count).toBeGreaterThan(0);
-    expect(none.morePool?.floorSeconds).toBeLessThan(none.floorSeconds);
-    expect(formatEstimate(none)).toMatch(/^expected pacing floor ~46 s \(an estimate .*busiest: .*\); with \d+ more pool customers ~\d+ s$/);
+    expect(none.morePool?.planSeconds).toBeLessThan(none.planSeconds);
+    expect(formatEstimate(none)).toMatch(/^expected run ~46 s by the plan, against a floor of ~46 s that the limits set on the same requests \(an estimate .*busiest: .*\); with \d+ more pool customers ~\d+ s$/);
     const many = estimateFloor(profile(40), TABLE);
     expect(many.busiest).toBe('primary');
-    expect(many.floorSeconds).toBe(20);
+    expect(many.planSeconds).toBe(20);
     expect(many.morePool).toBeUndefined();
     expect(formatEstimate(many)).toMatch(/more pool customers would not shorten it/);
   });
 
   it('counts only the selected areas', () => {
-    expect(estimateFloor(profile(0), TABLE, ['results']).floorSeconds).toBe(20);
+    expect(estimateFloor(profile(0), TABLE, ['results']).planSeconds).toBe(20);
   });
 
   it('reads the committed table, which covers every area', () => {

@@ -3,13 +3,16 @@ import { resolve } from 'node:path';
 import type { Profile } from '../spec/profile.schema.js';
 import { leaseCandidates } from '../harness-core/lease-candidates.js';
 import { candidateFits } from '../harness-core/lease-fit.js';
-import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
+import { INVALID_TOKEN_LANE, invalidTokenLane } from '../harness-core/invalid-token-lane.js';
 import type { LeaseKind } from '../harness-core/pacer-server.js';
 import { QUIET_KIND_PREFIX } from '../harness-core/pacer-statistics.js';
 import { QUIET_SAMPLING_SECONDS } from '../harness-core/quiet-phase.js';
+import { laneSeconds, limitsFloor } from './limits-floor.js';
 
 /**
- * The pacing floor a run should reach with a given profile, estimated before it starts: the
+ * What a run should take with a given profile, estimated before it starts, two ways: the plan's
+ * time (how the pacer serves the requests: the lane's pace, RATE-12's window, the quiet phase) and
+ * the limits' floor of the same requests (limits-floor.ts), which no plan can beat. Both from the
  * requests per area and kind of demand that a full bundled run counted (request-demand.json),
  * role work on its role customer, leased work spread over the profile's licensed customers the
  * way the pacer spreads it (least loaded first). An estimate: checks that a smaller profile skips
@@ -25,11 +28,16 @@ export interface DemandTable {
 }
 
 export interface FloorEstimate {
-  /** The longer of the busiest customer's time and the invalid-token lane's. */
-  floorSeconds: number;
+  /**
+   * The plan's time: the busiest customer's, and the quiet phase after it, or the invalid-token
+   * lane's under the pace the harness keeps, when longer (the quiet phase runs while it waits).
+   */
+  planSeconds: number;
+  /** The limits' floor of the same requests (the quiet phase's spread over the pool). */
+  limitsSeconds: number;
   busiest: string;
   busiestRequests: number;
-  /** The quiet phase's own floor, part of floorSeconds (0 when the selection has none). */
+  /** The quiet phase's own time in the plan (0 when the selection has none). */
   quietSeconds: number;
   /**
    * When a role customer sets the floor, the areas holding a tenth or more of its role work, most
@@ -39,8 +47,8 @@ export interface FloorEstimate {
   leadAreas: string[];
   /** Requests each role customer sends for its role (the pacer leases it only once others have as much). */
   roleRequests: Record<string, number>;
-  /** Pool customers to add for a clearly shorter floor, with the floor they would give; absent when more would not help. */
-  morePool?: { count: number; floorSeconds: number };
+  /** Pool customers to add for a clearly shorter plan, with the plan's time they would give; absent when more would not help. */
+  morePool?: { count: number; planSeconds: number };
 }
 
 const ROLES = ['primary', 'foreign', 'expiredUnlocked', 'locked', 'blocked', 'noHeatpumpRight', 'education'] as const;
@@ -86,8 +94,6 @@ function busiestOf(load: Map<string, number>): [string, number] {
   return [...load].reduce<[string, number]>((best, entry) => (entry[1] > best[1] ? entry : best), ['primary', 0]);
 }
 
-export const INVALID_TOKEN_LANE = '#invalid-token';
-
 /** Per kind of demand, summed over the areas (all when `areas` is empty). */
 export function demandOf(byArea: Record<string, Record<string, number>>, areas: readonly string[] = []): Record<string, number> {
   const demand: Record<string, number> = {};
@@ -99,16 +105,12 @@ export function demandOf(byArea: Record<string, Record<string, number>>, areas: 
 }
 
 /**
- * The time the requests without a valid token need under the target's per-address limit, paced as
- * the lane paces them (`limit` per `windowMs`, a slot freeing a window after its answer): the
- * first `limit` at once, each further `limit` a window later. RATE-12 holds the whole lane (a
- * `hold:` demand) and needs a window of quiet before its probe and one after it.
+ * The time the requests without a valid token take in the plan: paced as the lane paces them
+ * (`limit` per `windowMs`, a slot freeing a window after its answer), RATE-12's probe (a `hold:`
+ * demand) after them, once a window without them has passed.
  */
-export function laneFloorSeconds(demand: Record<string, number>, lane: { limit: number; windowMs: number }): number {
-  const requests = demand[`role:${INVALID_TOKEN_LANE}`] ?? 0;
-  const holdWindows = (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0 ? 2 : 0;
-  const batches = Math.max(0, Math.ceil(requests / lane.limit) - 1);
-  return ((batches + holdWindows) * lane.windowMs) / 1000;
+export function lanePlanSeconds(demand: Record<string, number>, lane: { limit: number; windowMs: number }): number {
+  return laneSeconds(demand[`role:${INVALID_TOKEN_LANE}`] ?? 0, { requests: lane.limit, windowSeconds: lane.windowMs / 1000 }, (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0);
 }
 
 /**
@@ -118,40 +120,60 @@ export function laneFloorSeconds(demand: Record<string, number>, lane: { limit: 
  */
 function quietSecondsOf(demand: Record<string, number>, poolSize: number): number {
   if (poolSize === 0) return 0;
-  const requests = Object.entries(demand).reduce((sum, [kind, n]) => sum + (kind.startsWith(QUIET_KIND_PREFIX) ? n : 0), 0);
-  return Math.min(requests / (2 * poolSize), 1.25 * QUIET_SAMPLING_SECONDS);
+  return Math.min(quietRequestsOf(demand) / (2 * poolSize), 1.25 * QUIET_SAMPLING_SECONDS);
+}
+
+/** The quiet phase's requests, sent from the pool customers only. */
+function quietRequestsOf(demand: Record<string, number>): number {
+  return Object.entries(demand).reduce((sum, [kind, n]) => sum + (kind.startsWith(QUIET_KIND_PREFIX) ? n : 0), 0);
 }
 
 /**
- * The estimate for a profile and the areas a run selects (all when empty). The quiet phase comes
- * after everything else (harness-core/quiet-phase.ts), so its time adds to the rest's.
+ * The plan: the quiet phase begins once everything else has ended (harness-core/quiet-phase.ts),
+ * or earlier, while the run waits on the invalid-token lane alone (lane-bound-watch.ts).
  */
+function planOf(customerSeconds: number, quietSeconds: number, laneSeconds: number): number {
+  return Math.max(customerSeconds + quietSeconds, laneSeconds);
+}
+
+/** The estimate for a profile and the areas a run selects (all when empty). */
 export function estimateFloor(profile: Profile, table: DemandTable, areas: readonly string[] = []): FloorEstimate {
   const demand = demandOf(table.areas, areas);
   const poolSize = profile.customers.pool?.length ?? 0;
   const quietSeconds = quietSecondsOf(demand, poolSize);
-  const [customer, customerRequests] = busiestOf(loads(profile, demand, 0));
-  const laneSeconds = laneFloorSeconds(demand, invalidTokenLane(profile));
-  const laneSets = laneSeconds > customerRequests / 2;
+  const load = loads(profile, demand, 0);
+  const [customer, customerRequests] = busiestOf(load);
+  const laneSeconds = lanePlanSeconds(demand, invalidTokenLane(profile));
+  const laneSets = laneSeconds > customerRequests / 2 + quietSeconds;
   const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, demand[`role:${INVALID_TOKEN_LANE}`] ?? 0] : [customer, customerRequests];
-  const floorSeconds = Math.max(laneSeconds, customerRequests / 2) + quietSeconds;
+  const planSeconds = planOf(customerRequests / 2, quietSeconds, laneSeconds);
+  // The quiet phase's checks send from the pool customers only, spread over all of them at best.
+  const quietShare = poolSize > 0 ? quietRequestsOf(demand) / poolSize : 0;
+  const quietRequests = Object.fromEntries((profile.customers.pool ?? []).map((_, i) => [`pool:${i}`, quietShare]));
+  const limitsSeconds = limitsFloor({
+    requestsByCustomer: Object.fromEntries([...load].map(([customer, n]) => [customer, n + (quietRequests[customer] ?? 0)])),
+    quietRequestsByCustomer: quietRequests,
+    laneRequests: demand[`role:${INVALID_TOKEN_LANE}`] ?? 0,
+    laneProbe: (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0,
+    invalidTokenLimit: profile.limits?.invalidTokenPerIp,
+  }).seconds;
   const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));
-  // Past this many, added pool customers only take work the role customers do not set the floor with.
-  const floorWith = (count: number) => Math.max(laneSeconds, busiestOf(loads(profile, demand, count))[1] / 2) + quietSecondsOf(demand, poolSize + count);
-  const limit = floorWith(1000);
+  // Past this many, added pool customers only take work the role customers do not set the plan with.
+  const planWith = (count: number) => planOf(busiestOf(loads(profile, demand, count))[1] / 2, quietSecondsOf(demand, poolSize + count), laneSeconds);
+  const limit = planWith(1000);
   let morePool: FloorEstimate['morePool'];
-  if (floorSeconds - limit >= 1) {
-    // More customers never lengthen the floor, so the fewest that come close are found by halving.
-    const closeEnough = limit + Math.max(1, (floorSeconds - limit) * 0.1);
+  if (planSeconds - limit >= 1) {
+    // More customers never lengthen the plan, so the fewest that come close are found by halving.
+    const closeEnough = limit + Math.max(1, (planSeconds - limit) * 0.1);
     let [low, high] = [0, 1000];
     while (high - low > 1) {
       const middle = Math.floor((low + high) / 2);
-      if (floorWith(middle) <= closeEnough) high = middle;
+      if (planWith(middle) <= closeEnough) high = middle;
       else low = middle;
     }
-    morePool = { count: high, floorSeconds: floorWith(high) };
+    morePool = { count: high, planSeconds: planWith(high) };
   }
-  return { floorSeconds, busiest, busiestRequests, quietSeconds, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
+  return { planSeconds, limitsSeconds, busiest, busiestRequests, quietSeconds, roleRequests, leadAreas: leadAreasOf(table, busiest, areas), ...(morePool ? { morePool } : {}) };
 }
 
 function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string[]): string[] {
@@ -177,11 +199,11 @@ function leadAreasOf(table: DemandTable, busiest: string, areas: readonly string
 /** The line the CLI prints before the run. */
 export function formatEstimate(e: FloorEstimate): string {
   const more = e.morePool
-    ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.floorSeconds.toFixed(0)} s`
+    ? `; with ${e.morePool.count} more pool customer${e.morePool.count === 1 ? '' : 's'} ~${e.morePool.planSeconds.toFixed(0)} s`
     : `; more pool customers would not shorten it (${e.busiest === INVALID_TOKEN_LANE ? 'the per-address limit sets it' : 'role work sets it'})`;
-  const busiest = e.busiest === INVALID_TOKEN_LANE ? `the lane of requests without a valid token under the per-address limit, ~${Math.round(e.busiestRequests)} requests and RATE-12's windows` : `${e.busiest}, ~${Math.round(e.busiestRequests)} requests`;
-  const quiet = e.quietSeconds > 0 ? `; then the quiet phase, ~${e.quietSeconds.toFixed(0)} s` : '';
-  return `expected pacing floor ~${e.floorSeconds.toFixed(0)} s (an estimate from the requests of a full bundled run; busiest: ${busiest}${quiet})${more}`;
+  const busiest = e.busiest === INVALID_TOKEN_LANE ? `the lane of requests without a valid token under the per-address limit, ~${Math.round(e.busiestRequests)} requests and RATE-12's window` : `${e.busiest}, ~${Math.round(e.busiestRequests)} requests`;
+  const quiet = e.quietSeconds > 0 ? (e.busiest === INVALID_TOKEN_LANE ? `; the quiet phase, ~${e.quietSeconds.toFixed(0)} s, while the lane waits` : `; then the quiet phase, ~${e.quietSeconds.toFixed(0)} s`) : '';
+  return `expected run ~${e.planSeconds.toFixed(0)} s by the plan, against a floor of ~${e.limitsSeconds.toFixed(0)} s that the limits set on the same requests (an estimate from the requests of a full bundled run; busiest: ${busiest}${quiet})${more}`;
 }
 
 /**
@@ -190,5 +212,5 @@ export function formatEstimate(e: FloorEstimate): string {
  * slower than 2 per second, since a slot frees one second after the response).
  */
 export function waitLimitSeconds(e: FloorEstimate): number {
-  return Math.max(300, Math.ceil(3 * e.floorSeconds + 60));
+  return Math.max(300, Math.ceil(3 * e.planSeconds + 60));
 }

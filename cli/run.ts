@@ -11,8 +11,7 @@ import { writeTraceability } from './rules-matrix/traceability.js';
 import { buildAllureReport } from './report/allure-report.js';
 import { HISTORY_FILE } from './report/allure-history.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
-import { demandOf, estimateFloor, formatEstimate, laneFloorSeconds, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
-import { invalidTokenLane } from '../harness-core/invalid-token-lane.js';
+import { estimateFloor, formatEstimate, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
 import { markKnownFailuresSkipped } from './report/junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './report/summary.js';
@@ -174,8 +173,8 @@ export async function runConformance(
     stats,
     wallSeconds,
     reports,
-    ...(comparable ? { expectedFloorSeconds: estimate.floorSeconds } : {}),
-    laneFloorSeconds: laneFloorSeconds(demandOf(stats.demandByArea ?? {}), invalidTokenLane(profile)),
+    ...(comparable ? { expectedFloorSeconds: estimate.planSeconds } : {}),
+    ...(profile.limits?.invalidTokenPerIp ? { invalidTokenLimit: profile.limits.invalidTokenPerIp } : {}),
     ...(expectations ? { expectations } : {}),
   });
   writeFileSync(join(reportDir, 'summary.json'), JSON.stringify(summary, null, 2));

@@ -8,6 +8,9 @@ interface Waiter extends Arrival {
   grants: number;
   /** Taken by a check that sends unpaced requests meanwhile (a held lane), not by one request. */
   held: boolean;
+  /** Served after every other request of its lane, once the other files have ended (LaneRequest.last). */
+  last: boolean;
+  file: string | undefined;
   resolve: () => void;
   reject: (err: Error) => void;
 }
@@ -28,6 +31,14 @@ export interface LaneRequest {
   check: string | undefined;
   limit?: number;
   windowMs?: number;
+  /**
+   * Granted only when no other request waits in the lane and every file of the run but the
+   * requesting check's (`file`) and the quiet ones has ended: a probe that exhausts a limit the lane
+   * shares (RATE-12) goes after the lane's other work, so the window it needs without requests
+   * before it is the lane's own wait at its end, not a second one in the middle.
+   */
+  last?: boolean;
+  file?: string;
 }
 
 /** A worker's report that a granted request was answered (or, for a held lane, one of its grants given back). */
@@ -37,6 +48,8 @@ export interface LaneRelease {
   status?: number;
   label?: string;
   openEnded: boolean;
+  /** Grant nothing more in this lane before this moment (epoch ms). */
+  quietUntil?: number;
 }
 
 /**
@@ -49,6 +62,8 @@ export interface CustomerQueues {
   release(release: LaneRelease): void;
   /** When the customer's last response arrived (epoch ms), null before any. */
   lastResponse(customer: string): number | null;
+  /** How long the first request waiting in the customer's lane still waits for its window (0 when none waits). */
+  waitingMs(customer: string): number;
   /** The proof that the target refused the grant's request wrongly (RATE-2), if its timeline holds one. */
   disprove(customer: string, grant: number): string | undefined;
   slowestPacedAnswerMs(): number;
@@ -56,6 +71,8 @@ export interface CustomerQueues {
   interrupt(): void;
   close(): void;
 }
+
+const LAST_RECHECK_MS = 250;
 
 export function createCustomerQueues(options: {
   seniority: Seniority;
@@ -65,6 +82,8 @@ export function createCustomerQueues(options: {
   /** A customer's request was granted / answered: the stretch its pace could fill (pacer-statistics.ts). */
   onGrant(customer: string): void;
   onAnswer(customer: string): void;
+  /** Whether every file but `file` (and the quiet ones) has ended: a `last` request waits for it. */
+  othersEnded?(file: string | undefined): boolean;
 }): CustomerQueues {
   const { seniority } = options;
   const lanes = new Map<string, Lane>();
@@ -93,9 +112,11 @@ export function createCustomerQueues(options: {
   }
 
   function pump(customer: string, l: Lane): void {
-    if (l.waiters.length > 1) l.waiters.sort(seniority.compare);
+    if (l.waiters.length > 1) l.waiters.sort((a, b) => Number(a.last) - Number(b.last) || seniority.compare(a, b));
     for (let head = l.waiters[0]; head; head = l.waiters[0]) {
-      const wait = l.window.waitMs(Date.now(), head.grants);
+      const notYet = head.last && !(options.othersEnded?.(head.file) ?? true);
+      // Files end without a word to the lane: it looks again a little later.
+      const wait = notYet ? LAST_RECHECK_MS : l.window.waitMs(Date.now(), head.grants);
       if (wait > 0) {
         if (wait !== Infinity && !l.timer) {
           l.timer = setTimeout(() => {
@@ -120,12 +141,13 @@ export function createCustomerQueues(options: {
       new Promise<number>((resolve, reject) => {
         const l = lane(request.customer, request.limit, request.windowMs);
         const seq = seniority.arrive();
-        l.waiters.push({ grants: request.grants, held: request.held, check: request.check, seq, resolve: () => resolve(seq), reject });
+        l.waiters.push({ grants: request.grants, held: request.held, last: request.last === true, file: request.file, check: request.check, seq, resolve: () => resolve(seq), reject });
         pump(request.customer, l);
       }),
     release(release) {
       const l = lane(release.customer);
       l.window.complete(Date.now());
+      if (release.quietUntil !== undefined) l.window.quietUntil(release.quietUntil);
       if (release.grant !== undefined) {
         pacedAnswers.answered(release.grant, release.status);
         l.timeline.released(release.grant, clock(), {
@@ -138,6 +160,11 @@ export function createCustomerQueues(options: {
       pump(release.customer, l);
     },
     lastResponse: (customer) => lanes.get(customer)?.window.lastCompletion() ?? null,
+    waitingMs(customer) {
+      const l = lanes.get(customer);
+      const head = l?.waiters[0];
+      return l && head ? l.window.waitMs(Date.now(), head.grants) : 0;
+    },
     disprove: (customer, grant) => lanes.get(customer)?.timeline.disprove(grant, clock()),
     slowestPacedAnswerMs: () => pacedAnswers.slowestMs(),
     interrupt() {

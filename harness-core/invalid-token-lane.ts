@@ -1,5 +1,7 @@
 import type { Profile } from '../spec/profile.schema.js';
 
+export const INVALID_TOKEN_LANE = '#invalid-token';
+
 /** A guess for targets whose profile documents no per-address limit: their 429s are not judged (check.ts). */
 const GUESSED_INVALID_TOKEN_LIMIT = { requests: 30, windowSeconds: 10 };
 
@@ -16,5 +18,5 @@ export function invalidTokenLane(profile: Profile): { customer: '#invalid-token'
   const { requests, windowSeconds } = documented ?? GUESSED_INVALID_TOKEN_LIMIT;
   const unseen = profile.customers.blocked ? 1 : 0;
   const limit = documented ? Math.max(1, requests - unseen) : Math.max(1, Math.floor(requests / 2));
-  return { customer: '#invalid-token', limit, windowMs: windowSeconds * 1000 };
+  return { customer: INVALID_TOKEN_LANE, limit, windowMs: windowSeconds * 1000 };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pacerCall } from './pacer-client.js';
 import { startPacerServer, type LeaseCandidate, type PacerServer } from './pacer-server.js';
+import { createQuietPhase } from './quiet-phase.js';
 
 let pacer: PacerServer | undefined;
 afterEach(async () => {
@@ -180,5 +181,35 @@ describe('the slowest paced answer', () => {
     expect((await pacerCall<{ ms: number }>(url, '/slowest-paced-answer', {})).ms).toBe(quick);
     await answer(404, 300);
     expect((await pacerCall<{ ms: number }>(url, '/slowest-paced-answer', {})).ms).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe('a hold that goes last in its lane (RATE-12)', () => {
+  it('waits for the other files\' end and for every other request of the lane, then for the lane\'s window; its release can keep another lane quiet', async () => {
+    const quiet = createQuietPhase();
+    quiet.runStarted(['auth.conformance.ts', 'rate.conformance.ts', 'oracles.quiet.conformance.ts']);
+    pacer = await startPacerServer({ leaseGroup: [], quietPhase: quiet });
+    const url = pacer.url;
+    const pace = { customer: '#invalid-token', limit: 3, windowMs: 200 };
+    let lastGranted: number | undefined;
+    const last = pacerCall<{ grant: number }>(url, '/acquire', { ...pace, grants: 3, hold: true, last: true, file: 'rate.conformance.ts', check: 'rate' }).then((r) => {
+      lastGranted = Date.now();
+      return r.grant;
+    });
+    // Requests of the lane that come after it still go first.
+    const other = await pacerCall<{ grant: number }>(url, '/acquire', { ...pace, grants: 1, check: 'auth' });
+    await pacerCall(url, '/release', { customer: '#invalid-token', grant: other.grant });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(lastGranted).toBeUndefined();
+    const ended = Date.now();
+    quiet.fileEnded('auth.conformance.ts');
+    const grant = await last;
+    expect(lastGranted).toBeGreaterThanOrEqual(ended);
+    for (let i = 0; i < 3; i++) await pacerCall(url, '/release', { customer: '#invalid-token', grant });
+    const blocked = await pacerCall<{ grant: number }>(url, '/acquire', { customer: 'blocked', grants: 2, hold: true, check: 'rate' });
+    const quietUntil = Date.now() + 400;
+    for (let i = 0; i < 2; i++) await pacerCall(url, '/release', { customer: 'blocked', grant: blocked.grant, quietUntil });
+    await pacerCall(url, '/acquire', { customer: 'blocked', grants: 1, check: 'later' });
+    expect(Date.now()).toBeGreaterThanOrEqual(quietUntil);
   });
 });

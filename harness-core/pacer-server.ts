@@ -8,6 +8,8 @@ import { createSeniority } from './pacer-seniority.js';
 import { servePacerRoutes, type PacerRoute } from './pacer-transport.js';
 import { createStartupTurns } from './startup-turns.js';
 import { quietPhase as processQuietPhase, type QuietPhase } from './quiet-phase.js';
+import { watchLaneBound } from './lane-bound-watch.js';
+import { INVALID_TOKEN_LANE } from './invalid-token-lane.js';
 
 // Callers (the suites' harness, the CLI) take the pacer's types from here.
 export type { LeaseCandidate, LeaseKind } from './lease-kinds.js';
@@ -63,7 +65,21 @@ export async function startPacerServer(options: {
   const quiet = options.quietPhase ?? processQuietPhase();
   const statistics = createRunStatistics(() => quiet.quietSince());
   const seniority = createSeniority();
-  const queues = createCustomerQueues({ seniority, marginMs: options.marginMs, priorResponses: options.priorResponses, onGrant: statistics.granted, onAnswer: statistics.answered });
+  // Set once the queues exist: the watch asks them how long the lane waits.
+  let laneWaitMs = () => 0;
+  const laneBound = watchLaneBound({ quiet, laneWaitMs: () => laneWaitMs() });
+  const queues = createCustomerQueues({
+    seniority,
+    marginMs: options.marginMs,
+    priorResponses: options.priorResponses,
+    onGrant: (customer) => {
+      statistics.granted(customer);
+      if (!customer.startsWith('#')) laneBound.customerGranted();
+    },
+    onAnswer: statistics.answered,
+    othersEnded: (file) => quiet.othersEnded(file),
+  });
+  laneWaitMs = () => queues.waitingMs(INVALID_TOKEN_LANE);
   const leases = createLeasePolicy({ leaseGroup: options.leaseGroup, expectedRoleRequests: options.expectedRoleRequests, maxLeasesPerCustomer: options.maxLeasesPerCustomer, seniority });
   const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), { gatherMs: options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS });
   let interrupted = false;
@@ -80,10 +96,10 @@ export async function startPacerServer(options: {
       statistics.count({ customer, area: optionalString(body.area), grants, held, rule: optionalString(body.rule), leasedAs: leases.count(customer, check, grants) });
       // The lane is opened with the pace its first request names (at the API's 2 per second, a
       // whole-lane hold of the invalid-token lane could never be granted).
-      return { grant: await queues.acquire({ customer, grants, held, check, limit: optionalNumber(body.limit), windowMs: optionalNumber(body.windowMs) }) };
+      return { grant: await queues.acquire({ customer, grants, held, check, limit: optionalNumber(body.limit), windowMs: optionalNumber(body.windowMs), last: body.last === true, file: optionalString(body.file) }) };
     },
     '/release': (body) => {
-      queues.release({ customer: String(body.customer), grant: optionalNumber(body.grant), status: optionalNumber(body.status), label: optionalString(body.label), openEnded: body.openEnded === true });
+      queues.release({ customer: String(body.customer), grant: optionalNumber(body.grant), status: optionalNumber(body.status), label: optionalString(body.label), openEnded: body.openEnded === true, quietUntil: optionalNumber(body.quietUntil) });
     },
     // A probe that needs a lane quiet for longer than its pace (the per-address window of RATE-12) waits from here.
     '/slowest-paced-answer': () => ({ ms: queues.slowestPacedAnswerMs() }),
@@ -136,6 +152,7 @@ export async function startPacerServer(options: {
       leases.interrupt();
     },
     close: () => {
+      laneBound.stop();
       queues.close();
       startupTurns.close();
       return transport.close();

@@ -92,7 +92,8 @@ export function createRunStatistics(quietSince: () => number | undefined = () =>
       if (area !== undefined) {
         // A whole held lane of requests without a valid token (RATE-12's) is no request count but the windows its holder waits (floor-estimate.ts).
         const plainKind = leasedAs ?? (wholeLane ? `hold:${customer}` : `role:${/^pool:\d+$/.test(customer) ? 'pool' : customer}`);
-        const kind = quietFrom === undefined ? plainKind : `${QUIET_KIND_PREFIX}${plainKind}`;
+        // The quiet phase's own checks send from pool customers only: a lane's requests in it are the lane's, its phase begun while the lane waits.
+        const kind = quietFrom === undefined || isLane(customer) ? plainKind : `${QUIET_KIND_PREFIX}${plainKind}`;
         const row = (demandByArea[area] ??= {});
         row[kind] = (row[kind] ?? 0) + grants;
       }

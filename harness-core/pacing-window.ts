@@ -15,14 +15,18 @@ export interface PacingWindow {
   complete(nowMs: number): void;
   /** When the last response arrived (undefined before the first). */
   lastCompletion(): number | undefined;
+  /** Grants nothing before `atMs`: the target's count of this lane stays full until then (a probe exhausted a limit the lane shares). */
+  quietUntil(atMs: number): void;
 }
 
 export function createPacingWindow(limit = 2, windowMs = 1000, marginMs = 5): PacingWindow {
   let inFlight = 0;
   const completed: number[] = [];
   let last: number | undefined;
+  let quietUntil = -Infinity;
   return {
     waitMs(nowMs, slots = 1) {
+      if (nowMs < quietUntil) return quietUntil - nowMs;
       while (completed.length > 0 && nowMs - (completed[0] as number) >= windowMs + marginMs) completed.shift();
       const excess = inFlight + completed.length + slots - limit;
       if (excess <= 0) return 0;
@@ -40,5 +44,8 @@ export function createPacingWindow(limit = 2, windowMs = 1000, marginMs = 5): Pa
       last = Math.max(last ?? nowMs, nowMs);
     },
     lastCompletion: () => last,
+    quietUntil(atMs) {
+      quietUntil = Math.max(quietUntil, atMs);
+    },
   };
 }

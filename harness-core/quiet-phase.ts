@@ -27,10 +27,18 @@ export interface QuietPhase {
   /** The run's files, as the reporter learns them at the start. */
   runStarted(files: readonly string[]): void;
   fileEnded(file: string): void;
-  /** Resolves when every file that is not a quiet one has ended; at once when no run announced its files. */
+  /** Resolves when every file that is not a quiet one has ended, or the run is bound by the lane; at once when no run announced its files. */
   whenQuiet(): Promise<void>;
   /** Since when (epoch ms) only quiet files are left, if they are. */
   quietSince(): number | undefined;
+  /**
+   * The run waits on the per-address limit alone (the pacer saw no customer's request for a while,
+   * and requests wait in the invalid-token lane): the quiet phase opens then, while the lane waits,
+   * since a lane paced at its window sends too little to be in the samples.
+   */
+  laneBound(): void;
+  /** Whether every file but `file` and the quiet ones has ended (at once when no run announced its files). */
+  othersEnded(file: string | undefined): boolean;
 }
 
 export function createQuietPhase(now: () => number = Date.now): QuietPhase {
@@ -60,6 +68,15 @@ export function createQuietPhase(now: () => number = Date.now): QuietPhase {
       return new Promise((resolve) => waiting.push(resolve));
     },
     quietSince: () => since,
+    laneBound() {
+      since ??= now();
+      for (const wake of waiting.splice(0)) wake();
+    },
+    othersEnded(file) {
+      if (!pending) return true;
+      for (const f of pending) if (f !== file) return false;
+      return true;
+    },
   };
 }
 

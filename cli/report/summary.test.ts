@@ -36,7 +36,7 @@ describe('exitCodeFor', () => {
 });
 
 describe('formatSummary', () => {
-  it('adds the quiet phase\'s own floor to the floor of the rest of the run', () => {
+  it('prints the limits\' floor: the busiest customer\'s requests at 2 per sliding second before the quiet phase, then its busiest in it', () => {
     const stats: RunStats = {
       startedAt: 0,
       requestsByCustomer: { primary: 40, 'pool:0': 30, 'pool:1': 12 },
@@ -44,11 +44,27 @@ describe('formatSummary', () => {
       unintended429: [],
       createdProjects: [],
     };
-    const s = summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('a', 'passed')], stats, wallSeconds: 30, reports: {} });
-    // Before the phase primary's 40 set the floor (pool:0 had 18), then pool:0's 12 in it.
-    expect(s.pacingFloorSeconds).toBe(26);
+    const s = summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('a', 'passed')], stats, wallSeconds: 30, reports: {}, expectedFloorSeconds: 27 });
+    // 40 requests at 2 per sliding second: the first two at once, each further two a second later
+    // (19 s); then pool:0's 12 in the quiet phase (5 s).
+    expect(s.pacingFloorSeconds).toBe(24);
     expect(s.busiestCustomer).toBe('primary');
-    expect(formatSummary(s)).toContain('the quiet phase from 21.0 s adds 6.0 s');
+    expect(formatSummary(s)).toContain("wall time 30.0 s, floor 24.0 s (1.25x the floor) (what the limits force: customer primary, 40 requests at 2 per second); the plan's estimate before the run ~27 s; the quiet phase from 21.0 s, its part of the floor 5.0 s");
+  });
+
+  it('takes the invalid-token lane under the documented per-address limit when it takes longer, RATE-12\'s probe a window apart from the rest', () => {
+    const stats: RunStats = {
+      startedAt: 0,
+      requestsByCustomer: { primary: 40, '#invalid-token': 99 },
+      demandByArea: { auth: { 'role:#invalid-token': 70 }, 'rate-limit': { 'hold:#invalid-token': 29 } },
+      unintended429: [],
+      createdProjects: [],
+    };
+    const s = summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [check('a', 'passed')], stats, wallSeconds: 190, reports: {}, invalidTokenLimit: { requests: 30, windowSeconds: 60 } });
+    expect(s.pacingFloorSeconds).toBe(180);
+    expect(formatSummary(s)).toContain('floor 180.0 s (1.06x the floor) (what the limits force: the lane of requests without a valid token, 70 requests under the documented per-address limit)');
+    // Without a documented limit the lane's pace is the harness's guess, not the target's limit.
+    expect(summarize({ target: 'http://127.0.0.1:1/api/v2', readOnly: false, checks: [], stats, wallSeconds: 190, reports: {} }).pacingFloorSeconds).toBe(19);
   });
 
   it('says how many requests without a valid token each rule sent, a held lane apart from the total', () => {

@@ -1,6 +1,8 @@
 import type { CheckResult } from '../../harness-core/check-result.js';
 import type { RunStats } from '../../harness-core/pacer-server.js';
 import type { ExpectationVerdict } from '../expectations.js';
+import { demandOf } from '../floor-estimate.js';
+import { INVALID_TOKEN_LANE, limitsFloor, type WindowLimit } from '../limits-floor.js';
 import { ruleVerdicts } from '../statement/rule-verdicts.js';
 
 export interface AreaCounts {
@@ -17,16 +19,22 @@ export interface RunSummary {
   areas: AreaCounts[];
   totals: Omit<AreaCounts, 'area'>;
   wallSeconds: number;
+  /**
+   * The limits' floor (limits-floor.ts): no schedule of the run's requests under the target's
+   * limits ends sooner, so a wall time below it is a defect of the floor.
+   */
   pacingFloorSeconds: number;
-  /** The floor estimated before the run (floor-estimate.ts), for runs the estimate covers. */
+  /** The plan's estimate of the run made before it (floor-estimate.ts), for runs the estimate covers. */
   expectedFloorSeconds?: number;
+  /** Who sets the floor: a customer, or `#invalid-token` (the lane under the per-address limit). */
   busiestCustomer: string | undefined;
+  busiestRequests?: number;
   /** Seconds after the pacer started at which the busiest customer's first request was granted and its last response arrived. */
   busiestSpan?: { first: number; last: number };
   /**
-   * The quiet phase, when the run had one: it began (seconds after the pacer started) once only
-   * its checks were left, so its own floor (its busiest customer's requests at 2 per second) adds
-   * to the rest's in pacingFloorSeconds.
+   * The quiet phase, when the run had one: it began this many seconds after the pacer started, and
+   * its part of the floor (its busiest customer's requests in it at 2 per second: its checks cannot
+   * share the target with the others').
    */
   quietPhase?: { from: number; floorSeconds: number };
   requests: number;
@@ -64,8 +72,8 @@ export function summarize(input: {
   wallSeconds: number;
   reports: Record<string, string>;
   expectedFloorSeconds?: number;
-  /** The invalid-token lane's time under the documented per-address limit (floor-estimate.ts laneFloorSeconds). */
-  laneFloorSeconds?: number;
+  /** The per-address limit the profile documents for requests without a valid token. */
+  invalidTokenLimit?: WindowLimit;
   expectations?: ExpectationVerdict;
 }): RunSummary {
   const byArea = new Map<string, AreaCounts>();
@@ -77,27 +85,29 @@ export function summarize(input: {
   const areas = [...byArea.values()].sort((a, b) => a.area.localeCompare(b.area));
   const totals = { passed: 0, failed: 0, broken: 0, skipped: 0 };
   for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
-  // Only customers under the 2-per-second limit set the floor; the invalid-token pace is separate.
   const quiet = input.stats.quietPhase;
-  const pacedOnly = (counts: Record<string, number>) => Object.entries(counts).filter(([c]) => !c.startsWith('#'));
-  const perCustomer = pacedOnly(input.stats.requestsByCustomer).map(([c, n]): [string, number] => [c, n - (quiet?.requestsByCustomer[c] ?? 0)]);
-  const quietFloorSeconds = quiet ? Math.max(0, ...pacedOnly(quiet.requestsByCustomer).map(([, n]) => n)) / 2 : 0;
-  const byRequests = perCustomer.sort((a, b) => b[1] - a[1])[0];
-  // The lane of requests without a valid token is paced by the per-address limit: it sets the floor when it takes longer.
-  const lane = input.laneFloorSeconds ?? 0;
-  const busiest: [string, number] | undefined = byRequests && byRequests[1] / 2 >= lane ? byRequests : lane > 0 ? ['#invalid-token', 2 * lane] : byRequests;
-  const busiestSpan = busiest ? input.stats.busyByCustomer?.[busiest[0]] : undefined;
+  const lane = demandOf(input.stats.demandByArea ?? {});
+  const floor = limitsFloor({
+    requestsByCustomer: input.stats.requestsByCustomer,
+    ...(quiet ? { quietRequestsByCustomer: quiet.requestsByCustomer } : {}),
+    laneRequests: lane[`role:${INVALID_TOKEN_LANE}`] ?? 0,
+    laneProbe: (lane[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0,
+    invalidTokenLimit: input.invalidTokenLimit,
+  });
+  const busiest = floor.busiestRequests > 0 ? floor.busiest : undefined;
+  const busiestSpan = busiest ? input.stats.busyByCustomer?.[busiest] : undefined;
   return {
     target: input.target,
     readOnly: input.readOnly,
     areas,
     totals,
     wallSeconds: input.wallSeconds,
-    pacingFloorSeconds: (busiest ? busiest[1] / 2 : 0) + quietFloorSeconds,
+    pacingFloorSeconds: floor.seconds,
     ...(input.expectedFloorSeconds !== undefined ? { expectedFloorSeconds: input.expectedFloorSeconds } : {}),
-    busiestCustomer: busiest?.[0],
+    busiestCustomer: busiest,
+    ...(busiest ? { busiestRequests: floor.busiestRequests } : {}),
     ...(busiestSpan ? { busiestSpan: secondsOf(busiestSpan) } : {}),
-    ...(quiet ? { quietPhase: { from: quiet.from / 1000, floorSeconds: quietFloorSeconds } } : {}),
+    ...(quiet ? { quietPhase: { from: quiet.from / 1000, floorSeconds: floor.quietSeconds ?? 0 } } : {}),
     requests: Object.values(input.stats.requestsByCustomer).reduce((a, b) => a + b, 0),
     unintended429: input.stats.unintended429,
     ...(input.stats.provenWrongRefusals?.length ? { provenWrongRefusals: input.stats.provenWrongRefusals } : {}),
@@ -124,12 +134,14 @@ export function formatSummary(s: RunSummary): string {
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] as number) : String(c).padStart(widths[i] as number))).join('  ');
   const out = [`Conformance run against ${s.target}${s.readOnly ? ' (read-only)' : ''}`, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''];
   const ratio = s.pacingFloorSeconds > 0 ? ` (${(s.wallSeconds / s.pacingFloorSeconds).toFixed(2)}x the floor)` : '';
-  const expected = s.expectedFloorSeconds !== undefined ? `, estimated before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
+  const plan = s.expectedFloorSeconds !== undefined ? `; the plan's estimate before the run ~${s.expectedFloorSeconds.toFixed(0)} s` : '';
   // Where the wall time beyond the floor went: before the busiest customer's first grant, after its last response, or idle in between.
-  const span = s.busiestSpan ? `; it was served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
-  const busiest = s.busiestCustomer === '#invalid-token' ? 'the lane of requests without a valid token, under the per-address limit' : `customer ${s.busiestCustomer}`;
-  const quiet = s.quietPhase ? `; the quiet phase from ${s.quietPhase.from.toFixed(1)} s adds ${s.quietPhase.floorSeconds.toFixed(1)} s` : '';
-  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, pacing floor ${s.pacingFloorSeconds.toFixed(1)} s${s.busiestCustomer ? ` (busiest ${busiest}${expected}${span}${quiet})` : ''}${ratio}`);
+  const span = s.busiestSpan ? `, served from ${s.busiestSpan.first.toFixed(1)} s to ${s.busiestSpan.last.toFixed(1)} s of the checks' run` : '';
+  const requests = s.busiestRequests !== undefined ? ` ${s.busiestRequests} requests` : '';
+  const busiest =
+    s.busiestCustomer === INVALID_TOKEN_LANE ? `the lane of requests without a valid token,${requests} under the documented per-address limit` : `customer ${s.busiestCustomer},${requests} at 2 per second`;
+  const quiet = s.quietPhase ? `; the quiet phase from ${s.quietPhase.from.toFixed(1)} s${s.quietPhase.floorSeconds > 0 ? `, its part of the floor ${s.quietPhase.floorSeconds.toFixed(1)} s` : ''}` : '';
+  out.push(`wall time ${s.wallSeconds.toFixed(1)} s, floor ${s.pacingFloorSeconds.toFixed(1)} s${ratio} (what the limits force: ${s.busiestCustomer ? `${busiest}${span}` : 'no paced request'})${plan}${quiet}`);
   if (s.rules) {
     const single = s.rules.passedOnSingleItem;
     out.push(`exercised ${s.rules.exercised} of ${s.rules.selected} selected rules; ${single.length} passed on a single item${single.length > 0 ? ` (${single.join(', ')})` : ''}`);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../reference-server/src/app.js';
 import { systemClock } from '../../reference-server/src/clock.js';
 import { hashApiToken } from '../../reference-server/src/domain/api-token.js';
 import { errors } from '../../reference-server/src/http/api-error.js';
-import type { FixedWindowLimiter } from '../../reference-server/src/rate-limit/fixed-window.js';
+import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from '../../reference-server/src/rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import type { Customer } from '../../reference-server/src/store/customers.js';
 import { currentCustomer, customerOfAuthorization } from '../../reference-server/seams/customer.js';
@@ -327,5 +327,14 @@ export const rateLimitFaults: Fault[] = [
     description: 'no limit per source IP for invalid tokens',
     rules: ['RATE-12'],
     configure: (deps) => ({ ...deps, invalidTokenLimiter: admitAllIps }),
+  },
+  {
+    id: 'invalid-token-limit-below-documented',
+    description: 'requests without a valid token are refused per source IP after two thirds of the documented limit (the profile still documents the whole)',
+    rules: ['RATE-12'],
+    configure: (deps) => {
+      const documented = deps.invalidTokenLimit ?? INVALID_TOKEN_LIMIT;
+      return { ...deps, invalidTokenLimiter: createFixedWindowLimiter(Math.floor((documented.requests * 2) / 3), documented.windowSeconds * 1000) };
+    },
   },
 ];

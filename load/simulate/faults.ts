@@ -45,11 +45,11 @@ export const loadFaults: Fault[] = [
   },
   {
     id: 'invalid-token-limit-shared',
-    description:
-      `the documented invalid-token limit (${INVALID_TOKEN_LIMIT.requests} per ${INVALID_TOKEN_LIMIT.windowSeconds} s) counts the requests of every source address together: one client alone meets it where it should, a population of addresses within their budgets is refused`,
+    description: 'the documented invalid-token limit counts the requests of every source address together: one client alone meets it where it should, a population of addresses within their budgets is refused',
     rules: ['RATE-12'],
     configure: (deps) => {
-      const shared = deps.invalidTokenLimiter ?? createFixedWindowLimiter(INVALID_TOKEN_LIMIT.requests, INVALID_TOKEN_LIMIT.windowSeconds * 1000);
+      const limit = deps.invalidTokenLimit ?? INVALID_TOKEN_LIMIT;
+      const shared = deps.invalidTokenLimiter ?? createFixedWindowLimiter(limit.requests, limit.windowSeconds * 1000);
       return { ...deps, invalidTokenLimiter: { tryAdmit: (_address, nowMs) => shared.tryAdmit('every address', nowMs) } };
     },
   },

@@ -8,7 +8,7 @@ import { errorMapper, notFound } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
 import { noSniff, noStore, privateFile } from './http/security-headers.js';
 import { customerRateLimit, type RefusalTarpit } from './http/rate-limit.js';
-import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter } from './rate-limit/fixed-window.js';
+import { createFixedWindowLimiter, INVALID_TOKEN_LIMIT, type FixedWindowLimiter, type InvalidTokenLimit } from './rate-limit/fixed-window.js';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from './rate-limit/sliding-window.js';
 import { metaRoutes } from './routes/meta.js';
 import { openApiRoutes } from './openapi/routes.js';
@@ -40,6 +40,12 @@ export interface AppDeps {
   limiter?: SlidingWindowLimiter;
   /** When a connection that keeps hammering through its 429s gets them delayed (default DEFAULT_TARPIT). */
   refusalTarpit?: RefusalTarpit;
+  /**
+   * The limit on requests with missing or invalid tokens per source IP (default INVALID_TOKEN_LIMIT):
+   * the default limiter counts by it, its 429 and the API description state it. A limiter given
+   * as `invalidTokenLimiter` replaces the counting only.
+   */
+  invalidTokenLimit?: InvalidTokenLimit;
   invalidTokenLimiter?: FixedWindowLimiter;
   generateKey?: () => string;
   /** Sends pdf.generated deliveries; default: the SSRF-guarded transport, outcomes recorded in the store. */
@@ -89,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const log = deps.log ?? (() => {});
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
+  const invalidTokenLimit = deps.invalidTokenLimit ?? INVALID_TOKEN_LIMIT;
   const signer = createLinkSigner(deps.signingSecret ?? randomBytes(32).toString('hex'), () => clock.now());
   const webhook = deps.webhook ?? defaultWebhookDispatcher(deps);
   const heavyWork = deps.heavyWork ?? createHeavyWork();
@@ -120,9 +127,8 @@ export function createApp(deps: AppDeps): Express {
     authenticate({
       customers: deps.store.customers,
       clock,
-      invalidTokenLimiter:
-        deps.invalidTokenLimiter ??
-        createFixedWindowLimiter(INVALID_TOKEN_LIMIT.requests, INVALID_TOKEN_LIMIT.windowSeconds * 1000),
+      invalidTokenLimiter: deps.invalidTokenLimiter ?? createFixedWindowLimiter(invalidTokenLimit.requests, invalidTokenLimit.windowSeconds * 1000),
+      invalidTokenLimit,
     }),
   );
   api.use(customerRateLimit({ limiter: deps.limiter ?? createSlidingWindowLimiter(), clock, tarpit: deps.refusalTarpit }));
@@ -139,7 +145,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(noSniff);
   app.use(API_PREFIX, noStore, api);
   app.use(FILES_PREFIX, privateFile, siteFileRoutes(deps.store, signer));
-  app.use(openApiRoutes());
+  app.use(openApiRoutes({ invalidTokenLimit }));
   app.use(notFound);
   app.use(errorMapper(log));
   app.locals[PORTAL] = portal;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, HelpRequested, parseConfig } from './config.js';
+import { ConfigError, DEFAULTS, HelpRequested, parseConfig, USAGE } from './config.js';
 
 describe('server config', () => {
   it('works with no flags', () => {
@@ -41,6 +41,21 @@ describe('server config', () => {
     expect(() => parseConfig(['--stalled-send-timeout-ms', '50'], {})).toThrow(/--stalled-send-timeout-ms: invalid value '50'; accepted: an integer 100\.\.600000, or 0/);
   });
 
+  it('parses the invalid-token limit as N/S from flag and env, 60/5 by default', () => {
+    expect(parseConfig(['--invalid-token-limit', '30/60'], {}).invalidTokenLimit).toEqual({ requests: 30, windowSeconds: 60 });
+    expect(parseConfig([], { CPF_INVALID_TOKEN_LIMIT: '30/60' }).invalidTokenLimit).toEqual({ requests: 30, windowSeconds: 60 });
+    expect(parseConfig(['--invalid-token-limit=1/86400'], { CPF_INVALID_TOKEN_LIMIT: '30/60' }).invalidTokenLimit).toEqual({ requests: 1, windowSeconds: 86_400 });
+    expect(parseConfig(['--invalid-token-limit', '100000/1'], {}).invalidTokenLimit).toEqual({ requests: 100_000, windowSeconds: 1 });
+    expect(DEFAULTS.invalidTokenLimit).toEqual({ requests: 60, windowSeconds: 5 });
+    expect(USAGE).toContain('--invalid-token-limit 60/5');
+  });
+
+  it.each(['0/5', '60/0', '100001/5', '60/86401', '60', '60/5/1', 'a/b', '-1/5', '1.5/5', '60/ 5', ''])('rejects --invalid-token-limit %j naming the flag and the form N/S', (value) => {
+    expect(() => parseConfig(['--invalid-token-limit', value], {})).toThrow(
+      new ConfigError(`--invalid-token-limit: invalid value '${value}'; accepted: N/S: N requests (1..100000) with a missing or invalid token per source address in every fixed window of S seconds (1..86400), e.g. 30/60`),
+    );
+  });
+
   it.each([
     [['--request-timeout-ms', '5000'], {}, /--request-timeout-ms .* is below --headers-timeout-ms 10000/],
     [['--headers-timeout-ms', '50'], {}, /--headers-timeout-ms: invalid value '50'/],
@@ -55,6 +70,8 @@ describe('server config', () => {
     [['--db'], {}, /--db: missing value/],
     [[], { CPF_PORT: '-1' }, /env CPF_PORT: invalid value '-1'/],
     [[], { CPF_SEED: 'x' }, /env CPF_SEED/],
+    [[], { CPF_INVALID_TOKEN_LIMIT: '30:60' }, /env CPF_INVALID_TOKEN_LIMIT: invalid value '30:60'; accepted: N\/S/],
+    [['--invalid-token-limit'], {}, /--invalid-token-limit: missing value; accepted: N\/S/],
     [['--seed', 'none', '--webhook-url', 'https://hooks.example.test/x'], {}, /--webhook-url .*--seed none/],
   ] as const)('rejects %j %j with a one-line error naming the option', (argv, env, message) => {
     let error: unknown;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CONNECTION_LIMITS } from './http/guarded-server.js';
+import { INVALID_TOKEN_LIMIT, type InvalidTokenLimit } from './rate-limit/fixed-window.js';
 
 /**
  * Flags and env parsed once into a frozen Config. Flags win over env. Every problem is reported
@@ -25,6 +26,8 @@ export interface Config {
   stalledSendTimeoutMs: number;
   maxPipelinedRequests: number;
   maxUnsentBytes: number;
+  /** Requests with missing or invalid tokens admitted per source IP in each fixed window; the profile documents it. */
+  invalidTokenLimit: InvalidTokenLimit;
   /** Variations (reference-server/variations) to take: other readings the spec permits; `all` for every one. */
   vary: readonly string[];
 }
@@ -44,6 +47,20 @@ interface OptionSpec {
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+export const INVALID_TOKEN_LIMIT_ACCEPTS =
+  'N/S: N requests (1..100000) with a missing or invalid token per source address in every fixed window of S seconds (1..86400), e.g. 30/60';
+
+/** `N/S` of --invalid-token-limit (also checked by the tools that start the server with it). */
+export const invalidTokenLimitSchema = z
+  .string()
+  .regex(/^\d+\/\d+$/)
+  .transform((raw) => {
+    const [requests = '', windowSeconds = ''] = raw.split('/');
+    return { requests: Number(requests), windowSeconds: Number(windowSeconds) };
+  })
+  .pipe(z.strictObject({ requests: z.number().int().min(1).max(100_000), windowSeconds: z.number().int().min(1).max(86_400) }));
+
 const OPTIONS: OptionSpec[] = [
   { flag: '--port', env: 'CPF_PORT', key: 'port', accepts: 'an integer 0..65535 (0 = any free port)', schema: port },
   { flag: '--host', env: 'CPF_HOST', key: 'host', accepts: 'a host name or IP address to listen on', schema: z.string().min(1) },
@@ -163,6 +180,13 @@ const OPTIONS: OptionSpec[] = [
     accepts: 'an integer 0..1073741824: bytes of answers one connection may have unsent before its next request waits for the client to read (0 = no cap)',
     schema: z.coerce.number().int().min(0).max(1024 * 1024 * 1024),
   },
+  {
+    flag: '--invalid-token-limit',
+    env: 'CPF_INVALID_TOKEN_LIMIT',
+    key: 'invalidTokenLimit',
+    accepts: INVALID_TOKEN_LIMIT_ACCEPTS,
+    schema: invalidTokenLimitSchema,
+  },
 ];
 
 export const DEFAULTS = {
@@ -178,6 +202,7 @@ export const DEFAULTS = {
   webhookAuthenticate: 'cpf-demo-authenticate',
   printTokens: false,
   ...DEFAULT_CONNECTION_LIMITS,
+  invalidTokenLimit: INVALID_TOKEN_LIMIT,
   vary: [],
 } as const satisfies Config;
 
@@ -186,7 +211,7 @@ const VARY = { flag: '--vary', env: 'CPF_VARY', accepts: 'a variation name or al
 export const USAGE = `Usage: npm run server -- [options]
 ${OPTIONS.map((o) => `  ${(o.boolean ? o.flag : `${o.flag} <value>`).padEnd(22)} ${o.env.padEnd(16)} ${o.accepts}`).join('\n')}
   ${`${VARY.flag} <name>`.padEnd(22)} ${VARY.env.padEnd(16)} ${VARY.accepts}
-Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --silent-connection-timeout-ms ${DEFAULTS.silentConnectionTimeoutMs} --max-connections ${DEFAULTS.maxConnections} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress} --stalled-send-timeout-ms ${DEFAULTS.stalledSendTimeoutMs} --max-pipelined-requests ${DEFAULTS.maxPipelinedRequests} --max-unsent-bytes ${DEFAULTS.maxUnsentBytes}; site URL = listening URL.`;
+Defaults: --port ${DEFAULTS.port} --host ${DEFAULTS.host} --db ${DEFAULTS.db} --seed ${DEFAULTS.seed} --profile-out ${DEFAULTS.profileOut} --headers-timeout-ms ${DEFAULTS.headersTimeoutMs} --request-timeout-ms ${DEFAULTS.requestTimeoutMs} --silent-connection-timeout-ms ${DEFAULTS.silentConnectionTimeoutMs} --max-connections ${DEFAULTS.maxConnections} --max-connections-per-address ${DEFAULTS.maxConnectionsPerAddress} --stalled-send-timeout-ms ${DEFAULTS.stalledSendTimeoutMs} --max-pipelined-requests ${DEFAULTS.maxPipelinedRequests} --max-unsent-bytes ${DEFAULTS.maxUnsentBytes} --invalid-token-limit ${DEFAULTS.invalidTokenLimit.requests}/${DEFAULTS.invalidTokenLimit.windowSeconds}; site URL = listening URL.`;
 
 function parseValue(o: OptionSpec, raw: string, source: string): unknown {
   const result = o.schema.safeParse(raw);

@@ -4,8 +4,9 @@ import { systemClock, type Clock } from './clock.js';
 import { hashApiToken } from './domain/api-token.js';
 import { createGuardedServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/guarded-server.js';
 import { DEFAULT_NO_CUSTOMER_TARPIT, withNoCustomerTarpit, type NoCustomerTarpit } from './http/no-customer-tarpit.js';
+import { INVALID_TOKEN_LIMIT, type InvalidTokenLimit } from './rate-limit/fixed-window.js';
 import { DEMO_OPTIONS, seedDemo, type SeedOptions } from './seed/demo.js';
-import { buildProfile, reusableProfile, writeProfile } from './seed/profile.js';
+import { buildProfile, documentingInvalidTokenLimit, reusableProfile, writeProfile } from './seed/profile.js';
 import { THIN_OPTIONS } from './seed/thin.js';
 import { openDatabase } from './store/database.js';
 import { createStore } from './store/store.js';
@@ -32,6 +33,8 @@ export interface StartOptions {
   webhook?: WebhookTarget | undefined;
   /** Timeouts and the connection caps (defaults: DEFAULT_CONNECTION_LIMITS). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** The limit on requests with missing or invalid tokens per source IP (default INVALID_TOKEN_LIMIT); the profile documents it. */
+  invalidTokenLimit?: InvalidTokenLimit;
   /** When a connection flooding answers that need no customer gets them delayed (default DEFAULT_NO_CUSTOMER_TARPIT). */
   noCustomerTarpit?: NoCustomerTarpit;
   clock?: Clock;
@@ -97,6 +100,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
   const origin = `http://${hostForUrl(options.host)}:${port}`;
   const siteUrl = (options.siteUrl ?? origin).replace(/\/+$/, '');
   const baseUrl = `${origin}${API_PREFIX}`;
+  const invalidTokenLimit = options.invalidTokenLimit ?? INVALID_TOKEN_LIMIT;
 
   let profile: Profile | undefined;
   let profileReused = false;
@@ -106,14 +110,15 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     profileReused = profile !== undefined;
     if (!profile) {
       try {
-        profile = buildProfile(seedDemo(store, clock, seed), baseUrl, siteUrl);
+        profile = buildProfile(seedDemo(store, clock, seed), baseUrl, siteUrl, invalidTokenLimit);
       } catch (err) {
         server.close();
         db.close();
         throw err;
       }
     }
-    const adjusted = options.adjustProfile ? options.adjustProfile(profile) : profile;
+    const documented = documentingInvalidTokenLimit(profile, invalidTokenLimit);
+    const adjusted = options.adjustProfile ? options.adjustProfile(documented) : documented;
     if (options.profileOut && (!profileReused || adjusted !== profile)) writeProfile(options.profileOut, adjusted);
     profile = adjusted;
   }
@@ -143,6 +148,7 @@ export async function startReferenceServer(options: StartOptions): Promise<Runni
     maintenance: options.maintenance ?? false,
     allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
     signingSecret: store.settings.signingSecret(),
+    invalidTokenLimit,
     log,
   };
   const app = createApp(options.configure ? options.configure(deps) : deps);

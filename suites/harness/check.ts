@@ -134,16 +134,19 @@ export class CheckContext implements RequestRecorder {
    * check's seniority like its other requests. Returns the release of every grant taken, which
    * the check's end also runs if the check has not.
    */
-  async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number } = {}): Promise<() => Promise<void>> {
+  async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number; last?: boolean } = {}): Promise<(after?: { quietUntil: number }) => Promise<void>> {
     const url = target().pacerUrl;
-    const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...this.pacing(customer, extra), hold: true });
+    const { last, ...pace } = extra;
+    // A hold that goes last in its lane waits for the other files' end (customer-queues.ts): the pacer needs to know its own.
+    const order = last ? { last: true, file: this.ctx.task.file.filepath } : {};
+    const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...this.pacing(customer, pace), hold: true, ...order });
     let released = false;
-    const release = async () => {
+    const release = async (after?: { quietUntil: number }) => {
       if (released) return;
       released = true;
       // A request still in flight (the deadline abandoned the body) may be decided after the release: the pacer then keeps the hold open.
       const openEnded = hasUnpacedInFlight(this);
-      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { customer, grant, openEnded });
+      for (let i = 0; i < (extra.grants ?? 1); i++) await pacerCall(url, '/release', { customer, grant, openEnded, ...after });
     };
     // Granted after the check ended (its deadline fired while the pacer still queued it), the hold
     // would stay with nobody to return it and stall every later user of the lane.

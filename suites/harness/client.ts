@@ -219,9 +219,12 @@ export class Actor {
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
     this.refuseAfterEnd(method, path);
-    // The customer's own lane before the address lane, the order RATE-12 holds them in (the blocked
-    // customer's, then the invalid-token lane): taken the other way round, a request holding an
-    // address grant while it waits for the blocked customer's would keep RATE-12 waiting for it.
+    // The customer's own lane before the address lane: an address grant is taken right before the
+    // request goes, so its slot is not held while the customer's pace keeps the request waiting
+    // (the address window's batches stay as tight as the limit allows). RATE-12 holds them the
+    // other way round, which cannot meet this order halfway: its hold of the address lane goes
+    // last, once every other file has ended (customer-queues.ts), and no file sends for the
+    // blocked customer after that.
     const grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
     const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
     const label = `${method} ${pathOf(redactUrl(url))}`;

@@ -60,8 +60,8 @@ function expect429Contract(responses: readonly (ApiResponse | undefined)[]): voi
 }
 
 /** Takes every pacer grant of a lane (a customer's 2 per second, or the invalid-token lane's pace), so no other check sends on it. */
-function holdLane(t: CheckContext, name: string, pace = { limit: 2, windowMs: 1000 }): Promise<() => Promise<void>> {
-  return t.holdLane(name, { grants: pace.limit, ...pace });
+function holdLane(t: CheckContext, name: string, pace = { limit: 2, windowMs: 1000 }, order: { last?: boolean } = {}): Promise<(after?: { quietUntil: number }) => Promise<void>> {
+  return t.holdLane(name, { grants: pace.limit, ...pace, ...order });
 }
 
 check(
@@ -305,15 +305,17 @@ check(
     const windowMs = windowSeconds * 1000;
     // Every harness request that the target counts per IP goes through these two pacer lanes
     // (invalid or missing tokens, the blocked customer): holding them keeps the IP's count ours.
-    // The blocked lane first, so the wait for the other one counts toward the quiet below.
+    // All grants of the harness's invalid-token lane (invalid-token-lane.ts), given once no
+    // invalid-token request of the harness was answered for a window, and last: after every other
+    // file's requests in the lane, so the window of quiet the probe needs is the lane's wait at its
+    // end (where nothing follows it) instead of one more in its middle.
+    const lane = invalidTokenLane(t.profile);
+    const releaseInvalid = await holdLane(t, lane.customer, { limit: lane.limit, windowMs: lane.windowMs }, { last: true });
+    // The blocked customer's requests take a grant of the invalid-token lane too, so its lane is quiet by now as well.
     const releaseBlocked = await holdLane(t, 'blocked');
     // Quiet since the blocked lane's last answer (the pacer's record, the CLI's preflight
     // included), not since this hold: at the start of a run that is no wait at all.
     const blockedQuietSince = (await t.lastAnswered('blocked')) ?? 0;
-    // All grants of the harness's invalid-token lane (invalid-token-lane.ts), given once no
-    // invalid-token request of the harness was answered for a window.
-    const lane = invalidTokenLane(t.profile);
-    const releaseInvalid = await holdLane(t, lane.customer, { limit: lane.limit, windowMs: lane.windowMs });
     // The customer last: a check that sends a request in both the invalid-token lane and its
     // owner's (auth) takes the invalid-token lane first, so holding that lane and then waiting for
     // a customer never waits on such a check in turn.
@@ -362,18 +364,16 @@ check(
     } finally {
       // Until the IP's window is over, other checks' invalid-token requests would meet 429s. The
       // pacer takes released grants as answered now and grants nothing on their lane for a
-      // window, so the invalid-token lane can go at once; the blocked lane's pace bars only a
-      // second, so it is held until then.
+      // window; the blocked lane's pace bars only a second, so the pacer is told the end of the
+      // IP's window. The check ends at once: at the end of the run nothing waits for that window.
       await releaseInvalid();
-      const wait = lastReceived + windowMs + 100 - performance.now();
-      if (wait > 0) await sleep(wait);
-      await releaseBlocked();
+      await releaseBlocked({ quietUntil: Date.now() + (lastReceived + windowMs + 100 - performance.now()) });
     }
   },
   {
     ...RATE,
-    // Its own work, and up to three per-address windows: the wait for the invalid-token lane's
-    // grants, the quiet before the first batch, and the window after the last one.
+    // Its own work, and up to two per-address windows: the wait for the invalid-token lane's
+    // grants and the quiet before the first batch.
     timeout: (p) => DEFAULT_CHECK_TIMEOUT_MS + 3 * invalidTokenLane(p).windowMs,
     needs: (p) => (p.limits?.invalidTokenPerIp ? undefined : 'profile limits.invalidTokenPerIp (the documented invalid-token limit per source IP)'),
   },

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { INVALID_TOKEN_LIMIT_ACCEPTS, invalidTokenLimitSchema } from '../../reference-server/src/config.js';
 import { spawnServer } from '../../reference-server/src/server-process.js';
 import { takeCommandLine } from '../../cli/command-line/flags.js';
 import { readOrExit } from '../../cli/command-line/run-script.js';
@@ -24,13 +25,15 @@ import type { RunSummary } from '../../cli/report/summary.js';
  * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
  * delays every leg (tools/external-run); the links the server hands out still name it directly. With
  * --seed thin the server seeds its thin data set, and after the run no rule such data cannot
- * exercise may read pass in the statement (thin-verdict.ts). Extra arguments go to the CLI.
+ * exercise may read pass in the statement (thin-verdict.ts). --invalid-token-limit starts the
+ * server with another invalid-token limit, which its profile then documents, as a foreign target's
+ * would. Extra arguments go to the CLI.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const EXTERNAL_COMMAND = {
   usage:
-    'Usage: npm run conformance:external -- [--seed demo|thin] [--pool N] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+    'Usage: npm run conformance:external -- [--seed demo|thin] [--pool N] [--invalid-token-limit N/S] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
   flags: {
     seed: {
       type: 'string',
@@ -43,12 +46,25 @@ const EXTERNAL_COMMAND = {
       placeholder: 'N',
       description: 'keep only the first N pool customers of the written profile, 0 none, as a foreign target\nwith a handful of test customers has',
     },
+    'invalid-token-limit': {
+      type: 'string',
+      placeholder: 'N/S',
+      description:
+        "the server's limit on requests with a missing or invalid token: N per source address\nin every fixed window of S seconds (default 60/5); the profile it writes documents it,\nand the run paces its invalid-token lane by it",
+    },
     ...LATENCY_FLAGS,
   },
 } as const;
 
 /** Its own flags, the rest for the CLI (checked here, so that a usage error starts no server). */
-function readCommandLine(argv: readonly string[]): { seed: 'demo' | 'thin'; keepPool: number | undefined; latency: LatencyFlags | undefined; cliArgs: string[]; reportDir: string } {
+function readCommandLine(argv: readonly string[]): {
+  seed: 'demo' | 'thin';
+  keepPool: number | undefined;
+  invalidTokenLimit: string | undefined;
+  latency: LatencyFlags | undefined;
+  cliArgs: string[];
+  reportDir: string;
+} {
   const { values, rest } = takeCommandLine(argv, EXTERNAL_COMMAND);
   if (values.seed !== undefined && values.seed !== 'demo' && values.seed !== 'thin') {
     throw new UsageError(`--seed needs the data set of the server, got '${values.seed}'. Fix: --seed demo (the default) or --seed thin`);
@@ -56,9 +72,20 @@ function readCommandLine(argv: readonly string[]): { seed: 'demo' | 'thin'; keep
   if (values.pool !== undefined && !/^\d+$/.test(values.pool)) {
     throw new UsageError(`--pool needs the number of pool customers to keep, got '${values.pool}'. Fix: a whole number, e.g. --pool 0 (role customers only) or --pool 2`);
   }
-  return { seed: values.seed ?? 'demo', keepPool: values.pool === undefined ? undefined : Number(values.pool), latency: latencyOptions(values), cliArgs: rest, reportDir: reportDirOf(rest) };
+  const invalidTokenLimit = values['invalid-token-limit'];
+  if (invalidTokenLimit !== undefined && !invalidTokenLimitSchema.safeParse(invalidTokenLimit).success) {
+    throw new UsageError(`--invalid-token-limit needs the server's limit on requests without a valid token, got '${invalidTokenLimit}'. Fix: ${INVALID_TOKEN_LIMIT_ACCEPTS}`);
+  }
+  return {
+    seed: values.seed ?? 'demo',
+    keepPool: values.pool === undefined ? undefined : Number(values.pool),
+    invalidTokenLimit,
+    latency: latencyOptions(values),
+    cliArgs: rest,
+    reportDir: reportDirOf(rest),
+  };
 }
-const { seed, keepPool, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
+const { seed, keepPool, invalidTokenLimit, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -69,8 +96,11 @@ const authenticate = `ext "Prüfwert" ${randomBytes(6).toString('hex')}`;
 const server = await spawnServer([
   '--port', '0', '--seed', seed, '--db', join(dir, 'reference.sqlite'), '--profile-out', profile,
   '--webhook-url', receiverUrl, '--webhook-authenticate', authenticate, '--allow-loopback-webhooks',
+  ...(invalidTokenLimit === undefined ? [] : ['--invalid-token-limit', invalidTokenLimit]),
 ]);
-console.log(`reference server process ${server.child.pid} on ${server.origin} (${seed} seed), webhook to ${receiverUrl}`);
+console.log(
+  `reference server process ${server.child.pid} on ${server.origin} (${seed} seed${invalidTokenLimit === undefined ? '' : `, invalid-token limit ${invalidTokenLimit}`}), webhook to ${receiverUrl}`,
+);
 const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
 if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
 // The latency and thin verdicts read this run's summary and statement, never ones an earlier run left behind.

@@ -1,4 +1,4 @@
-import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
+import { INVALID_TOKEN_LIMIT, type InvalidTokenLimit } from '../rate-limit/fixed-window.js';
 
 /**
  * The spec's error table as one registry: every error the server answers is built here,
@@ -71,12 +71,13 @@ export const errors = {
       { type: 'rate_limit', ...RATE_LIMIT },
       { 'Retry-After': String(RATE_LIMIT.retryAfter) },
     ),
-  invalidTokenRateLimited: () =>
+  /** The figures of the limit the server runs with (`--invalid-token-limit`); a window's length is the longest wait. */
+  invalidTokenRateLimited: (limit: InvalidTokenLimit = INVALID_TOKEN_LIMIT) =>
     new ApiError(
       429,
       'Zu viele Anfragen mit ungültigem API-Token von dieser Adresse. Bitte später erneut versuchen.',
-      { type: 'rate_limit', limit: INVALID_TOKEN_LIMIT.requests, windowSeconds: INVALID_TOKEN_LIMIT.windowSeconds, retryAfter: INVALID_TOKEN_LIMIT.windowSeconds },
-      { 'Retry-After': String(INVALID_TOKEN_LIMIT.windowSeconds) },
+      { type: 'rate_limit', limit: limit.requests, windowSeconds: limit.windowSeconds, retryAfter: limit.windowSeconds },
+      { 'Retry-After': String(limit.windowSeconds) },
     ),
   serverError: () => new ApiError(500, 'Interner Serverfehler.', { type: 'server_error' }),
   serviceUnavailable: () =>

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { hashApiToken } from '../domain/api-token.js';
-import type { FixedWindowLimiter } from '../rate-limit/fixed-window.js';
+import type { FixedWindowLimiter, InvalidTokenLimit } from '../rate-limit/fixed-window.js';
 import type { CustomerRepository } from '../store/customers.js';
 import { errors } from './api-error.js';
 import { setCurrentCustomer } from './request-context.js';
@@ -28,13 +28,15 @@ export function authenticate(deps: {
   customers: CustomerRepository;
   clock: Clock;
   invalidTokenLimiter: FixedWindowLimiter;
+  /** What the 429 tells about the limiter's limit. */
+  invalidTokenLimit: InvalidTokenLimit;
 }): RequestHandler {
   return (req, res, next) => {
     const match = repeatedAuthorization(req.rawHeaders) ? null : BEARER.exec(req.headers.authorization ?? '');
     const customer = match?.[1] === undefined ? undefined : deps.customers.findByTokenHash(hashApiToken(match[1]));
     if (!customer || customer.blocked) {
       const ip = req.socket.remoteAddress ?? 'unknown';
-      if (!deps.invalidTokenLimiter.tryAdmit(ip, deps.clock.monotonicMs())) throw errors.invalidTokenRateLimited();
+      if (!deps.invalidTokenLimiter.tryAdmit(ip, deps.clock.monotonicMs())) throw errors.invalidTokenRateLimited(deps.invalidTokenLimit);
       throw errors.unauthenticated();
     }
     setCurrentCustomer(res, customer);

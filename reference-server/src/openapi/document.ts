@@ -1,7 +1,8 @@
+import { INVALID_TOKEN_LIMIT, type InvalidTokenLimit } from '../rate-limit/fixed-window.js';
 import { API_PREFIX } from '../version.js';
-import { INFO } from './info.js';
+import { openApiInfo } from './info.js';
 import { linksOf } from './links.js';
-import { toJsonSchemas } from './json-schema.js';
+import { toJsonSchema, toJsonSchemas } from './json-schema.js';
 import { pathParameterNames, TAGS, type OperationSpec } from './operation.js';
 import { PARAMETERS, PATH_PARAMETERS } from './parameters.js';
 import { calculationOperations } from './paths/calculations.js';
@@ -10,7 +11,8 @@ import { metaOperations } from './paths/meta.js';
 import { projectOperations } from './paths/projects.js';
 import { roomOperations } from './paths/rooms.js';
 import { parameterRef, schemaRef } from './refs.js';
-import { errorResponses, jsonContent, SHARED_RESPONSES } from './responses.js';
+import { errorResponses, jsonContent, sharedResponses } from './responses.js';
+import { invalidTokenRateLimitedSchema } from './schemas/errors.js';
 import { requestSchemas, responseSchemas } from './schemas/registries.js';
 import { WEBHOOKS } from './webhooks.js';
 
@@ -99,19 +101,26 @@ function pathItems(operations: readonly OperationSpec[]) {
   return Object.fromEntries(items);
 }
 
-function componentSchemas() {
+function componentSchemas(invalidTokenLimit: InvalidTokenLimit) {
   const requests = toJsonSchemas(requestSchemas, 'input');
   const responses = toJsonSchemas(responseSchemas, 'output');
   const clash = Object.keys(requests).find((id) => id in responses);
   if (clash !== undefined) throw new Error(`schema name ${clash} used for a request and a response`);
-  return { ...requests, ...responses };
+  const invalidToken = invalidTokenRateLimitedSchema(invalidTokenLimit);
+  return { ...requests, ...responses, [invalidToken.id]: toJsonSchema(invalidToken.schema, 'output') };
+}
+
+export interface DocumentOptions {
+  /** The invalid-token limit the serving server runs with (default INVALID_TOKEN_LIMIT). */
+  invalidTokenLimit?: InvalidTokenLimit;
 }
 
 /** The OpenAPI 3.1 document of the API, built from the server's schemas and code. Pure. */
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(options: DocumentOptions = {}) {
+  const invalidTokenLimit = options.invalidTokenLimit ?? INVALID_TOKEN_LIMIT;
   return {
     openapi: '3.1.0',
-    info: INFO,
+    info: openApiInfo(invalidTokenLimit),
     servers: [{ url: API_PREFIX, description: 'The API on the server that serves this document.' }],
     security: [{ bearerAuth: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
@@ -126,8 +135,8 @@ export function buildOpenApiDocument() {
         },
       },
       parameters: PARAMETERS,
-      responses: SHARED_RESPONSES,
-      schemas: componentSchemas(),
+      responses: sharedResponses(invalidTokenLimit),
+      schemas: componentSchemas(invalidTokenLimit),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { errors } from '../http/api-error.js';
+import type { InvalidTokenLimit } from '../rate-limit/fixed-window.js';
 import type { Example } from './examples/common.js';
-import { errorExamples, type ErrorExampleName } from './examples/errors.js';
+import { errorExamples, invalidTokenRateLimitedExample, type ErrorExampleName } from './examples/errors.js';
 import type { OperationSpec } from './operation.js';
 import { responseRef, schemaRef } from './refs.js';
 import { errorSchemas } from './schemas/errors.js';
@@ -15,53 +16,57 @@ function examplesOf(names: readonly ErrorExampleName[]): Record<string, Example>
   return Object.fromEntries(names.map((name) => [name, errorExamples[name]]));
 }
 
-const retryAfterValues = [errors.rateLimited(), errors.invalidTokenRateLimited()].map((error) => Number(error.headers['Retry-After']));
-
-/** `components.responses`: errors whose meaning is the same wherever they occur. */
-export const SHARED_RESPONSES = {
-  MalformedJson: {
-    description:
-      'The body is not valid JSON, or not I-JSON (RFC 7493): a name twice in one object (details.field names it; a proxy in front could read the first where JSON.parse keeps the last) or an escaped lone surrogate such as \\ud800. Invalid UTF-8 is malformed too.',
-    content: jsonContent(schemaRef(errorSchemas.malformedJson), examplesOf(['malformedJson', 'duplicateMember', 'loneSurrogate'])),
-  },
-  Unauthenticated: {
-    description: 'Token missing or invalid (it is read only from the Authorization header), or the customer is blocked.',
-    content: jsonContent(schemaRef(errorSchemas.unauthenticated), examplesOf(['unauthenticated'])),
-  },
-  NotFound: {
-    description: 'Missing, owned by another customer, or a malformed path: all answer the same.',
-    content: jsonContent(schemaRef(errorSchemas.notFound), examplesOf(['notFound'])),
-  },
-  PayloadTooLarge: {
-    description: 'The body is larger than 64 KiB (65536 bytes).',
-    content: jsonContent(schemaRef(errorSchemas.payloadTooLarge), examplesOf(['payloadTooLarge'])),
-  },
-  UnsupportedMediaType: {
-    description: 'A body without Content-Type: application/json, or a required body omitted without it.',
-    content: jsonContent(schemaRef(errorSchemas.unsupportedMediaType), examplesOf(['unsupportedMediaType'])),
-  },
-  RateLimited: {
-    description:
-      'More than 2 protected requests of the customer in a sliding second (shared by all its tokens and endpoints), or too many requests with missing or invalid tokens from one address. Wait as Retry-After says.',
-    headers: {
-      'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer', enum: retryAfterValues } },
+/**
+ * `components.responses`: errors whose meaning is the same wherever they occur. The invalid-token
+ * 429 states the limit the serving server runs with.
+ */
+export function sharedResponses(invalidTokenLimit: InvalidTokenLimit) {
+  const retryAfterValues = [...new Set([errors.rateLimited(), errors.invalidTokenRateLimited(invalidTokenLimit)].map((error) => Number(error.headers['Retry-After'])))];
+  return {
+    MalformedJson: {
+      description:
+        'The body is not valid JSON, or not I-JSON (RFC 7493): a name twice in one object (details.field names it; a proxy in front could read the first where JSON.parse keeps the last) or an escaped lone surrogate such as \\ud800. Invalid UTF-8 is malformed too.',
+      content: jsonContent(schemaRef(errorSchemas.malformedJson), examplesOf(['malformedJson', 'duplicateMember', 'loneSurrogate'])),
     },
-    content: jsonContent(
-      { anyOf: [schemaRef(errorSchemas.rateLimited), schemaRef(errorSchemas.invalidTokenRateLimited)] },
-      examplesOf(['rateLimited', 'invalidTokenRateLimited']),
-    ),
-  },
-  ServerError: {
-    description: 'Internal error. For a write, check whether the change happened before repeating it.',
-    content: jsonContent(schemaRef(errorSchemas.serverError), examplesOf(['serverError'])),
-  },
-  ServiceUnavailable: {
-    description: 'Temporarily unavailable (maintenance, database busy, too many calculations and documents waiting: results and pdf of large projects, with Retry-After: 1). For a write, check whether the change happened before repeating it.',
-    content: jsonContent(schemaRef(errorSchemas.serviceUnavailable), examplesOf(['serviceUnavailable'])),
-  },
-};
+    Unauthenticated: {
+      description: 'Token missing or invalid (it is read only from the Authorization header), or the customer is blocked.',
+      content: jsonContent(schemaRef(errorSchemas.unauthenticated), examplesOf(['unauthenticated'])),
+    },
+    NotFound: {
+      description: 'Missing, owned by another customer, or a malformed path: all answer the same.',
+      content: jsonContent(schemaRef(errorSchemas.notFound), examplesOf(['notFound'])),
+    },
+    PayloadTooLarge: {
+      description: 'The body is larger than 64 KiB (65536 bytes).',
+      content: jsonContent(schemaRef(errorSchemas.payloadTooLarge), examplesOf(['payloadTooLarge'])),
+    },
+    UnsupportedMediaType: {
+      description: 'A body without Content-Type: application/json, or a required body omitted without it.',
+      content: jsonContent(schemaRef(errorSchemas.unsupportedMediaType), examplesOf(['unsupportedMediaType'])),
+    },
+    RateLimited: {
+      description:
+        'More than 2 protected requests of the customer in a sliding second (shared by all its tokens and endpoints), or too many requests with missing or invalid tokens from one address. Wait as Retry-After says.',
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer', enum: retryAfterValues } },
+      },
+      content: jsonContent(
+        { anyOf: [schemaRef(errorSchemas.rateLimited), schemaRef(errorSchemas.invalidTokenRateLimited)] },
+        { ...examplesOf(['rateLimited']), invalidTokenRateLimited: invalidTokenRateLimitedExample(invalidTokenLimit) },
+      ),
+    },
+    ServerError: {
+      description: 'Internal error. For a write, check whether the change happened before repeating it.',
+      content: jsonContent(schemaRef(errorSchemas.serverError), examplesOf(['serverError'])),
+    },
+    ServiceUnavailable: {
+      description: 'Temporarily unavailable (maintenance, database busy, too many calculations and documents waiting: results and pdf of large projects, with Retry-After: 1). For a write, check whether the change happened before repeating it.',
+      content: jsonContent(schemaRef(errorSchemas.serviceUnavailable), examplesOf(['serviceUnavailable'])),
+    },
+  };
+}
 
-type SharedResponse = keyof typeof SHARED_RESPONSES;
+type SharedResponse = keyof ReturnType<typeof sharedResponses>;
 const shared = (name: SharedResponse, description?: string) => ({ ...responseRef(name), ...(description === undefined ? {} : { description }) });
 
 /** The error responses of an operation by status, in the order of the spec's error table. */

@@ -24,9 +24,16 @@ export function createFixedWindowLimiter(limit: number, windowMs: number): Fixed
   };
 }
 
+/** A limit on requests with missing or invalid tokens per source IP: `requests` in every fixed window of `windowSeconds`. */
+export interface InvalidTokenLimit {
+  requests: number;
+  windowSeconds: number;
+}
+
 /**
- * Documented value of the invalid-token limit per source IP (the spec leaves it open). 12 per
- * second slows guessing of 256-bit tokens no less than 6 would, and lets a client that probes
- * every endpoint without a token (a conformance run sends about 90 such requests) finish quickly.
+ * Default value of the invalid-token limit per source IP (the spec leaves it open; the profile
+ * documents the value a server runs with, `--invalid-token-limit` sets another). 12 per second
+ * slows guessing of 256-bit tokens no less than 6 would, and lets a client that probes every
+ * endpoint without a token (a conformance run sends about 90 such requests) finish quickly.
  */
-export const INVALID_TOKEN_LIMIT = { requests: 60, windowSeconds: 5 } as const;
+export const INVALID_TOKEN_LIMIT = { requests: 60, windowSeconds: 5 } as const satisfies InvalidTokenLimit;

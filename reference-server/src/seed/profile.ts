@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 import { parseProfile, type Profile } from '../../../spec/profile.schema.js';
 import { hashApiToken } from '../domain/api-token.js';
-import { INVALID_TOKEN_LIMIT } from '../rate-limit/fixed-window.js';
+import { INVALID_TOKEN_LIMIT, type InvalidTokenLimit } from '../rate-limit/fixed-window.js';
 import type { Store } from '../store/store.js';
 import type { SeededCustomer, SeededDataSet } from './demo.js';
 
@@ -14,9 +14,10 @@ export const profileName = (label: string) => `cpf reference server (${label} se
 /**
  * The target profile the harness reads, filled from the seed (spec/profile.schema.ts). It names
  * only what the data set holds: a purpose it lacks (the thin seed's archived, completed and
- * incomplete projects, its variant) leaves the entry out, and the checks needing it skip.
+ * incomplete projects, its variant) leaves the entry out, and the checks needing it skip. Its
+ * invalid-token limit is the one the server runs with.
  */
-export function buildProfile(seed: SeededDataSet, baseUrl: string, siteUrl: string): Profile {
+export function buildProfile(seed: SeededDataSet, baseUrl: string, siteUrl: string, invalidTokenLimit: InvalidTokenLimit = INVALID_TOKEN_LIMIT): Profile {
   const c = seed.customers;
   return parseProfile(
     {
@@ -75,10 +76,20 @@ export function buildProfile(seed: SeededDataSet, baseUrl: string, siteUrl: stri
         // delivery that has not come within 15 s will not come (a foreign target may need longer).
         deliveryWaitSeconds: 15,
       },
-      limits: { invalidTokenPerIp: { ...INVALID_TOKEN_LIMIT } },
+      limits: { invalidTokenPerIp: { requests: invalidTokenLimit.requests, windowSeconds: invalidTokenLimit.windowSeconds } },
     },
     'reference seed',
   );
+}
+
+/**
+ * The profile documenting the invalid-token limit given: itself when it already does, else a copy
+ * (a reused profile of a start with another --invalid-token-limit).
+ */
+export function documentingInvalidTokenLimit(profile: Profile, limit: InvalidTokenLimit): Profile {
+  const documented = profile.limits?.invalidTokenPerIp;
+  if (documented?.requests === limit.requests && documented.windowSeconds === limit.windowSeconds) return profile;
+  return { ...profile, limits: { ...profile.limits, invalidTokenPerIp: { requests: limit.requests, windowSeconds: limit.windowSeconds } } };
 }
 
 /** Tokens are in clear here, so the file is readable by its owner only. */

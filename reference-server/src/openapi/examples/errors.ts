@@ -4,6 +4,7 @@ import { parseEmptyCreateBody, parsePasswordBody, parseProjectWrite } from '../.
 import { parseSystemTemperatures } from '../../domain/results-query.js';
 import { parseRoomCreate, parseRoomPatch } from '../../domain/room-fields.js';
 import { ApiError, errors } from '../../http/api-error.js';
+import type { InvalidTokenLimit } from '../../rate-limit/fixed-window.js';
 import type { Example } from './common.js';
 
 /** The 422 the server's own validation gives for a bad input. */
@@ -30,7 +31,6 @@ export const errorExamples = {
   payloadTooLarge: example('Body above 65536 bytes', errors.payloadTooLarge()),
   unsupportedMediaType: example('Body without Content-Type: application/json', errors.unsupportedMediaType()),
   rateLimited: example('Third request of a customer within a second', errors.rateLimited()),
-  invalidTokenRateLimited: example('Too many requests with invalid tokens from one address', errors.invalidTokenRateLimited()),
   serverError: example('Internal error', errors.serverError()),
   serviceUnavailable: example('Maintenance or database unavailable', errors.serviceUnavailable()),
   emptyCreateBody: example('A field in the body of an empty creation', rejection(() => parseEmptyCreateBody({ projektName: 'Neubau' }))),
@@ -53,3 +53,7 @@ export const errorExamples = {
 } satisfies Record<string, Example>;
 
 export type ErrorExampleName = keyof typeof errorExamples;
+
+/** The invalid-token 429 of a server running with the limit given. */
+export const invalidTokenRateLimitedExample = (limit: InvalidTokenLimit): Example =>
+  example('Too many requests with invalid tokens from one address', errors.invalidTokenRateLimited(limit));
