@@ -7,7 +7,7 @@ import { INVALID_TOKEN_LANE, invalidTokenLane } from '../harness-core/invalid-to
 import type { LeaseKind } from '../harness-core/pacer-server.js';
 import { QUIET_KIND_PREFIX } from '../harness-core/pacer-statistics.js';
 import { QUIET_SAMPLING_SECONDS } from '../harness-core/quiet-phase.js';
-import { laneSeconds, limitsFloor } from './limits-floor.js';
+import { CUSTOMER_LIMIT, laneSeconds, limitsFloor } from './limits-floor.js';
 
 /**
  * What a run should take with a given profile, estimated before it starts, two ways: the plan's
@@ -147,8 +147,9 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
   const laneSets = laneSeconds > customerRequests / 2 + quietSeconds;
   const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, demand[`role:${INVALID_TOKEN_LANE}`] ?? 0] : [customer, customerRequests];
   const planSeconds = planOf(customerRequests / 2, quietSeconds, laneSeconds);
-  // The quiet phase's checks send from the pool customers only, spread over all of them at best.
-  const quietShare = poolSize > 0 ? quietRequestsOf(demand) / poolSize : 0;
+  // The quiet phase's checks send from the pool customers only, spread over all of them at best,
+  // and each for its sampling time at most.
+  const quietShare = poolSize > 0 ? Math.min(quietRequestsOf(demand) / poolSize, CUSTOMER_LIMIT.requests * QUIET_SAMPLING_SECONDS) : 0;
   const quietRequests = Object.fromEntries((profile.customers.pool ?? []).map((_, i) => [`pool:${i}`, quietShare]));
   const limitsSeconds = limitsFloor({
     requestsByCustomer: Object.fromEntries([...load].map(([customer, n]) => [customer, n + (quietRequests[customer] ?? 0)])),

@@ -38,6 +38,7 @@ export interface LaneRequest {
    * before it is the lane's own wait at its end, not a second one in the middle.
    */
   last?: boolean;
+  /** The requesting check's suite file. */
   file?: string;
 }
 
@@ -64,6 +65,8 @@ export interface CustomerQueues {
   lastResponse(customer: string): number | null;
   /** How long the first request waiting in the customer's lane still waits for its window (0 when none waits). */
   waitingMs(customer: string): number;
+  /** The files of the checks whose requests wait in the customer's lane. */
+  waitingFiles(customer: string): Set<string>;
   /** The proof that the target refused the grant's request wrongly (RATE-2), if its timeline holds one. */
   disprove(customer: string, grant: number): string | undefined;
   slowestPacedAnswerMs(): number;
@@ -160,6 +163,11 @@ export function createCustomerQueues(options: {
       pump(release.customer, l);
     },
     lastResponse: (customer) => lanes.get(customer)?.window.lastCompletion() ?? null,
+    waitingFiles(customer) {
+      const files = new Set<string>();
+      for (const waiter of lanes.get(customer)?.waiters ?? []) if (waiter.file !== undefined) files.add(waiter.file);
+      return files;
+    },
     waitingMs(customer) {
       const l = lanes.get(customer);
       const head = l?.waiters[0];

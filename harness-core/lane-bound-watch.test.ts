@@ -7,12 +7,13 @@ afterEach(() => {
 });
 
 describe('the run bound by the invalid-token lane', () => {
-  it('opens the quiet phase once no customer was granted for a while and the lane waits long, not before', () => {
+  it('opens the quiet phase once every running file waits in the lane, no customer was granted for a while and the lane waits long, not before', () => {
     vi.useFakeTimers();
     const quiet = createQuietPhase(() => Date.now());
-    quiet.runStarted(['suites/auth/auth.conformance.ts', 'suites/auth/existence-oracles.quiet.conformance.ts']);
+    quiet.runStarted(['suites/auth/auth.conformance.ts', 'suites/projects/projects.conformance.ts', 'suites/auth/existence-oracles.quiet.conformance.ts']);
     let laneWait = 0;
-    const watch = watchLaneBound({ quiet, laneWaitMs: () => laneWait });
+    const waiting = new Set(['suites/auth/auth.conformance.ts']);
+    const watch = watchLaneBound({ quiet, laneWaitMs: () => laneWait, laneWaitingFiles: () => waiting });
     try {
       vi.advanceTimersByTime(LANE_BOUND_IDLE_MS * 2);
       // Customers idle, but nothing waits in the lane: the run may still be starting.
@@ -22,6 +23,10 @@ describe('the run bound by the invalid-token lane', () => {
       // A short wait of the lane ends before the rest would have.
       expect(quiet.quietSince()).toBeUndefined();
       laneWait = 55_000;
+      vi.advanceTimersByTime(1000);
+      // A file with no check waiting in the lane still runs: its customers merely paused.
+      expect(quiet.quietSince()).toBeUndefined();
+      quiet.fileEnded('suites/projects/projects.conformance.ts');
       watch.customerGranted();
       vi.advanceTimersByTime(LANE_BOUND_IDLE_MS - 300);
       expect(quiet.quietSince()).toBeUndefined();

@@ -67,7 +67,8 @@ export async function startPacerServer(options: {
   const seniority = createSeniority();
   // Set once the queues exist: the watch asks them how long the lane waits.
   let laneWaitMs = () => 0;
-  const laneBound = watchLaneBound({ quiet, laneWaitMs: () => laneWaitMs() });
+  let laneWaitingFiles = (): ReadonlySet<string> => new Set();
+  const laneBound = watchLaneBound({ quiet, laneWaitMs: () => laneWaitMs(), laneWaitingFiles: () => laneWaitingFiles() });
   const queues = createCustomerQueues({
     seniority,
     marginMs: options.marginMs,
@@ -80,6 +81,7 @@ export async function startPacerServer(options: {
     othersEnded: (file) => quiet.othersEnded(file),
   });
   laneWaitMs = () => queues.waitingMs(INVALID_TOKEN_LANE);
+  laneWaitingFiles = () => queues.waitingFiles(INVALID_TOKEN_LANE);
   const leases = createLeasePolicy({ leaseGroup: options.leaseGroup, expectedRoleRequests: options.expectedRoleRequests, maxLeasesPerCustomer: options.maxLeasesPerCustomer, seniority });
   const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), { gatherMs: options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS });
   let interrupted = false;

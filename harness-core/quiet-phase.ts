@@ -39,6 +39,8 @@ export interface QuietPhase {
   laneBound(): void;
   /** Whether every file but `file` and the quiet ones has ended (at once when no run announced its files). */
   othersEnded(file: string | undefined): boolean;
+  /** Whether every file that has not ended (but the quiet ones) is among `files`; false when no run announced its files. */
+  onlyPendingAmong(files: ReadonlySet<string>): boolean;
 }
 
 export function createQuietPhase(now: () => number = Date.now): QuietPhase {
@@ -75,6 +77,11 @@ export function createQuietPhase(now: () => number = Date.now): QuietPhase {
     othersEnded(file) {
       if (!pending) return true;
       for (const f of pending) if (f !== file) return false;
+      return true;
+    },
+    onlyPendingAmong(files) {
+      if (!pending) return false;
+      for (const f of pending) if (!files.has(f)) return false;
       return true;
     },
   };

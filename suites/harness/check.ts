@@ -137,8 +137,8 @@ export class CheckContext implements RequestRecorder {
   async holdLane(customer: string, extra: { grants?: number; limit?: number; windowMs?: number; last?: boolean } = {}): Promise<(after?: { quietUntil: number }) => Promise<void>> {
     const url = target().pacerUrl;
     const { last, ...pace } = extra;
-    // A hold that goes last in its lane waits for the other files' end (customer-queues.ts): the pacer needs to know its own.
-    const order = last ? { last: true, file: this.ctx.task.file.filepath } : {};
+    // A hold that goes last in its lane waits for the other files' end (customer-queues.ts).
+    const order = last ? { last: true } : {};
     const { grant } = await pacerCall<{ grant: number }>(url, '/acquire', { ...this.pacing(customer, pace), hold: true, ...order });
     let released = false;
     const release = async (after?: { quietUntil: number }) => {
@@ -174,8 +174,14 @@ export class CheckContext implements RequestRecorder {
     return at ?? undefined;
   }
 
+  /** The check's suite file (absent in a context made by a unit test). */
+  private get file(): string | undefined {
+    return (this.ctx as Partial<TestContext>).task?.file.filepath;
+  }
+
   private pacing(customer: string, extra: Omit<Pacing, 'customer'> & { grants?: number } = {}): Pacing {
-    return { customer, check: this.id, ...(this.area ? { area: this.area } : {}), ...(this.rule ? { rule: this.rule } : {}), ...extra };
+    // The file tells the pacer which files wait on a lane (lane-bound-watch.ts, customer-queues.ts).
+    return { customer, check: this.id, ...(this.file ? { file: this.file } : {}), ...(this.area ? { area: this.area } : {}), ...(this.rule ? { rule: this.rule } : {}), ...extra };
   }
 
   /** The profile entry behind a pacer customer name: a role, or `pool:<index>`. */

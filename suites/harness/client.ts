@@ -94,8 +94,9 @@ export interface Pacing {
   customer: string;
   limit?: number;
   windowMs?: number;
-  /** The sending check (the pacer serves checks it has started first) and its area (for the run's demand figures). */
+  /** The sending check (the pacer serves checks it has started first), its suite file and its area (for the run's demand figures). */
   check?: string;
+  file?: string;
   area?: string;
   /** The rule the sending check names first (the run counts the invalid-token lane's requests per rule). */
   rule?: string;
