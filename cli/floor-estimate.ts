@@ -7,7 +7,7 @@ import { INVALID_TOKEN_LANE, invalidTokenLane } from '../harness-core/invalid-to
 import type { LeaseKind } from '../harness-core/pacer-server.js';
 import { QUIET_KIND_PREFIX } from '../harness-core/pacer-statistics.js';
 import { QUIET_SAMPLING_SECONDS } from '../harness-core/quiet-phase.js';
-import { CUSTOMER_LIMIT, laneSeconds, limitsFloor } from './limits-floor.js';
+import { CUSTOMER_LIMIT, laneDemandOf, laneSeconds, limitsFloor } from './limits-floor.js';
 
 /**
  * What a run should take with a given profile, estimated before it starts, two ways: the plan's
@@ -110,7 +110,8 @@ export function demandOf(byArea: Record<string, Record<string, number>>, areas: 
  * demand) after them, once a window without them has passed.
  */
 export function lanePlanSeconds(demand: Record<string, number>, lane: { limit: number; windowMs: number }): number {
-  return laneSeconds(demand[`role:${INVALID_TOKEN_LANE}`] ?? 0, { requests: lane.limit, windowSeconds: lane.windowMs / 1000 }, (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0);
+  const { laneRequests, laneProbe } = laneDemandOf(demand);
+  return laneSeconds(laneRequests, { requests: lane.limit, windowSeconds: lane.windowMs / 1000 }, laneProbe);
 }
 
 /**
@@ -145,7 +146,7 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
   const [customer, customerRequests] = busiestOf(load);
   const laneSeconds = lanePlanSeconds(demand, invalidTokenLane(profile));
   const laneSets = laneSeconds > customerRequests / 2 + quietSeconds;
-  const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, demand[`role:${INVALID_TOKEN_LANE}`] ?? 0] : [customer, customerRequests];
+  const [busiest, busiestRequests] = laneSets ? [INVALID_TOKEN_LANE, laneDemandOf(demand).laneRequests] : [customer, customerRequests];
   const planSeconds = planOf(customerRequests / 2, quietSeconds, laneSeconds);
   // The quiet phase's checks send from the pool customers only, spread over all of them at best,
   // and each for its sampling time at most.
@@ -154,8 +155,7 @@ export function estimateFloor(profile: Profile, table: DemandTable, areas: reado
   const limitsSeconds = limitsFloor({
     requestsByCustomer: Object.fromEntries([...load].map(([customer, n]) => [customer, n + (quietRequests[customer] ?? 0)])),
     quietRequestsByCustomer: quietRequests,
-    laneRequests: demand[`role:${INVALID_TOKEN_LANE}`] ?? 0,
-    laneProbe: (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0,
+    ...laneDemandOf(demand),
     invalidTokenLimit: profile.limits?.invalidTokenPerIp,
   }).seconds;
   const roleRequests = Object.fromEntries(ROLES.filter((r) => profile.customers[r]).map((r) => [r, demand[`role:${r}`] ?? 0]));

@@ -17,6 +17,8 @@
  * beside this one.
  */
 
+import { INVALID_TOKEN_LANE } from '../harness-core/invalid-token-lane.js';
+
 /** "2 protected requests per sliding second" per customer. */
 export const CUSTOMER_LIMIT = { requests: 2, windowSeconds: 1 } as const;
 
@@ -47,7 +49,10 @@ export function laneSeconds(otherRequests: number, limit: WindowLimit, probe: bo
   return otherRequests <= 0 ? 0 : Math.ceil(otherRequests / limit.requests) * limit.windowSeconds;
 }
 
-export const INVALID_TOKEN_LANE = '#invalid-token';
+/** The lane's requests besides RATE-12's probe, and whether the probe ran, from demand per kind (`role:` and `hold:` of the lane, pacer-statistics.ts). */
+export function laneDemandOf(demand: Readonly<Record<string, number>>): { laneRequests: number; laneProbe: boolean } {
+  return { laneRequests: demand[`role:${INVALID_TOKEN_LANE}`] ?? 0, laneProbe: (demand[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0 };
+}
 
 export interface LimitsFloor {
   seconds: number;

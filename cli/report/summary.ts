@@ -2,7 +2,8 @@ import type { CheckResult } from '../../harness-core/check-result.js';
 import type { RunStats } from '../../harness-core/pacer-server.js';
 import type { ExpectationVerdict } from '../expectations.js';
 import { demandOf } from '../floor-estimate.js';
-import { INVALID_TOKEN_LANE, limitsFloor, type WindowLimit } from '../limits-floor.js';
+import { INVALID_TOKEN_LANE } from '../../harness-core/invalid-token-lane.js';
+import { laneDemandOf, limitsFloor, type WindowLimit } from '../limits-floor.js';
 import { ruleVerdicts } from '../statement/rule-verdicts.js';
 
 export interface AreaCounts {
@@ -86,12 +87,10 @@ export function summarize(input: {
   const totals = { passed: 0, failed: 0, broken: 0, skipped: 0 };
   for (const a of areas) for (const k of ['passed', 'failed', 'broken', 'skipped'] as const) totals[k] += a[k];
   const quiet = input.stats.quietPhase;
-  const lane = demandOf(input.stats.demandByArea ?? {});
   const floor = limitsFloor({
     requestsByCustomer: input.stats.requestsByCustomer,
     ...(quiet ? { quietRequestsByCustomer: quiet.requestsByCustomer } : {}),
-    laneRequests: lane[`role:${INVALID_TOKEN_LANE}`] ?? 0,
-    laneProbe: (lane[`hold:${INVALID_TOKEN_LANE}`] ?? 0) > 0,
+    ...laneDemandOf(demandOf(input.stats.demandByArea ?? {})),
     invalidTokenLimit: input.invalidTokenLimit,
   });
   const busiest = floor.busiestRequests > 0 ? floor.busiest : undefined;
