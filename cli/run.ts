@@ -12,6 +12,7 @@ import { buildAllureReport } from './report/allure-report.js';
 import { HISTORY_FILE } from './report/allure-history.js';
 import { applyExpectations, loadExpectations, unmatchedEntries } from './expectations.js';
 import { estimateFloor, formatEstimate, loadDemandTable, waitLimitSeconds } from './floor-estimate.js';
+import { INVALID_TOKEN_LANE } from '../harness-core/invalid-token-lane.js';
 import { markKnownFailuresSkipped } from './report/junit-expectations.js';
 import { rulesPattern, type RunOptions } from './options.js';
 import { exitCodeFor, formatSummary, summarize, type RunSummary } from './report/summary.js';
@@ -80,6 +81,7 @@ export async function runConformance(
   writeRunEnv({
     expectedRoleRequests: estimate.roleRequests,
     leadAreas: estimate.leadAreas,
+    laneLeads: estimate.busiest === INVALID_TOKEN_LANE,
     waitLimitSeconds: waitLimitSeconds(comparable ? estimate : estimateFloor(profile, table)),
   });
 

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../reference-server/src/app.js';
+import type { InvalidTokenLimit } from '../reference-server/src/rate-limit/fixed-window.js';
 
 /**
  * A deliberate defect of the reference server. Each names the rules it breaks; `npm run faults`
@@ -39,6 +40,13 @@ export interface Fault {
    * since faults running beside it would add their load to the noise its checks measure.
    */
   timing?: true;
+  /**
+   * Rules whose checks run beside the fault's, for the setting they make (the invalid-token lane's
+   * waits, say), not for what they find: no failure of theirs proves or disproves this fault.
+   */
+  alongside?: string[];
+  /** The server enforces and its profile documents this limit on requests without a valid token, instead of its default. */
+  invalidTokenLimit?: InvalidTokenLimit;
   /**
    * What the passive judge (observe/) may and cannot see of this fault in the traffic its checks
    * exchange with the faulted server. The fault runner holds the judge to exactly this: every

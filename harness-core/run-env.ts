@@ -31,6 +31,8 @@ export interface RunEnv {
   waitLimitSeconds: number;
   /** Areas holding the role work of the role customer expected to set the floor, most first: their files start first. */
   leadAreas: string[];
+  /** The invalid-token lane is expected to set the run's length: the checks that open it register first in their file. */
+  laneLeads: boolean;
   /** package:check, test:container, report:check: a missing registry, Docker engine or Chromium fails instead of skipping. */
   requirePack: boolean;
   requireDocker: boolean;
@@ -55,6 +57,7 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   expectedRoleRequests: 'CPF_EXPECTED_ROLE_REQUESTS',
   waitLimitSeconds: 'CPF_WAIT_LIMIT_SECONDS',
   leadAreas: 'CPF_LEAD_AREAS',
+  laneLeads: 'CPF_LANE_LEADS',
   requirePack: 'CPF_REQUIRE_PACK',
   requireDocker: 'CPF_REQUIRE_DOCKER',
   requireChromium: 'CPF_REQUIRE_CHROMIUM',
@@ -62,7 +65,7 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
 };
 
 /** The switches are on with `1` only, as their documentation says. */
-const BOOLEANS = new Set<keyof RunEnv>(['readOnly', 'requirePack', 'requireDocker', 'requireChromium']);
+const BOOLEANS = new Set<keyof RunEnv>(['readOnly', 'laneLeads', 'requirePack', 'requireDocker', 'requireChromium']);
 
 const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
 const JSON_VALUES = new Set<keyof RunEnv>(['preflightSent', 'expectedRoleRequests', 'leadAreas']);

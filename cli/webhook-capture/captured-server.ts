@@ -5,6 +5,7 @@ import type { AppDeps } from '../../reference-server/src/app.js';
 import { writeProfile } from '../../reference-server/src/seed/profile.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 import type { RunningServer } from '../../reference-server/src/start.js';
+import type { InvalidTokenLimit } from '../../reference-server/src/rate-limit/fixed-window.js';
 import { startControlServer } from './control-server.js';
 import { startNockCapture } from './nock-capture.js';
 import { captureSender } from '../../reference-server/src/webhook/capture-sender.js';
@@ -27,7 +28,7 @@ export interface CapturedServer {
   close(): Promise<void>;
 }
 
-export async function startCapturedServer(options: { dir: string; configure?: (deps: AppDeps) => AppDeps; adjustProfile?: (profile: Profile) => Profile; log?: (line: string) => void }): Promise<CapturedServer> {
+export async function startCapturedServer(options: { dir: string; configure?: (deps: AppDeps) => AppDeps; adjustProfile?: (profile: Profile) => Profile; log?: (line: string) => void; invalidTokenLimit?: InvalidTokenLimit }): Promise<CapturedServer> {
   const capture = await startNockCapture();
   const profilePath = join(options.dir, 'profile.json');
   // Quotes, umlauts and spaces: the payload must carry the value unchanged.
@@ -38,6 +39,7 @@ export async function startCapturedServer(options: { dir: string; configure?: (d
       dir: options.dir,
       ...(options.log ? { log: options.log } : {}),
       ...(options.adjustProfile ? { adjustProfile: options.adjustProfile } : {}),
+      ...(options.invalidTokenLimit ? { invalidTokenLimit: options.invalidTokenLimit } : {}),
       configure: (deps) => {
         const captured = { ...deps, webhook: captureSender(deps) };
         return options.configure ? options.configure(captured) : captured;

@@ -370,6 +370,16 @@ export const authFaults: Fault[] = [
   { id: 'foreign-lookup-slower-5ms', ...foreignLookupSlower(5) },
   { id: 'foreign-lookup-slower-1ms', ...foreignLookupSlower(1) },
   {
+    id: 'foreign-lookup-slower-1ms-lane-bound',
+    ...foreignLookupSlower(1),
+    // The lane's checks are the setting: with a limit of a minute their batches wait, and the quiet
+    // phase opens while they do (harness-core/lane-bound-watch.ts), beside the lane's next batch.
+    alongside: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4'],
+    invalidTokenLimit: { requests: 30, windowSeconds: 60 },
+    measureOnly:
+      'the 1 ms fault again, with the timing probes running while the invalid-token lane of a documented 30 per 60 s waits between its batches: the run reports whether the probes still find it, and the summary when the quiet phase began',
+  },
+  {
     id: 'foreign-lookup-slower-0.2ms',
     ...foreignLookupSlower(0.2),
     measureOnly: 'a 0.2 ms difference may lie below what the paired probe resolves on a busy machine: the run reports it found or the resolution the check reached',

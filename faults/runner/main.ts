@@ -19,6 +19,8 @@ import { parseCommandLine } from '../../cli/command-line/flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
 import { STATEMENT_FILE, verifyStatement } from '../../cli/statement/verify-statement.js';
+import type { RunStats } from '../../harness-core/pacer-statistics.js';
+import { INVALID_TOKEN_LANE } from '../../harness-core/invalid-token-lane.js';
 
 /**
  * `npm run faults [-- --only ID ... --jobs N]`: for each fault, a reference server with that
@@ -76,8 +78,8 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
     // Fault runs share the cores four at a time: a worker per suite file would load the suites
     // once more for each, which costs more CPU than running a fault's few files one after another.
     '--workers', '1',
-    ...[...fault.rules, ...(fault.metBy ?? [])].flatMap((r) => ['--rules', r]),
-    ...suiteFilesFor(ROOT, [...fault.rules, ...(fault.metBy ?? [])], fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
+    ...runRules(fault).flatMap((r) => ['--rules', r]),
+    ...suiteFilesFor(ROOT, runRules(fault), fault.foundBy === 'sequences').flatMap((f) => ['--file', f]),
   ], cli);
   const summaryFile = join(reportDir, 'summary.json');
   const checksFile = join(reportDir, 'checks.json');
@@ -86,7 +88,7 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   const broken = summary?.failed.filter((f) => f.state === 'broken').map((f) => `${f.title}: ${f.note}`) ?? [];
   if (!summary) broken.push(`no summary written (exit ${code}):\n${output.slice(-2000)}`);
   const { caught, byRule } = judgeFault(fault, checks, code);
-  const notes = fault.measureOnly === undefined ? [] : checkNotes(fault, checks);
+  const notes = fault.measureOnly === undefined ? [] : [...checkNotes(fault, checks), ...settingNotes(fault, reportDir)];
   // A failing exploration lane is a failure of only the rules it exercised: the statement of such
   // a run must say so in a way its verifier reads from the result files alone.
   const unverified = fault.foundBy === 'sequences' && existsSync(join(reportDir, STATEMENT_FILE)) ? verifyStatement(reportDir).reasons : [];
@@ -163,6 +165,26 @@ async function main(): Promise<number> {
   const rejected = outcomes.filter((o) => o.unverified.length > 0);
   if (rejected.length) console.log(`statements that do not verify: ${rejected.map((o) => o.fault.id).join(', ')}`);
   return escaped.length === 0 && rejected.length === 0 && inexact.length === 0 ? 0 : 1;
+}
+
+/**
+ * For a fault measured beside other rules' checks: when the quiet phase (the timing probes) began
+ * and when the invalid-token lane sent, so the run shows the probes ran while the lane waited.
+ */
+function settingNotes(fault: Fault, reportDir: string): string[] {
+  const statsFile = join(reportDir, 'run-stats.json');
+  if (fault.alongside === undefined || !existsSync(statsFile)) return [];
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats;
+  const lane = stats.busyByCustomer?.[INVALID_TOKEN_LANE];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    `the quiet phase from ${stats.quietPhase ? seconds(stats.quietPhase.from) : '(never began)'}; the invalid-token lane sent from ${lane ? `${seconds(lane.first)} to ${seconds(lane.last)}` : '(never sent)'} of the checks' run`,
+  ];
+}
+
+/** The rules whose checks a fault's run takes: its own, those that meet it, those run beside it. */
+function runRules(fault: Fault): string[] {
+  return [...fault.rules, ...(fault.metBy ?? []), ...(fault.alongside ?? [])];
 }
 
 /**

@@ -102,8 +102,27 @@ async function expectVariantsRefused(t: CheckContext, variants: readonly Variant
   expect(admitted, 'these ways of sending a valid token must not authenticate (401 expected)').toEqual([]);
 }
 
-/** Registers the checks (called by the area's test file, so that its checks run concurrently in one file). */
-export function authenticationChecks(): void {
+/**
+ * The blocked customer's checks: paced at its 2 per second besides the invalid-token lane, they
+ * take the longest to pass through that lane.
+ */
+export function blockedCustomerChecks(): void {
+  describe('blocked customer (every protected endpoint)', () => {
+    for (const endpoint of PROTECTED_ENDPOINTS) {
+      check(
+        ['AUTH-3', 'ERR-9'],
+        `${endpointLabel(endpoint)} with a valid token of a blocked customer answers 401 authentication`,
+        async (t) => {
+          expectError(await sendTo(t.as('blocked'), endpoint, t.profile, 'AUTH-3'), 401, 'authentication');
+        },
+        { writes: endpoint.writes },
+      );
+    }
+  });
+}
+
+/** The missing token's checks, one request each in the invalid-token lane. */
+export function missingTokenChecks(): void {
   describe('missing token (every protected endpoint)', () => {
     for (const endpoint of PROTECTED_ENDPOINTS) {
       check(
@@ -116,7 +135,10 @@ export function authenticationChecks(): void {
       );
     }
   });
+}
 
+/** The invalid token's checks, one request each in the invalid-token lane. */
+export function invalidTokenChecks(): void {
   describe('invalid token (every protected endpoint)', () => {
     PROTECTED_ENDPOINTS.forEach((endpoint, i) => {
       const invalid = INVALID_TOKENS[i % INVALID_TOKENS.length] as (typeof INVALID_TOKENS)[number];
@@ -130,20 +152,10 @@ export function authenticationChecks(): void {
       );
     });
   });
+}
 
-  describe('blocked customer (every protected endpoint)', () => {
-    for (const endpoint of PROTECTED_ENDPOINTS) {
-      check(
-        ['AUTH-3', 'ERR-9'],
-        `${endpointLabel(endpoint)} with a valid token of a blocked customer answers 401 authentication`,
-        async (t) => {
-          expectError(await sendTo(t.as('blocked'), endpoint, t.profile, 'AUTH-3'), 401, 'authentication');
-        },
-        { writes: endpoint.writes },
-      );
-    }
-  });
-
+/** The other authentication checks: a valid token sent otherwise than as Bearer, and the public endpoints. */
+export function authenticationChecks(): void {
   describe('token without the Bearer scheme (every protected endpoint)', () => {
     for (const endpoint of PROTECTED_ENDPOINTS) {
       check(

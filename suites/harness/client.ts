@@ -220,15 +220,22 @@ export class Actor {
     if (body !== undefined && options.contentType !== null) headers['content-type'] ??= options.contentType ?? 'application/json';
 
     this.refuseAfterEnd(method, path);
-    // The customer's own lane before the address lane: an address grant is taken right before the
-    // request goes, so its slot is not held while the customer's pace keeps the request waiting
-    // (the address window's batches stay as tight as the limit allows). RATE-12 holds them the
-    // other way round, which cannot meet this order halfway: its hold of the address lane goes
-    // last, once every other file has ended (customer-queues.ts), and no file sends for the
-    // blocked customer after that.
-    const grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
-    const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
+    // The address lane before the customer's own, the order RATE-12 holds them in. A blocked
+    // customer's requests queue in the address lane by seniority with everyone else's, and hold their
+    // slot while its pace of 2 per second lets them go one after another: taken the other way round,
+    // each would reach the address lane alone, half a second after the last, find the slots the
+    // others took in a burst, and be left for the lane's last window, spread over seconds that the
+    // probe after that window then waits for.
     const label = `${method} ${pathOf(redactUrl(url))}`;
+    const laneGrant = this.addressLane ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.addressLane)).grant : undefined;
+    let grant: number | undefined;
+    try {
+      grant = this.pacing ? (await pacerCall<{ grant: number }>(t.pacerUrl, '/acquire', this.pacing)).grant : undefined;
+    } catch (err) {
+      // Never sent: the address slot goes back, or the lane would keep one slot fewer to the end.
+      await this.release(undefined, 0, label, laneGrant);
+      throw err;
+    }
     if (this.recorder.ended) {
       // Never sent; unknown (0) can only spare the target.
       await this.release(grant, 0, label, laneGrant);
