@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { isJwtShaped } from '../harness-core/jwt-shape.js';
-import type { HeaderField, ObservedExchange, ObservedResponse } from './exchange.js';
+import type { HeaderField, ObservedExchange, ObservedRequest, ObservedResponse } from './exchange.js';
 
 /**
  * The judge tells customers apart without ever keeping a token (issue 42, privacy): a token is
@@ -46,11 +46,6 @@ const MIN_SCRUBBED_LENGTH = 8;
 export function withoutCredentials(exchange: ObservedExchange): ObservedExchange {
   // Each credential and its hash: an exchange names it in several places.
   const secrets = new Map<string, string>();
-  const nameOf = (secret: string) => {
-    const name = customerOf(secret);
-    secrets.set(secret, name);
-    return name;
-  };
   let bearer: string | undefined;
   const { request } = exchange;
   let headers = request.headers;
@@ -58,52 +53,65 @@ export function withoutCredentials(exchange: ObservedExchange): ObservedExchange
     const header = headers[i] as HeaderField;
     if (header.name.length !== AUTHORIZATION.length || header.name.toLowerCase() !== AUTHORIZATION) continue;
     if (headers === request.headers) headers = [...headers];
-    headers[i] = hashedAuthorization(header, nameOf, (token) => (bearer ??= token));
+    // The scheme and the header stay, so rules on them can still be judged; a bare token has no scheme.
+    const parts = SCHEME_AND_CREDENTIALS.exec(header.value);
+    if (!parts) {
+      if (header.value !== '' && !/^bearer\s*$/i.test(header.value)) headers[i] = { name: header.name, value: namedIn(secrets, header.value) };
+      continue;
+    }
+    const [, scheme, gap, credentials] = parts as unknown as [string, string, string, string];
+    if (bearer === undefined && scheme.toLowerCase() === 'bearer') bearer = credentials;
+    headers[i] = { name: header.name, value: `${scheme}${gap}${namedIn(secrets, credentials)}` };
   }
-  const url = QUERY_TOKEN_NAME.test(request.url) ? request.url.replace(QUERY_TOKEN, (_match, key: string, value: string) => `${key}${nameOf(percentDecoded(value))}`) : request.url;
-  const facts = bearer === undefined ? {} : { customer: nameOf(bearer), token: { jwtShaped: isJwtShaped(bearer), echoedInAnswer: isIn(exchange.response, bearer) } };
-  const hashed = headers === request.headers && url === request.url ? exchange : { ...exchange, request: { ...request, headers, url } };
-  return scrubbed(bearer === undefined ? hashed : { ...hashed, ...facts }, secrets);
+  const url = QUERY_TOKEN_NAME.test(request.url) ? request.url.replace(QUERY_TOKEN, (_match, key: string, value: string) => `${key}${namedIn(secrets, percentDecoded(value))}`) : request.url;
+  const hashedRequest = headers === request.headers && url === request.url ? request : { ...request, headers, url };
+  if (bearer === undefined) return scrubbed(hashedRequest === request ? exchange : { ...exchange, request: hashedRequest }, secrets);
+  const echoedInAnswer = isIn(exchange.response, bearer);
+  // A JWT has three parts: a token without a dot is none, known without splitting it.
+  const token = { jwtShaped: bearer.includes('.') && isJwtShaped(bearer), echoedInAnswer };
+  return scrubbed({ ...exchange, request: hashedRequest, customer: namedIn(secrets, bearer), token }, secrets, echoedInAnswer ? undefined : bearer);
 }
 
 const AUTHORIZATION = 'authorization';
 
-/** One Authorization header with its credentials hashed; `bearer` is told a Bearer token. */
-function hashedAuthorization(header: HeaderField, nameOf: (secret: string) => string, bearer: (token: string) => void): HeaderField {
-  const parts = SCHEME_AND_CREDENTIALS.exec(header.value);
-  if (!parts) return header.value === '' || /^bearer\s*$/i.test(header.value) ? header : { name: header.name, value: nameOf(header.value) };
-  const [, scheme, gap, credentials] = parts as unknown as [string, string, string, string];
-  if (scheme.toLowerCase() === 'bearer') bearer(credentials);
-  return { name: header.name, value: `${scheme}${gap}${nameOf(credentials)}` };
+/** The hash of `secret`, noted in `secrets` to be replaced wherever else the exchange names it. */
+function namedIn(secrets: Map<string, string>, secret: string): string {
+  const name = customerOf(secret);
+  secrets.set(secret, name);
+  return name;
 }
 
-/** Every other occurrence of the secrets replaced by their hash; the longest first, so that one inside another does not leave a part behind. */
-function scrubbed(exchange: ObservedExchange, secrets: Map<string, string>): ObservedExchange {
+/**
+ * Every other occurrence of the secrets replaced by their hash; the longest first, so that one
+ * inside another does not leave a part behind. `absentFromResponse`: a secret already known to
+ * appear nowhere in the response, which then needs no search when it is the only one.
+ */
+function scrubbed(exchange: ObservedExchange, secrets: Map<string, string>, absentFromResponse?: string): ObservedExchange {
   if (secrets.size === 0) return exchange;
   const replaced = [...secrets].filter(([secret]) => secret.length >= MIN_SCRUBBED_LENGTH).sort(([a], [b]) => b.length - a.length);
   if (replaced.length === 0) return exchange;
-  const { request, response } = exchange;
-  const scrubbedRequest = {
-    url: scrubbedText(request.url, replaced),
-    headers: scrubbedFields(request.headers, replaced),
-    bodyText: request.bodyText === undefined ? undefined : scrubbedText(request.bodyText, replaced),
-    bodyBinary: request.bodyBinary && scrubbedBytes(request.bodyBinary, replaced),
-  };
-  const scrubbedResponse = {
-    statusText: scrubbedText(response.statusText, replaced),
-    headers: scrubbedFields(response.headers, replaced),
-    bodyText: response.bodyText === undefined ? undefined : scrubbedText(response.bodyText, replaced),
-    bodyBinary: response.bodyBinary && scrubbedBytes(response.bodyBinary, replaced),
-  };
+  const request = scrubbedRequest(exchange.request, replaced);
+  const response = replaced.some(([secret]) => secret !== absentFromResponse) ? scrubbedResponse(exchange.response, replaced) : exchange.response;
   // The same objects back when nothing is replaced, as for nearly every exchange.
-  const requestSame = scrubbedRequest.url === request.url && scrubbedRequest.headers === request.headers && scrubbedRequest.bodyText === request.bodyText && scrubbedRequest.bodyBinary === request.bodyBinary;
-  const responseSame = scrubbedResponse.statusText === response.statusText && scrubbedResponse.headers === response.headers && scrubbedResponse.bodyText === response.bodyText && scrubbedResponse.bodyBinary === response.bodyBinary;
-  if (requestSame && responseSame) return exchange;
-  return {
-    ...exchange,
-    request: requestSame ? request : { ...request, url: scrubbedRequest.url, headers: scrubbedRequest.headers, ...(request.bodyText !== undefined && { bodyText: scrubbedRequest.bodyText }), ...(request.bodyBinary && { bodyBinary: scrubbedRequest.bodyBinary }) },
-    response: responseSame ? response : { ...response, statusText: scrubbedResponse.statusText, headers: scrubbedResponse.headers, ...(response.bodyText !== undefined && { bodyText: scrubbedResponse.bodyText }), ...(response.bodyBinary && { bodyBinary: scrubbedResponse.bodyBinary }) },
-  };
+  return request === exchange.request && response === exchange.response ? exchange : { ...exchange, request, response };
+}
+
+function scrubbedRequest(request: ObservedRequest, replaced: Replacements): ObservedRequest {
+  const url = scrubbedText(request.url, replaced);
+  const headers = scrubbedFields(request.headers, replaced);
+  const bodyText = request.bodyText === undefined ? undefined : scrubbedText(request.bodyText, replaced);
+  const bodyBinary = request.bodyBinary && scrubbedBytes(request.bodyBinary, replaced);
+  if (url === request.url && headers === request.headers && bodyText === request.bodyText && bodyBinary === request.bodyBinary) return request;
+  return { ...request, url, headers, ...(request.bodyText !== undefined && { bodyText }), ...(request.bodyBinary && { bodyBinary }) };
+}
+
+function scrubbedResponse(response: ObservedResponse, replaced: Replacements): ObservedResponse {
+  const statusText = scrubbedText(response.statusText, replaced);
+  const headers = scrubbedFields(response.headers, replaced);
+  const bodyText = response.bodyText === undefined ? undefined : scrubbedText(response.bodyText, replaced);
+  const bodyBinary = response.bodyBinary && scrubbedBytes(response.bodyBinary, replaced);
+  if (statusText === response.statusText && headers === response.headers && bodyText === response.bodyText && bodyBinary === response.bodyBinary) return response;
+  return { ...response, statusText, headers, ...(response.bodyText !== undefined && { bodyText }), ...(response.bodyBinary && { bodyBinary }) };
 }
 
 type Replacements = readonly (readonly [secret: string, name: string])[];

@@ -27,4 +27,17 @@ describe('BoundedMap', () => {
     map.delete('d');
     expect(map.size).toBe(0);
   });
+
+  it('writing the newest entry again renews it as writing any other does', () => {
+    const map = new BoundedMap<string, number>(2, 1000);
+    map.set('a', 1, 0);
+    map.set('a', 2, 900);
+    map.set('b', 3, 1600);
+    expect([map.get('a'), map.get('b')]).toEqual([2, 3]);
+    map.set('b', 4);
+    map.set('b', 5, 1700);
+    map.set('c', 6, 1800);
+    // The size forgets a, the least recently written; b was renewed at 1700.
+    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([undefined, 5, 6, 2]);
+  });
 });

@@ -13,6 +13,15 @@ export class BoundedMap<K, V> {
    * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
    */
   #oldestAt = -Infinity;
+  /**
+   * The key written last, while it is still held: writing it again leaves the order as it is, so
+   * the delete and insert that renewing costs are skipped (a judge writes one customer's or one
+   * project's entry at every exchange of a run of them). `#newestTimed`: it is the last of
+   * `#writtenAt` too.
+   */
+  #newest: K | undefined;
+  #holdsNewest = false;
+  #newestTimed = false;
 
   constructor(
     private readonly max: number,
@@ -28,13 +37,20 @@ export class BoundedMap<K, V> {
 
   /** `at`: when the exchange that writes it happened (its `answeredAt`); needed with `forgetAfterMs`. */
   set(key: K, value: V, at?: number): void {
-    this.#map.delete(key);
+    const renewed = this.#holdsNewest && this.#newest === key;
+    if (!renewed) {
+      this.#map.delete(key);
+      this.#newest = key;
+      this.#holdsNewest = true;
+      this.#newestTimed = false;
+    }
     this.#map.set(key, value);
-    if (this.#map.size > this.max) this.#forget(this.#map.keys().next().value as K);
+    if (!renewed && this.#map.size > this.max) this.#forget(this.#map.keys().next().value as K);
     const times = this.#writtenAt;
     if (times === undefined || at === undefined) return;
-    times.delete(key);
+    if (!this.#newestTimed) times.delete(key);
     times.set(key, at);
+    this.#newestTimed = this.#holdsNewest;
     const before = at - (this.forgetAfterMs as number);
     // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
     if (before <= this.#oldestAt) return;
@@ -69,6 +85,10 @@ export class BoundedMap<K, V> {
   }
 
   #forget(key: K): void {
+    if (this.#holdsNewest && this.#newest === key) {
+      this.#holdsNewest = false;
+      this.#newest = undefined;
+    }
     this.#map.delete(key);
     this.#writtenAt?.delete(key);
   }

@@ -24,11 +24,12 @@ export class ExchangeView {
   #route: { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } | undefined;
   #pathEndpoints: Endpoint[] | undefined;
   #url: URL | null | undefined;
-  #requestHeaders: HeaderIndex | undefined;
-  #responseHeaders: HeaderIndex | undefined;
+  #requestHeaders: HeaderNames | undefined;
+  #responseHeaders: HeaderNames | undefined;
   #requestBody: Body | undefined;
   #responseBody: Body | undefined;
-  #derived: Map<(x: ExchangeView) => unknown, unknown> | undefined;
+  /** Each fact's value in its slot (`Fact.slot`), `UNKNOWN` until worked out. */
+  #facts: unknown[] | undefined;
 
   /** `seq` counts the exchanges an observation has seen, so judges can tell "the next one" apart from "a later one". */
   constructor(
@@ -109,25 +110,21 @@ export class ExchangeView {
   }
 
   requestHeader(name: string): string | undefined {
-    return this.#requestIndex().get(name.toLowerCase())?.[0];
+    this.#requestHeaders ??= lowerNames(this.#x.request.headers);
+    return firstValue(this.#x.request.headers, this.#requestHeaders, name.toLowerCase());
   }
   /** Every value of a request header, in recorded order. */
   requestHeaders(name: string): string[] {
-    return [...(this.#requestIndex().get(name.toLowerCase()) ?? [])];
+    this.#requestHeaders ??= lowerNames(this.#x.request.headers);
+    return allValues(this.#x.request.headers, this.#requestHeaders, name.toLowerCase());
   }
   responseHeader(name: string): string | undefined {
-    return this.#responseIndex().get(name.toLowerCase())?.[0];
+    this.#responseHeaders ??= lowerNames(this.#x.response.headers);
+    return firstValue(this.#x.response.headers, this.#responseHeaders, name.toLowerCase());
   }
   responseHeaders(name: string): string[] {
-    return [...(this.#responseIndex().get(name.toLowerCase()) ?? [])];
-  }
-  #requestIndex(): HeaderIndex {
-    this.#requestHeaders ??= indexed(this.#x.request.headers);
-    return this.#requestHeaders;
-  }
-  #responseIndex(): HeaderIndex {
-    this.#responseHeaders ??= indexed(this.#x.response.headers);
-    return this.#responseHeaders;
+    this.#responseHeaders ??= lowerNames(this.#x.response.headers);
+    return allValues(this.#x.response.headers, this.#responseHeaders, name.toLowerCase());
   }
   /** The Authorization header as sent (its credentials replaced by their hash). */
   get authorization(): string | undefined {
@@ -184,11 +181,14 @@ export class ExchangeView {
    * What `fact` makes of this exchange, worked out once however many judges ask: `fact` must depend
    * on the exchange alone (not on a judge's state), and its result is shared, so no one may change it.
    */
-  derived<T>(fact: (x: ExchangeView) => T): T {
-    this.#derived ??= new Map();
-    if (this.#derived.has(fact)) return this.#derived.get(fact) as T;
-    const value = fact(this);
-    this.#derived.set(fact, value);
+  derived<T>(fact: Fact<T>): T {
+    let facts = this.#facts;
+    if (facts === undefined) facts = this.#facts = new Array<unknown>(factCount).fill(UNKNOWN);
+    else while (facts.length <= fact.slot) facts.push(UNKNOWN);
+    const known = facts[fact.slot];
+    if (known !== UNKNOWN) return known as T;
+    const value = fact.of(this);
+    facts[fact.slot] = value;
     return value;
   }
 
@@ -203,7 +203,7 @@ export class ExchangeView {
     this.#query = undefined;
     this.#requestHeaders = undefined;
     this.#responseHeaders = undefined;
-    this.#derived = undefined;
+    this.#facts = undefined;
     this.#requestBody = undefined;
     this.#responseBody = undefined;
   }
@@ -233,18 +233,41 @@ export class ExchangeView {
   }
 }
 
-/** Header values by lower-case name, in recorded order: every judge looks headers up, each name lowered once. */
-type HeaderIndex = Map<string, string[]>;
+/** A fact not worked out yet: `undefined` is a fact's value as any other. */
+const UNKNOWN = Symbol('not worked out');
 
-function indexed(headers: readonly HeaderField[]): HeaderIndex {
-  const index: HeaderIndex = new Map();
-  for (const { name, value } of headers) {
-    const lower = name.toLowerCase();
-    const values = index.get(lower);
-    if (values) values.push(value);
-    else index.set(lower, [value]);
-  }
-  return index;
+/** What `ExchangeView.derived` works out once per exchange: `of`, in a slot of its own in every view. */
+export interface Fact<T> {
+  readonly slot: number;
+  readonly of: (x: ExchangeView) => T;
+}
+
+let factCount = 0;
+
+/** A fact of exchanges; made once, at the top of its module (every view has a slot for each one made). */
+export function fact<T>(of: (x: ExchangeView) => T): Fact<T> {
+  return { slot: factCount++, of };
+}
+
+/**
+ * The header names in lower case, in recorded order: every judge looks headers up, each name
+ * lowered once. A message has a few headers, so a lookup walks them rather than a map built for it.
+ */
+type HeaderNames = string[];
+
+function lowerNames(headers: readonly HeaderField[]): HeaderNames {
+  return headers.map((h) => h.name.toLowerCase());
+}
+
+function firstValue(headers: readonly HeaderField[], names: HeaderNames, lower: string): string | undefined {
+  for (let i = 0; i < names.length; i++) if (names[i] === lower) return (headers[i] as HeaderField).value;
+  return undefined;
+}
+
+function allValues(headers: readonly HeaderField[], names: HeaderNames, lower: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < names.length; i++) if (names[i] === lower) values.push((headers[i] as HeaderField).value);
+  return values;
 }
 
 /**

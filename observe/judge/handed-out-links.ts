@@ -1,9 +1,13 @@
 import { ENDPOINTS } from '../../spec/endpoints.js';
 import { PATH_PREFIX } from '../../spec/contract/meta.js';
 import { BoundedMap } from './bounded-map.js';
-import { apiPartsOf, type ExchangeView } from './exchange-view.js';
+import { fact, apiPartsOf, type ExchangeView } from './exchange-view.js';
 import { plainPathname } from './plain-urls.js';
 import { isPlainObject } from '../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const handedOutPlacesFact = fact(handedOutPlaces);
+const requestPlaceFact = fact(requestPlace);
 
 /** Links and link areas remembered per observation: a day of a busy proxy's documents and pictures. */
 const REMEMBERED_LINKS = 20_000;
@@ -100,7 +104,7 @@ export class HandedOutLinks {
 
   /** Remembers the links under the API prefix that a successful answer of the API hands out. */
   note(x: ExchangeView): void {
-    for (const place of x.derived(handedOutPlaces)) {
+    for (const place of x.derived(handedOutPlacesFact)) {
       this.#places.set(place.path, true);
       this.#pathnames.set(place.pathname, true);
       if (place.area === undefined) continue;
@@ -112,7 +116,7 @@ export class HandedOutLinks {
   /** Whether the request fetches a link handed out before (whatever its query) or another file of its area. */
   fetches(x: ExchangeView): boolean {
     if (this.#places.size === 0 || !this.#mayFetch(x)) return false;
-    const place = x.derived(requestPlace);
+    const place = x.derived(requestPlaceFact);
     if (place === undefined) return false;
     if (this.#places.get(place.path) !== undefined) return true;
     return place.area !== undefined && x.pathEndpoints.length === 0 && this.#places.get(place.area.key) !== undefined;

@@ -1,4 +1,7 @@
+import { fact, type ExchangeView } from '../judge/exchange-view.js';
 import { parsedJson } from '../json-value.js';
+
+const requestBodyReadingFact = fact(readRequestBody);
 /**
  * A request body as the target must have read it. JSON.parse keeps the last of two equal member
  * names and stores lone surrogates, where a target may refuse the text as malformed (400) or read
@@ -37,6 +40,19 @@ export function iJsonReadingOf(text: string, parsed?: { value: unknown }): IJson
   const reading = new Reading(json.value);
   const why = walk(text, reading);
   return why === undefined ? reading : { ok: false, why };
+}
+
+/**
+ * The I-JSON reading of the request's body text (JSON.parse's value taken from the view), worked
+ * out once per exchange: the judges of project writes and of room writes each read it.
+ */
+export function requestBodyReading(x: ExchangeView): IJsonReading {
+  return x.derived(requestBodyReadingFact);
+}
+
+function readRequestBody(x: ExchangeView): IJsonReading {
+  const parsed = x.requestBody;
+  return iJsonReadingOf(x.exchange.request.bodyText ?? '', parsed.kind === 'json' ? parsed : undefined);
 }
 
 /** An object or array being read, with the value JSON.parse made of it. */

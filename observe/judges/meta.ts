@@ -1,8 +1,12 @@
 import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../../spec/contract/meta.js';
-import type { ExchangeView } from '../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
+import { plainOrigin } from '../judge/plain-urls.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const absoluteLinksFact = fact(absoluteLinks);
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
 /** Made once: a schema made per answer is compiled again per answer. */
@@ -82,22 +86,28 @@ function mediaType(x: ExchangeView, ledger: Ledger): void {
 
 /** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
 function scheme(x: ExchangeView, ledger: Ledger): void {
-  const plain: URL[] = [];
-  let judged = false;
-  for (const url of [x.url, ...x.derived(absoluteLinks)]) {
-    if (url === undefined || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) continue;
-    judged = true;
-    if (url.protocol === 'http:') plain.push(url);
-  }
-  if (judged) ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((u) => u.origin).join(', ')}`);
+  // Schemes and hosts read from the URLs' text where that shows them: they are parsed only for a message.
+  const judged = [plainOrigin(x.exchange.request.url) ?? x.url, ...x.derived(absoluteLinksFact)].filter((url) => url !== undefined && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+  if (judged.length === 0) return;
+  ledger.judge('META-13', x, judged.every((url) => url?.protocol !== 'http:'), () => {
+    const plain = [x.url, ...x.derived(absoluteLinksFact).map((link) => new URL(link.text))].filter((url) => url !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname));
+    return `plain http: ${plain.map((url) => url?.origin).join(', ')}`;
+  });
 }
 
-/** The absolute links of the answer, parsed: worked out once per exchange. */
-function absoluteLinks(x: ExchangeView): URL[] {
-  const links: URL[] = [];
-  for (const link of linksOf(x.responseJson)) {
-    const url = parsed(link);
-    if (url !== undefined) links.push(url);
+/** A link's scheme and host, and its text. */
+interface Link {
+  protocol: string;
+  hostname: string;
+  text: string;
+}
+
+/** The absolute links of the answer that parse: worked out once per exchange. */
+function absoluteLinks(x: ExchangeView): Link[] {
+  const links: Link[] = [];
+  for (const text of linksOf(x.responseJson)) {
+    const url = plainOrigin(text) ?? parsed(text);
+    if (url !== undefined) links.push({ protocol: url.protocol, hostname: url.hostname, text });
   }
   return links;
 }

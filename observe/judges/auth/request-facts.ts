@@ -1,7 +1,13 @@
 import { hasJsonBody, MAX_BODY_BYTES, type Endpoint } from '../../../spec/endpoints.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { detailsType } from '../answer-kinds.js';
 import { isPlainObject } from '../../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const mediaTypeOfFact = fact(mediaTypeOf);
+const readWriteBodyFact = fact(readWriteBody);
+const parseWriteBodyFact = fact(parseWriteBody);
+const authorizationValuesFact = fact(authorizationValues);
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -20,7 +26,7 @@ export function jsonWriteEndpoint(x: ExchangeView): Endpoint | undefined {
 export type MediaType = 'json' | 'not-json' | 'missing' | 'doubtful';
 
 export function requestMediaType(x: ExchangeView): MediaType {
-  return x.derived(mediaTypeOf);
+  return x.derived(mediaTypeOfFact);
 }
 
 function mediaTypeOf(x: ExchangeView): MediaType {
@@ -51,7 +57,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * replaced inside it, makes them disagree). Undefined when it cannot be known.
  */
 export function writeBodyOf(x: ExchangeView): WriteBody | undefined {
-  return x.derived(readWriteBody);
+  return x.derived(readWriteBodyFact);
 }
 
 function readWriteBody(x: ExchangeView): WriteBody | undefined {
@@ -89,7 +95,7 @@ export type ParsedBody = { kind: 'json'; value: unknown } | { kind: 'malformed' 
 
 /** The JSON value of the body `writeBodyOf` shows; `doubtful` where it shows none. */
 export function parsedBody(x: ExchangeView): ParsedBody {
-  return x.derived(parseWriteBody);
+  return x.derived(parseWriteBodyFact);
 }
 
 function parseWriteBody(x: ExchangeView): ParsedBody {
@@ -162,7 +168,7 @@ export function answerShown(x: ExchangeView): string {
 
 /** The Authorization headers of the request, as sent (their credentials hashed). */
 export function authorizationHeaders(x: ExchangeView): readonly string[] {
-  return x.derived(authorizationValues);
+  return x.derived(authorizationValuesFact);
 }
 
 function authorizationValues(x: ExchangeView): readonly string[] {

@@ -1,6 +1,9 @@
 import { FUNDING_PAGINATION } from '../../../spec/contract/funding.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { isPlainObject } from '../../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readListQueryFact = fact(readListQuery);
 
 /**
  * How a `page` or `limit` value reads against endpoint rule 10 ("`page` starts at 1; `limit` default
@@ -46,7 +49,7 @@ const atMost15Digits = (digits: string) => (digits.length > 15 ? Infinity : Numb
  * as it likes). Shared by the judges of a list request: none may change it.
  */
 export function listQueryOf(x: ExchangeView): ListQuery | undefined {
-  return x.derived(readListQuery);
+  return x.derived(readListQueryFact);
 }
 
 function readListQuery(x: ExchangeView): ListQuery | undefined {

@@ -1,6 +1,9 @@
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const identifiedFact = fact(identified);
 
 /** The three funding reads of the endpoint table. */
 export type FundingRead = 'customer-list' | 'project-list' | 'single';
@@ -32,7 +35,7 @@ export function answeredApplications(x: ExchangeView): unknown[] | undefined {
 
 /** The applications of an answer that are objects with a string id: those a sequence can follow (shared by the judges that ask: none may change it). */
 export function identifiedApplications(x: ExchangeView): readonly JsonObject[] {
-  return fundingReadOf(x) === undefined ? NONE : x.derived(identified);
+  return fundingReadOf(x) === undefined ? NONE : x.derived(identifiedFact);
 }
 
 const NONE: readonly JsonObject[] = Object.freeze([]);

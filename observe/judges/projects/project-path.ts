@@ -2,7 +2,10 @@
  * The project a request addresses, as every judge of project sequences asks it of every exchange:
  * the path is matched once per exchange (`derived`), and only after a test that other paths fail.
  */
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readProjectPathFact = fact(readProjectPath);
 
 export interface ProjectPath {
   /** The key in lowercase: a target that ignores case reaches one project by every spelling. */
@@ -23,5 +26,5 @@ function readProjectPath(x: ExchangeView): ProjectPath | undefined {
 }
 
 export function projectPathOf(x: ExchangeView): ProjectPath | undefined {
-  return x.apiPath?.startsWith('/reports/') ? x.derived(readProjectPath) : undefined;
+  return x.apiPath?.startsWith('/reports/') ? x.derived(readProjectPathFact) : undefined;
 }

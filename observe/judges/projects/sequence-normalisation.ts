@@ -12,7 +12,7 @@ import {
   parseNumericInput,
   type ReleasedProjectField,
 } from '../../../spec/contract/projects.js';
-import type { Body, ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type Body, type ExchangeView } from '../../judge/exchange-view.js';
 import { writeBodyOf } from './write-body.js';
 import { projectWriteReadingOf } from './write-reading.js';
 
@@ -189,10 +189,11 @@ export function projectWriteBody(body: Body, known: boolean): ProjectWriteBody {
 }
 
 const writtenBy = (x: ExchangeView): ProjectWriteBody => projectWriteBody(x.requestBody, x.requestBodyKnown);
+const writtenByFact = fact(writtenBy);
 
 /** What the request's body names, worked out once for the judges of sequences that each ask it. */
 export function projectWriteBodyOf(x: ExchangeView): ProjectWriteBody {
-  return x.derived(writtenBy);
+  return x.derived(writtenByFact);
 }
 
 /**

@@ -7,9 +7,12 @@
  * spelling reaches the project is PROJ-2's question (FREE-PROJ-16).
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { projectPathOf } from './project-path.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const lessonOfFact = fact(lessonOf);
 
 /** When the target last showed that the project exists for the customer: all a later request is weighed against. */
 interface Evidence {
@@ -63,7 +66,7 @@ export class OwnProjects {
   see(x: ExchangeView): void {
     // Creations and project routes alone teach anything.
     if (!x.apiPath?.startsWith('/reports')) return;
-    const lesson = x.derived(lessonOf);
+    const lesson = x.derived(lessonOfFact);
     if (lesson === NOTHING) return;
     if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
     if (lesson.owns === undefined) return;

@@ -5,9 +5,12 @@
  * a target that ignores case reaches one project by every spelling.
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const projectOpOfFact = fact(projectOpOf);
 
 export type OpKind =
   /** a pure read, or a request the target did not authenticate */
@@ -62,22 +65,48 @@ function projectOpOf(x: ExchangeView): ProjectOp {
 /** Operations kept per project; a project busier than this within a horizon is judged on what remains. */
 const OPS_PER_PROJECT = 400;
 
+/**
+ * A project's operations as seen from `head` on (those before it dropped), with `reach[i]` no
+ * earlier than every answer of `ops[head..i]`: a walk back from the newest stops where nothing
+ * before can overlap a window, and a busy project is not walked through at every read.
+ */
+interface Ops {
+  ops: ProjectOp[];
+  reach: number[];
+  head: number;
+}
+
 export class ProjectLog {
-  readonly #ops = new BoundedMap<string, ProjectOp[]>(5000);
+  readonly #ops = new BoundedMap<string, Ops>(5000);
 
   /** Records a request to a project route; returns the operation (undefined for other paths). */
   record(x: ExchangeView): ProjectOp | undefined {
     if (!projectPathOf(x)) return undefined;
-    const op = x.derived(projectOpOf);
-    const ops = this.#ops.upsert(op.key, () => []);
+    const op = x.derived(projectOpOfFact);
+    let log = this.#ops.get(op.key);
+    if (log === undefined) this.#ops.set(op.key, (log = { ops: [], reach: [], head: 0 }));
+    const { ops, reach } = log;
+    reach.push(ops.length > log.head ? Math.max(reach[ops.length - 1] as number, op.answeredAt) : op.answeredAt);
     ops.push(op);
-    if (ops.length > OPS_PER_PROJECT) ops.shift();
+    if (ops.length - log.head > OPS_PER_PROJECT) log.head++;
+    if (log.head >= OPS_PER_PROJECT) {
+      log.ops = ops.slice(log.head);
+      log.reach = reach.slice(log.head);
+      log.head = 0;
+    }
     return op;
   }
 
-  /** The operations on `key` other than `except` whose time overlaps the open interval (from, to). */
+  /** The operations on `key` other than `except` whose time overlaps the open interval (from, to), in the order seen. */
   between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
-    return (this.#ops.get(key) ?? []).filter((op) => !except.includes(op.seq) && op.sentAt < to && op.answeredAt > from);
+    const log = this.#ops.get(key);
+    if (log === undefined) return [];
+    const found: ProjectOp[] = [];
+    for (let i = log.ops.length - 1; i >= log.head && (log.reach[i] as number) > from; i--) {
+      const op = log.ops[i] as ProjectOp;
+      if (!except.includes(op.seq) && op.sentAt < to && op.answeredAt > from) found.push(op);
+    }
+    return found.reverse();
   }
 
   /** Whether an operation other than `except` within (from, to) may have written `field` of `key`. */

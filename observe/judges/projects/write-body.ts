@@ -5,9 +5,12 @@
  * and size is `unreadable`, and no rule of its content judges the answer.
  */
 import { MAX_BODY_BYTES } from '../../../spec/endpoints.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
-import { iJsonReadingOf, type NumberLiterals } from '../i-json.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import { requestBodyReading, type NumberLiterals } from '../i-json.js';
 import { cutBodies } from './write-outcome.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readWriteBodyFact = fact(readWriteBody);
 
 export type WriteBody =
   /** The recording does not hold the body. */
@@ -33,7 +36,7 @@ function isPlainJsonType(value: string): boolean {
 
 /** Several judges read each write's body: it is read once (`derived`). */
 export function writeBodyOf(x: ExchangeView): WriteBody {
-  return x.derived(readWriteBody);
+  return x.derived(readWriteBodyFact);
 }
 
 function readWriteBody(x: ExchangeView): WriteBody {
@@ -53,8 +56,6 @@ function readWriteBody(x: ExchangeView): WriteBody {
   if (bytes > MAX_BODY_BYTES) return { kind: 'unreadable', why: `${bytes} bytes, above ${MAX_BODY_BYTES}` };
   // A recorder shows undecodable bytes as U+FFFD: the bytes sent may not have been UTF-8.
   if (text.includes('\uFFFD')) return { kind: 'unreadable', why: 'holds U+FFFD (maybe bytes that were not UTF-8)' };
-  // The view parsed the same text: its value is JSON.parse's.
-  const parsed = x.requestBody;
-  const reading = iJsonReadingOf(text, parsed.kind === 'json' ? parsed : undefined);
+  const reading = requestBodyReading(x);
   return reading.ok ? { kind: 'json', value: reading.value, literals: reading } : { kind: 'unreadable', why: reading.why };
 }

@@ -4,12 +4,15 @@
  * grapheme): a length is judged only where every count agrees on the side of a limit it lies.
  */
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { shown, type Finding } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readPasswordFact = fact(readPassword);
 
 export interface PasswordReading {
   verdict: 'valid' | 'invalid' | 'doubtful';
@@ -64,7 +67,7 @@ function readPassword(x: ExchangeView): PasswordReading | undefined {
 
 /** The reading of a password body that is plainly JSON (write-body.ts), once per exchange for the judges that ask it. */
 export function passwordReadingOf(x: ExchangeView): PasswordReading | undefined {
-  return x.derived(readPassword);
+  return x.derived(readPasswordFact);
 }
 
 export function passwordWriteJudge(): Judge {

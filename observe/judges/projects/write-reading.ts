@@ -2,9 +2,12 @@
  * A project write's body read against the field table, once per exchange (`derived`): the input
  * rules of the write and the sequence rules of valid writes ask it alike.
  */
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { readProjectWrite, type WriteReading } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readWriteFact = fact(readWrite);
 
 function readWrite(x: ExchangeView): WriteReading | undefined {
   const body = writeBodyOf(x);
@@ -13,5 +16,5 @@ function readWrite(x: ExchangeView): WriteReading | undefined {
 
 /** The reading of a body that is plainly JSON (write-body.ts); undefined for any other. */
 export function projectWriteReadingOf(x: ExchangeView): WriteReading | undefined {
-  return x.derived(readWrite);
+  return x.derived(readWriteFact);
 }

@@ -1,9 +1,12 @@
 import { describeSafety, LIMIT, safetyViolations } from '../../../harness-core/rate-limit-timeline.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import type { ProofBudget } from './proof-budget.js';
 import type { TimelineEntry } from './timeline-entry.js';
 import type { TokenWindow } from './token-window.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const asksForMoreOfFact = fact(asksForMoreOf);
 
 /**
  * The safety decision on one counted admission `first` of a token: do `LIMIT` more of the token's
@@ -144,7 +147,7 @@ function crowdedInstant(among: readonly TimelineEntry[]): number | undefined {
 
 /** Each admission is a member of many sets under a flood: what it asks for is worked out once per exchange. */
 function asksForMore(e: TimelineEntry): boolean {
-  return e.x.derived(asksForMoreOf);
+  return e.x.derived(asksForMoreOfFact);
 }
 
 function asksForMoreOf(x: ExchangeView): boolean {

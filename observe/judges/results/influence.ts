@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
@@ -8,6 +8,9 @@ import { calculatedOf, type Calculated } from './not-stored.js';
 import { QuietWindows } from './quiet-windows.js';
 import { isResultsRead, projectKeyOf, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readCallFact = fact(readCall);
 
 interface Call {
   x: ExchangeView;
@@ -114,7 +117,7 @@ export function influenceJudge(): Judge {
 
 /** Both judges of results calls (influence and aliases) ask each exchange: a call is read once, and only from a results answer. */
 function callOf(x: ExchangeView): Call | undefined {
-  return isResultsRead(x) && x.status === 200 ? x.derived(readCall) : undefined;
+  return isResultsRead(x) && x.status === 200 ? x.derived(readCallFact) : undefined;
 }
 
 function readCall(x: ExchangeView): Call | undefined {

@@ -1,7 +1,10 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const projectKeyWrittenFact = fact(projectKeyWritten);
 
 /** A write to a project: any request but a read to its path (`/reports/{projectKey}` and below). */
 const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(?:\/|$)/;
@@ -10,7 +13,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Every quiet window asks each exchange: the key is worked out once, and only for writes below `/reports/`. */
 function writtenProjectKey(x: ExchangeView): string | undefined {
   if (READS.has(x.method) || !x.apiPath?.startsWith('/reports/')) return undefined;
-  return x.derived(projectKeyWritten);
+  return x.derived(projectKeyWrittenFact);
 }
 
 function projectKeyWritten(x: ExchangeView): string | undefined {

@@ -1,7 +1,10 @@
 import { expectedFloorLabels, FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { roomRouteOf } from './room-route.js';
 import { isPlainObject } from '../../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const roomsOfFact = fact(roomsOf);
 
 /** The nine fields of the roomData table. */
 export const TABLE_FIELDS: readonly string[] = [...ROOM_INPUT_FIELDS, ...ROOM_OUTPUT_ONLY_FIELDS];
@@ -23,7 +26,7 @@ const NO_ROOMS: readonly AnsweredRoom[] = Object.freeze([]);
  */
 export function answeredRooms(x: ExchangeView): readonly AnsweredRoom[] {
   if (!isSuccess(x) || roomRouteOf(x) === undefined) return NO_ROOMS;
-  return x.derived(roomsOf);
+  return x.derived(roomsOfFact);
 }
 
 function roomsOf(x: ExchangeView): readonly AnsweredRoom[] {

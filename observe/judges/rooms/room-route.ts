@@ -1,4 +1,7 @@
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const routeOfFact = fact(routeOf);
 
 /**
  * Which room endpoint an exchange addressed, with the key as sent and the room id decoded: room ids
@@ -30,7 +33,7 @@ const ROOMS_AT = '/reports/'.length + 9;
 export function roomRouteOf(x: ExchangeView): RoomRoute | undefined {
   const path = x.apiPath;
   if (path === undefined || !path.startsWith('/rooms', ROOMS_AT)) return undefined;
-  return x.derived(routeOf);
+  return x.derived(routeOfFact);
 }
 
 function routeOf(x: ExchangeView): RoomRoute | undefined {

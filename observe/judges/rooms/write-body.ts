@@ -1,10 +1,15 @@
 import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
-import { iJsonReadingOf, type IJson } from '../i-json.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import { requestBodyReading, type IJson } from '../i-json.js';
 import { EXACT_DIGITS, mayBeNumericElsewhere, readNumber } from './numeric-text.js';
 import { roomRouteOf } from './room-route.js';
 import { blankByEveryTrim, longerByEveryCount, withinByEveryCount } from './room-text.js';
 import { isPlainObject } from '../../json-value.js';
+
+/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
+const readWriteBodyFact = fact(readWriteBody);
+const refusableFact = fact(refusable);
+const classifiedWriteFact = fact(classifiedWrite);
 
 export type InputField = (typeof ROOM_INPUT_FIELDS)[number];
 export type WriteOp = 'create' | 'change';
@@ -68,7 +73,7 @@ export function describeValue(value: unknown): string {
  */
 export function writeBodyOf(x: ExchangeView): IJson | undefined {
   // Each judge of rooms reads the bodies of room writes: each is read once.
-  return x.derived(readWriteBody);
+  return x.derived(readWriteBodyFact);
 }
 
 function readWriteBody(x: ExchangeView): IJson | undefined {
@@ -82,7 +87,7 @@ function readWriteBody(x: ExchangeView): IJson | undefined {
   // I-JSON, which a target may refuse as malformed (400) before reading its fields.
   const body = x.requestBody;
   if (body.kind !== 'truncated' && body.kind !== 'json') return undefined;
-  const reading = iJsonReadingOf(text, body.kind === 'json' ? body : undefined);
+  const reading = requestBodyReading(x);
   return reading.ok ? reading : undefined;
 }
 
@@ -94,7 +99,7 @@ const ROOM_BODY_BYTES = 65536;
  * rules to judge. A body the recording left out is not one of them.
  */
 export function refusableForItsText(x: ExchangeView): boolean {
-  return x.derived(refusable);
+  return x.derived(refusableFact);
 }
 
 function refusable(x: ExchangeView): boolean {
@@ -108,7 +113,7 @@ function refusable(x: ExchangeView): boolean {
 /** The body of a room creation or PATCH as `classifyRoomWrite` reads it, once however many judges ask; undefined for other requests and bodies not read. */
 export function roomWriteOf(x: ExchangeView): RoomWrite | undefined {
   const kind = roomRouteOf(x)?.kind;
-  return kind === 'create' || kind === 'change' ? x.derived(classifiedWrite) : undefined;
+  return kind === 'create' || kind === 'change' ? x.derived(classifiedWriteFact) : undefined;
 }
 
 function classifiedWrite(x: ExchangeView): RoomWrite | undefined {
