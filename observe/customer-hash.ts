@@ -90,28 +90,21 @@ function scrubbed(exchange: ObservedExchange, secrets: Map<string, string>, abse
   if (secrets.size === 0) return exchange;
   const replaced = [...secrets].filter(([secret]) => secret.length >= MIN_SCRUBBED_LENGTH).sort(([a], [b]) => b.length - a.length);
   if (replaced.length === 0) return exchange;
-  const request = scrubbedRequest(exchange.request, replaced);
-  const response = replaced.some(([secret]) => secret !== absentFromResponse) ? scrubbedResponse(exchange.response, replaced) : exchange.response;
+  const request = scrubbedMessage(exchange.request, 'url', replaced);
+  const response = replaced.some(([secret]) => secret !== absentFromResponse) ? scrubbedMessage(exchange.response, 'statusText', replaced) : exchange.response;
   // The same objects back when nothing is replaced, as for nearly every exchange.
   return request === exchange.request && response === exchange.response ? exchange : { ...exchange, request, response };
 }
 
-function scrubbedRequest(request: ObservedRequest, replaced: Replacements): ObservedRequest {
-  const url = scrubbedText(request.url, replaced);
-  const headers = scrubbedFields(request.headers, replaced);
-  const bodyText = request.bodyText === undefined ? undefined : scrubbedText(request.bodyText, replaced);
-  const bodyBinary = request.bodyBinary && scrubbedBytes(request.bodyBinary, replaced);
-  if (url === request.url && headers === request.headers && bodyText === request.bodyText && bodyBinary === request.bodyBinary) return request;
-  return { ...request, url, headers, ...(request.bodyText !== undefined && { bodyText }), ...(request.bodyBinary && { bodyBinary }) };
-}
-
-function scrubbedResponse(response: ObservedResponse, replaced: Replacements): ObservedResponse {
-  const statusText = scrubbedText(response.statusText, replaced);
-  const headers = scrubbedFields(response.headers, replaced);
-  const bodyText = response.bodyText === undefined ? undefined : scrubbedText(response.bodyText, replaced);
-  const bodyBinary = response.bodyBinary && scrubbedBytes(response.bodyBinary, replaced);
-  if (statusText === response.statusText && headers === response.headers && bodyText === response.bodyText && bodyBinary === response.bodyBinary) return response;
-  return { ...response, statusText, headers, ...(response.bodyText !== undefined && { bodyText }), ...(response.bodyBinary && { bodyBinary }) };
+/** A request or an answer with its first line (`url` or `statusText`), headers and body scrubbed; the same object when nothing was replaced. */
+function scrubbedMessage<M extends ObservedRequest | ObservedResponse>(message: M, line: M extends ObservedRequest ? 'url' : 'statusText', replaced: Replacements): M {
+  const first = message[line as keyof M] as string;
+  const text = scrubbedText(first, replaced);
+  const headers = scrubbedFields(message.headers, replaced);
+  const bodyText = message.bodyText === undefined ? undefined : scrubbedText(message.bodyText, replaced);
+  const bodyBinary = message.bodyBinary && scrubbedBytes(message.bodyBinary, replaced);
+  if (text === first && headers === message.headers && bodyText === message.bodyText && bodyBinary === message.bodyBinary) return message;
+  return { ...message, [line]: text, headers, ...(message.bodyText !== undefined && { bodyText }), ...(message.bodyBinary && { bodyBinary }) };
 }
 
 type Replacements = readonly (readonly [secret: string, name: string])[];

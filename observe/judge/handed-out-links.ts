@@ -5,7 +5,6 @@ import { fact, apiPartsOf, type ExchangeView } from './exchange-view.js';
 import { plainPathname } from './plain-urls.js';
 import { isPlainObject } from '../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const handedOutPlacesFact = fact(handedOutPlaces);
 const requestPlaceFact = fact(requestPlace);
 

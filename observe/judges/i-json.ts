@@ -1,7 +1,6 @@
 import { fact, type ExchangeView } from '../judge/exchange-view.js';
 import { parsedJson } from '../json-value.js';
 
-const requestBodyReadingFact = fact(readRequestBody);
 /**
  * A request body as the target must have read it. JSON.parse keeps the last of two equal member
  * names and stores lone surrogates, where a target may refuse the text as malformed (400) or read
@@ -49,6 +48,8 @@ export function iJsonReadingOf(text: string, parsed?: { value: unknown }): IJson
 export function requestBodyReading(x: ExchangeView): IJsonReading {
   return x.derived(requestBodyReadingFact);
 }
+
+const requestBodyReadingFact = fact(readRequestBody);
 
 function readRequestBody(x: ExchangeView): IJsonReading {
   const parsed = x.requestBody;

@@ -60,5 +60,6 @@ describe('meta judge', () => {
       { path: '/reports/abcdefghi/pdf', token: 't1-abcdefgh', status: 200, responseBody: { linkToDocument: 'http://site.example.test/d/1', file: { url: 'https://site.example.test/f/1' } } },
     ]);
     expect(verdictsOf(o, ['META-13'])).toEqual({ 'META-13': 'fail 1/1' });
+    expect(o.rules['META-13']?.failures[0]?.message).toBe('plain http: http://site.example.test');
   });
 });

@@ -5,7 +5,6 @@ import type { Ledger } from '../judge/ledger.js';
 import { plainOrigin } from '../judge/plain-urls.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const absoluteLinksFact = fact(absoluteLinks);
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
@@ -86,16 +85,18 @@ function mediaType(x: ExchangeView, ledger: Ledger): void {
 
 /** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
 function scheme(x: ExchangeView, ledger: Ledger): void {
-  // Schemes and hosts read from the URLs' text where that shows them: they are parsed only for a message.
-  const judged = [plainOrigin(x.exchange.request.url) ?? x.url, ...x.derived(absoluteLinksFact)].filter((url) => url !== undefined && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+  // Schemes and hosts read from the URLs' text where that shows them: a URL is parsed only for a message.
+  const requestUrl = x.exchange.request.url;
+  const request = plainOrigin(requestUrl) ?? x.url;
+  const judged = [...(request ? [{ protocol: request.protocol, hostname: request.hostname, text: requestUrl }] : []), ...x.derived(absoluteLinksFact)].filter(
+    (link) => !(link.protocol === 'http:' && isLoopbackHost(link.hostname)),
+  );
   if (judged.length === 0) return;
-  ledger.judge('META-13', x, judged.every((url) => url?.protocol !== 'http:'), () => {
-    const plain = [x.url, ...x.derived(absoluteLinksFact).map((link) => new URL(link.text))].filter((url) => url !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname));
-    return `plain http: ${plain.map((url) => url?.origin).join(', ')}`;
-  });
+  const plain = judged.filter((link) => link.protocol === 'http:');
+  ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((link) => new URL(link.text).origin).join(', ')}`);
 }
 
-/** A link's scheme and host, and its text. */
+/** A URL's scheme and host, and its text. */
 interface Link {
   protocol: string;
   hostname: string;

@@ -3,7 +3,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { detailsType } from '../answer-kinds.js';
 import { isPlainObject } from '../../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const mediaTypeOfFact = fact(mediaTypeOf);
 const readWriteBodyFact = fact(readWriteBody);
 const parseWriteBodyFact = fact(parseWriteBody);

@@ -2,7 +2,6 @@ import { FUNDING_PAGINATION } from '../../../spec/contract/funding.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { isPlainObject } from '../../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readListQueryFact = fact(readListQuery);
 
 /**

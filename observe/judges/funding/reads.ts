@@ -2,7 +2,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const identifiedFact = fact(identified);
 
 /** The three funding reads of the endpoint table. */

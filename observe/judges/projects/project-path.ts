@@ -4,7 +4,6 @@
  */
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readProjectPathFact = fact(readProjectPath);
 
 export interface ProjectPath {

@@ -11,7 +11,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { projectPathOf } from './project-path.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const lessonOfFact = fact(lessonOf);
 
 /** When the target last showed that the project exists for the customer: all a later request is weighed against. */

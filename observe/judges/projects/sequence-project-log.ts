@@ -9,7 +9,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const projectOpOfFact = fact(projectOpOf);
 
 export type OpKind =

@@ -9,7 +9,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { requestBodyReading, type NumberLiterals } from '../i-json.js';
 import { cutBodies } from './write-outcome.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readWriteBodyFact = fact(readWriteBody);
 
 export type WriteBody =

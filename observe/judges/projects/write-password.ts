@@ -11,7 +11,6 @@ import { shown, type Finding } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readPasswordFact = fact(readPassword);
 
 export interface PasswordReading {

@@ -6,7 +6,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { readProjectWrite, type WriteReading } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readWriteFact = fact(readWrite);
 
 function readWrite(x: ExchangeView): WriteReading | undefined {

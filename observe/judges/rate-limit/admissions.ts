@@ -5,7 +5,6 @@ import type { ProofBudget } from './proof-budget.js';
 import type { TimelineEntry } from './timeline-entry.js';
 import type { TokenWindow } from './token-window.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const asksForMoreOfFact = fact(asksForMoreOf);
 
 /**

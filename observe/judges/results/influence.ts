@@ -9,7 +9,6 @@ import { QuietWindows } from './quiet-windows.js';
 import { isResultsRead, projectKeyOf, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readCallFact = fact(readCall);
 
 interface Call {

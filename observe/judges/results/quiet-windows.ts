@@ -3,7 +3,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const projectKeyWrittenFact = fact(projectKeyWritten);
 
 /** A write to a project: any request but a read to its path (`/reports/{projectKey}` and below). */

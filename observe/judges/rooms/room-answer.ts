@@ -3,7 +3,6 @@ import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { roomRouteOf } from './room-route.js';
 import { isPlainObject } from '../../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const roomsOfFact = fact(roomsOf);
 
 /** The nine fields of the roomData table. */

@@ -1,6 +1,5 @@
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const routeOfFact = fact(routeOf);
 
 /**

@@ -6,7 +6,6 @@ import { roomRouteOf } from './room-route.js';
 import { blankByEveryTrim, longerByEveryCount, withinByEveryCount } from './room-text.js';
 import { isPlainObject } from '../../json-value.js';
 
-/** Worked out once per exchange, however many judges ask (ExchangeView.derived). */
 const readWriteBodyFact = fact(readWriteBody);
 const refusableFact = fact(refusable);
 const classifiedWriteFact = fact(classifiedWrite);
