@@ -11,6 +11,7 @@ import type { CheckContext } from '../../harness/check.js';
 import { QUIET_SAMPLING_SECONDS } from '../../../harness-core/quiet-phase.js';
 import { readRunEnv } from '../../../harness-core/run-env.js';
 import type { ArmAnswer, Pair } from './pair.js';
+import { PAIR_BUDGET } from './paired-statistics.js';
 import { RequestTurns } from './request-turns.js';
 
 /** Pool customers one probe leases: the budget's pairs (2 s each at a customer's pace) then take about 12 s, and the five probes of the area leave a part of the pool to the other checks. */
@@ -96,6 +97,18 @@ export async function sendPair(lane: ProbeLane, index: number, seed: number, req
 }
 
 /**
+ * The pairs a look at `look` pairs waits for: whole rounds of the lanes (one pair each), within
+ * the budget. At a look every lane waits until the look's last pair is answered, so a look that
+ * left a round half taken (24 pairs of 16 lanes) would idle the other half for a round, and put
+ * every later look a round later; the pairs of a whole round take no longer. The count depends on
+ * the lanes only, never on the answers, so each look still tests at its share of α.
+ */
+export function pairsWanted(look: number, lanes: number, budget = PAIR_BUDGET): number {
+  const rounds = Math.ceil(look / Math.max(1, lanes));
+  return Math.max(look, Math.min(budget, rounds * Math.max(1, lanes)));
+}
+
+/**
  * Runs pairs on every lane from when the lane arrives until `stop()`, never more than the look
  * being waited for needs (a pair begun past it would be spent for nothing when the probe decides
  * there): the pacer keeps each lane at its customer's pace, and the lanes' first pairs are spread
@@ -107,8 +120,8 @@ export class PairScheduler {
   private readonly runs: Promise<void>[] = [];
   private readonly waiting: (() => void)[] = [];
   private next = 0;
-  /** Pairs the current look needs: lanes take no pair beyond it. */
-  private wanted = 0;
+  /** The pairs the current look asked for; it waits for `wanted()` of them. */
+  private look = 0;
   private stopped = false;
   private failure: { error: unknown } | undefined;
   private firstLaneOf: ProbeLane | undefined;
@@ -127,6 +140,13 @@ export class PairScheduler {
     if (this.stopped) return;
     this.firstLaneOf ??= lane;
     this.runs.push(this.run(lane));
+    // One more lane may round the current look up to a fuller round.
+    this.wake();
+  }
+
+  /** Pairs the current look needs: lanes take no pair beyond it. */
+  private wanted(): number {
+    return pairsWanted(this.look, this.runs.length);
   }
 
   /** The leasing failed (a skip, an ended check): a look waiting for lanes ends with that error. */
@@ -143,7 +163,7 @@ export class PairScheduler {
     await sleep(turns.startLane());
     try {
       while (!this.stopped && !this.failure) {
-        if (this.next >= this.wanted) {
+        if (this.next >= this.wanted()) {
           await new Promise<void>((resolve) => this.waiting.push(resolve));
           continue;
         }
@@ -183,9 +203,9 @@ export class PairScheduler {
 
   /** The pairs answered so far, at least `count` of them, in the order they were drawn. */
   async atLeast(count: number): Promise<Pair[]> {
-    this.wanted = Math.max(this.wanted, count);
+    this.look = Math.max(this.look, count);
     this.wake();
-    while (this.pairs.length < count) {
+    while (this.pairs.length < this.wanted()) {
       if (this.failure) throw this.failure.error;
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }

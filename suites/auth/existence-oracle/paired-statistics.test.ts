@@ -16,7 +16,6 @@ import {
   signTestPower,
   summarise,
 } from './paired-statistics.js';
-import { CUSTOMERS_PER_PROBE } from './paired-probe.js';
 
 /** A seeded generator (mulberry32), so every synthetic trial is the same in every run. */
 function random(seed: number): () => number {
@@ -99,11 +98,6 @@ describe('noise and resolution', () => {
     const alpha = ALPHA / LOOKS.length;
     const x = resolution(96, 1, alpha);
     expect(signTestPower(96, alpha, normalCdf(x))).toBeCloseTo(0.9, 6);
-  });
-
-  it('looks at whole rounds of the lanes: no look leaves a round half taken', () => {
-    for (const look of LOOKS) expect(look % CUSTOMERS_PER_PROBE).toBe(0);
-    expect(LOOKS.at(-1)).toBe(PAIR_BUDGET);
   });
 
   it('shrinks over the looks and grows with σ', () => {

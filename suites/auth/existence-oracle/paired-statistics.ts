@@ -9,15 +9,13 @@
 /** α of the whole sequential probe: a difference is proven only below it. */
 export const ALPHA = 0.001;
 /**
- * The pair counts at which the probe looks; α is split evenly over them (Bonferroni). The last one
- * is the probe's budget, 96 pairs of four requests each: 16 customers at 2 requests per second
- * send 16 pairs in about two seconds, and a quiet target lets most probes stop at the first or
- * second look; the last look is for noisy ones, where a 1 ms difference needs that many pairs.
- * Each look is a multiple of the 16 customers (CUSTOMERS_PER_PROBE): at a look the lanes wait
- * until its last pair is answered, so a look that leaves a round of pairs half taken (24 of 16
- * lanes' 32) costs a whole round of the other half's time, and the next look one more.
+ * The pair counts at which the probe looks at the least; α is split evenly over them (Bonferroni).
+ * The last one is the probe's budget, 96 pairs of four requests each: 16 customers at 2 requests
+ * per second send 16 pairs in about two seconds, and a quiet target lets most probes stop at the
+ * first or second look; the last look is for noisy ones, where a 1 ms difference needs that many
+ * pairs. The probe rounds each up to whole rounds of its customers (paired-probe.ts, pairsWanted).
  */
-export const LOOKS: readonly number[] = [32, 48, 96];
+export const LOOKS: readonly number[] = [24, 48, 96];
 export const PAIR_BUDGET = 96;
 /** The probe stops early, passing, once it could have seen a difference this large with power POWER. */
 export const TARGET_RESOLUTION_MS = 0.5;
