@@ -22,7 +22,7 @@ export function plainHarEntry(value: unknown): HarEntry | undefined {
   if (!request || !response) return undefined;
   const timings = value.timings === undefined ? undefined : plainTimings(value.timings, isNumber);
   if (timings === null) return undefined;
-  const entry: HarEntry = { ...(_fromCache !== undefined && { _fromCache }), startedDateTime, time, request, response };
+  const entry: HarEntry = _fromCache === undefined ? { startedDateTime, time, request, response } : { _fromCache, startedDateTime, time, request, response };
   if (timings) entry.timings = timings;
   return entry;
 }
@@ -42,7 +42,12 @@ function plainRequest(value: unknown): HarEntry['request'] | undefined {
     if (!isPlainObject(postData)) return undefined;
     const { mimeType, text, encoding } = postData;
     if (!isOptionalString(mimeType) || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
-    request.postData = { ...(mimeType !== undefined && { mimeType }), ...(text !== undefined && { text }), ...(encoding !== undefined && { encoding }) };
+    // Member by member rather than by spreads of optional members, as every entry with a body passes here.
+    const data: NonNullable<HarEntry['request']['postData']> = {};
+    if (mimeType !== undefined) data.mimeType = mimeType;
+    if (text !== undefined) data.text = text;
+    if (encoding !== undefined) data.encoding = encoding;
+    request.postData = data;
   }
   return request;
 }
@@ -59,14 +64,11 @@ function plainResponse(value: unknown): HarEntry['response'] | undefined {
   const { text, encoding } = content;
   const mimeType = stringOr(content.mimeType, '');
   if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
-  return {
-    status,
-    statusText,
-    httpVersion,
-    headers,
-    content: { mimeType, ...(text !== undefined && { text }), ...(encoding !== undefined && { encoding }) },
-    bodySize,
-  };
+  // Member by member, as the request's body.
+  const plainContent: HarEntry['response']['content'] = { mimeType };
+  if (text !== undefined) plainContent.text = text;
+  if (encoding !== undefined) plainContent.encoding = encoding;
+  return { status, statusText, httpVersion, headers, content: plainContent, bodySize };
 }
 
 

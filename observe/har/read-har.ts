@@ -92,7 +92,8 @@ async function* markedExchangesOf(file: string, summary: HarFileSummary, options
     return;
   }
   summary.credentialsStripped = true;
-  for await (const x of exchangesOf(file, summary, options)) yield { ...x, credentialsStripped: true };
+  // Object.assign, not a spread: a spread that adds a member gives each exchange a hidden class of its own (customer-hash.ts).
+  for await (const x of exchangesOf(file, summary, options)) yield Object.assign({}, x, { credentialsStripped: true as const });
 }
 
 /**
@@ -156,7 +157,8 @@ function exchangeOrSkip(file: string, entry: ScannedEntry, maxEntryBytes: number
   if (data._fromCache !== undefined) return { index, reason: 'cached', detail: `_fromCache ${data._fromCache === 'disk' || data._fromCache === 'memory' ? data._fromCache : '(other)'}` };
   const exchange = exchangeFromEntry(file, index, data);
   const { status } = data.response;
-  return status < 1 ? { ...exchange, unanswered: `status ${status}` } : exchange;
+  // Object.assign, as in markedExchangesOf.
+  return status < 1 ? Object.assign({}, exchange, { unanswered: `status ${status}` }) : exchange;
 }
 
 function asReadError(file: string, error: unknown): unknown {

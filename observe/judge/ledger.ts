@@ -24,7 +24,16 @@ export interface RuleTally {
  * as kept-exchange.ts allows) up to `KEPT_FAILURES`.
  */
 export class Ledger {
-  readonly #tallies = new Map<string, { judged: number; failed: number; customers: Set<string>; lastCustomer: string; failures: RuleFailure[] }>();
+  readonly #tallies = new Map<string, Tally>();
+  /**
+   * Per customer (`NO_TOKEN` for requests without one), which rules' tallies have counted it, by
+   * `Tally.slot`: one lookup per exchange however many rules judge it, where a set of customers per
+   * rule cost a lookup per judgement.
+   */
+  readonly #counted = new Map<string, boolean[]>();
+  /** The exchange judged last and its customer's entry of `#counted`: the judges of an exchange follow one another. */
+  #lastView: ExchangeView | undefined;
+  #lastCounted: boolean[] = [];
 
   constructor(private readonly keepBodies = false) {}
 
@@ -45,7 +54,7 @@ export class Ledger {
   }
 
   tallies(): Map<string, RuleTally> {
-    return new Map([...this.#tallies].map(([rule, t]) => [rule, { judged: t.judged, failed: t.failed, customers: t.customers.size, failures: [...t.failures] }]));
+    return new Map([...this.#tallies].map(([rule, t]) => [rule, { judged: t.judged, failed: t.failed, customers: t.customers, failures: [...t.failures] }]));
   }
 
   #broke(rule: string, x: ExchangeView, message: () => string, proof: readonly ExchangeView[] = []): void {
@@ -54,19 +63,44 @@ export class Ledger {
     if (tally.failures.length < KEPT_FAILURES) tally.failures.push({ message: message(), exchanges: [x, ...proof].map((e) => keptExchange(e, this.keepBodies)) });
   }
 
-  #tally(rule: string, x: ExchangeView) {
+  #tally(rule: string, x: ExchangeView): Tally {
     let tally = this.#tallies.get(rule);
     if (!tally) {
-      tally = { judged: 0, failed: 0, customers: new Set(), lastCustomer: '', failures: [] };
+      tally = { judged: 0, failed: 0, customers: 0, slot: this.#tallies.size, failures: [] };
       this.#tallies.set(rule, tally);
     }
     tally.judged++;
-    // A customer's exchanges come in runs: the set is asked only when the customer changes.
-    const customer = x.customer ?? 'no token';
-    if (customer !== tally.lastCustomer) {
-      tally.customers.add(customer);
-      tally.lastCustomer = customer;
+    const counted = this.#countedOf(x);
+    if (counted[tally.slot] !== true) {
+      counted[tally.slot] = true;
+      tally.customers++;
     }
     return tally;
   }
+
+  #countedOf(x: ExchangeView): boolean[] {
+    if (x === this.#lastView) return this.#lastCounted;
+    const customer = x.customer ?? NO_TOKEN;
+    let counted = this.#counted.get(customer);
+    if (counted === undefined) {
+      counted = [];
+      this.#counted.set(customer, counted);
+    }
+    this.#lastView = x;
+    this.#lastCounted = counted;
+    return counted;
+  }
+}
+
+/** Requests without a token count as one customer. */
+const NO_TOKEN = 'no token';
+
+interface Tally {
+  judged: number;
+  failed: number;
+  /** Customers counted: those whose `#counted` entry has `slot` set. */
+  customers: number;
+  /** The rule's position among the tallies, in each customer's `#counted` entry. */
+  slot: number;
+  failures: RuleFailure[];
 }

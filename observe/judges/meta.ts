@@ -88,13 +88,22 @@ function scheme(x: ExchangeView, ledger: Ledger): void {
   // Schemes and hosts read from the URLs' text where that shows them: a URL is parsed only for a message.
   const requestUrl = x.exchange.request.url;
   const request = plainOrigin(requestUrl) ?? x.url;
-  const judged = [...(request ? [{ protocol: request.protocol, hostname: request.hostname, text: requestUrl }] : []), ...x.derived(absoluteLinksFact)].filter(
-    (link) => !(link.protocol === 'http:' && isLoopbackHost(link.hostname)),
-  );
-  if (judged.length === 0) return;
-  const plain = judged.filter((link) => link.protocol === 'http:');
-  ledger.judge('META-13', x, plain.length === 0, () => `plain http: ${plain.map((link) => new URL(link.text).origin).join(', ')}`);
+  const links = x.derived(absoluteLinksFact);
+  // Judged unless every URL is waived; nearly every exchange has its request URL alone, so no list is built unless one is plain http.
+  const requestJudged = request !== undefined && !waived(request);
+  let judged = requestJudged;
+  let plain = requestJudged && request.protocol === 'http:' ? [requestUrl] : undefined;
+  for (const link of links) {
+    if (waived(link)) continue;
+    judged = true;
+    if (link.protocol === 'http:') (plain ??= []).push(link.text);
+  }
+  if (!judged) return;
+  ledger.judge('META-13', x, plain === undefined, () => `plain http: ${(plain ?? []).map((text) => new URL(text).origin).join(', ')}`);
 }
+
+/** Plain http to a loopback host. */
+const waived = (url: { protocol: string; hostname: string }) => url.protocol === 'http:' && isLoopbackHost(url.hostname);
 
 /** A URL's scheme and host, and its text. */
 interface Link {
@@ -117,10 +126,14 @@ function absoluteLinks(x: ExchangeView): Link[] {
 function linksOf(body: unknown): string[] {
   if (body === null || typeof body !== 'object') return [];
   const b = body as { projektHeader?: { link?: unknown }; linkToDocument?: unknown; file?: { url?: unknown; viewerUrl?: unknown }; pictures?: unknown };
-  const candidates = [b.projektHeader?.link, b.linkToDocument, b.file?.url, b.file?.viewerUrl, ...(Array.isArray(b.pictures) ? b.pictures.map((p: { url?: unknown } | null) => p?.url) : [])];
-  // A relative picture URL has no scheme of its own: it takes the request's.
-  return candidates.filter((c): c is string => typeof c === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(c));
+  const links: string[] = [];
+  for (const candidate of [b.projektHeader?.link, b.linkToDocument, b.file?.url, b.file?.viewerUrl]) if (isAbsolute(candidate)) links.push(candidate);
+  if (Array.isArray(b.pictures)) for (const picture of b.pictures as ({ url?: unknown } | null)[]) if (isAbsolute(picture?.url)) links.push(picture.url);
+  return links;
 }
+
+/** A relative picture URL has no scheme of its own: it takes the request's. */
+const isAbsolute = (candidate: unknown): candidate is string => typeof candidate === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(candidate);
 
 function parsed(url: string): URL | undefined {
   return parsedAgainst(url);

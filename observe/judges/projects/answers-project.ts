@@ -10,6 +10,7 @@ import { FORBIDDEN_DETAIL_KEY_PATTERN, forbiddenDetailKeys, projektHeaderSchema,
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { plainOrigin } from '../../judge/plain-urls.js';
 import { issues } from './answers-creation.js';
 import { shown } from './field-table.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
@@ -21,6 +22,12 @@ const detailMembersSchema = z.looseObject({ projektHeader: z.looseObject({ key: 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** Of a JSON value: what `jsonScalarSchema` takes. */
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
+
+/**
+ * What `absoluteUrlSchema` takes: an http(s) URL whose text shows its scheme and host (`plainOrigin`)
+ * parses as one, known without parsing it, as nearly every link reads.
+ */
+const isFullUrl = (link: string) => plainOrigin(link) !== undefined || absoluteUrlSchema.safeParse(link).success;
 
 const isCreation = (x: ExchangeView) => x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data';
 const isDetail = (x: ExchangeView) => x.endpoint?.id === 'reports.detail';
@@ -42,7 +49,7 @@ export function projectAnswerJudge(): Judge {
       }
       const link = (header as { link?: unknown } | undefined)?.link;
       // "full URL to the project's report page under {site_url}": the site is not known, so the form only.
-      if (typeof link === 'string') ledger.judge('PROJ-71', x, absoluteUrlSchema.safeParse(link).success, () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
+      if (typeof link === 'string') ledger.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
       scalars(x, ledger, label, body.projektData);
     },
   };

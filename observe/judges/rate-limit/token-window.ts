@@ -11,6 +11,15 @@ const RETRY_WITHIN_MS = 5000;
 /** How many of a token's refusals in a window are looked at for its endpoints and overlaps: enough to show them, bounded under a flood. */
 const REFUSALS_LOOKED_AT = 8;
 
+/** What `TokenWindow.secondFrom` finds in the sliding second from an admission. */
+export interface Second {
+  candidates: TimelineEntry[];
+  fitting: TimelineEntry[];
+  refusals: TimelineEntry[];
+  refusalCount: number;
+  lastRefusal?: TimelineEntry;
+}
+
 /**
  * One token's recent requests: its counted admissions and its refusals by send, and when its
  * refusals were answered (for retries). Tokens of one customer look like different customers, so
@@ -44,7 +53,7 @@ export class TokenWindow {
    * (`candidates`), those of them also answered in it (`fitting`: with `first`, provably decided
    * within one sliding second), and some of the refusals sent in it.
    */
-  secondFrom(first: TimelineEntry): { candidates: TimelineEntry[]; fitting: TimelineEntry[]; refusals: TimelineEntry[]; refusalCount: number; lastRefusal?: TimelineEntry } {
+  secondFrom(first: TimelineEntry): Second {
     const end = first.sentAt + WINDOW_MS;
     // Sent with `first` or after it; of those sent at the same instant, those seen after it, so that a set is found from one member only.
     const candidates = this.admissions.between(first.sentAt, end).filter((e) => e.sentAt > first.sentAt || e.x.seq > first.x.seq);
@@ -52,7 +61,10 @@ export class TokenWindow {
     const refusals = this.refusals.between(first.sentAt, end, REFUSALS_LOOKED_AT);
     const refusalCount = this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
     const lastRefusal = this.refusals.lastBefore(end);
-    return { candidates, fitting, refusals, refusalCount, ...(lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt && { lastRefusal }) };
+    const second: Second = { candidates, fitting, refusals, refusalCount };
+    // Set rather than spread in: a spread of a member costs an object and its copy at every admission.
+    if (lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt) second.lastRefusal = lastRefusal;
+    return second;
   }
 
   /** Whether `refused` comes more than a second, and at most `RETRY_WITHIN_MS`, after the answer of an earlier refusal of the token. */
