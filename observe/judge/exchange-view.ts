@@ -1,6 +1,6 @@
 import { ENDPOINTS, isProtected, pathParameters, pathPattern, type Endpoint, type PathParameter } from '../../spec/endpoints.js';
 import { PATH_PREFIX } from '../../spec/contract/meta.js';
-import type { HeaderField, ObservedExchange } from '../exchange.js';
+import type { HeaderField, ObservedExchange, ObservedResponse } from '../exchange.js';
 
 /** A body as the judges read it: JSON where it parses, else what it is. */
 export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string } | { kind: 'binary'; bytes: number } | { kind: 'truncated' };
@@ -24,8 +24,6 @@ export class ExchangeView {
   #route: { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } | undefined;
   #pathEndpoints: Endpoint[] | undefined;
   #url: URL | null | undefined;
-  #requestHeaders: HeaderNames | undefined;
-  #responseHeaders: HeaderNames | undefined;
   #requestBody: Body | undefined;
   #responseBody: Body | undefined;
   /** Each fact's value in its slot (`Fact.slot`), `UNKNOWN` until worked out. */
@@ -110,21 +108,17 @@ export class ExchangeView {
   }
 
   requestHeader(name: string): string | undefined {
-    this.#requestHeaders ??= lowerNames(this.#x.request.headers);
-    return firstValue(this.#x.request.headers, this.#requestHeaders, name.toLowerCase());
+    return firstValue(this.#x.request.headers, name.toLowerCase());
   }
   /** Every value of a request header, in recorded order. */
   requestHeaders(name: string): string[] {
-    this.#requestHeaders ??= lowerNames(this.#x.request.headers);
-    return allValues(this.#x.request.headers, this.#requestHeaders, name.toLowerCase());
+    return allValues(this.#x.request.headers, name.toLowerCase());
   }
   responseHeader(name: string): string | undefined {
-    this.#responseHeaders ??= lowerNames(this.#x.response.headers);
-    return firstValue(this.#x.response.headers, this.#responseHeaders, name.toLowerCase());
+    return firstValue(this.#x.response.headers, name.toLowerCase());
   }
   responseHeaders(name: string): string[] {
-    this.#responseHeaders ??= lowerNames(this.#x.response.headers);
-    return allValues(this.#x.response.headers, this.#responseHeaders, name.toLowerCase());
+    return allValues(this.#x.response.headers, name.toLowerCase());
   }
   /** The Authorization header as sent (its credentials replaced by their hash). */
   get authorization(): string | undefined {
@@ -154,6 +148,11 @@ export class ExchangeView {
   get responseJson(): unknown {
     const body = this.responseBody;
     return body.kind === 'json' ? body.value : undefined;
+  }
+  /** Whether `responseBody` is other than `none`, told without parsing it (most answers' bodies are never read as JSON). */
+  get hasResponseBody(): boolean {
+    const r = this.#x.response;
+    return this.#x.bodyTruncated?.response === true || r.bodyBinary !== undefined || (r.bodyText !== undefined && r.bodyText !== '');
   }
   /** Whether the recording holds the answer's body at all (a HAR may leave it out): a judge of the body needs it. */
   get responseBodyRecorded(): boolean {
@@ -193,7 +192,7 @@ export class ExchangeView {
   }
 
   /**
-   * Lets go of what was worked out for the judges of this exchange (header lookups, the parsed URL,
+   * Lets go of what was worked out for the judges of this exchange (the parsed URL and query,
    * the parsed bodies, `derived` facts): judges of sequences keep views of earlier exchanges by the
    * thousand (as proof of a failure to come), and each fact is worked out again should one be
    * asked later.
@@ -201,11 +200,28 @@ export class ExchangeView {
   forgetWorkings(): void {
     this.#url = undefined;
     this.#query = undefined;
-    this.#requestHeaders = undefined;
-    this.#responseHeaders = undefined;
     this.#facts = undefined;
     this.#requestBody = undefined;
     this.#responseBody = undefined;
+  }
+
+  /**
+   * A view of what a failure keeps of this exchange (kept-exchange.ts) and of its times, for a judge
+   * that keeps exchanges long and reads nothing else of them later (the rate limit's timeline keeps
+   * every request with credentials for seconds): the answer's headers and metadata, the timings
+   * and the token's facts of thousands of exchanges need not outlive their judging.
+   */
+  provingView(): ExchangeView {
+    const x = this.#x;
+    const r = x.response;
+    const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
+    if (r.bodyText !== undefined) response.bodyText = r.bodyText;
+    if (r.bodyBinary !== undefined) response.bodyBinary = r.bodyBinary;
+    const kept: ObservedExchange = { source: x.source, index: x.index, startedAt: x.startedAt, durationMs: x.durationMs, request: x.request, response };
+    if (x.customer !== undefined) kept.customer = x.customer;
+    if (x.credentialsStripped !== undefined) kept.credentialsStripped = x.credentialsStripped;
+    if (x.bodyTruncated !== undefined) kept.bodyTruncated = x.bodyTruncated;
+    return new ExchangeView(kept, this.seq);
   }
 
   #apiParts(): { path: string; rawQuery: string } | undefined {
@@ -214,23 +230,24 @@ export class ExchangeView {
   }
 
   #routeParts(): { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } {
-    if (this.#route) return this.#route;
-    const path = this.apiPath;
-    const method = this.method;
-    this.#route = { params: {} };
-    if (path !== undefined) {
-      for (const { endpoint, pattern, parameters } of PATTERNS) {
-        if (endpoint.method !== method) continue;
-        const match = pattern.exec(path);
-        if (!match) continue;
-        const params: Partial<Record<PathParameter, string>> = {};
-        parameters.forEach((name, i) => (params[name] = match[i + 1]));
-        this.#route = { endpoint, params };
-        break;
-      }
-    }
+    this.#route ??= routeOf(this.method, this.apiPath);
     return this.#route;
   }
+}
+
+/** The endpoint row the method and path match, and the path's parameters; only the parameters (none) without one. */
+function routeOf(method: string, path: string | undefined): { endpoint?: Endpoint; params: Partial<Record<PathParameter, string>> } {
+  if (path !== undefined) {
+    for (const { endpoint, pattern, parameters } of PATTERNS) {
+      if (endpoint.method !== method) continue;
+      const match = pattern.exec(path);
+      if (!match) continue;
+      const params: Partial<Record<PathParameter, string>> = {};
+      for (let i = 0; i < parameters.length; i++) params[parameters[i] as PathParameter] = match[i + 1];
+      return { endpoint, params };
+    }
+  }
+  return { params: {} };
 }
 
 /** A fact not worked out yet: `undefined` is a fact's value as any other. */
@@ -250,23 +267,23 @@ export function fact<T>(of: (x: ExchangeView) => T): Fact<T> {
 }
 
 /**
- * The header names in lower case, in recorded order: every judge looks headers up, each name
- * lowered once. A message has a few headers, so a lookup walks them rather than a map built for it.
+ * Whether a header's name is `lower` (an ASCII name in lower case) in any case. A message has a
+ * few headers and an exchange's are looked up a few times, so a lookup walks them, and lowers only
+ * names of its length: a name that lowers to an ASCII name has that name's length (the one
+ * character that lowers to two, U+0130, lowers to one that is not ASCII).
  */
-type HeaderNames = string[];
-
-function lowerNames(headers: readonly HeaderField[]): HeaderNames {
-  return headers.map((h) => h.name.toLowerCase());
+function named(header: HeaderField, lower: string): boolean {
+  return header.name.length === lower.length && header.name.toLowerCase() === lower;
 }
 
-function firstValue(headers: readonly HeaderField[], names: HeaderNames, lower: string): string | undefined {
-  for (let i = 0; i < names.length; i++) if (names[i] === lower) return (headers[i] as HeaderField).value;
+function firstValue(headers: readonly HeaderField[], lower: string): string | undefined {
+  for (const header of headers) if (named(header, lower)) return header.value;
   return undefined;
 }
 
-function allValues(headers: readonly HeaderField[], names: HeaderNames, lower: string): string[] {
+function allValues(headers: readonly HeaderField[], lower: string): string[] {
   const values: string[] = [];
-  for (let i = 0; i < names.length; i++) if (names[i] === lower) values.push((headers[i] as HeaderField).value);
+  for (const header of headers) if (named(header, lower)) values.push(header.value);
   return values;
 }
 

@@ -6,6 +6,7 @@ import { plainPathname } from './plain-urls.js';
 import { isPlainObject } from '../json-value.js';
 
 const handedOutPlacesFact = fact(handedOutPlaces);
+const mayHoldLinksFact = fact(mayHoldLinks);
 const requestPlaceFact = fact(requestPlace);
 
 /** Links and link areas remembered per observation: a day of a busy proxy's documents and pictures. */
@@ -42,6 +43,22 @@ function linksOf(body: unknown): string[] {
   return links;
 }
 
+/**
+ * Whether the answer's body may hold a member that holds links (`linksOf` here and in meta.ts):
+ * in a JSON text without escapes, every member name is written as it is. Most answers have none,
+ * and their bodies are then never parsed for links. Worked out once per exchange for both.
+ */
+export function answerMayHoldLinks(x: ExchangeView): boolean {
+  return x.derived(mayHoldLinksFact);
+}
+
+const LINK_MEMBERS = /"(?:link|linkToDocument|url|viewerUrl)"/;
+
+function mayHoldLinks(x: ExchangeView): boolean {
+  const text = x.exchange.response.bodyText;
+  return text !== undefined && (text.includes('\\') || LINK_MEMBERS.test(text));
+}
+
 function mayLieUnderTheApi(link: unknown): link is string {
   return typeof link === 'string' && (link.includes('api') || /[\t\n\r]/.test(link));
 }
@@ -59,7 +76,7 @@ const firstSegment = (apiPath: string) => apiPath.split('/')[1] ?? '';
 /** The places of the links a successful answer of the API hands out (the judges keeping links each ask: worked out once per exchange). */
 function handedOutPlaces(x: ExchangeView): readonly Place[] {
   if (x.apiPath === undefined || x.status < 200 || x.status >= 300) return NO_PLACES;
-  const links = linksOf(x.responseJson);
+  const links = answerMayHoldLinks(x) ? linksOf(x.responseJson) : [];
   const url = links.length === 0 ? undefined : x.url;
   if (url === undefined) return NO_PLACES;
   const origin = `${url.origin}/`;

@@ -2,6 +2,7 @@ import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../
 import { fact, type ExchangeView } from '../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
+import { answerMayHoldLinks } from '../judge/handed-out-links.js';
 import { plainOrigin } from '../judge/plain-urls.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
 
@@ -56,7 +57,7 @@ function options(x: ExchangeView, ledger: Ledger): void {
   // "OPTIONS | any API path | public | none | HTTP 204, no content; no general CORS grant"
   ledger.judge('META-9', x, x.status === 204, () => `OPTIONS ${x.apiPath} answered ${x.status}, not 204`);
   // "no content" holds whatever the status: a 200 with a body breaks both halves of the row.
-  if (x.responseBodyRecorded) ledger.judge('META-10', x, x.responseBody.kind === 'none', () => `an OPTIONS answer (${x.status}) carried content`);
+  if (x.responseBodyRecorded) ledger.judge('META-10', x, !x.hasResponseBody, () => `an OPTIONS answer (${x.status}) carried content`);
   const allowOrigin = x.responseHeader('access-control-allow-origin');
   ledger.judge('META-11', x, allowOrigin?.trim() !== '*', () => 'an OPTIONS answer granted `Access-Control-Allow-Origin: *`');
 }
@@ -77,8 +78,7 @@ function prefixKept(x: ExchangeView, ledger: Ledger): void {
 /** "All requests and responses are JSON": an answer with a body names application/json. */
 function mediaType(x: ExchangeView, ledger: Ledger): void {
   if (!answeredOnItsMerits(x) || !x.responseBodyRecorded || refusedAsInvalidRequestTarget(x)) return;
-  const body = x.responseBody;
-  if (body.kind === 'none') return;
+  if (!x.hasResponseBody) return;
   const type = x.responseHeader('content-type') ?? '';
   ledger.judge('META-12', x, /^application\/json\s*(;|$)/i.test(type.trim()), () => `an answer with a body has Content-Type "${type.slice(0, 80)}", not application/json`);
 }
@@ -115,6 +115,8 @@ interface Link {
 /** The absolute links of the answer that parse: worked out once per exchange. */
 function absoluteLinks(x: ExchangeView): Link[] {
   const links: Link[] = [];
+  // A successful answer is spared parsing where its text shows no member that holds links; an error answer's body is parsed by the judges of error envelopes anyway.
+  if (x.status >= 200 && x.status < 300 && !answerMayHoldLinks(x)) return links;
   for (const text of linksOf(x.responseJson)) {
     const url = plainOrigin(text) ?? parsed(text);
     if (url !== undefined) links.push({ protocol: url.protocol, hostname: url.hostname, text });

@@ -145,7 +145,7 @@ export function envelopeDetails(x: ExchangeView): Record<string, unknown> | unde
  */
 export function errorBodyReadable(x: ExchangeView): boolean {
   if (x.method === 'HEAD' || !x.responseBodyRecorded) return false;
-  if (x.responseBody.kind !== 'none') return true;
+  if (x.hasResponseBody) return true;
   const declared = Number(x.responseHeader('content-length') ?? 0);
   return !(x.exchange.response.bodySize > 0 || declared > 0);
 }

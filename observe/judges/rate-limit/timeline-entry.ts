@@ -74,7 +74,8 @@ export function timelineEntry(x: ExchangeView): TimelineEntry | undefined {
   else if (token !== undefined && x.endpoint !== undefined && isProtected(x.endpoint) && ((status >= 200 && status < 300) || COUNTED_REJECTIONS.has(status))) kind = 'counted';
   else if (credentials === 0 && status === 401) return undefined;
   else kind = 'possible';
-  return new TimelineEntry(x, kind, token);
+  // The timeline keeps every entry for seconds: only what a failure keeps of it and what it reads later (ExchangeView.provingView).
+  return new TimelineEntry(x.provingView(), kind, token);
 }
 
 /** Whether a body is the customer limit's 429, per body text: a flood gets the same few bodies thousands of times. */
@@ -103,5 +104,5 @@ export function unansweredEntry(x: ExchangeView): TimelineEntry | undefined {
   if (x.apiPath === undefined) return undefined;
   let credentials = 0;
   for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
-  return credentials === 0 ? undefined : new TimelineEntry(x, 'unknown', credentials === 1 ? x.customer : undefined);
+  return credentials === 0 ? undefined : new TimelineEntry(x.provingView(), 'unknown', credentials === 1 ? x.customer : undefined);
 }

@@ -17,7 +17,7 @@ export function projectKeyOf(x: ExchangeView): string | undefined {
  * still write an empty text, so an empty body counts only where its size says it was empty.
  */
 export function bodyKnown(x: ExchangeView): boolean {
-  return x.responseBodyRecorded && (x.responseBody.kind !== 'none' || x.exchange.response.bodySize === 0);
+  return x.responseBodyRecorded && (x.hasResponseBody || x.exchange.response.bodySize === 0);
 }
 
 /**

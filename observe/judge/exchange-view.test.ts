@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { exchangeOf } from '../judges/testing/exchange-builder.js';
+import { ExchangeView } from './exchange-view.js';
+import { keptExchange } from './kept-exchange.js';
+
+describe('ExchangeView', () => {
+  it('looks headers up in any case, every value in recorded order', () => {
+    const x = new ExchangeView(
+      exchangeOf({ path: '/reports', status: 200, requestHeaders: { 'X-Request-Id': 'r1', 'x-trace': 'a', 'X-TRACE': 'b' }, responseHeaders: { 'Retry-After': '1' }, responseBody: { ok: true } }),
+      0,
+    );
+    expect(x.requestHeader('x-request-id')).toBe('r1');
+    expect(x.requestHeader('X-Request-ID')).toBe('r1');
+    expect(x.requestHeaders('X-Trace')).toEqual(['a', 'b']);
+    expect(x.requestHeader('content-type')).toBeUndefined();
+    // Same length as Content-Type, another name.
+    expect(x.responseHeader('x-request-id')).toBeUndefined();
+    expect(x.responseHeader('content-type')).toBe('application/json; charset=utf-8');
+    expect(x.responseHeaders('retry-after')).toEqual(['1']);
+  });
+
+  it('tells an answer with a body from one without, as its parsed body does', () => {
+    for (const responseBody of [undefined, '', 'text', { a: 1 }]) {
+      const x = new ExchangeView(exchangeOf({ path: '/reports', status: 200, responseBody }), 0);
+      expect(x.hasResponseBody).toBe(x.responseBody.kind !== 'none');
+    }
+  });
+
+  it('keeps in its proving view what a failure keeps and what the timeline reads', () => {
+    const exchange = exchangeOf({ method: 'PATCH', path: '/reports/ABCDEFGHI?x=1', status: 429, token: 't1', requestBody: { projectData: { name: 'n' } }, responseHeaders: { 'Retry-After': '1' }, responseBody: { status: 429 } });
+    const x = new ExchangeView(Object.assign(exchange, { bodyTruncated: { request: true as const } }), 7);
+    const proving = x.provingView();
+    for (const keepBodies of [false, true]) expect(keptExchange(proving, keepBodies)).toEqual(keptExchange(x, keepBodies));
+    expect(proving.seq).toBe(7);
+    for (const read of ['method', 'status', 'customer', 'sentAt', 'answeredAt', 'apiPath', 'rawQuery', 'endpoint', 'params', 'isPublic', 'responseBodyRecorded', 'responseJson', 'requestBodyKnown', 'authorization'] as const) {
+      expect(proving[read], read).toEqual(x[read]);
+    }
+    expect(proving.responseHeaders('retry-after')).toEqual([]);
+  });
+});
