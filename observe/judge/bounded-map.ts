@@ -16,8 +16,6 @@ export class BoundedMap<K, V> {
    * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
    */
   #oldestAt = -Infinity;
-  /** The latest `at` written: the time of a new entry written without one. */
-  #latestAt = -Infinity;
   /**
    * The entry written last, while it is still held: writing its key again leaves the order as it
    * is, so the delete and insert that renewing costs are skipped (a judge writes one customer's or
@@ -38,7 +36,7 @@ export class BoundedMap<K, V> {
 
   /**
    * `at`: when the exchange that writes it happened (its `answeredAt`); needed with `forgetAfterMs`
-   * (written without it, an entry keeps the time it had, a new one takes the latest time written).
+   * (written without it, an entry keeps the time it had, a new one takes the newest entry's).
    */
   set(key: K, value: V, at?: number): void {
     const newest = this.#newestEntry;
@@ -46,7 +44,7 @@ export class BoundedMap<K, V> {
       newest.value = value;
       if (at !== undefined) newest.at = at;
     } else {
-      const writtenAt = at ?? (this.forgetAfterMs === undefined ? 0 : (this.#map.get(key)?.at ?? this.#latestAt));
+      const writtenAt = at ?? (this.forgetAfterMs === undefined ? 0 : (this.#map.get(key)?.at ?? newest?.at ?? -Infinity));
       const entry = { value, at: writtenAt };
       this.#map.delete(key);
       this.#map.set(key, entry);
@@ -55,7 +53,6 @@ export class BoundedMap<K, V> {
       if (this.#map.size > this.max) this.#forget(this.#map.keys().next().value as K);
     }
     if (this.forgetAfterMs === undefined || at === undefined) return;
-    this.#latestAt = Math.max(this.#latestAt, at);
     const before = at - this.forgetAfterMs;
     // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
     if (before <= this.#oldestAt) return;

@@ -28,25 +28,25 @@ interface Place {
 const NO_PLACES: readonly Place[] = Object.freeze([]);
 
 /**
- * The links the spec's answers hand out: the report page, a document's links, picture URLs; only
- * those whose text may name a path under the prefix (the parser drops tabs and line breaks, it
- * adds no letters).
+ * The links the spec's answers hand out: the report page, a document's links, picture URLs, in
+ * that order; those `keep` takes (here: whose text may name a path under the prefix, meta.ts: the
+ * absolute ones). LINK_MEMBERS names the same members.
  */
-function linksOf(body: unknown): string[] {
+export function answerLinks(body: unknown, keep: (link: unknown) => link is string): string[] {
   if (!isPlainObject(body)) return [];
   const header = isPlainObject(body.projektHeader) ? body.projektHeader : {};
   const file = isPlainObject(body.file) ? body.file : {};
   const pictures = Array.isArray(body.pictures) ? (body.pictures as unknown[]) : [];
   const links: string[] = [];
-  for (const link of [header.link, body.linkToDocument, file.url, file.viewerUrl]) if (mayLieUnderTheApi(link)) links.push(link);
-  for (const picture of pictures) if (isPlainObject(picture) && mayLieUnderTheApi(picture.url)) links.push(picture.url);
+  for (const link of [header.link, body.linkToDocument, file.url, file.viewerUrl]) if (keep(link)) links.push(link);
+  for (const picture of pictures) if (isPlainObject(picture) && keep(picture.url)) links.push(picture.url);
   return links;
 }
 
 /**
- * Whether the answer's body may hold a member that holds links (`linksOf` here and in meta.ts):
- * in a JSON text without escapes, every member name is written as it is. Most answers have none,
- * and their bodies are then never parsed for links. Worked out once per exchange for both.
+ * Whether the answer's body may hold a member that holds links (`answerLinks`): in a JSON text
+ * without escapes, every member name is written as it is. Most answers have none, and their bodies
+ * are then never parsed for links. Worked out once per exchange for every judge that asks.
  */
 export function answerMayHoldLinks(x: ExchangeView): boolean {
   return x.derived(mayHoldLinksFact);
@@ -59,6 +59,7 @@ function mayHoldLinks(x: ExchangeView): boolean {
   return text !== undefined && (text.includes('\\') || LINK_MEMBERS.test(text));
 }
 
+/** The URL parser drops tabs and line breaks and adds no letters: a link whose text has neither `api` nor one of those names no path under the prefix. */
 function mayLieUnderTheApi(link: unknown): link is string {
   return typeof link === 'string' && (link.includes('api') || /[\t\n\r]/.test(link));
 }
@@ -76,7 +77,7 @@ const firstSegment = (apiPath: string) => apiPath.split('/')[1] ?? '';
 /** The places of the links a successful answer of the API hands out (the judges keeping links each ask: worked out once per exchange). */
 function handedOutPlaces(x: ExchangeView): readonly Place[] {
   if (x.apiPath === undefined || x.status < 200 || x.status >= 300) return NO_PLACES;
-  const links = answerMayHoldLinks(x) ? linksOf(x.responseJson) : [];
+  const links = answerMayHoldLinks(x) ? answerLinks(x.responseJson, mayLieUnderTheApi) : [];
   const url = links.length === 0 ? undefined : x.url;
   if (url === undefined) return NO_PLACES;
   const origin = `${url.origin}/`;

@@ -2,7 +2,7 @@ import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../
 import { fact, type ExchangeView } from '../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
-import { answerMayHoldLinks } from '../judge/handed-out-links.js';
+import { answerLinks, answerMayHoldLinks } from '../judge/handed-out-links.js';
 import { plainOrigin } from '../judge/plain-urls.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
 
@@ -117,20 +117,10 @@ function absoluteLinks(x: ExchangeView): Link[] {
   const links: Link[] = [];
   // A successful answer is spared parsing where its text shows no member that holds links; an error answer's body is parsed by the judges of error envelopes anyway.
   if (x.status >= 200 && x.status < 300 && !answerMayHoldLinks(x)) return links;
-  for (const text of linksOf(x.responseJson)) {
+  for (const text of answerLinks(x.responseJson, isAbsolute)) {
     const url = plainOrigin(text) ?? parsed(text);
     if (url !== undefined) links.push({ protocol: url.protocol, hostname: url.hostname, text });
   }
-  return links;
-}
-
-/** The links the spec's answers hand out: the project's report page, a document's links, picture URLs. */
-function linksOf(body: unknown): string[] {
-  if (body === null || typeof body !== 'object') return [];
-  const b = body as { projektHeader?: { link?: unknown }; linkToDocument?: unknown; file?: { url?: unknown; viewerUrl?: unknown }; pictures?: unknown };
-  const links: string[] = [];
-  for (const candidate of [b.projektHeader?.link, b.linkToDocument, b.file?.url, b.file?.viewerUrl]) if (isAbsolute(candidate)) links.push(candidate);
-  if (Array.isArray(b.pictures)) for (const picture of b.pictures as ({ url?: unknown } | null)[]) if (isAbsolute(picture?.url)) links.push(picture.url);
   return links;
 }
 
