@@ -7,6 +7,7 @@ import type { PreparedTarget } from './prepared-target.js';
 import { UsageError } from '../command-line/usage.js';
 import type { RunOptions } from '../options.js';
 import { checkWebhookCapture } from '../webhook-capture/webhook-capture-check.js';
+import { startCapturedServerThread } from '../webhook-capture/captured-server-thread.js';
 
 export function loadProfile(path: string): Profile {
   const full = resolve(path);
@@ -26,8 +27,8 @@ export function loadProfile(path: string): Profile {
 
 /**
  * With --image: a container of that image (container-target.ts). Without --base-url and
- * --profile: the bundled reference server on a free loopback port with a fresh temporary database
- * and its own seed profile. Otherwise the given target and profile (the flag wins over the
+ * --profile: the bundled reference server on a thread of its own, a free loopback port, a fresh
+ * temporary database and its own seed profile. Otherwise the given target and profile (the flag wins over the
  * profile's baseUrl).
  */
 export async function prepareTarget(options: RunOptions, log: (line: string) => void): Promise<PreparedTarget> {
@@ -39,27 +40,17 @@ export async function prepareTarget(options: RunOptions, log: (line: string) => 
     await checkWebhookCapture(profile, options.profile, baseUrl.replace(/\/+$/, ''));
     return { baseUrl: baseUrl.replace(/\/+$/, ''), profile, profilePath: resolve(options.profile), kind: 'external', close: async () => {} };
   }
-  // Loaded only here: an external target's run (each fault run is one) has no use for the server's code.
-  const { startCapturedServer } = await import('../webhook-capture/captured-server.js');
-  const { composeVariations, selectVariations, UnknownVariation, freedomCoverage, formatFreedomCoverage } = await import('../../reference-server/variations/index.js');
-  let variations;
+  const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
+  let captured;
   try {
-    variations = selectVariations(options.vary);
+    captured = await startCapturedServerThread({ dir, vary: options.vary, log });
   } catch (err) {
-    if (err instanceof UnknownVariation) throw new UsageError(err.message);
+    rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  const varied = composeVariations(variations);
-  if (variations.length > 0) {
-    log(`variations of the bundled server: ${variations.map((v) => v.id).join(', ')}`);
-    log(formatFreedomCoverage(freedomCoverage(variations)));
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'cpf-conformance-'));
-  // The sender's line per delivery would bury the progress output; the checks report deliveries themselves.
-  const captured = await startCapturedServer({ dir, ...(variations.length > 0 ? { configure: varied.configure, adjustProfile: varied.profile } : {}), log: (line) => (line.startsWith('webhook pdf.generated') ? undefined : log(line)) });
-  log(`bundled reference server on ${captured.server.baseUrl} (database and profile in ${dir}), its webhook deliveries captured in this process`);
+  log(`bundled reference server on ${captured.baseUrl} (database and profile in ${dir}), on a thread of its own, its webhook deliveries captured there`);
   return {
-    baseUrl: captured.server.baseUrl,
+    baseUrl: captured.baseUrl,
     profile: captured.profile,
     profilePath: captured.profilePath,
     kind: 'bundled',
