@@ -1,13 +1,14 @@
+import type { KeyObject } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { rules } from '../spec/rules/catalog.js';
 import { unmatchedRulePatterns } from './rules-matrix/selection.js';
 import { doctor } from './doctor/doctor.js';
 import { init } from './init/init.js';
 import { formatDoubt, preflight } from './preflight.js';
-import { parseRunOptions, sharedTargetWarning } from './options.js';
+import { parseRunOptions, sharedTargetWarning, type RunOptions } from './options.js';
 import { HelpRequested, TargetError, UsageError } from './command-line/usage.js';
 import { parseInitOptions } from './init/init-options.js';
-import { INTERRUPTED_EXIT_CODE, runConformance } from './run.js';
+import { createChecksRunner, INTERRUPTED_EXIT_CODE, runConformance, type ChecksRunner } from './run.js';
 import { prepareTarget } from './target/target.js';
 import { loadSigningKey } from './statement/write-statement.js';
 import { verifyCommand } from './statement/verify-cli.js';
@@ -75,6 +76,19 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
   if (!options) return 0;
   // The history is read when the HTML report is built, after every check: a bad one says so now.
   if (options.command === 'run' && options.html) checkHistoryFile(resolve(options.allureHistory ?? join(options.reportDir, HISTORY_FILE)));
+  // Made while the target starts and the preflight asks it (run.ts).
+  const runner = options.command === 'run' ? createChecksRunner(options) : undefined;
+  // Its failure is reported where it is awaited, or not at all when the target's came first.
+  runner?.catch(() => {});
+  try {
+    return await runAgainstTarget(options, runner, log, err, interrupt, signKey);
+  } finally {
+    // Closed by the run already, or unused: the target failed, the preflight stopped the run.
+    if (runner) await runner.then((r) => r.vitest.close(), () => {});
+  }
+}
+
+async function runAgainstTarget(options: RunOptions, runner: Promise<ChecksRunner> | undefined, log: (line: string) => void, err: (line: string) => void, interrupt: AbortSignal | undefined, signKey: KeyObject | undefined): Promise<number> {
   const prepared = await prepareTarget(options, err);
   const target = options.record === undefined || options.command !== 'run' ? prepared : await recordingTarget(prepared, options.record);
   if (options.shard && target.kind === 'external') err(sharedTargetWarning(options.shard));
@@ -89,7 +103,8 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
       log(`webhook receiver listening on ${receiver.publicAddress} (profile webhook.receiverPublicUrl: ${target.profile.webhook?.receiverPublicUrl ?? 'not set'})`);
       if (target.profile.webhook?.mode !== 'receiver') log('note: the profile\'s webhook.mode is not "receiver", so the webhook suite will not use the receiver');
     }
-    if (options.command === 'doctor') return await doctor(target.baseUrl, target.profile, log);
+    // Only a run makes a checks runner; doctor's questions are all it sends.
+    if (runner === undefined) return await doctor(target.baseUrl, target.profile, log);
     const checked = await preflight(target.baseUrl, target.profile);
     if (checked.unreachable) {
       log(checked.unreachable);
@@ -103,7 +118,7 @@ async function run(argv: string[], { out: log, err }: CliOutput, interrupt?: Abo
     if (checked.doubts.length > 0) err(`preflight: answers that are a deviation of the target or a mistake of the profile; the run goes on and judges them:\n  ${checked.doubts.map(formatDoubt).join('\n  ')}`);
     // The pacer counts the preflight's requests, so no role customer's first second is overspent.
     writeRunEnv({ preflightSent: checked.sent });
-    const { code } = await runConformance(options, target, log, interrupt, checked.doubts, signKey);
+    const { code } = await runConformance(options, target, await runner, log, interrupt, checked.doubts, signKey);
     return interrupt?.aborted ? INTERRUPTED_EXIT_CODE : code;
   } finally {
     if (receiver) {

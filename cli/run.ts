@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import { withoutVitestSignalExits } from './vitest-signals.js';
 import type { CheckResult } from '../harness-core/check-result.js';
 import { emptyShardWarning, formatShard, profileOfShard } from '../harness-core/shard.js';
@@ -37,6 +37,46 @@ function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunE
   return { exploreSeed: seed, exploreRuns: options.exploreRuns, exploreSeconds: options.exploreSeconds };
 }
 
+/** Vitest made for a run before its target is ready (createChecksRunner). */
+export interface ChecksRunner {
+  readonly vitest: Vitest;
+  readonly reportDir: string;
+  readonly statsFile: string;
+}
+
+/**
+ * Vitest for the run's checks, made while the target starts and the preflight asks it (cli.ts):
+ * loading its config and the vite server is the kit's own work, which then lies on neither the
+ * checks' run nor the way to it. What the config reads when it loads (the report folder) is set
+ * here; the target's entries of the run env are read when the checks start.
+ */
+export async function createChecksRunner(options: RunOptions): Promise<ChecksRunner> {
+  const reportDir = resolve(options.reportDir);
+  for (const sub of ['allure-results', 'allure-report']) rmSync(join(reportDir, sub), { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const statsFile = join(reportDir, 'run-stats.json');
+  rmSync(statsFile, { force: true });
+  writeRunEnv({ reportDir, statsFile });
+  const pattern = rulesPattern(options.rules);
+  // As vitest's own startVitest does; created by hand so an interrupt can cancel the running checks.
+  process.env.TEST = 'true';
+  process.env.VITEST = 'true';
+  process.env.NODE_ENV ??= 'test';
+  const vitest = await withoutVitestSignalExits(() => createVitest('test', {
+    config: CONFIG,
+    // Loaded in memory: the default bundles it to a file beside it, which an installed kit's
+    // folder (the kit image's, a global install) does not let the user write.
+    configLoader: 'runner',
+    run: true,
+    watch: false,
+    passWithNoTests: true,
+    ...(pattern ? { testNamePattern: pattern } : {}),
+    ...(options.shard ? { shard: formatShard(options.shard) } : {}),
+    ...(options.workers ? { maxWorkers: options.workers } : {}),
+  }));
+  return { vitest, reportDir, statsFile };
+}
+
 /**
  * Runs the suites against a prepared target and writes every report; returns the exit code. When
  * `interrupt` fires, the checks stop and the reports of what finished are still written, with the
@@ -45,26 +85,21 @@ function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunE
 export async function runConformance(
   options: RunOptions,
   target: PreparedTarget,
+  runner: ChecksRunner,
   log: (line: string) => void,
   interrupt?: AbortSignal,
   doubts: readonly PreflightDoubt[] = [],
   signKey?: KeyObject,
 ): Promise<{ code: number; summary: RunSummary }> {
-  // A malformed expectations file is a usage error before anything runs.
+  const { vitest, reportDir, statsFile } = runner;
+  // A malformed expectations file is a usage error before any check runs.
   const expected = options.expect ? loadExpectations(options.expect) : undefined;
-  const reportDir = resolve(options.reportDir);
-  for (const sub of ['allure-results', 'allure-report']) rmSync(join(reportDir, sub), { recursive: true, force: true });
-  mkdirSync(reportDir, { recursive: true });
-  const statsFile = join(reportDir, 'run-stats.json');
-  rmSync(statsFile, { force: true });
 
   const explore = exploreEnv(options, log);
   writeRunEnv({
     profilePath: target.profilePath,
     baseUrl: target.baseUrl,
     readOnly: options.readOnly,
-    reportDir,
-    statsFile,
     runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.
     shard: options.shard ? formatShard(options.shard) : '',
@@ -87,26 +122,10 @@ export async function runConformance(
 
   const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
   log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
+  // The checks' run: from here to vitest's close (the wall time the floor is compared with).
   const started = performance.now();
-  const pattern = rulesPattern(options.rules);
-  // As vitest's own startVitest does; created by hand so an interrupt can cancel the running checks.
-  process.env.TEST = 'true';
-  process.env.VITEST = 'true';
-  process.env.NODE_ENV ??= 'test';
   // The global setup (same process, its own module instance) stops the pacer on it.
   (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt = interrupt;
-  const vitest = await withoutVitestSignalExits(() => createVitest('test', {
-    config: CONFIG,
-    // Loaded in memory: the default bundles it to a file beside it, which an installed kit's
-    // folder (the kit image's, a global install) does not let the user write.
-    configLoader: 'runner',
-    run: true,
-    watch: false,
-    passWithNoTests: true,
-    ...(pattern ? { testNamePattern: pattern } : {}),
-    ...(options.shard ? { shard: formatShard(options.shard) } : {}),
-    ...(options.workers ? { maxWorkers: options.workers } : {}),
-  }));
   const cancel = () => {
     log('interrupted: stopping the checks, writing the reports of what finished');
     void vitest.cancelCurrentRun('keyboard-input');
