@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { withoutVitestSignalExits } from './vitest-signals.js';
+import { warmCheckModules } from './checks-warmup.js';
 import type { CheckResult } from '../harness-core/check-result.js';
 import { emptyShardWarning, formatShard, profileOfShard } from '../harness-core/shard.js';
 import type { RunStats } from '../harness-core/pacer-server.js';
@@ -36,6 +37,9 @@ function exploreEnv(options: RunOptions, log: (line: string) => void): Pick<RunE
   // Undefined removes what an earlier run of a long-lived fault-runner process left.
   return { exploreSeed: seed, exploreRuns: options.exploreRuns, exploreSeconds: options.exploreSeconds };
 }
+
+/** The files of the checks selected: vitest's filters. */
+const checkFilters = (options: RunOptions) => [...options.areas.map((area) => `suites/${area}/`), ...options.files];
 
 /** Vitest made for a run before its target is ready (createChecksRunner). */
 export interface ChecksRunner {
@@ -74,6 +78,7 @@ export async function createChecksRunner(options: RunOptions): Promise<ChecksRun
     ...(options.shard ? { shard: formatShard(options.shard) } : {}),
     ...(options.workers ? { maxWorkers: options.workers } : {}),
   }));
+  void warmCheckModules(vitest, checkFilters(options));
   return { vitest, reportDir, statsFile };
 }
 
@@ -120,7 +125,7 @@ export async function runConformance(
     waitLimitSeconds: waitLimitSeconds(comparable ? estimate : estimateFloor(profile, table)),
   });
 
-  const filters = [...options.areas.map((area) => `suites/${area}/`), ...options.files];
+  const filters = checkFilters(options);
   log(`running checks${options.areas.length ? ` of ${options.areas.join(', ')}` : ''}${options.rules.length ? ` for rules ${options.rules.join(', ')}` : ''}${options.shard ? ` (shard ${formatShard(options.shard)})` : ''}`);
   // The checks' run: from here to vitest's close (the wall time the floor is compared with).
   const started = performance.now();
