@@ -1,6 +1,8 @@
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { RunnerTask } from 'vitest';
 import type { TestCase, Vitest } from 'vitest/node';
+import type { Writer } from 'allure-js-commons/sdk/reporter';
+import { ResultsFolderWriter } from './allure-results-writer.js';
 
 /**
  * allure-vitest writes every result, with its attachments, only when the whole run has ended,
@@ -12,9 +14,16 @@ export default class IncrementalAllureReporter extends AllureVitestReporter {
   private readonly written = new Set<string>();
   private vitest: Vitest | undefined;
 
+  constructor(private readonly options: { resultsDir: string }) {
+    super(options);
+  }
+
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
     this.vitest = vitest;
+    // allure-vitest makes its writer here and offers no option for another (allure-results-writer.ts says why this one).
+    const runtime = (this as unknown as { allureReporterRuntime?: { writer: Writer } }).allureReporterRuntime;
+    if (runtime) runtime.writer = new ResultsFolderWriter(this.options.resultsDir);
   }
 
   onTestCaseResult(test: TestCase): void {
