@@ -6,11 +6,17 @@
  */
 export class BoundedMap<K, V> {
   /**
-   * Each entry's value and when it was last written, in the order of the writes: the least
-   * recently written first, for the size and for the time alike. One map for both (rather than a
-   * second one of the times) halves what renewing an entry costs, at every write of a judge.
+   * Without `forgetAfterMs`: each entry's value, in the order of the writes, the least recently
+   * written first. A value needs no time beside it, so a write costs no object of its own.
    */
-  readonly #map = new Map<K, Entry<V>>();
+  readonly #values = new Map<K, V>();
+  /**
+   * With `forgetAfterMs`: each entry's value and when it was last written, in the order of the
+   * writes: the least recently written first, for the size and for the time alike. One map for both
+   * (rather than a second one of the times) halves what renewing an entry costs, at every write of
+   * a judge.
+   */
+  readonly #entries = new Map<K, Entry<V>>();
   /**
    * No entry was written before this (the first one's time at the last walk): an entry renewed or
    * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
@@ -19,8 +25,9 @@ export class BoundedMap<K, V> {
   /**
    * The entry written last, while it is still held: writing its key again leaves the order as it
    * is, so the delete and insert that renewing costs are skipped (a judge writes one customer's or
-   * one project's entry at every exchange of a run of them).
+   * one project's entry at every exchange of a run of them). `#newestEntry` is the timed map's.
    */
+  #newestHeld = false;
   #newestKey: K | undefined;
   #newestEntry: Entry<V> | undefined;
 
@@ -31,7 +38,7 @@ export class BoundedMap<K, V> {
 
   /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
   get(key: K): V | undefined {
-    return this.#map.get(key)?.value;
+    return this.forgetAfterMs === undefined ? this.#values.get(key) : this.#entries.get(key)?.value;
   }
 
   /**
@@ -39,30 +46,8 @@ export class BoundedMap<K, V> {
    * (written without it, an entry keeps the time it had, a new one takes the newest entry's).
    */
   set(key: K, value: V, at?: number): void {
-    const newest = this.#newestEntry;
-    if (newest !== undefined && this.#newestKey === key) {
-      newest.value = value;
-      if (at !== undefined) newest.at = at;
-    } else {
-      const writtenAt = at ?? (this.forgetAfterMs === undefined ? 0 : (this.#map.get(key)?.at ?? newest?.at ?? -Infinity));
-      const entry = { value, at: writtenAt };
-      this.#map.delete(key);
-      this.#map.set(key, entry);
-      this.#newestKey = key;
-      this.#newestEntry = entry;
-      if (this.#map.size > this.max) this.#forget(this.#map.keys().next().value as K);
-    }
-    if (this.forgetAfterMs === undefined || at === undefined) return;
-    const before = at - this.forgetAfterMs;
-    // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
-    if (before <= this.#oldestAt) return;
-    for (const [oldest, entry] of this.#map) {
-      if (entry.at >= before) {
-        this.#oldestAt = entry.at;
-        return;
-      }
-      this.#forget(oldest);
-    }
+    if (this.forgetAfterMs === undefined) this.#setValue(key, value);
+    else this.#setEntry(key, value, this.forgetAfterMs, at);
   }
 
   /** The value for `key`, made by `make` when there is none. */
@@ -79,23 +64,65 @@ export class BoundedMap<K, V> {
   }
 
   get size(): number {
-    return this.#map.size;
+    return this.forgetAfterMs === undefined ? this.#values.size : this.#entries.size;
   }
 
   *values(): IterableIterator<V> {
-    for (const entry of this.#map.values()) yield entry.value;
+    if (this.forgetAfterMs === undefined) yield* this.#values.values();
+    else for (const entry of this.#entries.values()) yield entry.value;
+  }
+
+  #setValue(key: K, value: V): void {
+    const values = this.#values;
+    if (this.#newestHeld && this.#newestKey === key) {
+      values.set(key, value);
+      return;
+    }
+    values.delete(key);
+    values.set(key, value);
+    this.#newestHeld = true;
+    this.#newestKey = key;
+    if (values.size > this.max) this.#forget(values.keys().next().value as K);
+  }
+
+  #setEntry(key: K, value: V, forgetAfterMs: number, at: number | undefined): void {
+    const newest = this.#newestEntry;
+    if (newest !== undefined && this.#newestKey === key) {
+      newest.value = value;
+      if (at !== undefined) newest.at = at;
+    } else {
+      const entry = { value, at: at ?? this.#entries.get(key)?.at ?? newest?.at ?? -Infinity };
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newestKey = key;
+      this.#newestEntry = entry;
+      if (this.#entries.size > this.max) this.#forget(this.#entries.keys().next().value as K);
+    }
+    if (at === undefined) return;
+    const before = at - forgetAfterMs;
+    // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
+    if (before <= this.#oldestAt) return;
+    for (const [oldest, entry] of this.#entries) {
+      if (entry.at >= before) {
+        this.#oldestAt = entry.at;
+        return;
+      }
+      this.#forget(oldest);
+    }
   }
 
   #forget(key: K): void {
-    if (this.#newestEntry !== undefined && this.#newestKey === key) {
+    if (this.#newestKey === key) {
+      this.#newestHeld = false;
       this.#newestKey = undefined;
       this.#newestEntry = undefined;
     }
-    this.#map.delete(key);
+    if (this.forgetAfterMs === undefined) this.#values.delete(key);
+    else this.#entries.delete(key);
   }
 }
 
-/** A value and when it was last written (0 in a map without `forgetAfterMs`). */
+/** A value and when it was last written. */
 interface Entry<V> {
   value: V;
   at: number;
