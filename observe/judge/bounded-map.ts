@@ -91,8 +91,14 @@ export class BoundedMap<K, V> {
       newest.value = value;
       if (at !== undefined) newest.at = at;
     } else {
-      const entry = { value, at: at ?? this.#entries.get(key)?.at ?? newest?.at ?? -Infinity };
-      this.#entries.delete(key);
+      // A held entry is renewed as it is: written at every exchange of its customer, a new one would be promoted to the old heap with every write.
+      const held = this.#entries.get(key);
+      const entry = held ?? { value, at: at ?? newest?.at ?? -Infinity };
+      if (held !== undefined) {
+        held.value = value;
+        if (at !== undefined) held.at = at;
+        this.#entries.delete(key);
+      }
       this.#entries.set(key, entry);
       this.#newestKey = key;
       this.#newestEntry = entry;

@@ -93,7 +93,13 @@ export function passwordSequenceJudge(): Judge {
       // A token refused just before (blocked, revoked) tells nothing by a 401 after the change.
       const before = lastAnswer.get(customer);
       if (password !== undefined && x.status === 200 && before && before.status !== 401 && followsClosely(before, x)) changed.set(customer, x, x.answeredAt);
-      if (x.isProtected && answeredOnItsMerits(x)) lastAnswer.set(customer, { status: x.status, answeredAt: x.answeredAt }, x.answeredAt);
+      if (x.isProtected && answeredOnItsMerits(x)) {
+        // The token's entry is rewritten at nearly every exchange of it: renewed in place, as `before` is not read after this.
+        const last = before ?? { status: x.status, answeredAt: x.answeredAt };
+        last.status = x.status;
+        last.answeredAt = x.answeredAt;
+        lastAnswer.set(customer, last, x.answeredAt);
+      }
 
       if (known === undefined || known.size === 0 || x.apiPath === undefined || !x.responseBodyRecorded) return;
       let shown: Sent | undefined;
