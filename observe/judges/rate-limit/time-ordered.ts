@@ -68,6 +68,8 @@ export class TimeOrdered<T> {
 
   /** Drops the items with a time below `bound`. */
   dropBelow(bound: number): void {
+    // Asked at every addition of a token's request, it mostly finds the first kept item due later: known without a search.
+    if (this.#head === this.#keys.length || (this.#keys[this.#head] as number) >= bound) return;
     this.#drop(this.#firstFrom(bound) - this.#head);
   }
 
