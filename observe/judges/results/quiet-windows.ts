@@ -57,9 +57,16 @@ export class QuietWindows {
     const written = writtenProjectKey(x);
     if (written !== undefined) this.#noteWrite(written, x);
     if (x.sentAt <= this.#firstDue) return;
-    const due = this.#pending.filter((p) => p.to < x.sentAt);
-    this.#pending = this.#pending.filter((p) => p.to >= x.sentAt);
-    this.#firstDue = firstDue(this.#pending);
+    // Those due are taken out in place, in one walk: two filters cost two arrays at every decision.
+    const pending = this.#pending;
+    const due: Pending[] = [];
+    let kept = 0;
+    for (const p of pending) {
+      if (p.to < x.sentAt) due.push(p);
+      else pending[kept++] = p;
+    }
+    pending.length = kept;
+    this.#firstDue = firstDue(pending);
     for (const p of due) p.decide(ledger);
   }
 
@@ -67,7 +74,8 @@ export class QuietWindows {
   expect(projectKey: string, from: number, to: number, decide: (ledger: Ledger) => void): void {
     const window = { from, to };
     if ((this.#writes.get(projectKey) ?? []).some((w) => overlaps(window, w))) return;
-    this.#pending = [...this.#pending, { ...window, projectKey, decide }].slice(-MAX_PENDING);
+    this.#pending.push({ from, to, projectKey, decide });
+    if (this.#pending.length > MAX_PENDING) this.#pending.shift();
     this.#firstDue = firstDue(this.#pending);
   }
 
