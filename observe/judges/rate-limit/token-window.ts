@@ -56,12 +56,17 @@ export class TokenWindow {
   secondFrom(first: TimelineEntry): Second {
     const end = first.sentAt + WINDOW_MS;
     // Sent with `first` or after it; of those sent at the same instant, those seen after it, so that a set is found from one member only.
-    const candidates = this.admissions.between(first.sentAt, end).filter((e) => e.sentAt > first.sentAt || e.x.seq > first.x.seq);
+    // Left out of the array `between` made, in place: a copy costs an array at every admission.
+    const candidates = this.admissions.between(first.sentAt, end);
+    let kept = 0;
+    for (const e of candidates) if (e.sentAt > first.sentAt || e.x.seq > first.x.seq) candidates[kept++] = e;
+    candidates.length = kept;
     const fitting = first.receivedAt < end ? candidates.filter((e) => e.receivedAt < end) : [];
-    const refusals = this.refusals.between(first.sentAt, end, REFUSALS_LOOKED_AT);
     const refusalCount = this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
-    const lastRefusal = this.refusals.lastBefore(end);
+    // Most seconds hold no refusal: none is looked for then (every refusal dropped was sent before `first`).
+    const refusals = refusalCount === 0 ? [] : this.refusals.between(first.sentAt, end, REFUSALS_LOOKED_AT);
     const second: Second = { candidates, fitting, refusals, refusalCount };
+    const lastRefusal = refusalCount === 0 ? undefined : this.refusals.lastBefore(end);
     // Set rather than spread in: a spread of a member costs an object and its copy at every admission.
     if (lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt) second.lastRefusal = lastRefusal;
     return second;
