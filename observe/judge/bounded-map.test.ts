@@ -40,4 +40,24 @@ describe('BoundedMap', () => {
     // The size forgets a, the least recently written; b was renewed at 1700.
     expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([undefined, 5, 6, 2]);
   });
+
+  it('a key read or written last reads as the map holds it after it is forgotten or written again', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1);
+    expect(map.get('a')).toBe(1);
+    map.set('b', 2);
+    map.set('c', 3);
+    expect([map.get('a'), map.get('c')]).toEqual([undefined, 3]);
+    map.delete('c');
+    expect(map.get('c')).toBeUndefined();
+    map.set('c', 4);
+    expect(map.get('c')).toBe(4);
+    const timed = new BoundedMap<string, number>(10, 1000);
+    timed.set('a', 1, 0);
+    expect(timed.get('a')).toBe(1);
+    timed.set('a', 2, 100);
+    expect(timed.get('a')).toBe(2);
+    timed.set('b', 3, 1200);
+    expect([timed.get('a'), timed.get('b')]).toEqual([undefined, 3]);
+  });
 });

@@ -30,6 +30,14 @@ export class BoundedMap<K, V> {
   #newestHeld = false;
   #newestKey: K | undefined;
   #newestEntry: Entry<V> | undefined;
+  /**
+   * The key read or written last, with its value (`#lastEntry` in the timed map; undefined when
+   * there is none): a judge reads an entry and writes it, and the next exchange of the customer or
+   * project reads it again. A lookup in a map of thousands costs more than a comparison of keys.
+   */
+  #lastKey: unknown = NO_KEY;
+  #lastValue: V | undefined;
+  #lastEntry: Entry<V> | undefined;
 
   constructor(
     private readonly max: number,
@@ -38,7 +46,14 @@ export class BoundedMap<K, V> {
 
   /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
   get(key: K): V | undefined {
-    return this.forgetAfterMs === undefined ? this.#values.get(key) : this.#entries.get(key)?.value;
+    if (this.forgetAfterMs === undefined) {
+      if (key !== this.#lastKey) {
+        this.#lastKey = key;
+        this.#lastValue = this.#values.get(key);
+      }
+      return this.#lastValue;
+    }
+    return this.#entryOf(key)?.value;
   }
 
   /**
@@ -74,6 +89,8 @@ export class BoundedMap<K, V> {
 
   #setValue(key: K, value: V): void {
     const values = this.#values;
+    this.#lastKey = key;
+    this.#lastValue = value;
     if (this.#newestHeld && this.#newestKey === key) {
       values.set(key, value);
       return;
@@ -92,7 +109,7 @@ export class BoundedMap<K, V> {
       if (at !== undefined) newest.at = at;
     } else {
       // A held entry is renewed as it is: written at every exchange of its customer, a new one would be promoted to the old heap with every write.
-      const held = this.#entries.get(key);
+      const held = this.#entryOf(key);
       const entry = held ?? { value, at: at ?? newest?.at ?? -Infinity };
       if (held !== undefined) {
         held.value = value;
@@ -100,6 +117,7 @@ export class BoundedMap<K, V> {
         this.#entries.delete(key);
       }
       this.#entries.set(key, entry);
+      this.#lastEntry = entry;
       this.#newestKey = key;
       this.#newestEntry = entry;
       if (this.#entries.size > this.max) this.#forget(this.#entries.keys().next().value as K);
@@ -117,7 +135,20 @@ export class BoundedMap<K, V> {
     }
   }
 
+  /** The timed map's entry of `key`, undefined when there is none; `key` becomes the last one read. */
+  #entryOf(key: K): Entry<V> | undefined {
+    if (key !== this.#lastKey) {
+      this.#lastKey = key;
+      this.#lastEntry = this.#entries.get(key);
+    }
+    return this.#lastEntry;
+  }
+
   #forget(key: K): void {
+    if (this.#lastKey === key) {
+      this.#lastValue = undefined;
+      this.#lastEntry = undefined;
+    }
     if (this.#newestKey === key) {
       this.#newestHeld = false;
       this.#newestKey = undefined;
@@ -127,6 +158,9 @@ export class BoundedMap<K, V> {
     else this.#entries.delete(key);
   }
 }
+
+/** No key yet: no judge's key is this one. */
+const NO_KEY = Symbol('no key');
 
 /** A value and when it was last written. */
 interface Entry<V> {
