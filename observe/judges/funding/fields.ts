@@ -72,17 +72,18 @@ export function applicationFieldJudge(): Judge {
 }
 
 function application(x: ExchangeView, ledger: Ledger, a: JsonObject): void {
-  const at = `application ${shown(a.applicationId)}`;
+  // The label shows only in messages of kept failures: a list names many applications, most of them never failing.
+  const at = () => `application ${shown(a.applicationId)}`;
   const advisor = isPlainObject(a.advisor) ? a.advisor : undefined;
   // "Only these core fields are output. No proofs, customer data or document downloads."
   const beyond = [...Object.keys(a).filter((k) => !CORE.has(k)), ...(advisor ? Object.keys(advisor).filter((k) => !ADVISOR.has(k)).map((k) => `advisor.${k}`) : [])];
-  ledger.judge('FUND-3', x, beyond.length === 0, () => `${at} carries fields beyond the core fields: ${beyond.slice(0, 5).join(', ')}`);
+  ledger.judge('FUND-3', x, beyond.length === 0, () => `${at()} carries fields beyond the core fields: ${beyond.slice(0, 5).join(', ')}`);
   // "Missing values are null."
   const omitted = [...CORE_FIELDS.filter((k) => !(k in a)), ...(advisor ? ADVISOR_FIELDS.filter((k) => !(k in advisor)).map((k) => `advisor.${k}`) : [])];
-  ledger.judge('FUND-4', x, omitted.length === 0, () => `${at} omits core fields instead of null: ${omitted.slice(0, 5).join(', ')}`);
+  ledger.judge('FUND-4', x, omitted.length === 0, () => `${at()} omits core fields instead of null: ${omitted.slice(0, 5).join(', ')}`);
 
   // "`applicationId` | string, unique id"
-  if ('applicationId' in a) ledger.judge('FUND-5', x, applicationIdChecked(a.applicationId), () => `${at}: applicationId is not a non-empty string`);
+  if ('applicationId' in a) ledger.judge('FUND-5', x, applicationIdChecked(a.applicationId), () => `${at()}: applicationId is not a non-empty string`);
 
   kindAndProject(x, ledger, a, at);
   typesOf(x, ledger, TOP_TYPES, a, at, '');
@@ -90,39 +91,39 @@ function application(x: ExchangeView, ledger: Ledger, a: JsonObject): void {
 }
 
 /** Each present value other than null against its schema. */
-function typesOf(x: ExchangeView, ledger: Ledger, checks: readonly TypeCheck<string>[], holder: JsonObject, at: string, prefix: string): void {
+function typesOf(x: ExchangeView, ledger: Ledger, checks: readonly TypeCheck<string>[], holder: JsonObject, at: () => string, prefix: string): void {
   for (const { rule, field, what, holds } of checks) {
     if (!(field in holder) || holder[field] === null) continue;
-    ledger.judge(rule, x, holds(holder[field]), () => `${at}: ${prefix}${field} ${shown(holder[field])} is not ${what}`);
+    ledger.judge(rule, x, holds(holder[field]), () => `${at()}: ${prefix}${field} ${shown(holder[field])} is not ${what}`);
   }
 }
 
-function kindAndProject(x: ExchangeView, ledger: Ledger, a: JsonObject, at: string): void {
+function kindAndProject(x: ExchangeView, ledger: Ledger, a: JsonObject, at: () => string): void {
   const { applicationType: type, projectKey, projectId } = a;
   // "example value for project-bound: `project_bound`": an application with a project is project-bound.
-  if (typeof projectKey === 'string' && 'applicationType' in a) ledger.judge('FUND-8', x, type === PROJECT_BOUND_APPLICATION_TYPE, () => `${at} has projectKey ${shown(projectKey)} but applicationType ${shown(type)}`);
+  if (typeof projectKey === 'string' && 'applicationType' in a) ledger.judge('FUND-8', x, type === PROJECT_BOUND_APPLICATION_TYPE, () => `${at()} has projectKey ${shown(projectKey)} but applicationType ${shown(type)}`);
   // "`projectKey` ... null for standalone applications"; `projectId` "null when none available".
   if ('applicationType' in a && type !== PROJECT_BOUND_APPLICATION_TYPE && 'projectKey' in a && 'projectId' in a) {
-    ledger.judge('FUND-12', x, projectKey === null && projectId === null, () => `${at} is standalone (applicationType ${shown(type)}) but names projectKey ${shown(projectKey)}, projectId ${shown(projectId)}`);
+    ledger.judge('FUND-12', x, projectKey === null && projectId === null, () => `${at()} is standalone (applicationType ${shown(type)}) but names projectKey ${shown(projectKey)}, projectId ${shown(projectId)}`);
   }
   // Both name "the assigned own project": both there or both null.
   if ('projectKey' in a && 'projectId' in a && (projectKey !== null || projectId !== null)) {
-    ledger.judge('FUND-10', x, projectKey !== null && projectId !== null, () => `${at}: projectKey ${shown(projectKey)} and projectId ${shown(projectId)} must both name the assigned project or both be null`);
+    ledger.judge('FUND-10', x, projectKey !== null && projectId !== null, () => `${at()}: projectKey ${shown(projectKey)} and projectId ${shown(projectId)} must both name the assigned project or both be null`);
   }
 }
 
-function advisorOf(x: ExchangeView, ledger: Ledger, advisor: unknown, at: string): void {
+function advisorOf(x: ExchangeView, ledger: Ledger, advisor: unknown, at: () => string): void {
   // "`advisor.assigned` | boolean, whether an advisor assignment exists": the object is there also without one.
   if (!isPlainObject(advisor)) {
-    ledger.broke('FUND-22', x, `${at}: advisor is ${shown(advisor)}, not an object with \`assigned\``);
+    ledger.broke('FUND-22', x, `${at()}: advisor is ${shown(advisor)}, not an object with \`assigned\``);
     return;
   }
   typesOf(x, ledger, ADVISOR_TYPES, advisor, at, 'advisor.');
   if (!('assigned' in advisor)) return;
   const assigned = advisor.assigned;
-  ledger.judge('FUND-22', x, typeof assigned === 'boolean', () => `${at}: advisor.assigned ${shown(assigned)} is not a boolean`);
+  ledger.judge('FUND-22', x, typeof assigned === 'boolean', () => `${at()}: advisor.assigned ${shown(assigned)} is not a boolean`);
   // "`advisor.id` | string id of the assigned energy advisor, else null": an id means an assignment.
-  if (typeof assigned === 'boolean' && typeof advisor.id === 'string') ledger.judge('FUND-22', x, assigned, () => `${at}: advisor.id ${shown(advisor.id)} is set, but advisor.assigned is false`);
+  if (typeof assigned === 'boolean' && typeof advisor.id === 'string') ledger.judge('FUND-22', x, assigned, () => `${at()}: advisor.id ${shown(advisor.id)} is set, but advisor.assigned is false`);
 }
 
 /** "`applicationId` | string, unique id": no id twice in one answer (pages of two answers may shift, FUND-45). */

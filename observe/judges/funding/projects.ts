@@ -125,14 +125,15 @@ function naming(x: ExchangeView, ledger: Ledger, customer: Customer, a: JsonObje
  * whichever of them came later (`x`); the earlier one is the proof.
  */
 function compare(ledger: Ledger, x: ExchangeView, key: string, naming: Naming, read: DetailRead | undefined, own: OwnProject | undefined): void {
-  const at = `application ${shown(naming.applicationId)} names projectKey ${shown(key)}`;
+  // Shown only in messages of kept failures.
+  const at = () => `application ${shown(naming.applicationId)} names projectKey ${shown(key)}`;
   const proof = (other: ExchangeView) => [other === x ? naming.from : other];
   if (read !== undefined) {
-    ledger.judge('FUND-11', x, read.found && read.headerKey === key, () => (read.found ? `${at}, but GET /reports/${key} answered the project ${shown(read.headerKey)}` : `${at}, but GET /reports/${key} answered 404`), proof(read.from));
+    ledger.judge('FUND-11', x, read.found && read.headerKey === key, () => (read.found ? `${at()}, but GET /reports/${key} answered the project ${shown(read.headerKey)}` : `${at()}, but GET /reports/${key} answered 404`), proof(read.from));
   }
   // "`projectId` | number of the assigned own project": the id its projektHeader gives.
   if (own !== undefined && typeof own.id === 'number' && typeof naming.projectId === 'number') {
-    ledger.judge('FUND-43', x, naming.projectId === own.id, () => `${at} with projectId ${naming.projectId}, but the project's projektHeader.id is ${own.id}`, proof(own.from));
+    ledger.judge('FUND-43', x, naming.projectId === own.id, () => `${at()} with projectId ${naming.projectId}, but the project's projektHeader.id is ${own.id}`, proof(own.from));
   }
 }
 
