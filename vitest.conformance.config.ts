@@ -55,7 +55,6 @@ export default defineConfig({
     reporters: [
       ['./suites/harness/allure-incremental-reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
       ['junit', { outputFile: `${reportDir}/junit.xml`, suiteName: 'cpf-conformance' }],
-      ['json', { outputFile: `${reportDir}/vitest-results.json` }],
       './suites/harness/progress-reporter.ts',
     ],
   },
