@@ -124,7 +124,8 @@ export class PairScheduler {
   private look = 0;
   private stopped = false;
   private failure: { error: unknown } | undefined;
-  private firstLaneOf: ProbeLane | undefined;
+  /** When each lane's last pair was answered. */
+  private readonly answeredAt = new Map<ProbeLane, number>();
 
   constructor(
     private readonly seed: number,
@@ -132,13 +133,16 @@ export class PairScheduler {
     private readonly judge: (pair: Pair) => void,
   ) {}
 
-  get firstLane(): ProbeLane | undefined {
-    return this.firstLaneOf;
+  /**
+   * The lanes that have answered a pair, the longest idle first: the pacer grants their next
+   * requests soonest, since their last ones left their customer's second longest ago.
+   */
+  idlestLanes(): ProbeLane[] {
+    return [...this.answeredAt].sort((a, b) => a[1] - b[1]).map(([lane]) => lane);
   }
 
   add(lane: ProbeLane): void {
     if (this.stopped) return;
-    this.firstLaneOf ??= lane;
     this.runs.push(this.run(lane));
     // One more lane may round the current look up to a fuller round.
     this.wake();
@@ -169,6 +173,7 @@ export class PairScheduler {
         }
         const pair = await sendPair(lane, this.next++, this.seed, this.request);
         this.pairs.push(pair);
+        this.answeredAt.set(lane, performance.now());
         this.judge(pair);
         this.wake();
       }
