@@ -78,7 +78,8 @@ export async function createChecksRunner(options: RunOptions): Promise<ChecksRun
     ...(options.shard ? { shard: formatShard(options.shard) } : {}),
     ...(options.workers ? { maxWorkers: options.workers } : {}),
   }));
-  void warmCheckModules(vitest, checkFilters(options));
+  // Not awaited: the checks take what is done when they start; a run closed before that cuts it short.
+  warmCheckModules(vitest, checkFilters(options)).catch(() => undefined);
   return { vitest, reportDir, statsFile };
 }
 

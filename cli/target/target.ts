@@ -26,9 +26,9 @@ export function loadProfile(path: string): Profile {
 }
 
 /**
- * With --image: a container of that image (container-target.ts). Without --base-url and
- * --profile: the bundled reference server on a thread of its own, a free loopback port, a fresh
- * temporary database and its own seed profile. Otherwise the given target and profile (the flag wins over the
+ * With --image: a container of that image (container-target.ts). Without --base-url and --profile:
+ * the bundled reference server on a thread of its own, a free loopback port, a fresh temporary
+ * database and its own seed profile. Otherwise the given target and profile (the flag wins over the
  * profile's baseUrl).
  */
 export async function prepareTarget(options: RunOptions, log: (line: string) => void): Promise<PreparedTarget> {
