@@ -2,58 +2,20 @@
  * A Map that forgets its least recently written entries beyond `max`, and, given `forgetAfterMs`,
  * those written longer ago than that before the latest write: judges of sequences remember per
  * customer and per resource what they saw, a proxy may observe for days, and what lies beyond a
- * judge's horizon (sequence-horizon.ts) can no longer be compared with anything.
+ * judge's horizon (sequence-horizon.ts) can no longer be compared with anything. Without a time
+ * bound a map keeps its values as they are (WriteOrdered); with one, each value beside the time it
+ * was written (TimeBounded).
  */
 export class BoundedMap<K, V> {
-  /**
-   * Without `forgetAfterMs`: each entry's value, in the order of the writes, the least recently
-   * written first. A value needs no time beside it, so a write costs no object of its own.
-   */
-  readonly #values = new Map<K, V>();
-  /**
-   * With `forgetAfterMs`: each entry's value and when it was last written, in the order of the
-   * writes: the least recently written first, for the size and for the time alike. One map for both
-   * (rather than a second one of the times) halves what renewing an entry costs, at every write of
-   * a judge.
-   */
-  readonly #entries = new Map<K, Entry<V>>();
-  /**
-   * No entry was written before this (the first one's time at the last walk): an entry renewed or
-   * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
-   */
-  #oldestAt = -Infinity;
-  /**
-   * The entry written last, while it is still held: writing its key again leaves the order as it
-   * is, so the delete and insert that renewing costs are skipped (a judge writes one customer's or
-   * one project's entry at every exchange of a run of them). `#newestEntry` is the timed map's.
-   */
-  #newestHeld = false;
-  #newestKey: K | undefined;
-  #newestEntry: Entry<V> | undefined;
-  /**
-   * The key read or written last, with its value (`#lastEntry` in the timed map; undefined when
-   * there is none): a judge reads an entry and writes it, and the next exchange of the customer or
-   * project reads it again. A lookup in a map of thousands costs more than a comparison of keys.
-   */
-  #lastKey: unknown = NO_KEY;
-  #lastValue: V | undefined;
-  #lastEntry: Entry<V> | undefined;
+  readonly #store: WriteOrdered<K, V> | TimeBounded<K, V>;
 
-  constructor(
-    private readonly max: number,
-    private readonly forgetAfterMs?: number,
-  ) {}
+  constructor(max: number, forgetAfterMs?: number) {
+    this.#store = forgetAfterMs === undefined ? new WriteOrdered<K, V>(max) : new TimeBounded<K, V>(max, forgetAfterMs);
+  }
 
   /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
   get(key: K): V | undefined {
-    if (this.forgetAfterMs === undefined) {
-      if (key !== this.#lastKey) {
-        this.#lastKey = key;
-        this.#lastValue = this.#values.get(key);
-      }
-      return this.#lastValue;
-    }
-    return this.#entryOf(key)?.value;
+    return this.#store.get(key);
   }
 
   /**
@@ -61,8 +23,7 @@ export class BoundedMap<K, V> {
    * (written without it, an entry keeps the time it had, a new one takes the newest entry's).
    */
   set(key: K, value: V, at?: number): void {
-    if (this.forgetAfterMs === undefined) this.#setValue(key, value);
-    else this.#setEntry(key, value, this.forgetAfterMs, at);
+    this.#store.set(key, value, at);
   }
 
   /** The value for `key`, made by `make` when there is none. */
@@ -75,34 +36,115 @@ export class BoundedMap<K, V> {
   }
 
   delete(key: K): void {
-    this.#forget(key);
+    this.#store.delete(key);
   }
 
   get size(): number {
-    return this.forgetAfterMs === undefined ? this.#values.size : this.#entries.size;
+    return this.#store.size;
   }
 
-  *values(): IterableIterator<V> {
-    if (this.forgetAfterMs === undefined) yield* this.#values.values();
-    else for (const entry of this.#entries.values()) yield entry.value;
+  values(): IterableIterator<V> {
+    return this.#store.values();
+  }
+}
+
+/** No key yet, or none held: no judge's key is this one. */
+const NO_KEY = Symbol('no key');
+
+/**
+ * Entries in the order of their writes, the least recently written first; a value needs no time
+ * beside it, so a write costs no object of its own.
+ */
+class WriteOrdered<K, V> {
+  readonly #values = new Map<K, V>();
+  /**
+   * The key written last, while it is held: writing it again leaves the order as it is, so the
+   * delete and insert that renewing costs are skipped (a judge writes one customer's or one
+   * project's entry at every exchange of a run of them).
+   */
+  #newestKey: unknown = NO_KEY;
+  /**
+   * The key read or written last, with its value: a judge reads an entry and writes it, and the
+   * next exchange of the customer or project reads it again. A lookup in a map of thousands costs
+   * more than a comparison of keys.
+   */
+  #lastKey: unknown = NO_KEY;
+  #lastValue: V | undefined;
+
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    if (key !== this.#lastKey) {
+      this.#lastKey = key;
+      this.#lastValue = this.#values.get(key);
+    }
+    return this.#lastValue;
   }
 
-  #setValue(key: K, value: V): void {
+  set(key: K, value: V): void {
     const values = this.#values;
     this.#lastKey = key;
     this.#lastValue = value;
-    if (this.#newestHeld && this.#newestKey === key) {
+    if (this.#newestKey === key) {
       values.set(key, value);
       return;
     }
     values.delete(key);
     values.set(key, value);
-    this.#newestHeld = true;
     this.#newestKey = key;
-    if (values.size > this.max) this.#forget(values.keys().next().value as K);
+    if (values.size > this.max) this.delete(values.keys().next().value as K);
   }
 
-  #setEntry(key: K, value: V, forgetAfterMs: number, at: number | undefined): void {
+  delete(key: K): void {
+    if (this.#lastKey === key) this.#lastValue = undefined;
+    if (this.#newestKey === key) this.#newestKey = NO_KEY;
+    this.#values.delete(key);
+  }
+
+  get size(): number {
+    return this.#values.size;
+  }
+
+  values(): IterableIterator<V> {
+    return this.#values.values();
+  }
+}
+
+/** A value and when it was last written. */
+interface Entry<V> {
+  value: V;
+  at: number;
+}
+
+/**
+ * Each entry's value and when it was last written, in the order of the writes: the least recently
+ * written first, for the size and for the time alike. One map for both (rather than a second one of
+ * the times) halves what renewing an entry costs, at every write of a judge.
+ */
+class TimeBounded<K, V> {
+  readonly #entries = new Map<K, Entry<V>>();
+  /**
+   * No entry was written before this (the first one's time at the last walk): an entry renewed or
+   * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
+   */
+  #oldestAt = -Infinity;
+  /** The entry written last, while it is held (as WriteOrdered's newest key). */
+  #newestKey: unknown = NO_KEY;
+  #newestEntry: Entry<V> | undefined;
+  /** The key read or written last, with its entry (undefined when there is none), as WriteOrdered's. */
+  #lastKey: unknown = NO_KEY;
+  #lastEntry: Entry<V> | undefined;
+
+  constructor(
+    private readonly max: number,
+    private readonly forgetAfterMs: number,
+  ) {}
+
+  get(key: K): V | undefined {
+    return this.#entryOf(key)?.value;
+  }
+
+  set(key: K, value: V, at: number | undefined): void {
     const newest = this.#newestEntry;
     if (newest !== undefined && this.#newestKey === key) {
       newest.value = value;
@@ -120,10 +162,10 @@ export class BoundedMap<K, V> {
       this.#lastEntry = entry;
       this.#newestKey = key;
       this.#newestEntry = entry;
-      if (this.#entries.size > this.max) this.#forget(this.#entries.keys().next().value as K);
+      if (this.#entries.size > this.max) this.delete(this.#entries.keys().next().value as K);
     }
     if (at === undefined) return;
-    const before = at - forgetAfterMs;
+    const before = at - this.forgetAfterMs;
     // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
     if (before <= this.#oldestAt) return;
     for (const [oldest, entry] of this.#entries) {
@@ -131,11 +173,28 @@ export class BoundedMap<K, V> {
         this.#oldestAt = entry.at;
         return;
       }
-      this.#forget(oldest);
+      this.delete(oldest);
     }
   }
 
-  /** The timed map's entry of `key`, undefined when there is none; `key` becomes the last one read. */
+  delete(key: K): void {
+    if (this.#lastKey === key) this.#lastEntry = undefined;
+    if (this.#newestKey === key) {
+      this.#newestKey = NO_KEY;
+      this.#newestEntry = undefined;
+    }
+    this.#entries.delete(key);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  *values(): IterableIterator<V> {
+    for (const entry of this.#entries.values()) yield entry.value;
+  }
+
+  /** The entry of `key`, undefined when there is none; `key` becomes the last one read. */
   #entryOf(key: K): Entry<V> | undefined {
     if (key !== this.#lastKey) {
       this.#lastKey = key;
@@ -143,27 +202,4 @@ export class BoundedMap<K, V> {
     }
     return this.#lastEntry;
   }
-
-  #forget(key: K): void {
-    if (this.#lastKey === key) {
-      this.#lastValue = undefined;
-      this.#lastEntry = undefined;
-    }
-    if (this.#newestKey === key) {
-      this.#newestHeld = false;
-      this.#newestKey = undefined;
-      this.#newestEntry = undefined;
-    }
-    if (this.forgetAfterMs === undefined) this.#values.delete(key);
-    else this.#entries.delete(key);
-  }
-}
-
-/** No key yet: no judge's key is this one. */
-const NO_KEY = Symbol('no key');
-
-/** A value and when it was last written. */
-interface Entry<V> {
-  value: V;
-  at: number;
 }
