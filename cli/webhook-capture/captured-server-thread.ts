@@ -1,12 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { typeScriptThread } from '../../reference-server/src/compute/typescript-thread.js';
 import { UsageError } from '../command-line/usage.js';
 import type { Profile } from '../../spec/profile.schema.js';
 import type { FromServerThread, ServerThreadData, ToServerThread } from './server-thread-messages.js';
 
-// The reference server's worker bootstrap loads a TypeScript entry on a thread (tsx's hooks do not
-// reach worker threads on Node 20).
-const BOOTSTRAP = new URL('../../reference-server/src/compute/worker-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./captured-server-thread-entry.ts', import.meta.url).href;
+const ENTRY = new URL('./captured-server-thread-entry.ts', import.meta.url);
 
 export interface ServerThread {
   baseUrl: string;
@@ -23,8 +20,8 @@ export interface ServerThread {
  * paced customers' turns as a slow target does.
  */
 export function startCapturedServerThread(options: { dir: string; vary: readonly string[]; log: (line: string) => void }): Promise<ServerThread> {
-  const data: ServerThreadData = { entry: ENTRY, dir: options.dir, vary: options.vary };
-  const worker = new Worker(BOOTSTRAP, { workerData: data });
+  const data: ServerThreadData = { dir: options.dir, vary: options.vary };
+  const worker = typeScriptThread(ENTRY, data);
   const post = (message: ToServerThread) => worker.postMessage(message);
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   let closed: () => void = () => {};

@@ -2,8 +2,6 @@ import type { Profile } from '../../spec/profile.schema.js';
 
 /** What the bundled target's thread is started with. */
 export interface ServerThreadData {
-  /** The thread's TypeScript entry, loaded by the reference server's worker bootstrap. */
-  entry: string;
   /** The folder of the database and the profile (the main thread removes it at the end). */
   dir: string;
   /** Variations of the bundled server by id, as `--vary` names them. */

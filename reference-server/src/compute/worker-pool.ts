@@ -1,10 +1,9 @@
-import { Worker } from 'node:worker_threads';
 import { ApiError } from '../http/api-error.js';
 import { createFairScheduler, type FairSchedulerLimits } from './fair-scheduler.js';
 import type { WorkerReply, WorkerTask } from './worker-messages.js';
+import { typeScriptThread } from './typescript-thread.js';
 
-const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./worker-entry.ts', import.meta.url).href;
+const ENTRY = new URL('./worker-entry.ts', import.meta.url);
 
 /** One worker thread running one job at a time; started on its first job. */
 interface PoolWorker {
@@ -18,7 +17,7 @@ function errorOf(reply: Extract<WorkerReply, { ok: false }>): Error {
 }
 
 function startWorker(onGone: () => void): PoolWorker {
-  const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
+  const worker = typeScriptThread(ENTRY);
   // An idle worker does not keep the process alive; one with a job does, until it answers.
   worker.unref();
   let current: { resolve: (value: Uint8Array) => void; reject: (reason: Error) => void } | undefined;
