@@ -5,7 +5,6 @@
  * pair when its previous one is answered; a pair's four requests take a customer two seconds at
  * the pacer's 2 requests per second, so a look takes about 2 × (pairs / customers) seconds.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/check.js';
 import { QUIET_SAMPLING_SECONDS } from '../../../harness-core/quiet-phase.js';
@@ -111,8 +110,8 @@ export function pairsWanted(look: number, lanes: number, budget = PAIR_BUDGET): 
 /**
  * Runs pairs on every lane from when the lane arrives until `stop()`, never more than the look
  * being waited for needs (a pair begun past it would be spent for nothing when the probe decides
- * there): the pacer keeps each lane at its customer's pace, and the lanes' first pairs are spread
- * over one second (request-turns.ts). `judge` is asked after each pair, and an error it throws ends
+ * there): the pacer keeps each lane at its customer's pace, and the turns spread the lanes'
+ * requests (request-turns.ts). `judge` is asked after each pair, and an error it throws ends
  * every lane.
  */
 export class PairScheduler {
@@ -164,7 +163,7 @@ export class PairScheduler {
   }
 
   private async run(lane: ProbeLane): Promise<void> {
-    await sleep(turns.startLane());
+    turns.startLane();
     try {
       while (!this.stopped && !this.failure) {
         if (this.next >= this.wanted()) {

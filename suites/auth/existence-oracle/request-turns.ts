@@ -8,11 +8,12 @@
  * the answer time, twice over), learnt from the answers so far. A turn is taken after the pacer's
  * grant, so the pacing is unchanged.
  *
- * Each lane's first request is offset within the second by the golden ratio over the lanes
- * started so far: the lanes of all probes, each paced at its customer's 2 requests per second,
- * then stay spread over the second instead of reaching the target together.
+ * The lanes start at once: their first requests queue for turns, and each lane then keeps the
+ * place in the second its first answer gave it (its customer's next grant comes a second after
+ * that answer), so the lanes spread themselves over the time the target takes to answer them all.
+ * Spread further at their start (over a whole second), the lanes would gain nothing: a probe's
+ * first look waits for its latest lane's pairs, and every lane resumes together after it.
  */
-const GOLDEN = (Math.sqrt(5) - 1) / 2;
 /** A lane's pace: its customer's 2 requests per second. */
 const REQUESTS_PER_LANE_SECOND = 2;
 
@@ -21,14 +22,11 @@ export class RequestTurns {
   private readonly waiting: (() => void)[] = [];
   private answerMs = 0;
   private lanes = 0;
-  private started = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** A lane begins: the offset (ms) its first request waits. */
-  startLane(): number {
+  startLane(): void {
     this.lanes++;
-    return ((this.started++ * GOLDEN) % 1) * 1000;
   }
 
   endLane(): void {
