@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { readRunEnv } from './harness-core/run-env.js';
 import LeadAreasThenWeight from './suites/harness/file-order.js';
+import { threadsInTurns } from './suites/harness/threads-in-turns.js';
 
 /**
  * The conformance run. `npm run conformance` sets the env (target, profile, report paths) and
@@ -33,8 +34,9 @@ export default defineConfig({
   test: {
     include: ['suites/*/**/*.conformance.ts'],
     globalSetup: ['suites/harness/global-setup.ts'],
-    // A worker's first file loads the shared modules in a turn, one per core (worker-warmup.ts):
-    // workers loading all at once would share the cores and all start late.
+    // A worker boots and its first file loads the shared modules in a turn, one per core
+    // (threads-in-turns.ts, worker-warmup.ts): workers starting all at once would share the cores
+    // and all start late.
     setupFiles: ['suites/harness/worker-warmup.ts'],
     sequence: { concurrent: true, sequencer: LeadAreasThenWeight },
     // Checks mostly wait on the network and the pacer, so more workers than cores pay off; but each
@@ -46,7 +48,7 @@ export default defineConfig({
     maxWorkers: 8,
     isolate: false,
     // Threads start faster than forked processes, and the start is on the run's critical path.
-    pool: 'threads',
+    pool: threadsInTurns,
     maxConcurrency: 32,
     // Bundled once into the cache folder instead of a few hundred files loaded by every worker.
     deps: { optimizer: { ssr: { enabled: true, include: ['undici', 'zod', 'fast-check'] } } },

@@ -6,7 +6,7 @@ import { PacerInterrupted } from './pacer-interrupted.js';
 import { createRunStatistics, type RunStats } from './pacer-statistics.js';
 import { createSeniority } from './pacer-seniority.js';
 import { servePacerRoutes, type PacerRoute } from './pacer-transport.js';
-import { createStartupTurns } from './startup-turns.js';
+import { createStartupTurns, type StartupTurns } from './startup-turns.js';
 import { quietPhase as processQuietPhase, type QuietPhase } from './quiet-phase.js';
 import { watchLaneBound } from './lane-bound-watch.js';
 import { INVALID_TOKEN_LANE } from './invalid-token-lane.js';
@@ -26,15 +26,10 @@ export interface PacerServer {
   stats(): RunStats;
   /** The run was interrupted: every waiting and later request for a customer is refused (503), so checks end at once. */
   interrupt(): void;
+  /** The workers' start turns: vitest's pool takes them, each worker's setup file gives its own back (`/startup-done`). */
+  startupTurns: StartupTurns;
   close(): Promise<void>;
 }
-
-/**
- * The workers of a run ask for their start turn within a fraction of this wait of each other;
- * without it the first turns go to whichever asked first rather than to the lead areas' files,
- * and the primary customer's role work (the run's longest chain) starts later.
- */
-const DEFAULT_STARTUP_GATHER_MS = 80;
 
 /** How long one `/quiet` call waits at most before it answers "not yet". */
 const QUIET_POLL_MS = 30_000;
@@ -55,10 +50,8 @@ export async function startPacerServer(options: {
   maxLeasesPerCustomer?: number;
   /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
   priorResponses?: Record<string, number[]>;
-  /** Workers loading the suites at once (startup-turns.ts); default one per core. */
+  /** Workers starting at once (startup-turns.ts); default one per core. */
   startupSlots?: number;
-  /** How long the first start turns wait for further workers to ask, so the lead files start first. */
-  startupGatherMs?: number;
   /** Tells when only the quiet files are left (default: the process's, which the progress reporter feeds). */
   quietPhase?: QuietPhase;
 }): Promise<PacerServer> {
@@ -83,7 +76,7 @@ export async function startPacerServer(options: {
   laneWaitMs = () => queues.waitingMs(INVALID_TOKEN_LANE);
   laneWaitingFiles = () => queues.waitingFiles(INVALID_TOKEN_LANE);
   const leases = createLeasePolicy({ leaseGroup: options.leaseGroup, expectedRoleRequests: options.expectedRoleRequests, maxLeasesPerCustomer: options.maxLeasesPerCustomer, seniority });
-  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism(), { gatherMs: options.startupGatherMs ?? DEFAULT_STARTUP_GATHER_MS });
+  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism());
   let interrupted = false;
   let interruptNow = () => {};
   const interruption = new Promise<void>((resolve) => (interruptNow = resolve));
@@ -116,7 +109,6 @@ export async function startPacerServer(options: {
       if (interrupted) throw new PacerInterrupted();
       return { quiet: quiet.quietSince() !== undefined };
     },
-    '/startup': async (body) => ({ turn: await startupTurns.take(optionalNumber(body.priority) ?? 0) }),
     '/startup-done': (body) => startupTurns.giveBack(optionalNumber(body.turn) ?? 0),
     '/lease': async (body) => {
       const request = {
@@ -146,6 +138,7 @@ export async function startPacerServer(options: {
   return {
     url: transport.url,
     stats: () => statistics.snapshot(),
+    startupTurns,
     interrupt: () => {
       interrupted = true;
       interruptNow();

@@ -39,6 +39,8 @@ export interface RunEnv {
   requireChromium: boolean;
   /** report:check: the Chromium binary to take instead of searching PATH. */
   chromium: string;
+  /** The start turn a conformance worker was started in (suites/harness/threads-in-turns.ts), which its setup file gives back. */
+  startupTurn: number;
 }
 
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
@@ -62,12 +64,13 @@ const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   requireDocker: 'CPF_REQUIRE_DOCKER',
   requireChromium: 'CPF_REQUIRE_CHROMIUM',
   chromium: 'CPF_CHROMIUM',
+  startupTurn: 'CPF_STARTUP_TURN',
 };
 
 /** The switches are on with `1` only, as their documentation says. */
 const BOOLEANS = new Set<keyof RunEnv>(['readOnly', 'laneLeads', 'requirePack', 'requireDocker', 'requireChromium']);
 
-const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds']);
+const NUMBERS = new Set<keyof RunEnv>(['exploreSeed', 'exploreRuns', 'exploreSeconds', 'startupTurn']);
 const JSON_VALUES = new Set<keyof RunEnv>(['preflightSent', 'expectedRoleRequests', 'leadAreas']);
 
 function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefined {
@@ -77,12 +80,15 @@ function encode(key: keyof RunEnv, value: RunEnv[keyof RunEnv]): string | undefi
   return String(value);
 }
 
-/** Sets the given entries; `undefined` removes one (a long-lived fault-runner process runs many CLI calls). */
-export function writeRunEnv(values: Partial<RunEnv>): void {
+/**
+ * Sets the given entries; `undefined` removes one (a long-lived fault-runner process runs many CLI
+ * calls). `env`: another environment than the process's (a worker thread's before its start).
+ */
+export function writeRunEnv(values: Partial<RunEnv>, env: Record<string, string | undefined> = process.env): void {
   for (const [key, value] of Object.entries(values) as [keyof RunEnv, RunEnv[keyof RunEnv]][]) {
     const text = encode(key, value);
-    if (text === undefined) delete process.env[NAMES[key]];
-    else process.env[NAMES[key]] = text;
+    if (text === undefined) delete env[NAMES[key]];
+    else env[NAMES[key]] = text;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStartupTurns } from './startup-turns.js';
+import { createStartupTurns, sharedStartupTurns, shareStartupTurns } from './startup-turns.js';
 
 async function settled(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
@@ -20,12 +20,12 @@ describe('startup turns', () => {
     turns.close();
   });
 
-  it('serves waiting workers by priority, then in arrival order', async () => {
+  it('serves waiting workers in the order they asked', async () => {
     const turns = createStartupTurns(1);
     let current = await turns.take();
     const got: string[] = [];
-    for (const [name, priority] of [['light', 1], ['heavy', 9], ['light too', 1]] as const) {
-      void turns.take(priority).then((turn) => {
+    for (const name of ['lead file', 'next', 'last']) {
+      void turns.take().then((turn) => {
         got.push(name);
         current = turn;
       });
@@ -34,7 +34,7 @@ describe('startup turns', () => {
       turns.giveBack(current);
       await settled();
     }
-    expect(got).toEqual(['heavy', 'light', 'light too']);
+    expect(got).toEqual(['lead file', 'next', 'last']);
     turns.close();
   });
 
@@ -78,17 +78,17 @@ describe('startup turns', () => {
     expect(third).toBe(true);
     turns.close();
   });
+});
 
-  it('hands out the first turns a gathering time after the first worker asked, by priority', async () => {
-    const turns = createStartupTurns(1, { gatherMs: 30 });
-    const got: string[] = [];
-    void turns.take(1).then(() => got.push('first to ask'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    void turns.take(9).then(() => got.push('lead file'));
-    await settled();
-    expect(got).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(got).toEqual(['lead file']);
+describe('start turns shared in the process', () => {
+  it('reach another module instance through the process-wide registry, and are gone once unshared', () => {
+    const turns = createStartupTurns(1);
+    shareStartupTurns(turns);
+    const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('cpf-conformance.startupTurns')];
+    expect(shared).toBe(turns);
+    expect(sharedStartupTurns()).toBe(turns);
+    shareStartupTurns(undefined);
+    expect(sharedStartupTurns()).toBeUndefined();
     turns.close();
   });
 });

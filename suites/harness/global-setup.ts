@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../spec/profile.schema.js';
 import { leaseCandidates } from '../../harness-core/lease-candidates.js';
 import { startPacerServer } from '../../harness-core/pacer-server.js';
+import { shareStartupTurns } from '../../harness-core/startup-turns.js';
 import { parseShard, profileOfShard } from '../../harness-core/shard.js';
 import type { TargetContext } from './target.js';
 import { readRunEnv } from '../../harness-core/run-env.js';
@@ -35,6 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     runId: readRunEnv('runId') ?? new Date().toISOString(),
   };
   project.provide('cpfTarget', context);
+  // Vitest's pool starts the workers in these turns (threads-in-turns.ts).
+  shareStartupTurns(pacer.startupTurns);
   // The CLI runs vitest in its own process and hands its Ctrl-C over here (run.ts).
   const interrupt = (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt;
   if (interrupt?.aborted) pacer.interrupt();
@@ -45,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       mkdirSync(dirname(statsFile), { recursive: true });
       writeFileSync(statsFile, JSON.stringify({ ...pacer.stats(), finishedAt: Date.now() }, null, 2));
     }
+    shareStartupTurns(undefined);
     await pacer.close();
   };
 }

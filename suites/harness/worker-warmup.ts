@@ -1,14 +1,14 @@
 import { request } from 'node:http';
-import { expect, inject } from 'vitest';
-import { startPriority } from './start-priority.js';
+import { inject } from 'vitest';
+import { readRunEnv } from '../../harness-core/run-env.js';
 
 /**
  * Setup file of the conformance run: a worker's first file loads the modules every check uses
- * (harness, HTTP client, contract schemas) in a turn the pacer hands out, one per core, in the
- * files' start order (start-priority.ts, harness-core/startup-turns.ts). Workers loading all at
- * once share the cores until the last is done, so no check would send before all had loaded; in
- * turns, the first files start after their own load. Plain node:http here: the pacer client
- * itself is among what loads in the turn.
+ * (harness, HTTP client, contract schemas) still in the start turn the worker was started in
+ * (threads-in-turns.ts, harness-core/startup-turns.ts), and gives the turn back after. Workers
+ * loading all at once share the cores until the last is done, so no check would send before all
+ * had loaded; in turns, the first files start after their own load. Plain node:http here: the
+ * pacer client itself is among what loads in the turn.
  */
 function post(url: string, body: unknown = {}): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
@@ -26,12 +26,10 @@ function post(url: string, body: unknown = {}): Promise<Record<string, unknown>>
 const worker = globalThis as { cpfWarm?: boolean };
 if (!worker.cpfWarm) {
   worker.cpfWarm = true;
-  const { pacerUrl } = inject('cpfTarget');
-  const file = expect.getState().testPath;
-  const { turn } = await post(`${pacerUrl}/startup`, { priority: file ? startPriority(file) : 0 });
+  const turn = readRunEnv('startupTurn');
   try {
     await import('./check.js');
   } finally {
-    await post(`${pacerUrl}/startup-done`, { turn });
+    if (turn !== undefined) await post(`${inject('cpfTarget').pacerUrl}/startup-done`, { turn });
   }
 }
