@@ -4,10 +4,11 @@ import { writeRunEnv } from '../../harness-core/run-env.js';
 
 /**
  * Vitest's worker threads, each started in a start turn of the pacer (harness-core/startup-turns.ts),
- * one per core. Started all at once, eight threads booting vitest's runtime shared two cores and
- * none was ready before all were: the lead file's first request went out a second into the run.
- * In turns, the first workers, which take the lead files (the pool starts them in the files'
- * order, file-order.ts), boot alone and send while the later ones boot. The worker holds its turn
+ * one per core. Started all at once, the threads booting vitest's runtime share the cores and none
+ * is ready before all are, so the lead file's first request waits for every worker's boot
+ * (docs/performance.md, "Run settings"). In turns, the first workers, which take the lead files
+ * (the pool starts them in the files' order, file-order.ts), boot alone and send while the later
+ * ones boot. The worker holds its turn
  * until its setup file has imported the shared modules (worker-warmup.ts gives it back), so
  * booting and importing never crowd the cores together.
  */
