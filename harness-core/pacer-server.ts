@@ -50,8 +50,6 @@ export async function startPacerServer(options: {
   maxLeasesPerCustomer?: number;
   /** Requests sent before the run (the CLI's preflight): per customer, when their responses arrived (epoch ms). */
   priorResponses?: Record<string, number[]>;
-  /** Workers starting at once (startup-turns.ts); default one per core. */
-  startupSlots?: number;
   /** Tells when only the quiet files are left (default: the process's, which the progress reporter feeds). */
   quietPhase?: QuietPhase;
 }): Promise<PacerServer> {
@@ -76,7 +74,7 @@ export async function startPacerServer(options: {
   laneWaitMs = () => queues.waitingMs(INVALID_TOKEN_LANE);
   laneWaitingFiles = () => queues.waitingFiles(INVALID_TOKEN_LANE);
   const leases = createLeasePolicy({ leaseGroup: options.leaseGroup, expectedRoleRequests: options.expectedRoleRequests, maxLeasesPerCustomer: options.maxLeasesPerCustomer, seniority });
-  const startupTurns = createStartupTurns(options.startupSlots ?? availableParallelism());
+  const startupTurns = createStartupTurns(availableParallelism());
   let interrupted = false;
   let interruptNow = () => {};
   const interruption = new Promise<void>((resolve) => (interruptNow = resolve));

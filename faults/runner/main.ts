@@ -28,8 +28,9 @@ import { INVALID_TOKEN_LANE } from '../../harness-core/invalid-token-lane.js';
  * fault (fresh database, demo seed), and the conformance CLI against it as an external target,
  * limited to the rules the fault breaks. A fault is caught when, for each rule it names, at least
  * one check of that rule fails (exit 1); broken checks never catch it: they judged nothing about
- * the target. A fault only the exploration finds gets up to SEQUENCE_SEARCHES seeds. A measure-only fault (Fault.measureOnly) runs only when named, and is reported found or
- * not found, with its checks' notes, without failing the run.
+ * the target. A fault only the exploration finds gets up to SEQUENCE_SEARCHES seeds. A
+ * measure-only fault (Fault.measureOnly) runs only when named, and is reported found or not found,
+ * with its checks' notes, without failing the run.
  */
 interface Outcome {
   fault: Fault;

@@ -10,13 +10,11 @@ import { readRunEnv } from '../../harness-core/run-env.js';
  * had loaded; in turns, the first files start after their own load. Plain node:http here: the
  * pacer client itself is among what loads in the turn.
  */
-function post(url: string, body: unknown = {}): Promise<Record<string, unknown>> {
+function post(url: string, body: unknown): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
+      res.resume();
+      res.on('end', resolve);
     });
     req.on('error', reject);
     req.end(JSON.stringify(body));
