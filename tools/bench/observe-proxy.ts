@@ -4,7 +4,8 @@
  * What the recording proxy of the passive judge (observe/proxy/) costs, against a bare upstream
  * measured in the same run. The upstream (a node:http server answering GET /reports as the spec
  * shapes it) and the proxy run in child processes of their own, the load generator in this one, on
- * loopback. The proxy does its full work, as `observe --listen --record` does it: each exchange
+ * loopback. The proxy does its full work, as `observe --listen --record` does it (with the Node
+ * flags that command runs with, cli/process-flags/node-flags.ts): each exchange
  * goes through `withoutCredentials` and is judged by every judge and written to an exchange log
  * (observe/exchange-log/) in a temporary folder, on the judging thread (observe/judging-thread/);
  * every request carries a Bearer token (600 customers in turn, each within the limit). A third child, a bare node:http pipe to the upstream that records nothing,
@@ -46,6 +47,7 @@ import { Pool } from 'undici';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { runScript } from '../../cli/command-line/run-script.js';
+import { LIVE_OBSERVE_NODE_FLAGS } from '../../cli/process-flags/node-flags.js';
 import { newHistogram, percentileMs, percentiles, recordMs, type Histogram, type Percentiles } from '../../load/simulate/histograms.js';
 import { startJudgingThread } from '../../observe/judging-thread/judging-thread.js';
 import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
@@ -358,7 +360,7 @@ const until = async (check: () => Promise<boolean>) => {
 async function main(): Promise<number> {
   const o = parseOptions();
   const upstream = await startChild(['upstream']);
-  const proxy = await startChild(['proxy', upstream.url, String(o.connections)], o.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', resolve(o.profile)]);
+  const proxy = await startChild(['proxy', upstream.url, String(o.connections)], [...LIVE_OBSERVE_NODE_FLAGS, ...(o.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', resolve(o.profile)])]);
   const pipe = await startChild(['pipe', upstream.url, String(o.connections)]);
   const status = () => proxy.ask<ProxyStatus>('status');
   const upstreamStatus = () => upstream.ask<UpstreamStatus>('status');

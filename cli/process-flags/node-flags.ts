@@ -1,0 +1,22 @@
+/**
+ * Node flags a command's process needs from its start (V8 reads them when it starts, and changing
+ * them later crashes the isolates made before).
+ *
+ * `observe --listen`: V8 collects each isolate's garbage and compiles its hot functions on helper
+ * threads the whole process shares, at the process's priority. The judging thread runs nicer than
+ * the proxy's (observe/judging-thread/), but its collections ran beside it at full priority and
+ * took a core from the forwarding on a busy machine. `--single-threaded-gc` makes every isolate
+ * collect on its own thread, so the judge's collections run at the judge's priority; the proxy's
+ * own heap is small, its collections short.
+ */
+export const LIVE_OBSERVE_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
+
+/** The flags the command `argv` (the CLI's arguments) runs with; none for most. */
+export function nodeFlagsFor(argv: readonly string[]): readonly string[] {
+  return argv[0] === 'observe' && argv.some((arg) => arg === '--listen' || arg.startsWith('--listen=')) ? LIVE_OBSERVE_NODE_FLAGS : [];
+}
+
+/** Of `flags`, those the process was not started with. */
+export function missingNodeFlags(flags: readonly string[], execArgv: readonly string[] = process.execArgv): string[] {
+  return flags.filter((flag) => !execArgv.includes(flag));
+}
