@@ -1,3 +1,4 @@
+import { PASSIVE } from '../../spec/rules/passive.js';
 import type { ExchangeView } from './exchange-view.js';
 import { keptExchange, type KeptExchange } from './kept-exchange.js';
 
@@ -26,14 +27,15 @@ export interface RuleTally {
 export class Ledger {
   readonly #tallies = new Map<string, Tally>();
   /**
-   * Per customer (`NO_TOKEN` for requests without one), which rules' tallies have counted it, by
-   * `Tally.slot`: one lookup per exchange however many rules judge it, where a set of customers per
-   * rule cost a lookup per judgement.
+   * Per customer (`NO_TOKEN` for requests without one), which rules' tallies have counted it: a bit
+   * per `Tally.slot`. One lookup per exchange however many rules judge it, where a set of customers
+   * per rule cost a lookup per judgement; bits, since a proxy meets customers by the hundred
+   * thousand and an array of a slot per rule took 2.4 KB of each.
    */
-  readonly #counted = new Map<string, boolean[]>();
+  readonly #counted = new Map<string, CountedRules>();
   /** The exchange judged last and its customer's entry of `#counted`: the judges of an exchange follow one another. */
   #lastView: ExchangeView | undefined;
-  #lastCounted: boolean[] = [];
+  #lastCounted: CountedRules | undefined;
 
   constructor(private readonly keepBodies = false) {}
 
@@ -71,19 +73,19 @@ export class Ledger {
     }
     tally.judged++;
     const counted = this.#countedOf(x);
-    if (counted[tally.slot] !== true) {
-      counted[tally.slot] = true;
+    if (!counted.has(tally.slot)) {
+      counted.add(tally.slot);
       tally.customers++;
     }
     return tally;
   }
 
-  #countedOf(x: ExchangeView): boolean[] {
-    if (x === this.#lastView) return this.#lastCounted;
+  #countedOf(x: ExchangeView): CountedRules {
+    if (x === this.#lastView && this.#lastCounted !== undefined) return this.#lastCounted;
     const customer = x.customer ?? NO_TOKEN;
     let counted = this.#counted.get(customer);
     if (counted === undefined) {
-      counted = [];
+      counted = new CountedRules();
       this.#counted.set(customer, counted);
     }
     this.#lastView = x;
@@ -92,8 +94,30 @@ export class Ledger {
   }
 }
 
+/** Slots as bits, grown by a copy should a slot lie beyond them. */
+class CountedRules {
+  #bits = new Uint32Array(RULE_WORDS);
+
+  has(slot: number): boolean {
+    const word = slot >>> 5;
+    return word < this.#bits.length && ((this.#bits[word] as number) & (1 << (slot & 31))) !== 0;
+  }
+
+  add(slot: number): void {
+    const word = slot >>> 5;
+    if (word >= this.#bits.length) {
+      const grown = new Uint32Array(word + 1);
+      grown.set(this.#bits);
+      this.#bits = grown;
+    }
+    this.#bits[word] = (this.#bits[word] as number) | (1 << (slot & 31));
+  }
+}
+
 /** Requests without a token count as one customer. */
 const NO_TOKEN = 'no token';
+/** A customer's bits at first: room for a slot per rule of the catalogue (a tally is a rule's). */
+const RULE_WORDS = Math.ceil(Object.keys(PASSIVE).length / 32);
 
 interface Tally {
   judged: number;

@@ -64,7 +64,8 @@ export function keyCaseJudge(): Judge {
     if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, x.answeredAt, x.answeredAt);
     if (x.status === 404 && projectLevel(x, at, customer) && x.responseBodyRecorded && !own.owned(customer, at.key, x)) {
       const forms = missingForms.upsert(`${customer} ${route.id}`, () => []);
-      forms.push({ x });
+      // Kept however long ago: its body and what a failure keeps of it (ExchangeView.provingView).
+      forms.push({ x: x.provingView() });
       if (forms.length > 2) forms.shift();
     }
   }

@@ -58,7 +58,8 @@ export function roomIdentityJudge(): Judge {
         ledger.judge('ROOM-52', x, same === undefined, () => `${x.method} ${x.apiPath} answered the id ${describeValue(id)} of the room an earlier creation made`, same ? [same.x] : []);
       }
       creations.set(route.project, [...recent, { id, x }].slice(-CREATIONS_PER_PROJECT), x.answeredAt);
-      createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x });
+      // Kept however long ago, as proof only: what a failure keeps of it (ExchangeView.provingView).
+      createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x: x.provingView() });
     },
   };
 
