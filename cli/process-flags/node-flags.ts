@@ -7,7 +7,8 @@
  * the proxy's (observe/judging-thread/), but its collections ran beside it at full priority and
  * took a core from the forwarding on a busy machine. `--single-threaded-gc` makes every isolate
  * collect on its own thread, so the judge's collections run at the judge's priority; the proxy's
- * own heap is small, its collections short.
+ * own heap is small, its collections short. Compiling stays on the helpers: `--single-threaded`,
+ * which moves it too, measured no better (docs/performance.md).
  */
 export const LIVE_OBSERVE_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
 

@@ -10,7 +10,7 @@ import { missingNodeFlags } from './node-flags.js';
 export function relaunched(flags: readonly string[], argv: readonly string[]): Promise<number> | undefined {
   const missing = missingNodeFlags(flags);
   const script = process.argv[1];
-  if (missing.length === 0 || script === undefined) return undefined;
+  if (missing.length === 0 || script === undefined || debugged()) return undefined;
   const child = spawn(process.execPath, [...process.execArgv, ...missing, script, ...argv], { stdio: 'inherit' });
   const relay = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', relay);
@@ -22,4 +22,12 @@ export function relaunched(flags: readonly string[], argv: readonly string[]): P
     });
     child.on('exit', (code, signal) => done(code ?? (signal === 'SIGINT' ? 130 : 3)));
   });
+}
+
+/**
+ * Started under an inspector: the one debugging is attached to this process, and a child would
+ * find the inspector's port taken. The flags only make the command faster; it runs without them.
+ */
+function debugged(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--inspect'));
 }
