@@ -124,8 +124,8 @@ interface Measured {
   cpuSeconds: number;
   wallSeconds: number;
   peakRssBytes: number;
-  /** CPU seconds of the second half of the file alone: the rate once V8 has compiled the judges, as a long file or a proxy sees it. */
-  secondHalfCpuSeconds: number;
+  /** The exchanges after the file's first half and their CPU seconds: the rate once V8 has compiled the judges, as a long file or a proxy sees it. */
+  secondHalf: { exchanges: number; cpuSeconds: number };
   /** The largest RSS sampled while reading the first half of the file, and the second. */
   rssFirstHalfBytes: number;
   rssSecondHalfBytes: number;
@@ -150,7 +150,7 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
     else kept += exchange.index & 1;
     if (++exchanges === halfway) firstHalf = process.cpuUsage(cpu0);
     if (exchanges % RSS_SAMPLE_EVERY === 0) {
-      const half = exchanges * 2 <= expected ? 0 : 1;
+      const half = exchanges <= halfway ? 0 : 1;
       rss[half] = Math.max(rss[half] as number, process.memoryUsage.rss());
     }
   }
@@ -159,7 +159,7 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   const measured: Measured = {
     exchanges,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    secondHalfCpuSeconds: (cpu.user + cpu.system - (firstHalf === undefined ? 0 : firstHalf.user + firstHalf.system)) / 1e6,
+    secondHalf: { exchanges: exchanges - Math.min(halfway, exchanges), cpuSeconds: (cpu.user + cpu.system - (firstHalf === undefined ? 0 : firstHalf.user + firstHalf.system)) / 1e6 },
     wallSeconds: (performance.now() - wall0) / 1000,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     rssFirstHalfBytes: rss[0] as number,
@@ -182,7 +182,7 @@ function measure(format: Format, mode: Mode, file: string, expected: number): Pr
 // ---------------------------------------------------------------------------------------------
 
 const perSecond = (m: Measured) => m.exchanges / m.cpuSeconds;
-const secondHalfPerSecond = (m: Measured) => (m.exchanges - Math.floor(m.exchanges / 2)) / m.secondHalfCpuSeconds;
+const secondHalfPerSecond = (m: Measured) => m.secondHalf.exchanges / m.secondHalf.cpuSeconds;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const best = (runs: Measured[]) => runs.reduce((a, b) => (perSecond(b) > perSecond(a) ? b : a));
 
