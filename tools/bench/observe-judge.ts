@@ -1,5 +1,5 @@
 /**
- * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--keep DIR] [--report FILE]`
+ * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--without RULES] [--keep DIR] [--report FILE]`
  *
  * What judging costs against reading alone (issue 42: "at least 20,000 exchanges per second from
  * a HAR on one core"). The recording `--from` (an exchange log, as `npm run conformance -- --record
@@ -18,6 +18,10 @@
  * (memory bounded by design shows the second no higher than the first, once the judges' counts
  * have filled). Nothing is asserted (a timing target on a shared machine
  * is a figure to read, not a test to fail).
+ *
+ * `--without RULES` leaves out the judges of those rules (comma-separated ids, each judge that
+ * judges any of them): run beside a bench of every judge, on the same traffic, the difference is
+ * what those judges cost, the collections their memory causes included.
  */
 import { fork } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -34,6 +38,8 @@ import { EXCHANGE_LOG_VERSION, logRecord } from '../../observe/exchange-log/exch
 import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
 import { harEntryOf } from '../../observe/har/har-entry-of.js';
 import { readHar } from '../../observe/har/read-har.js';
+import { HandedOutLinks } from '../../observe/judge/handed-out-links.js';
+import type { JudgeFactory } from '../../observe/judge/judge.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
 
@@ -41,6 +47,7 @@ const FLAGS = {
   from: { type: 'string', placeholder: 'FILE', description: 'the recording repeated: an exchange log (default reports/exchanges.jsonl; make one with npm run conformance -- --record FILE)' },
   exchanges: { type: 'string', placeholder: 'N', description: 'exchanges in the files judged (default 100000)' },
   rounds: { type: 'string', placeholder: 'N', description: 'interleaved rounds of each measurement (default 2)' },
+  without: { type: 'string', placeholder: 'RULES', description: 'leave out the judges of these rules (comma-separated ids, e.g. RATE-1,RES-7): what they cost is the difference to a bench of every judge' },
   keep: { type: 'string', placeholder: 'DIR', description: 'write the HAR and the log to DIR and keep them (default: a temporary folder, removed)' },
   report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/observe-judge.json)' },
 } as const satisfies FlagTable;
@@ -55,9 +62,32 @@ function parseOptions() {
     from,
     exchanges: values.exchanges === undefined ? 100_000 : numberFlag('--exchanges', values.exchanges, { min: 1, integer: true }),
     rounds: values.rounds === undefined ? 2 : numberFlag('--rounds', values.rounds, { min: 1, integer: true }),
+    without: values.without === undefined ? [] : leftOut(values.without),
     keep: values.keep,
     report: values.report ?? 'reports/bench/observe-judge.json',
   };
+}
+
+/** The rules of each judge, read off an instance made for the purpose. */
+function judgeRules(): { make: JudgeFactory; rules: readonly string[] }[] {
+  const links = new HandedOutLinks();
+  return JUDGES.map((make) => ({ make, rules: make({ links }).rules }));
+}
+
+/** The ids `--without` names, each one a judge judges. */
+function leftOut(list: string): string[] {
+  const ids = list.split(',').map((id) => id.trim().toUpperCase()).filter((id) => id !== '');
+  const judged = new Set(judgeRules().flatMap((j) => j.rules));
+  const unknown = ids.filter((id) => !judged.has(id));
+  if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--without ${list}: ${ids.length === 0 ? 'no rule named' : `no judge judges ${unknown.join(', ')}`}. Fix: name rule ids the passive judge reads, comma-separated (e.g. RATE-1,RES-7; spec/rules/passive.ts classifies them)`);
+  return ids;
+}
+
+/** Every judge but those of the rules in `without`. */
+function judgesWithout(without: readonly string[]): JudgeFactory[] {
+  return judgeRules()
+    .filter((j) => !j.rules.some((rule) => without.includes(rule)))
+    .map((j) => j.make);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,9 +165,9 @@ interface Measured {
 
 const RSS_SAMPLE_EVERY = 2048;
 
-async function measureChild(format: Format, mode: Mode, file: string, expected: number): Promise<void> {
+async function measureChild(format: Format, mode: Mode, file: string, expected: number, without: readonly string[]): Promise<void> {
   const reading = format === 'har' ? readHar([file]) : readExchangeLog([file]);
-  const observer = mode === 'judge' ? new Observer(JUDGES) : undefined;
+  const observer = mode === 'judge' ? new Observer(judgesWithout(without)) : undefined;
   const rss = [0, 0];
   let exchanges = 0;
   let kept = 0;
@@ -170,9 +200,9 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   process.send?.({ ...measured, kept });
 }
 
-function measure(format: Format, mode: Mode, file: string, expected: number): Promise<Measured> {
+function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[]): Promise<Measured> {
   return new Promise((done, failed) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', format, mode, file, String(expected)], { execArgv: ['--import', 'tsx'], cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--child', format, mode, file, String(expected), without.join(',')], { execArgv: ['--import', 'tsx'], cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: Measured | undefined;
     child.once('message', (m) => (result = m as Measured));
     child.once('exit', (code) => (result ? done(result) : failed(new Error(`bench child ${format} ${mode} exited with code ${code} before reporting`))));
@@ -197,11 +227,12 @@ async function main(): Promise<number> {
     const files = writeFiles(source, options.exchanges, folder);
     const sizes = { har: statSync(files.har).size, log: statSync(files.log).size };
     console.log(`${options.exchanges} exchanges (${options.from}: ${source.length}, repeated) written: HAR ${mib(sizes.har)}, exchange log ${mib(sizes.log)}; load average ${loadavg()[0]?.toFixed(1)}`);
+    if (options.without.length > 0) console.log(`judging without the judges of ${options.without.join(', ')}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
     const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
     for (let round = 0; round < options.rounds; round++) {
       for (const format of ['har', 'log'] as const) {
         for (const mode of ['stream', 'judge'] as const) {
-          const m = await measure(format, mode, files[format], options.exchanges);
+          const m = await measure(format, mode, files[format], options.exchanges, options.without);
           runs[format][mode].push(m);
           console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
         }
@@ -218,7 +249,7 @@ async function main(): Promise<number> {
       console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond} (second half alone ${s.judgeSecondHalfPerCpuSecond}; target 20000): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
     }
     mkdirSync(dirname(options.report), { recursive: true });
-    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, summary, runs }, null, 2)}\n`);
+    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), summary, runs }, null, 2)}\n`);
     console.log(`report: ${options.report}`);
     return 0;
   } finally {
@@ -227,8 +258,8 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[2] === '--child') {
-  const [, , , format, mode, file, expected] = process.argv;
-  void measureChild(format as Format, mode as Mode, file as string, Number(expected)).then(
+  const [, , , format, mode, file, expected, without] = process.argv;
+  void measureChild(format as Format, mode as Mode, file as string, Number(expected), without ? without.split(',') : []).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
