@@ -21,3 +21,27 @@ export function median(sorted: readonly number[]): number | undefined {
 export function sortedAscending(samples: readonly number[]): number[] {
   return [...samples].sort((a, b) => a - b);
 }
+
+/** P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so large n do not underflow to 0. */
+function binomialHalfCdf(n: number, k: number): number {
+  let log = -n * Math.LN2;
+  let sum = 0;
+  for (let i = 0; i <= k; i++) {
+    sum += Math.exp(log);
+    log += Math.log(n - i) - Math.log(i + 1);
+  }
+  return sum;
+}
+
+/**
+ * The order statistics bounding the median with at least `confidence` for any continuous
+ * distribution: [x(k), x(n+1-k)] (1-based) for the largest k with 2 P(Bin(n, 1/2) <= k-1) <= 1 -
+ * confidence. Needs no model of the latencies and no resampling; undefined where even the smallest
+ * and the largest value cover the median less often than that (5 values or fewer at 0.95).
+ */
+export function medianInterval(sorted: readonly number[], confidence: number): [number, number] | undefined {
+  const n = sorted.length;
+  let k = 0;
+  while (k + 1 <= n / 2 && 2 * binomialHalfCdf(n, k) <= 1 - confidence) k += 1;
+  return k === 0 ? undefined : [sorted[k - 1] as number, sorted[n - k] as number];
+}

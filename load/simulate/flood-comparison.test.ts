@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIDENCE, MIN_PAIRS, MIN_PHASE_SAMPLES, compareFloodPhases, medianInterval } from './flood-comparison.js';
+import { MIN_PHASE_SAMPLES, compareFloodPhases } from './flood-comparison.js';
 import { newHistogram, percentileMs, recordMs, sumHistograms, type Histogram } from './histograms.js';
 import { seededRandom } from '../seeded-random.js';
 import { floodVerdict } from './verdicts.js';
@@ -37,31 +37,6 @@ const decide = (map: Map<number, Histogram>, warmUpPhases = 0, maxRatio = 2) => 
   return { c, verdict: floodVerdict(c, maxRatio, warmUpPhases * PHASE_S) };
 };
 
-describe('the interval for the median', () => {
-  it('takes the order statistics the binomial distribution gives, and none below six values', () => {
-    const values = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-    expect(medianInterval(values(MIN_PAIRS - 1))).toBeUndefined();
-    expect(medianInterval(values(MIN_PAIRS))).toEqual([1, 6]);
-    expect(medianInterval(values(9))).toEqual([2, 8]);
-    expect(medianInterval(values(32))).toEqual([10, 23]);
-    // Far beyond where 0.5^n underflows: the interval of the normal approximation.
-    const [low, high] = medianInterval(values(2001)) as [number, number];
-    expect(Math.abs(low - (1001 - (1.96 * Math.sqrt(2001)) / 2))).toBeLessThan(2);
-    expect(high).toBe(2002 - low);
-  });
-
-  it('covers the median at least as often as it claims (a fixed sequence of draws)', () => {
-    const random = seededRandom(17);
-    let covered = 0;
-    const trials = 2000;
-    for (let t = 0; t < trials; t++) {
-      const sample = Array.from({ length: 12 }, () => -Math.log(1 - random())).sort((a, b) => a - b);
-      const [low, high] = medianInterval(sample) as [number, number];
-      if (low <= Math.LN2 && Math.LN2 <= high) covered += 1;
-    }
-    expect(covered / trials).toBeGreaterThanOrEqual(CONFIDENCE - 0.01);
-  });
-});
 
 describe("the flood's effect, compared pair by pair", () => {
   it('passes a target the flood leaves alone: the interval lies below the threshold', () => {

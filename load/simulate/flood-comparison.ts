@@ -1,6 +1,6 @@
 import { floodActive } from './flood-phase.js';
 import { percentileMs, sumHistograms, type Histogram } from './histograms.js';
-import { median } from '../order-statistics.js';
+import { median, medianInterval } from '../order-statistics.js';
 
 /**
  * Requests each phase of a pair needs. With 100 or fewer a phase's p99 is its slowest request;
@@ -36,29 +36,6 @@ export interface FloodComparison {
   off: Histogram;
 }
 
-/** P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so large n do not underflow to 0. */
-function binomialHalfCdf(n: number, k: number): number {
-  let log = -n * Math.LN2;
-  let sum = 0;
-  for (let i = 0; i <= k; i++) {
-    sum += Math.exp(log);
-    log += Math.log(n - i) - Math.log(i + 1);
-  }
-  return sum;
-}
-
-/**
- * The order statistics bounding the median with at least `confidence` for any continuous
- * distribution: [x(k), x(n+1-k)] (1-based) for the largest k with 2 P(Bin(n, 1/2) <= k-1) <= 1 -
- * confidence. Needs no model of the latencies and no resampling; undefined below MIN_PAIRS values.
- */
-export function medianInterval(sorted: readonly number[], confidence = CONFIDENCE): [number, number] | undefined {
-  const n = sorted.length;
-  let k = 0;
-  while (k + 1 <= n / 2 && 2 * binomialHalfCdf(n, k) <= 1 - confidence) k += 1;
-  return k === 0 ? undefined : [sorted[k - 1] as number, sorted[n - k] as number];
-}
-
 /** The fewest values for which medianInterval gives an interval at CONFIDENCE. */
 export const MIN_PAIRS = 6;
 
@@ -91,7 +68,7 @@ export function compareFloodPhases(phases: ReadonlyMap<number, Histogram>, phase
     warmUpPhases,
     thinPairs,
     median: median(ratios),
-    interval: medianInterval(ratios),
+    interval: medianInterval(ratios, CONFIDENCE),
     on: sumHistograms(pairs.map((p) => p.on), 'timeline'),
     off: sumHistograms(pairs.map((p) => p.off), 'timeline'),
   };
