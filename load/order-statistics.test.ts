@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInterval, percentile, sortedAscending } from './order-statistics.js';
+import { median, medianInterval, medianOfSamples, percentile, sortedAscending } from './order-statistics.js';
 import { seededRandom } from './seeded-random.js';
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -29,6 +29,7 @@ describe('median', () => {
   it('takes samples sorted by sortedAscending, which leaves its argument as it was', () => {
     const samples = [3, 1, 2];
     expect(median(sortedAscending(samples))).toBe(2);
+    expect(medianOfSamples(samples)).toBe(2);
     expect(samples).toEqual([3, 1, 2]);
   });
 });

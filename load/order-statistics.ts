@@ -17,6 +17,11 @@ export function median(sorted: readonly number[]): number | undefined {
   return n % 2 === 1 ? (sorted[(n - 1) / 2] as number) : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
 }
 
+/** The median of samples in any order (sorted on a copy). */
+export function medianOfSamples(samples: readonly number[]): number | undefined {
+  return median(sortedAscending(samples));
+}
+
 /** Sorted ascending, as the functions above take them (a copy). */
 export function sortedAscending(samples: readonly number[]): number[] {
   return [...samples].sort((a, b) => a - b);

@@ -37,7 +37,6 @@ const decide = (map: Map<number, Histogram>, warmUpPhases = 0, maxRatio = 2) => 
   return { c, verdict: floodVerdict(c, maxRatio, warmUpPhases * PHASE_S) };
 };
 
-
 describe("the flood's effect, compared pair by pair", () => {
   it('passes a target the flood leaves alone: the interval lies below the threshold', () => {
     const { c, verdict } = decide(phases({ phases: 76, perPhase: 150 }), 0);

@@ -6,7 +6,7 @@
  * against the quiet phase of its own round.
  */
 import { Agent, request } from 'undici';
-import { median, percentile, sortedAscending } from '../../load/order-statistics.js';
+import { median, medianOfSamples, percentile, sortedAscending } from '../../load/order-statistics.js';
 
 /** A heavy request every this many ms, answered or not (open loop): the customer's 2 per second. */
 const HEAVY_EVERY_MS = 500;
@@ -168,7 +168,7 @@ export async function measureHeavyNeighbour(
         const load = r.loads[t.name] as PhaseFigures;
         return (load.eventLoop.cpuMs - r.quiet.eventLoop.cpuMs) / Math.max(1, load.heavy?.ok ?? 0);
       });
-      return [t.name, median(sortedAscending(each)) ?? Number.NaN];
+      return [t.name, medianOfSamples(each) ?? Number.NaN];
     }),
   );
   return { rounds, ratios, eventLoopCpuMsPerHeavyRequest };

@@ -227,7 +227,10 @@ async function main(): Promise<number> {
     const files = writeFiles(source, options.exchanges, folder);
     const sizes = { har: statSync(files.har).size, log: statSync(files.log).size };
     console.log(`${options.exchanges} exchanges (${options.from}: ${source.length}, repeated) written: HAR ${mib(sizes.har)}, exchange log ${mib(sizes.log)}; load average ${loadavg()[0]?.toFixed(1)}`);
-    if (options.without.length > 0) console.log(`judging without the judges of ${options.without.join(', ')}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
+    // The target is every judge's: a bench without some names them beside its figures and prints no target.
+    const judgedBy = options.without.length > 0 ? ` without the judges of ${options.without.join(', ')}` : '';
+    const target = options.without.length > 0 ? '' : '; target 20000';
+    if (options.without.length > 0) console.log(`judging${judgedBy}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
     const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
     for (let round = 0; round < options.rounds; round++) {
       for (const format of ['har', 'log'] as const) {
@@ -245,10 +248,8 @@ async function main(): Promise<number> {
         return [format, { fileBytes: sizes[format], streamPerCpuSecond: Math.round(perSecond(stream)), judgePerCpuSecond: Math.round(perSecond(judge)), judgeSecondHalfPerCpuSecond: Math.round(secondHalfPerSecond(judge)), judgeOverStream: perSecond(stream) / perSecond(judge), judgePeakRssBytes: Math.max(...runs[format].judge.map((m) => m.peakRssBytes)), streamPeakRssBytes: Math.max(...runs[format].stream.map((m) => m.peakRssBytes)) }];
       }),
     );
-    // The target is every judge's: a bench without some prints no target beside its figure.
-    const judgedBy = options.without.length > 0 ? ` without the judges of ${options.without.join(', ')}` : '';
     for (const [format, s] of Object.entries(summary)) {
-      console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond}${judgedBy} (second half alone ${s.judgeSecondHalfPerCpuSecond}${options.without.length > 0 ? '' : '; target 20000'}): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
+      console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond}${judgedBy} (second half alone ${s.judgeSecondHalfPerCpuSecond}${target}): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
     }
     mkdirSync(dirname(options.report), { recursive: true });
     writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), summary, runs }, null, 2)}\n`);

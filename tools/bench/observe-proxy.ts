@@ -51,7 +51,7 @@ import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.j
 import { numberFlag } from '../../cli/command-line/number-flag.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { LIVE_OBSERVE_NODE_FLAGS } from '../../cli/process-flags/node-flags.js';
-import { median as medianOf, medianInterval, sortedAscending } from '../../load/order-statistics.js';
+import { median as medianOf, medianInterval, medianOfSamples, sortedAscending } from '../../load/order-statistics.js';
 import { newHistogram, percentileMs, percentiles, recordMs, type Histogram, type Percentiles } from '../../load/simulate/histograms.js';
 import { startJudgingThread } from '../../observe/judging-thread/judging-thread.js';
 import { startRecordingProxy } from '../../observe/proxy/recording-proxy.js';
@@ -406,9 +406,10 @@ async function main(): Promise<number> {
     const fromSending = { direct: latencyOf(timed.direct.sent), piped: latencyOf(timed.piped.sent), proxied: latencyOf(timed.proxied.sent) };
     const added = P.proxied.p99 - P.direct.p99;
     const roundAdded = Array.from({ length: o.rounds }, (_, i) => p99Of(runs, i + 1, 'proxied') - p99Of(runs, i + 1, 'direct'));
-    const medianAdded = median(roundAdded);
     // A stall of the machine lands in one path's round and swings the p99 over all rounds either way; each round set against its neighbours' in time is steadier.
-    const addedInterval = medianInterval(sortedAscending(roundAdded), TARGET_CONFIDENCE);
+    const sortedAdded = sortedAscending(roundAdded);
+    const medianAdded = medianOf(sortedAdded) ?? 0;
+    const addedInterval = medianInterval(sortedAdded, TARGET_CONFIDENCE);
     const target = targetVerdict(addedInterval);
     const directP99s = runs.filter((run) => run.path === 'direct').map((run) => run.p99);
     const directJitter = Math.max(...directP99s) - Math.min(...directP99s);
@@ -515,7 +516,7 @@ function p99Of(runs: readonly RoundRun[], round: number, path: Path): number {
 }
 
 function median(values: readonly number[]): number {
-  return medianOf(sortedAscending(values)) ?? 0;
+  return medianOfSamples(values) ?? 0;
 }
 
 /** The most the proxy may add to the p99 of answers (issue 42: "at most 1 ms ... at 1,000 requests per second"). */

@@ -42,7 +42,7 @@ import { dirname, join, resolve } from 'node:path';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
-import { median as medianOf, percentile, sortedAscending } from '../../load/order-statistics.js';
+import { medianOfSamples, percentile } from '../../load/order-statistics.js';
 import { connectionPerRequest, nonReadingPipeliners, silentConnections, type Attack } from './abuse.js';
 import type { BenchTargets } from './targets.js';
 
@@ -140,7 +140,7 @@ function run(url: string, load: Load): Promise<Sample> {
   });
 }
 
-const median = (xs: readonly number[]) => medianOf(sortedAscending(xs)) ?? 0;
+const median = (xs: readonly number[]) => medianOfSamples(xs) ?? 0;
 
 function summarize(samples: Sample[]) {
   const statuses: Record<string, number> = {};
