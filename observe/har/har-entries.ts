@@ -608,7 +608,11 @@ export class HarEntryScanner {
 function nestsDeeper(value: unknown, levels: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (levels === 0) return true;
-  const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
-  for (const child of children) if (nestsDeeper(child, levels - 1)) return true;
+  // By index and by key rather than through Object.values: no array of the children per object of every long entry.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nestsDeeper(value[i], levels - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (nestsDeeper((value as Record<string, unknown>)[key], levels - 1)) return true;
   return false;
 }
