@@ -71,30 +71,25 @@ export interface HarReading {
 /** Reads HAR 1.2 files, streamed: the memory it takes does not grow with a file's length (har-entries.ts). */
 export function readHar(files: readonly string[], options: HarReadOptions = {}): HarReading {
   const summaries: HarFileSummary[] = [];
-  async function* exchanges(): AsyncGenerator<ObservedExchange, void, undefined> {
+  const begun = (file: string): HarFileSummary => {
+    const summary = emptySummary(file);
+    summaries.push(summary);
+    return summary;
+  };
+  async function* merged(): AsyncGenerator<ObservedExchange, void, undefined> {
     const streams = files.map((file) => {
-      const summary: HarFileSummary = { file, entries: 0, exchanges: 0, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
-      summaries.push(summary);
-      return markedExchangesOf(file, summary, options);
+      const summary = begun(file);
+      return exchangesOf(file, () => summary, options, true);
     });
-    if (streams.length === 1) yield* streams[0] as AsyncGenerator<ObservedExchange, void, undefined>;
-    else {
-      for (const summary of summaries) summary.outOfOrder = 0;
-      yield* mergedByStart(streams, (i) => (summaries[i] as HarFileSummary).outOfOrder!++);
-    }
+    for (const summary of summaries) summary.outOfOrder = 0;
+    yield* mergedByStart(streams, (i) => (summaries[i] as HarFileSummary).outOfOrder!++);
   }
-  return { exchanges: exchanges(), summaries };
+  // One file is read by a single generator: each generator more that hands the exchanges on costs a step and its promises per exchange.
+  const [only] = files;
+  return { exchanges: files.length === 1 && only !== undefined ? exchangesOf(only, () => begun(only), options, true) : merged(), summaries };
 }
 
-async function* markedExchangesOf(file: string, summary: HarFileSummary, options: HarReadOptions): AsyncGenerator<ObservedExchange, void, undefined> {
-  if (!(await strippedOfCredentials(file, options))) {
-    yield* exchangesOf(file, summary, options);
-    return;
-  }
-  summary.credentialsStripped = true;
-  // Object.assign, not a spread: a spread that adds a member gives each exchange a hidden class of its own (customer-hash.ts).
-  for await (const x of exchangesOf(file, summary, options)) yield Object.assign({}, x, { credentialsStripped: true as const });
-}
+const emptySummary = (file: string): HarFileSummary => ({ file, entries: 0, exchanges: 0, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 });
 
 /**
  * Whether the file is an export without its credentials, as Chrome's DevTools write one by
@@ -104,10 +99,10 @@ async function* markedExchangesOf(file: string, summary: HarFileSummary, options
  * is barely read twice; a broken file is left for the reading to report.
  */
 async function strippedOfCredentials(file: string, options: HarReadOptions): Promise<boolean> {
-  const scratch: HarFileSummary = { file, entries: 0, exchanges: 0, unanswered: 0, skipped: { oversize: 0, invalid: 0, cached: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
+  const scratch = emptySummary(file);
   let servedWithoutToken = false;
   try {
-    for await (const x of exchangesOf(file, scratch, options)) {
+    for await (const x of exchangesOf(file, () => scratch, options, false)) {
       const view = new ExchangeView(x, 0);
       if (view.apiPath === undefined) continue;
       if (view.requestHeader('authorization') !== undefined) return false;
@@ -119,7 +114,15 @@ async function strippedOfCredentials(file: string, options: HarReadOptions): Pro
   return servedWithoutToken;
 }
 
-async function* exchangesOf(file: string, summary: HarFileSummary, options: HarReadOptions): AsyncGenerator<ObservedExchange, void, undefined> {
+/**
+ * The exchanges of one file. `summaryOf` gives the file's summary as the reading begins.
+ * `checkStripped`: whether the file is first walked to tell a sanitized export, whose exchanges are
+ * then marked `credentialsStripped`.
+ */
+async function* exchangesOf(file: string, summaryOf: () => HarFileSummary, options: HarReadOptions, checkStripped: boolean): AsyncGenerator<ObservedExchange, void, undefined> {
+  const summary = summaryOf();
+  const stripped = checkStripped && (await strippedOfCredentials(file, options));
+  if (stripped) summary.credentialsStripped = true;
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
   const scanner = new HarEntryScanner(maxEntryBytes);
   try {
@@ -136,7 +139,8 @@ async function* exchangesOf(file: string, summary: HarFileSummary, options: HarR
         }
         if (read.unanswered === undefined) summary.exchanges++;
         else summary.unanswered++;
-        yield read;
+        // Object.assign, not a spread: a spread that adds a member gives each exchange a hidden class of its own (customer-hash.ts).
+        yield stripped ? Object.assign({}, read, { credentialsStripped: true as const }) : read;
       }
     }
     scanner.end();
@@ -157,7 +161,7 @@ function exchangeOrSkip(file: string, entry: ScannedEntry, maxEntryBytes: number
   if (data._fromCache !== undefined) return { index, reason: 'cached', detail: `_fromCache ${data._fromCache === 'disk' || data._fromCache === 'memory' ? data._fromCache : '(other)'}` };
   const exchange = exchangeFromEntry(file, index, data);
   const { status } = data.response;
-  // Object.assign, as in markedExchangesOf.
+  // Object.assign, as in exchangesOf.
   return status < 1 ? Object.assign({}, exchange, { unanswered: `status ${status}` }) : exchange;
 }
 
