@@ -1,4 +1,4 @@
-import { fileChunks } from '../har/file-chunks.js';
+import { DEFAULT_CHUNK_BYTES, fileChunks } from '../har/file-chunks.js';
 import { LISTED_SKIPS } from '../har/read-har.js';
 import { mergedByStart } from '../merge-by-start.js';
 import type { RecordedExchange } from '../proxy/recorded-exchange.js';
@@ -9,7 +9,7 @@ import { plainRecord } from './plain-record.js';
 export interface ExchangeLogReadOptions {
   /** A line longer than this many bytes is skipped unread; default `DEFAULT_MAX_LINE_BYTES` (64 MiB). */
   maxLineBytes?: number;
-  /** Bytes read from the file at a time; default 64 KiB. */
+  /** Bytes read from the file at a time; default `DEFAULT_CHUNK_BYTES` (256 KiB). */
   chunkBytes?: number;
 }
 
@@ -106,7 +106,7 @@ async function* exchangesOf(file: string, summary: ExchangeLogFileSummary, optio
     return read;
   };
   try {
-    for await (const chunk of fileChunks(file, options.chunkBytes ?? 64 * 1024)) {
+    for await (const chunk of fileChunks(file, options.chunkBytes ?? DEFAULT_CHUNK_BYTES)) {
       const lines = scanner.push(chunk);
       summary.heldBytesHighWaterMark = scanner.highWaterMark;
       for (const scanned of lines) {

@@ -331,7 +331,7 @@ describe('readHar', () => {
     expect(customers.size).toBe(50);
     const [summary] = reading.summaries;
     expect(summary).toMatchObject({ entries: 60_000, exchanges: 60_000 });
-    // Entries straddle chunk boundaries all through the file, yet the buffer stays at one 64 KiB chunk.
+    // Entries straddle chunk boundaries all through the file, yet the buffer for them stays at its smallest, 64 KiB.
     expect(summary?.heldBytesHighWaterMark).toBeGreaterThan(0);
     expect(summary?.heldBytesHighWaterMark).toBeLessThanOrEqual(64 * 1024);
   });

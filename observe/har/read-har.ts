@@ -1,7 +1,7 @@
 import type { ObservedExchange } from '../exchange.js';
 import { ExchangeView } from '../judge/exchange-view.js';
 import { mergedByStart } from '../merge-by-start.js';
-import { fileChunks } from './file-chunks.js';
+import { DEFAULT_CHUNK_BYTES, fileChunks } from './file-chunks.js';
 import { DEFAULT_MAX_ENTRY_BYTES, HarEntryScanner, HarSyntaxError, type ScannedEntry } from './har-entries.js';
 import { exchangeFromEntry } from './har-exchange.js';
 import { firstIssue, harEntrySchema } from './har-schema.js';
@@ -13,7 +13,7 @@ export const LISTED_SKIPS = 20;
 export interface HarReadOptions {
   /** An entry longer than this many bytes is skipped unread; default `DEFAULT_MAX_ENTRY_BYTES` (64 MiB). */
   maxEntryBytes?: number;
-  /** Bytes read from the file at a time; default 64 KiB. */
+  /** Bytes read from the file at a time; default `DEFAULT_CHUNK_BYTES` (256 KiB). */
   chunkBytes?: number;
 }
 
@@ -126,7 +126,7 @@ async function* exchangesOf(file: string, summaryOf: () => HarFileSummary, optio
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
   const scanner = new HarEntryScanner(maxEntryBytes);
   try {
-    for await (const chunk of fileChunks(file, options.chunkBytes ?? 64 * 1024)) {
+    for await (const chunk of fileChunks(file, options.chunkBytes ?? DEFAULT_CHUNK_BYTES)) {
       const scanned = scanner.push(chunk);
       summary.heldBytesHighWaterMark = scanner.highWaterMark;
       for (const entry of scanned) {
