@@ -68,22 +68,27 @@ const NOT_A_LOG = `not an exchange log: its first line is not the header {"cpfEx
 /** Reads exchange logs, streamed: the memory it takes does not grow with a file's length. */
 export function readExchangeLog(files: readonly string[], options: ExchangeLogReadOptions = {}): ExchangeLogReading {
   const summaries: ExchangeLogFileSummary[] = [];
-  async function* exchanges(): AsyncGenerator<RecordedExchange, void, undefined> {
+  const begun = (file: string): ExchangeLogFileSummary => {
+    const summary: ExchangeLogFileSummary = { file, entries: 0, exchanges: 0, skipped: { oversize: 0, invalid: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
+    summaries.push(summary);
+    return summary;
+  };
+  async function* merged(): AsyncGenerator<RecordedExchange, void, undefined> {
     const streams = files.map((file) => {
-      const summary: ExchangeLogFileSummary = { file, entries: 0, exchanges: 0, skipped: { oversize: 0, invalid: 0 }, listedSkips: [], heldBytesHighWaterMark: 0 };
-      summaries.push(summary);
-      return exchangesOf(file, summary, options);
+      const summary = begun(file);
+      return exchangesOf(file, () => summary, options);
     });
-    if (streams.length === 1) yield* streams[0] as AsyncGenerator<RecordedExchange, void, undefined>;
-    else {
-      for (const summary of summaries) summary.outOfOrder = 0;
-      yield* mergedByStart(streams, (i) => (summaries[i] as ExchangeLogFileSummary).outOfOrder!++);
-    }
+    for (const summary of summaries) summary.outOfOrder = 0;
+    yield* mergedByStart(streams, (i) => (summaries[i] as ExchangeLogFileSummary).outOfOrder!++);
   }
-  return { exchanges: exchanges(), summaries };
+  // One file is read by a single generator, as in read-har.ts.
+  const [only] = files;
+  return { exchanges: files.length === 1 && only !== undefined ? exchangesOf(only, () => begun(only), options) : merged(), summaries };
 }
 
-async function* exchangesOf(file: string, summary: ExchangeLogFileSummary, options: ExchangeLogReadOptions): AsyncGenerator<RecordedExchange, void, undefined> {
+/** The exchanges of one file; `summaryOf` gives the file's summary as the reading begins. */
+async function* exchangesOf(file: string, summaryOf: () => ExchangeLogFileSummary, options: ExchangeLogReadOptions): AsyncGenerator<RecordedExchange, void, undefined> {
+  const summary = summaryOf();
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const scanner = new LineScanner(maxLineBytes);
   let first = true;
