@@ -29,18 +29,19 @@ export function roomDefaultsJudge(): Judge {
       // Without a token the answer is 401, whatever the body (AUTH-1).
       if (!route || route.kind === 'other' || x.customer === undefined) return;
       const rooms = answeredRooms(x);
-      const ids = rooms.flatMap((r) => (r.id === undefined ? [] : [`${route.project} ${r.id}`]));
+      // No room shown: nothing to judge, nothing to remember.
+      if (rooms.length === 0) return;
       const sent = route.kind === 'create' && isSuccess(x) ? writeBodyOf(x)?.value : undefined;
       const roomData = isPlainObject(sent) && isPlainObject(sent.roomData) ? sent.roomData : undefined;
       const answered = rooms[0]?.roomData;
-      if (roomData && answered && !ids.some((id) => shown.get(id))) {
+      if (roomData && answered && !rooms.some((r) => r.name !== undefined && shown.get(r.name))) {
         for (const d of DEFAULTS) {
           if (d.field in roomData || !(d.field in answered)) continue;
           const value = answered[d.field];
           ledger.judge(d.rule, x, d.holds(value), () => `a room created without ${d.field} has ${d.field} ${describeValue(value)}, not the default (${d.what})`);
         }
       }
-      ids.forEach((id) => shown.set(id, true));
+      for (const room of rooms) if (room.name !== undefined) shown.set(room.name, true);
     },
   };
 }

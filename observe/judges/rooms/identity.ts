@@ -44,7 +44,7 @@ export function roomIdentityJudge(): Judge {
       const rooms = answeredRooms(x);
       for (const room of rooms) {
         if (room.id === undefined) continue;
-        idsOfProject.set(`${route.project} ${room.id}`, true);
+        idsOfProject.set(room.name, true);
         const origin = createdBy.get(`${customer} ${room.id}`);
         if (origin?.project === route.project && room.roomData) origin.name = room.roomData.raumBezeichnung;
       }
@@ -89,7 +89,7 @@ export function roomIdentityJudge(): Judge {
     if (!isSuccess(x)) return;
     const answered = answeredRooms(x)[0];
     const renamed = route.kind === 'change' && sentName(x);
-    const itself = answered?.id === route.roomId && !idsOfProject.get(`${route.project} ${route.roomId}`) && !renamed && typeof origin.name === 'string' && sameText(answered.roomData?.raumBezeichnung, origin.name);
+    const itself = answered?.id === route.roomId && !idsOfProject.get(route.room) && !renamed && typeof origin.name === 'string' && sameText(answered.roomData?.raumBezeichnung, origin.name);
     if (itself) ledger.broke('ROOM-8', x, `${x.method} ${x.apiPath} answered ${x.status} with the room ${describeValue(route.roomId)} the customer created in project ${origin.project}`, [origin.x]);
   }
 }

@@ -30,8 +30,8 @@ export class FloorLabels {
 
   judge(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom, sent: Record<string, unknown> | undefined): void {
     const data = room.roomData;
-    if (!data || room.id === undefined) return;
-    const key = `${route.project}/${room.id}`;
+    const key = room.name;
+    if (!data || key === undefined) return;
     const previousFloor = this.#floors.get(key);
     const floor = spelledNumber(data.raumEtage);
     if (floor !== undefined) this.#floors.set(key, floor);

@@ -1,6 +1,6 @@
 import { expectedFloorLabels, FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
-import { roomRouteOf } from './room-route.js';
+import { roomOf, roomRouteOf } from './room-route.js';
 import { isPlainObject } from '../../json-value.js';
 
 const roomsOfFact = fact(roomsOf);
@@ -10,12 +10,12 @@ export const TABLE_FIELDS: readonly string[] = [...ROOM_INPUT_FIELDS, ...ROOM_OU
 
 export const isSuccess = (x: ExchangeView) => x.status >= 200 && x.status <= 299;
 
-/** A room object of an answer with what the judges read of it: its id and roomData, when they have the form. */
-export interface AnsweredRoom {
-  object: Record<string, unknown>;
-  id?: string;
-  roomData?: Record<string, unknown>;
-}
+/**
+ * A room object of an answer with what the judges read of it: its id and roomData, when they have
+ * the form, and with the id the room as `roomOf` names it under the path's project (`name`): every
+ * judge of rooms keys its memory of the room by that, so one string serves them all.
+ */
+export type AnsweredRoom = { object: Record<string, unknown>; roomData?: Record<string, unknown> } & ({ id: string; name: string } | { id?: undefined; name?: undefined });
 
 const NO_ROOMS: readonly AnsweredRoom[] = Object.freeze([]);
 
@@ -34,11 +34,12 @@ function roomsOf(x: ExchangeView): readonly AnsweredRoom[] {
   const body = x.responseJson;
   if (!isPlainObject(body)) return NO_ROOMS;
   const objects = route.kind === 'list' ? (Array.isArray(body.rooms) ? body.rooms : []) : [body.room];
-  return objects.filter(isPlainObject).map((object) => ({
-    object,
-    ...(typeof object.id === 'string' && object.id !== '' && { id: object.id }),
-    ...(isPlainObject(object.roomData) && { roomData: object.roomData }),
-  }));
+  return objects.filter(isPlainObject).map((object) => {
+    const id = object.id;
+    const room: AnsweredRoom = typeof id === 'string' && id !== '' ? { object, id, name: roomOf(route.key, id) } : { object };
+    if (isPlainObject(object.roomData)) room.roomData = object.roomData;
+    return room;
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { Pending } from './pending.js';
 import { describeYear, ProjectYears, showsYear, type ProjectWrite } from './project-years.js';
 import { answeredRooms, isSuccess, type AnsweredRoom } from './room-answer.js';
 import { mayHaveChanged, refusalRule, refused, roomWriteEntry, roomWriteKey, type RoomWriteEntry } from './room-log.js';
-import { projectOf, roomOf, roomRouteOf, type RoomRoute } from './room-route.js';
+import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { readBackJudgeable, sameValue, showsSent } from './room-values.js';
 import { blankByEveryTrim } from './room-text.js';
 import { judgeCreationValues } from './creation-values.js';
@@ -179,7 +179,7 @@ export function roomStateJudge(): Judge {
     if ((route.kind === 'read' || route.kind === 'change') && id !== route.roomId) return;
     const now: Seen = { x, kind: route.kind, key: route.key, id, roomData: room.roomData as Record<string, unknown> };
     if (route.kind === 'change' && write?.roomData) now.sent = new Set(Object.keys(write.roomData));
-    const name = roomOf(route.key, id);
+    const name = room.name as string;
     if (route.kind === 'create') {
       // An id the project showed before is no new room: the repeated creation is ROOM-52's.
       if (shownRooms.get(name)) return;
