@@ -71,10 +71,11 @@ export function roomAnswerJudge(): Judge {
       });
       const rooms = answeredRooms(x);
       const sent = route.kind === 'create' || route.kind === 'change' ? sentRoomData(x) : undefined;
-      rooms.forEach((room, i) => {
+      for (let i = 0; i < rooms.length; i++) {
+        const room = rooms[i] as AnsweredRoom;
         roomObject(x, ledger, route, room);
         labels.judge(x, ledger, route, room, i === 0 ? sent : undefined);
-      });
+      }
       const id = rooms[0]?.id;
       if (route.kind === 'create' && id !== undefined) {
         const key = `${x.customer} ${route.project}`;
@@ -125,24 +126,50 @@ function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyo
 }
 
 function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
-  const where = `a room object of ${x.method} ${x.apiPath}`;
   const shape = roomObjectSchema.safeParse(room.object);
-  ledger.judge('ROOM-5', x, shape.success, () => `${where} lacks or misforms ${[...new Set(shape.error?.issues.map((i) => String(i.path[0])))].join(', ')}`);
+  ledger.judge('ROOM-5', x, shape.success, () => `${where(x)} lacks or misforms ${[...new Set(shape.error?.issues.map((i) => String(i.path[0])))].join(', ')}`);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
-  if (typeof projectKey === 'string') ledger.judge('ROOM-6', x, projectOf(projectKey) === route.project, () => `${where} has projectKey ${describeValue(projectKey)}`);
+  if (typeof projectKey === 'string') ledger.judge('ROOM-6', x, projectOf(projectKey) === route.project, () => `${where(x)} has projectKey ${describeValue(projectKey)}`);
   const data = room.roomData;
   if (!data) return;
-  const missing = TABLE_FIELDS.filter((f) => !(f in data));
-  ledger.judge('ROOM-14', x, missing.length === 0, () => `${where} has no ${missing.join(', ')} in roomData`);
-  // "all values returned as strings except `raumTemperatur`"; further members are strings too (FREE-ROOM-3). The floor is ROOM-20's.
-  const notText = Object.entries(data).filter(([field, value]) => field !== 'raumTemperatur' && field !== 'raumEtage' && typeof value !== 'string');
-  ledger.judge('ROOM-15', x, notText.length === 0, () => `${where} returns ${notText.map(([f, v]) => `${f} ${describeValue(v)}`).join(', ')}, not as strings`);
+  const missing = missingTableFields(data);
+  ledger.judge('ROOM-14', x, missing.length === 0, () => `${where(x)} has no ${missing.join(', ')} in roomData`);
+  const notText = notTextMembers(data);
+  ledger.judge('ROOM-15', x, notText.length === 0, () => `${where(x)} returns ${notText.map(([f, v]) => `${f} ${describeValue(v)}`).join(', ')}, not as strings`);
   // "integer floor id 0 to 7; output as string"
-  if ('raumEtage' in data) ledger.judge('ROOM-20', x, typeof data.raumEtage === 'string', () => `${where} returns raumEtage ${describeValue(data.raumEtage)}, not as a string`);
+  if ('raumEtage' in data) ledger.judge('ROOM-20', x, typeof data.raumEtage === 'string', () => `${where(x)} returns raumEtage ${describeValue(data.raumEtage)}, not as a string`);
   // "output is a JSON number, or null when the stored value is missing or unknown"
   if ('raumTemperatur' in data) {
     const t = data.raumTemperatur;
-    ledger.judge('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), () => `${where} returns raumTemperatur ${describeValue(t)}, not a JSON number`);
+    ledger.judge('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), () => `${where(x)} returns raumTemperatur ${describeValue(t)}, not a JSON number`);
   }
+}
+
+/** Messages only: most room objects pass every rule, and their judgements need no text. */
+function where(x: ExchangeView): string {
+  return `a room object of ${x.method} ${x.apiPath}`;
+}
+
+/** Nothing missing or misformed, as most room objects come: one array for all of them. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The fields of the roomData table that `data` lacks. */
+function missingTableFields(data: Record<string, unknown>): readonly string[] {
+  let missing: string[] | undefined;
+  for (const field of TABLE_FIELDS) if (!(field in data)) (missing ??= []).push(field);
+  return missing ?? NONE;
+}
+
+/**
+ * "all values returned as strings except `raumTemperatur`"; further members are strings too
+ * (FREE-ROOM-3). The floor is ROOM-20's. The members of `data` that break it, in their order.
+ */
+function notTextMembers(data: Record<string, unknown>): readonly (readonly [string, unknown])[] {
+  let notText: [string, unknown][] | undefined;
+  for (const field in data) {
+    const value = data[field];
+    if (field !== 'raumTemperatur' && field !== 'raumEtage' && typeof value !== 'string') (notText ??= []).push([field, value]);
+  }
+  return notText ?? NONE;
 }
