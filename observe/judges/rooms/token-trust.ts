@@ -15,20 +15,27 @@ export class TokenTrust {
 
   note(x: ExchangeView): void {
     const customer = x.customer;
-    if (customer === undefined) return;
+    const status = x.status;
+    // Only a 401 or a success tells of the token: a customer seen with others only is as trusted as one never seen.
+    if (customer === undefined || (status !== 401 && (status < 200 || status > 299))) return;
     let seen = this.#customers.get(customer);
     if (seen === undefined) {
       seen = { endpoints: new Set(), refused: false };
       this.#customers.set(customer, seen);
     }
-    if (x.status === 401) seen.refused = true;
-    const endpoint = x.endpoint?.id;
-    if (endpoint !== undefined && x.status >= 200 && x.status <= 299 && seen.endpoints.size < 2) seen.endpoints.add(endpoint);
+    if (status === 401) seen.refused = true;
+    else if (seen.endpoints.size < 2) {
+      const endpoint = x.endpoint?.id;
+      if (endpoint !== undefined) seen.endpoints.add(endpoint);
+    }
   }
 
   /** The token of `x` authenticated a customer: a success on another endpoint, no 401. */
   trusted(x: ExchangeView): boolean {
     const seen = x.customer === undefined ? undefined : this.#customers.get(x.customer);
-    return seen !== undefined && !seen.refused && [...seen.endpoints].some((e) => e !== x.endpoint?.id);
+    if (seen === undefined || seen.refused) return false;
+    const own = x.endpoint?.id;
+    for (const endpoint of seen.endpoints) if (endpoint !== own) return true;
+    return false;
   }
 }
