@@ -10,6 +10,18 @@ export interface Logged<T> {
 
 /** Entries kept per resource: more writes to one resource within a window than this are not judged. */
 const PER_RESOURCE = 64;
+/**
+ * Forgotten entries a log holds on to before it lets go of them at once: dropping the oldest
+ * entry one by one would move every later one at each write to a busy resource.
+ */
+const FORGOTTEN_HELD = 16;
+
+interface ResourceLog<T> {
+  /** The entries from `first` on are kept, in the order they came; those before it are forgotten. */
+  entries: Logged<T>[];
+  first: number;
+  forgottenUpTo: number;
+}
 
 /**
  * The writes seen per resource (a room, a project) with their times, so that a judgement about a
@@ -17,7 +29,7 @@ const PER_RESOURCE = 64;
  * log forgot is remembered as a time before which no window is judged.
  */
 export class IntervalLog<T> {
-  readonly #logs: BoundedMap<string, { entries: Logged<T>[]; forgottenUpTo: number }>;
+  readonly #logs: BoundedMap<string, ResourceLog<T>>;
   readonly #maxResources: number;
   #forgottenUpTo = -Infinity;
   #latest = -Infinity;
@@ -33,13 +45,18 @@ export class IntervalLog<T> {
     if (!log) {
       // The map forgets its least recently used resource without telling which: no window before now is judged any more.
       if (this.#logs.size >= this.#maxResources) this.#forgottenUpTo = this.#latest;
-      log = { entries: [], forgottenUpTo: -Infinity };
+      log = { entries: [], first: 0, forgottenUpTo: -Infinity };
       this.#logs.set(resource, log);
     }
-    log.entries.push({ seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, entry });
-    if (log.entries.length > PER_RESOURCE) {
-      const dropped = log.entries.shift() as Logged<T>;
+    const entries = log.entries;
+    entries.push({ seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, entry });
+    if (entries.length - log.first > PER_RESOURCE) {
+      const dropped = entries[log.first++] as Logged<T>;
       log.forgottenUpTo = Math.max(log.forgottenUpTo, dropped.answeredAt);
+      if (log.first === FORGOTTEN_HELD) {
+        entries.splice(0, FORGOTTEN_HELD);
+        log.first = 0;
+      }
     }
   }
 
@@ -47,6 +64,13 @@ export class IntervalLog<T> {
   overlapping(resource: string, from: number, to: number): Logged<T>[] | undefined {
     const log = this.#logs.get(resource);
     if (from <= Math.max(this.#forgottenUpTo, log?.forgottenUpTo ?? -Infinity)) return undefined;
-    return (log?.entries ?? []).filter((e) => e.sentAt <= to && e.answeredAt >= from);
+    const found: Logged<T>[] = [];
+    if (!log) return found;
+    const entries = log.entries;
+    for (let i = log.first; i < entries.length; i++) {
+      const e = entries[i] as Logged<T>;
+      if (e.sentAt <= to && e.answeredAt >= from) found.push(e);
+    }
+    return found;
   }
 }
