@@ -33,6 +33,8 @@ export function blankByEveryTrim(text: string): boolean {
 
 /** Longer than `max` characters after trimming, however counted and trimmed. */
 export function longerByEveryCount(text: string, max: number, trimmed: boolean): boolean {
+  // Trimming only shortens: a text within the limit untrimmed is within it trimmed.
+  if (text.length <= max) return false;
   const counted = trimmed ? text.replace(WIDEST_TRIM, '') : text;
   // No count exceeds the UTF-16 units: a text within the limit by them needs no segmenting.
   return counted.length > max && graphemes(counted) > max;
@@ -42,7 +44,7 @@ export function longerByEveryCount(text: string, max: number, trimmed: boolean):
 export function withinByEveryCount(text: string, min: number, max: number, trimmed: boolean): boolean {
   if (CONTROL.test(text)) return false;
   if (min > 0 && text.replace(WIDEST_TRIM, '') === '') return false;
-  return (trimmed ? text.replace(NARROWEST_TRIM, '') : text).length <= max;
+  return text.length <= max || (trimmed && text.replace(NARROWEST_TRIM, '').length <= max);
 }
 
 /** A returned text against a sent one: stored as sent or trimmed (FREE-ROOM-7, FREE-ROOM-8), in either Unicode normal form. */
