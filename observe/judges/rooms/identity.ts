@@ -57,7 +57,9 @@ export function roomIdentityJudge(): Judge {
         const same = recent.find((c) => c.id === id);
         ledger.judge('ROOM-52', x, same === undefined, () => `${x.method} ${x.apiPath} answered the id ${describeValue(id)} of the room an earlier creation made`, same ? [same.x] : []);
       }
-      creations.set(route.project, [...recent, { id, x }].slice(-CREATIONS_PER_PROJECT), x.answeredAt);
+      recent.push({ id, x });
+      if (recent.length > CREATIONS_PER_PROJECT) recent.shift();
+      creations.set(route.project, recent, x.answeredAt);
       // Kept however long ago, as proof only: what a failure keeps of it (ExchangeView.provingView).
       createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x: x.provingView() });
     },

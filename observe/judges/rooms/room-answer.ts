@@ -1,4 +1,4 @@
-import { expectedFloorLabels, FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
+import { FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, type FloorId } from '../../../spec/contract/rooms.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { roomOf, roomRouteOf } from './room-route.js';
 import { isPlainObject } from '../../json-value.js';
@@ -49,5 +49,5 @@ function roomsOf(x: ExchangeView): readonly AnsweredRoom[] {
  */
 export function tableLabels(floor: number | undefined): { bezeichnung: string; kuerzel: string } | undefined {
   if (floor === undefined || !Number.isInteger(floor) || !(floor in FLOOR_LABELS)) return undefined;
-  return expectedFloorLabels(String(floor));
+  return FLOOR_LABELS[floor as FloorId];
 }

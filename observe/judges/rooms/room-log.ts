@@ -49,11 +49,18 @@ export function roomWriteEntry(x: ExchangeView, route: RoomRoute): RoomWriteEntr
     method: x.method,
     status: x.status,
     fields: new Set(Object.keys(roomData)),
-    deletions: new Set([...UNDELETABLE.keys()].filter((f) => f in roomData && isEmptyValue(roomData[f]))),
+    deletions: deletionsSent(roomData),
     carriedYear: 'raumBaujahr' in roomData,
     roomData,
-    refusedFor: new Set(write.refusedBy.keys()),
+    refusedFor: write.refusedBy.size === 0 ? NONE : new Set(write.refusedBy.keys()),
   };
+}
+
+/** The fields without deletion that `roomData` sends empty. */
+function deletionsSent(roomData: Record<string, unknown>): ReadonlySet<string> {
+  let deletions: Set<string> | undefined;
+  for (const field of UNDELETABLE.keys()) if (field in roomData && isEmptyValue(roomData[field])) (deletions ??= new Set()).add(field);
+  return deletions ?? NONE;
 }
 
 /** A PATCH refused with 422 stores nothing: whatever it sent reads after it as before it. */

@@ -261,7 +261,7 @@ export function roomStateJudge(): Judge {
 
   /** Two answers of one room: each field no write may have changed in between reads the same. */
   function compare(ledger: Ledger, project: string, earlier: Seen, now: Seen, creation: Seen | undefined): void {
-    const fields = COMPARED_FIELDS.filter((f) => !now.sent?.has(f) || f === 'raumBaujahr').filter((f) => f in earlier.roomData && f in now.roomData);
+    const fields = COMPARED_FIELDS.filter((f) => (!now.sent?.has(f) || f === 'raumBaujahr') && f in earlier.roomData && f in now.roomData);
     pending.add(now.x.answeredAt, () => {
       const writes = roomWrites.overlapping(roomWriteKey(now.id), earlier.x.sentAt, now.x.answeredAt)?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
       if (!writes) return;
