@@ -1,11 +1,8 @@
 import { describeSafety, LIMIT, safetyViolations } from '../../../harness-core/rate-limit-timeline.js';
-import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import type { ProofBudget } from './proof-budget.js';
 import type { TimelineEntry } from './timeline-entry.js';
-import type { TokenWindow } from './token-window.js';
-
-const asksForMoreOfFact = fact(asksForMoreOf);
+import type { Second, TokenWindow } from './token-window.js';
 
 /**
  * The safety decision on one counted admission `first` of a token: do `LIMIT` more of the token's
@@ -38,30 +35,33 @@ const asksForMoreOfFact = fact(asksForMoreOf);
  * would), so these are the situations the violation arose in, not a diagnosis.
  */
 export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger: Ledger, budget: ProofBudget): void {
-  const second = window.secondFrom(first);
-  const set = second.fitting.length >= LIMIT ? [first, ...second.fitting] : undefined;
-  const violation = set ? safetyViolations(set, { max: 1 })[0] : undefined;
-
-  if (set && violation) {
-    const hits = violation.hits as TimelineEntry[];
-    fail(ledger, budget, 'RATE-1', hits, 'a third admission within one sliding second');
-    const shown = new Map(SITUATIONS.map((s) => [s.rule, { ...s, members: s.showing(set, second.refusalCount) }]));
-    // Requests that asked for more explain a burst as well as parallel connections do; endpoints
-    // counted apart explain rejections on several endpoints as well as uncounted rejections do.
-    if (shown.get('RATE-15')?.members) shown.delete('RATE-7');
-    if (shown.get('RATE-4')?.members) shown.delete('RATE-9');
-    for (const { rule, members, what } of shown.values()) if (members) fail(ledger, budget, rule, members, what);
-    // A fixed window admits what uncounted rejections would: a set they explain says nothing of the window's shape.
-    const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-9')?.members ?? shown.get('RATE-15')?.members;
-    if (!explained && violation.spanMs < SHAPE_SPAN_MS) fail(ledger, budget, 'RATE-3', hits, `more than ${LIMIT} admitted within ${SHAPE_SPAN_MS} ms, as a fixed window, a counter or a bucket admits`);
-    return;
-  }
-
+  // A second of at most `LIMIT` requests holds no violation and shows no situation: most are such, and need no list of their requests.
+  const second = window.sentInSecondFrom(first) > LIMIT ? window.secondFrom(first) : undefined;
+  if (second !== undefined && second.fitting.length >= LIMIT && failViolation(first, second, ledger, budget)) return;
   ledger.held('RATE-1', first.x);
   ledger.held('RATE-3', first.x);
-  if (1 + second.candidates.length + second.refusalCount <= LIMIT) return;
+  if (second === undefined || 1 + second.candidates.length + second.refusalCount <= LIMIT) return;
   const seen = [first, ...second.candidates, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
   for (const { rule, showing } of SITUATIONS) if (showing(seen, second.refusalCount)) ledger.held(rule, first.x);
+}
+
+/** Fails the rules a violating set of `first` and the admissions fitting in its second shows; whether there is one. */
+function failViolation(first: TimelineEntry, second: Second, ledger: Ledger, budget: ProofBudget): boolean {
+  const set = [first, ...second.fitting];
+  const violation = safetyViolations(set, { max: 1 })[0];
+  if (violation === undefined) return false;
+  const hits = violation.hits as TimelineEntry[];
+  fail(ledger, budget, 'RATE-1', hits, 'a third admission within one sliding second');
+  const shown = new Map(SITUATIONS.map((s) => [s.rule, { ...s, members: s.showing(set, second.refusalCount) }]));
+  // Requests that asked for more explain a burst as well as parallel connections do; endpoints
+  // counted apart explain rejections on several endpoints as well as uncounted rejections do.
+  if (shown.get('RATE-15')?.members) shown.delete('RATE-7');
+  if (shown.get('RATE-4')?.members) shown.delete('RATE-9');
+  for (const { rule, members, what } of shown.values()) if (members) fail(ledger, budget, rule, members, what);
+  // A fixed window admits what uncounted rejections would: a set they explain says nothing of the window's shape.
+  const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-9')?.members ?? shown.get('RATE-15')?.members;
+  if (!explained && violation.spanMs < SHAPE_SPAN_MS) fail(ledger, budget, 'RATE-3', hits, `more than ${LIMIT} admitted within ${SHAPE_SPAN_MS} ms, as a fixed window, a counter or a bucket admits`);
+  return true;
 }
 
 /** A set admitted faster than this is the work of an impostor rather than of a sliding window a little short of a second. */
@@ -76,8 +76,6 @@ interface Situation {
 
 /** The answers of business rejections RATE-9 names. */
 const REJECTIONS = new Set([403, 404, 422]);
-/** Header names a client might ask for a higher limit with (the IETF RateLimit fields, X-RateLimit-*, a bypass). */
-const ASKING_HEADER = /rate|limit|quota|burst|bypass/i;
 
 const SITUATIONS: readonly Situation[] = [
   {
@@ -86,7 +84,7 @@ const SITUATIONS: readonly Situation[] = [
       // The limiter refused in that second, so it was counting; more endpoints than the limit got through.
       if (refusals === 0) return undefined;
       const byEndpoint = new Map<string, TimelineEntry>();
-      for (const e of among) if (e.x.endpoint && !byEndpoint.has(e.x.endpoint.id)) byEndpoint.set(e.x.endpoint.id, e);
+      for (const e of among) if (e.endpoint && !byEndpoint.has(e.endpoint.id)) byEndpoint.set(e.endpoint.id, e);
       return byEndpoint.size > LIMIT ? [...byEndpoint.values()].slice(0, LIMIT + 1) : undefined;
     },
     what: 'requests to different protected endpoints were not counted in one window',
@@ -117,7 +115,7 @@ const SITUATIONS: readonly Situation[] = [
   {
     rule: 'RATE-15',
     showing: (among) => {
-      const asking = among.find(asksForMore);
+      const asking = among.find((e) => e.asksForMore);
       return asking ? [asking, ...among.filter((e) => e !== asking)].slice(0, LIMIT + 1) : undefined;
     },
     what: `the limit of ${LIMIT} per sliding second was exceeded by requests asking for more (a rate-limit header or a query parameter the endpoint lacks)`,
@@ -142,18 +140,6 @@ function crowdedInstant(among: readonly TimelineEntry[]): number | undefined {
     if (sent - answered > LIMIT) return t;
   }
   return undefined;
-}
-
-/** Each admission is a member of many sets under a flood: what it asks for is worked out once per exchange. */
-function asksForMore(e: TimelineEntry): boolean {
-  return e.x.derived(asksForMoreOfFact);
-}
-
-function asksForMoreOf(x: ExchangeView): boolean {
-  if (x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
-  if (x.rawQuery === '') return false;
-  const defined = new Set(x.endpoint?.query.map((q) => q.name));
-  return [...x.query.keys()].some((name) => !defined.has(name));
 }
 
 /** Fails `rule` with the violating set `shown` (proven by the module); its timeline only while the ledger keeps failures. */

@@ -2,6 +2,10 @@ import { LIMIT, WINDOW_MS, type Hit } from '../../../harness-core/rate-limit-tim
 import { TimeOrdered } from './time-ordered.js';
 import type { TimelineEntry } from './timeline-entry.js';
 
+/** Keys of the lists, made once: a token's scope is made for every token that comes back after a pause (JudgeOptions `oneTokenPerCustomer`). */
+const sentAt = (e: TimelineEntry) => e.sentAt;
+const receivedAt = (e: TimelineEntry) => e.receivedAt;
+
 /**
  * Requests of any token that may have counted toward a customer's limit, answered ones, asked how
  * many can lie in the second before a refusal: those sent before the refusal was answered and
@@ -10,8 +14,8 @@ import type { TimelineEntry } from './timeline-entry.js';
  * request answered by then was sent by then, and those dropped lie before every later window.
  */
 export class PossibleRequests {
-  readonly #bySend = new TimeOrdered<TimelineEntry>((e) => e.sentAt);
-  readonly #byAnswer = new TimeOrdered<TimelineEntry>((e) => e.receivedAt);
+  readonly #bySend = new TimeOrdered<TimelineEntry>(sentAt);
+  readonly #byAnswer = new TimeOrdered<TimelineEntry>(receivedAt);
 
   add(e: TimelineEntry): void {
     this.#bySend.add(e);

@@ -1,6 +1,6 @@
 import { outcome, type Hit } from '../../../harness-core/rate-limit-timeline.js';
 import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
-import { isProtected } from '../../../spec/endpoints.js';
+import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 
 /**
@@ -27,21 +27,39 @@ export const CLOCK_SLACK_MS = 2;
  */
 export type EntryKind = 'counted' | 'possible' | 'unknown' | 'refused' | 'public' | 'public-refused';
 
-/** An exchange on the timeline: a `Hit` of rate-limit-timeline.ts, its interval widened by `CLOCK_SLACK_MS`. */
+/**
+ * An exchange on the timeline: a `Hit` of rate-limit-timeline.ts, its interval widened by
+ * `CLOCK_SLACK_MS`. What the decisions read of the exchange is taken from the view it was judged
+ * with, where it is worked out already or shared with other judges: of the proving view, each
+ * would be worked out anew.
+ */
 export class TimelineEntry implements Hit {
+  /** What a failure keeps of the exchange (ExchangeView.provingView): the timeline keeps every entry for seconds. */
+  readonly x: ExchangeView;
   readonly sentAt: number;
   readonly receivedAt: number;
   readonly status: number;
+  readonly seq: number;
+  readonly endpoint: Endpoint | undefined;
+  /** Asks for a higher limit (admissions.ts, RATE-15); told of admissions and refusals only, the requests a token's second holds. */
+  readonly asksForMore: boolean;
+  /** A 429 of the customer limit (`isCustomerLimitAnswer`); false for any other answer. */
+  readonly customerLimitAnswer: boolean;
 
   constructor(
-    readonly x: ExchangeView,
+    seen: ExchangeView,
     readonly kind: EntryKind,
     /** The customer hash of its one Bearer token; undefined without one, or with several Authorization headers. */
     readonly token: string | undefined,
   ) {
-    this.sentAt = x.sentAt - CLOCK_SLACK_MS;
-    this.receivedAt = x.answeredAt + CLOCK_SLACK_MS;
-    this.status = x.status;
+    this.x = seen.provingView();
+    this.sentAt = seen.sentAt - CLOCK_SLACK_MS;
+    this.receivedAt = seen.answeredAt + CLOCK_SLACK_MS;
+    this.status = seen.status;
+    this.seq = seen.seq;
+    this.endpoint = seen.endpoint;
+    this.asksForMore = (kind === 'counted' || kind === 'refused') && asksForMore(seen);
+    this.customerLimitAnswer = seen.status === 429 && isCustomerLimitAnswer(seen);
   }
 
   /** For timelines in messages (worked out only for them): what was asked, by whom (a short customer hash, never a token), where in the recording. */
@@ -61,8 +79,7 @@ const COUNTED_REJECTIONS = new Set([403, 404, 422]);
 
 export function timelineEntry(x: ExchangeView): TimelineEntry | undefined {
   if (x.apiPath === undefined) return undefined;
-  let credentials = 0;
-  for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
+  const credentials = credentialsOf(x);
   const token = credentials === 1 ? x.customer : undefined;
   const status = x.status;
   let kind: EntryKind;
@@ -74,20 +91,19 @@ export function timelineEntry(x: ExchangeView): TimelineEntry | undefined {
   else if (token !== undefined && x.endpoint !== undefined && isProtected(x.endpoint) && ((status >= 200 && status < 300) || COUNTED_REJECTIONS.has(status))) kind = 'counted';
   else if (credentials === 0 && status === 401) return undefined;
   else kind = 'possible';
-  // The timeline keeps every entry for seconds: only what a failure keeps of it and what it reads later (ExchangeView.provingView).
-  return new TimelineEntry(x.provingView(), kind, token);
+  return new TimelineEntry(x, kind, token);
 }
 
 /** Whether a body is the customer limit's 429, per body text: a flood gets the same few bodies thousands of times. */
 const customerLimitBodies = new Map<string, boolean>();
 
 /** Whether the customer limit gave this 429, as far as the recording shows: not when its body is another limit's (FREE-RATE-2: the per-address limit of invalid tokens may answer with other values). */
-export function customerLimitAnswer(e: TimelineEntry): boolean {
-  const text = e.x.exchange.response.bodyText;
-  if (text === undefined) return e.x.exchange.response.bodyBinary === undefined;
+function isCustomerLimitAnswer(x: ExchangeView): boolean {
+  const text = x.exchange.response.bodyText;
+  if (text === undefined) return x.exchange.response.bodyBinary === undefined;
   let known = customerLimitBodies.get(text);
   if (known === undefined) {
-    known = rateLimitErrorSchema.safeParse(e.x.responseJson).success;
+    known = rateLimitErrorSchema.safeParse(x.responseJson).success;
     if (customerLimitBodies.size >= 64) customerLimitBodies.clear();
     customerLimitBodies.set(text, known);
   }
@@ -102,7 +118,24 @@ export function customerLimitAnswer(e: TimelineEntry): boolean {
  */
 export function unansweredEntry(x: ExchangeView): TimelineEntry | undefined {
   if (x.apiPath === undefined) return undefined;
+  const credentials = credentialsOf(x);
+  return credentials === 0 ? undefined : new TimelineEntry(x, 'unknown', credentials === 1 ? x.customer : undefined);
+}
+
+/** Header names a client might ask for a higher limit with (the IETF RateLimit fields, X-RateLimit-*, a bypass). */
+const ASKING_HEADER = /rate|limit|quota|burst|bypass/i;
+
+/** A request asking for more: a header named for a rate limit, or a query parameter its endpoint lacks. */
+function asksForMore(x: ExchangeView): boolean {
+  if (x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
+  if (x.rawQuery === '') return false;
+  const defined = new Set(x.endpoint?.query.map((q) => q.name));
+  return [...x.query.keys()].some((name) => !defined.has(name));
+}
+
+/** How many Authorization headers the request carries. */
+function credentialsOf(x: ExchangeView): number {
   let credentials = 0;
   for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
-  return credentials === 0 ? undefined : new TimelineEntry(x.provingView(), 'unknown', credentials === 1 ? x.customer : undefined);
+  return credentials;
 }

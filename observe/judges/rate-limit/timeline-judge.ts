@@ -8,7 +8,7 @@ import { RequestScope } from './request-scope.js';
 import { ProofBudget } from './proof-budget.js';
 import { canPrecede, failingRules, recordPublicRefusal, recordRefusal, refusalVerdict, type RefusalCase } from './refusals.js';
 import { TimeOrdered } from './time-ordered.js';
-import { customerLimitAnswer, timelineEntry, unansweredEntry, type TimelineEntry } from './timeline-entry.js';
+import { timelineEntry, unansweredEntry, type TimelineEntry } from './timeline-entry.js';
 import { served, TokenWindow } from './token-window.js';
 
 /**
@@ -136,7 +136,7 @@ export class RateTimeline {
       case 'refused':
         if (e.token === undefined) break;
         this.#windowToAdd(e.token).add(e);
-        if (customerLimitAnswer(e)) this.#pending.add(e);
+        if (e.customerLimitAnswer) this.#pending.add(e);
         break;
       case 'public-refused':
         if (e.token !== undefined) this.#pending.add(e);
@@ -176,7 +176,7 @@ export class RateTimeline {
         // Its second's other admissions may be forgotten already (a request answered long after its send).
         if (e.sentAt > this.#forgottenBefore) judgeAdmission(e, this.#window(token), ledger, this.#budget);
       } else if (e.kind === 'public-refused') {
-        if (e.x.responseBodyRecorded && customerLimitAnswer(e)) recordPublicRefusal(e, ledger);
+        if (e.x.responseBodyRecorded && e.customerLimitAnswer) recordPublicRefusal(e, ledger);
       } else if (e.sentAt - WINDOW_MS >= this.#forgottenBefore) this.#judgeRefusal(e, ledger);
     }
   }

@@ -11,6 +11,10 @@ const RETRY_WITHIN_MS = 5000;
 /** How many of a token's refusals in a window are looked at for its endpoints and overlaps: enough to show them, bounded under a flood. */
 const REFUSALS_LOOKED_AT = 8;
 
+/** Keys of the windows' lists, made once: a window is made for every token that comes back after a pause. */
+const sentAt = (e: TimelineEntry) => e.sentAt;
+const itself = (t: number) => t;
+
 /** What `TokenWindow.secondFrom` finds in the sliding second from an admission. */
 export interface Second {
   candidates: TimelineEntry[];
@@ -27,9 +31,9 @@ export interface Second {
  * the customer's.
  */
 export class TokenWindow {
-  readonly admissions = new TimeOrdered<TimelineEntry>((e) => e.sentAt);
-  readonly refusals = new TimeOrdered<TimelineEntry>((e) => e.sentAt);
-  readonly #refusalAnswers = new TimeOrdered<number>((t) => t);
+  readonly admissions = new TimeOrdered<TimelineEntry>(sentAt);
+  readonly refusals = new TimeOrdered<TimelineEntry>(sentAt);
+  readonly #refusalAnswers = new TimeOrdered<number>(itself);
   /**
    * The token was seen served (answered 2xx on a protected endpoint): it is a customer's. Only then
    * do its 403, 404 and 422 answers show the customer limit admitted them (a server that answers
@@ -49,6 +53,16 @@ export class TokenWindow {
   }
 
   /**
+   * How many of the token's requests, `first` among them, admitted or refused, were sent in the
+   * second that starts at `first`'s send: at least as many as `secondFrom` lists, counted without
+   * listing them.
+   */
+  sentInSecondFrom(first: TimelineEntry): number {
+    const end = first.sentAt + WINDOW_MS;
+    return this.admissions.countBelow(end) - this.admissions.countBelow(first.sentAt) + this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
+  }
+
+  /**
    * The second that starts at `first`'s send: the token's later admissions sent in it
    * (`candidates`), those of them also answered in it (`fitting`: with `first`, provably decided
    * within one sliding second), and some of the refusals sent in it.
@@ -59,7 +73,7 @@ export class TokenWindow {
     // Left out of the array `between` made, in place: a copy costs an array at every admission.
     const candidates = this.admissions.between(first.sentAt, end);
     let kept = 0;
-    for (const e of candidates) if (e.sentAt > first.sentAt || e.x.seq > first.x.seq) candidates[kept++] = e;
+    for (const e of candidates) if (e.sentAt > first.sentAt || e.seq > first.seq) candidates[kept++] = e;
     candidates.length = kept;
     const fitting = first.receivedAt < end ? candidates.filter((e) => e.receivedAt < end) : [];
     const refusalCount = this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
