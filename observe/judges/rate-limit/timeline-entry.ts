@@ -41,10 +41,9 @@ export class TimelineEntry implements Hit {
   readonly status: number;
   readonly seq: number;
   readonly endpoint: Endpoint | undefined;
-  /** Asks for a higher limit (admissions.ts, RATE-15); told of admissions and refusals only, the requests a token's second holds. */
-  readonly asksForMore: boolean;
   /** A 429 of the customer limit (`isCustomerLimitAnswer`); false for any other answer. */
   readonly customerLimitAnswer: boolean;
+  #asksForMore: boolean | undefined;
 
   constructor(
     seen: ExchangeView,
@@ -58,8 +57,13 @@ export class TimelineEntry implements Hit {
     this.status = seen.status;
     this.seq = seen.seq;
     this.endpoint = seen.endpoint;
-    this.asksForMore = (kind === 'counted' || kind === 'refused') && asksForMore(seen);
     this.customerLimitAnswer = seen.status === 429 && isCustomerLimitAnswer(seen);
+  }
+
+  /** Asks for a higher limit (admissions.ts, RATE-15): worked out once, for the requests of busy seconds only. */
+  get asksForMore(): boolean {
+    this.#asksForMore ??= asksForMore(this.x, this.endpoint);
+    return this.#asksForMore;
   }
 
   /** For timelines in messages (worked out only for them): what was asked, by whom (a short customer hash, never a token), where in the recording. */
@@ -125,12 +129,12 @@ export function unansweredEntry(x: ExchangeView): TimelineEntry | undefined {
 /** Header names a client might ask for a higher limit with (the IETF RateLimit fields, X-RateLimit-*, a bypass). */
 const ASKING_HEADER = /rate|limit|quota|burst|bypass/i;
 
-/** A request asking for more: a header named for a rate limit, or a query parameter its endpoint lacks. */
-function asksForMore(x: ExchangeView): boolean {
-  if (x.exchange.request.headers.some((h) => ASKING_HEADER.test(h.name))) return true;
+/** A request to `endpoint` asking for more: a header named for a rate limit, or a query parameter the endpoint lacks. */
+function asksForMore(x: ExchangeView, endpoint: Endpoint | undefined): boolean {
+  for (const h of x.exchange.request.headers) if (ASKING_HEADER.test(h.name)) return true;
   if (x.rawQuery === '') return false;
-  const defined = new Set(x.endpoint?.query.map((q) => q.name));
-  return [...x.query.keys()].some((name) => !defined.has(name));
+  for (const name of x.query.keys()) if (!endpoint?.query.some((q) => q.name === name)) return true;
+  return false;
 }
 
 /** How many Authorization headers the request carries. */
