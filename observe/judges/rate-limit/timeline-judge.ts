@@ -145,9 +145,8 @@ export class RateTimeline {
     if (e.kind !== 'refused' && e.kind !== 'public-refused') for (const a of this.#awaited) if (canPrecede(e, a.refused) && this.#sameLimit(e, a.refused)) this.#addLate(a, e);
   }
 
-  /** Whether the token was seen served; asked of the LRU once per token window, which remembers a yes. */
-  #seenServed(token: string): boolean {
-    const w = this.#window(token);
+  /** Whether `token`, whose window `w` is, was seen served; asked of the LRU once per token window, which remembers a yes. */
+  #seenServed(token: string, w: TokenWindow): boolean {
     if (!w.seenServed && this.#servedTokens.get(token) !== undefined) w.seenServed = true;
     return w.seenServed;
   }
@@ -170,26 +169,27 @@ export class RateTimeline {
     for (let e = this.#pending.first(); e !== undefined && e.receivedAt < bound; e = this.#pending.first()) {
       this.#pending.shift();
       const token = e.token as string;
-      if (!this.#seenServed(token)) {
+      const window = this.#window(token);
+      if (!this.#seenServed(token, window)) {
         // Not a token known to be a customer's: see token-window.ts `seenServed`.
       } else if (e.kind === 'counted') {
         // Its second's other admissions may be forgotten already (a request answered long after its send).
-        if (e.sentAt > this.#forgottenBefore) judgeAdmission(e, this.#window(token), ledger, this.#budget);
+        if (e.sentAt > this.#forgottenBefore) judgeAdmission(e, window, ledger, this.#budget);
       } else if (e.kind === 'public-refused') {
         if (e.x.responseBodyRecorded && e.customerLimitAnswer) recordPublicRefusal(e, ledger);
-      } else if (e.sentAt - WINDOW_MS >= this.#forgottenBefore) this.#judgeRefusal(e, ledger);
+      } else if (e.sentAt - WINDOW_MS >= this.#forgottenBefore) this.#judgeRefusal(e, window, ledger);
     }
   }
 
-  #judgeRefusal(refused: TimelineEntry, ledger: Ledger): void {
-    const window = this.#window(refused.token as string);
+  /** Decides a refusal of the token whose window `window` is. */
+  #judgeRefusal(refused: TimelineEntry, window: TokenWindow, ledger: Ledger): void {
     const scope = this.#scopeOf(refused.token) as RequestScope;
     const c: AwaitedRefusal = {
       refused,
       retry: window.isRetry(refused),
       ownRefusals: window.refusalsBefore(refused),
       possible: scope.possibleFor(refused),
-      ...(this.oneTokenPerCustomer && { ownTokenOnly: true }),
+      ownTokenOnly: this.oneTokenPerCustomer,
       until: refused.receivedAt + LATE_ANSWER_MS,
     };
     if (refusalVerdict(c.possible) !== 'too-soon') {
