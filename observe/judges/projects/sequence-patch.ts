@@ -62,7 +62,7 @@ export function patchKeepsOthersJudge(): Judge {
     }
     if (String(before.header.key).toLowerCase() !== String(after.header.key).toLowerCase()) changed.push(`projektHeader.key ${shortJson(before.header.key)} → ${shortJson(after.header.key)}`);
     if (!isDeepStrictEqual(before.header.id, after.header.id)) changed.push(`projektHeader.id ${shortJson(before.header.id)} → ${shortJson(after.header.id)}`);
-    const statusKept = others.every((op) => op.kind === 'read' || op.kind === 'project-write');
+    const statusKept = others.every((op) => op.kind === 'project-write');
     if (statusKept && !isDeepStrictEqual(before.header.status, after.header.status)) changed.push(`projektHeader.status ${shortJson(before.header.status)} → ${shortJson(after.header.status)}`);
     ledger.judge('PROJ-102', after.x, changed.length === 0, () => `PATCH ${patch.x.apiPath} changed what it did not send: ${changed.slice(0, 4).join('; ')}`, [patch.x, before.x]);
   }

@@ -1,8 +1,9 @@
 /**
- * What happened to each project, from every token's requests: the reads, the writes and the room
- * operations with their times, so a judge of a sequence can tell whether anything but the write it
- * judges may have changed a value or the status between two answers. Keyed by the key in lowercase:
- * a target that ignores case reaches one project by every spelling.
+ * What happened to each project, from every token's requests: the writes and the room operations
+ * with their times, so a judge of a sequence can tell whether anything but the write it judges may
+ * have changed a value or the status between two answers. A read changes nothing, so none is kept:
+ * most requests to a project are reads, and each would cost every log a slot. Keyed by the key in
+ * lowercase: a target that ignores case reaches one project by every spelling.
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
@@ -61,7 +62,7 @@ function projectOpOf(x: ExchangeView): ProjectOp {
   return { key: at.key, seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, customer: x.customer, method: x.method, kind, touched };
 }
 
-/** Operations kept per project; a project busier than this within a horizon is judged on what remains. */
+/** Operations other than reads kept per project; a project busier than this within a horizon is judged on what remains. */
 const OPS_PER_PROJECT = 400;
 
 /**
@@ -78,10 +79,11 @@ interface Ops {
 export class ProjectLog {
   readonly #ops = new BoundedMap<string, Ops>(5000);
 
-  /** Records a request to a project route; returns the operation (undefined for other paths). */
+  /** Records a request to a project route but a read; returns the operation (undefined for other paths). */
   record(x: ExchangeView): ProjectOp | undefined {
     if (!projectPathOf(x)) return undefined;
     const op = x.derived(projectOpOfFact);
+    if (op.kind === 'read') return op;
     let log = this.#ops.get(op.key);
     if (log === undefined) this.#ops.set(op.key, (log = { ops: [], reach: [], head: 0 }));
     const { ops, reach } = log;
@@ -96,7 +98,7 @@ export class ProjectLog {
     return op;
   }
 
-  /** The operations on `key` other than `except` whose time overlaps the open interval (from, to), in the order seen. */
+  /** The operations on `key` but reads, other than `except`, whose time overlaps the open interval (from, to), in the order seen. */
   between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
     const log = this.#ops.get(key);
     if (log === undefined) return [];
