@@ -24,7 +24,13 @@ function inDueOrder(waiting: readonly Waiting[]): boolean {
 }
 
 export class Settler {
+  /** The judgements from `#head` on wait; those before it ran. */
   #waiting: Waiting[] = [];
+  /**
+   * Where the waiting judgements start: running the first ones moves it, where taking them out of
+   * the array copied all those still waiting at every exchange that ran one.
+   */
+  #head = 0;
   #earliest = Infinity;
   /**
    * Whether the judgements wait in the order they fall due, as they do unless answers come out of
@@ -35,39 +41,64 @@ export class Settler {
   /** Runs `run` once the recording has passed `moment` by `SETTLE_MS`. */
   after(moment: number, run: () => void): void {
     const due = moment + SETTLE_MS;
-    const last = this.#waiting.at(-1);
+    const last = this.#head < this.#waiting.length ? this.#waiting.at(-1) : undefined;
     if (last !== undefined && due < last.due) this.#inOrder = false;
     this.#waiting.push({ due, run });
     this.#earliest = Math.min(this.#earliest, due);
-    if (this.#waiting.length > WAITING) this.#waiting.shift()?.run();
+    if (this.#waiting.length - this.#head <= WAITING) return;
+    const oldest = this.#waiting[this.#head++] as Waiting;
+    this.#dropRun();
+    oldest.run();
   }
 
   /** An exchange that started at `now` was seen: the judgements due by then run, in the order they came. */
   advance(now: number): void {
     if (now < this.#earliest) return;
-    let due: Waiting[];
-    if (this.#inOrder) {
-      let count = 0;
-      for (const w of this.#waiting) {
-        if (w.due > now) break;
-        count++;
-      }
-      due = this.#waiting.splice(0, count);
-      this.#earliest = this.#waiting[0]?.due ?? Infinity;
-    } else {
-      due = this.#waiting.filter((w) => w.due <= now);
-      this.#waiting = this.#waiting.filter((w) => w.due > now);
-      this.#earliest = this.#waiting.reduce((min, w) => Math.min(min, w.due), Infinity);
-      this.#inOrder = inDueOrder(this.#waiting);
+    if (!this.#inOrder) {
+      this.#runDueOutOfOrder(now);
+      return;
     }
-    for (const w of due) w.run();
+    const waiting = this.#waiting;
+    const from = this.#head;
+    let to = from;
+    while (to < waiting.length && (waiting[to] as Waiting).due <= now) to++;
+    this.#head = to;
+    this.#earliest = waiting[to]?.due ?? Infinity;
+    this.#dropRun();
+    for (let i = from; i < to; i++) (waiting[i] as Waiting).run();
   }
 
   flush(): void {
     const all = this.#waiting;
+    const from = this.#head;
     this.#waiting = [];
+    this.#head = 0;
     this.#earliest = Infinity;
     this.#inOrder = true;
-    for (const w of all) w.run();
+    for (let i = from; i < all.length; i++) (all[i] as Waiting).run();
+  }
+
+  /** Lets go of the judgements that ran once they are half the array: copying those still waiting costs no more than running them did. */
+  #dropRun(): void {
+    if (2 * this.#head < this.#waiting.length) return;
+    this.#waiting = this.#waiting.slice(this.#head);
+    this.#head = 0;
+  }
+
+  /** Those due are anywhere: the others move up in place, in the order they came. */
+  #runDueOutOfOrder(now: number): void {
+    const waiting = this.#waiting;
+    const due: Waiting[] = [];
+    let kept = 0;
+    for (let i = this.#head; i < waiting.length; i++) {
+      const w = waiting[i] as Waiting;
+      if (w.due <= now) due.push(w);
+      else waiting[kept++] = w;
+    }
+    waiting.length = kept;
+    this.#head = 0;
+    this.#earliest = waiting.reduce((min, w) => Math.min(min, w.due), Infinity);
+    this.#inOrder = inDueOrder(waiting);
+    for (const w of due) w.run();
   }
 }
