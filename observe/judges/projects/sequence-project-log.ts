@@ -13,8 +13,6 @@ import { projectWriteBodyOf } from './sequence-normalisation.js';
 const projectOpOfFact = fact(projectOpOf);
 
 export type OpKind =
-  /** a pure read, or a request the target did not authenticate */
-  | 'read'
   /** PATCH /reports/{projectKey}: changes the sent fields, never the status (FREE-STAT-1) */
   | 'project-write'
   /** POST .../rooms answered 2xx */
@@ -42,9 +40,14 @@ export interface ProjectOp {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NOTHING: ReadonlySet<string> = new Set();
 
+/** A pure read, or a request the target did not authenticate: it changed nothing. */
+function isRead(x: ExchangeView, rest: string): boolean {
+  return READ_METHODS.has(x.method) ? !(x.method === 'GET' && rest === '/pdf') : x.status === 401;
+}
+
+/** What a request that is no read (`isRead`) may have done. */
 function classify(x: ExchangeView, rest: string): Pick<ProjectOp, 'kind' | 'touched'> {
-  if (READ_METHODS.has(x.method)) return { kind: x.method === 'GET' && rest === '/pdf' ? 'other' : 'read', touched: NOTHING };
-  if (x.status === 401) return { kind: 'read', touched: NOTHING };
+  if (READ_METHODS.has(x.method)) return { kind: 'other', touched: NOTHING };
   if (rest === '') {
     if (x.method === 'PATCH') return { kind: 'project-write', touched: projectWriteBodyOf(x).touched };
     return { kind: 'other', touched: 'all' };
@@ -55,7 +58,7 @@ function classify(x: ExchangeView, rest: string): Pick<ProjectOp, 'kind' | 'touc
   return { kind: 'other', touched: NOTHING };
 }
 
-/** What a request to a project route did, worked out once for the judges that each keep a log. */
+/** What a request to a project route that is no read did, worked out once for the judges that each keep a log. */
 function projectOpOf(x: ExchangeView): ProjectOp {
   const at = projectPathOf(x) as ProjectPath;
   const { kind, touched } = classify(x, at.rest);
@@ -79,11 +82,11 @@ interface Ops {
 export class ProjectLog {
   readonly #ops = new BoundedMap<string, Ops>(5000);
 
-  /** Records a request to a project route but a read; returns the operation (undefined for other paths). */
+  /** Records a request to a project route but a read; returns the operation (undefined for reads and other paths). */
   record(x: ExchangeView): ProjectOp | undefined {
-    if (!projectPathOf(x)) return undefined;
+    const at = projectPathOf(x);
+    if (!at || isRead(x, at.rest)) return undefined;
     const op = x.derived(projectOpOfFact);
-    if (op.kind === 'read') return op;
     let log = this.#ops.get(op.key);
     if (log === undefined) this.#ops.set(op.key, (log = { ops: [], reach: [], head: 0 }));
     const { ops, reach } = log;
