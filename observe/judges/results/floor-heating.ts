@@ -11,7 +11,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { availableResults, firstIssue, shown, successfulResults } from './results-read.js';
-import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, roundingStep, WATER_HEAT_CAPACITY } from './rounding.js';
+import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
 
@@ -105,7 +105,7 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z
   const sum: z.infer<typeof sums> | undefined = whole ?? sums.safeParse(groups).data;
   if (sum && circuitsIn(sum) > 0) {
     const flowStep = flowRateStep.of(() => sum.flatMap((g) => g.rooms));
-    const sumStep = roundingStep(sum.map((g) => g.flowRateSum));
+    const sumStep = stepOf(sum.map((g) => g.flowRateSum));
     // "`flowRateSum` (l/h, sum of the group at equal spread)": each rounded term may be off by half its step (FREE-RES-6).
     const off = sum.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
     ledger.judge('RES-9', x, off === undefined, () => `group ${off?.spread} K: flowRateSum ${off?.flowRateSum} l/h is not the sum of its circuits' flowRate (${off?.rooms.reduce((s, r) => s + r.flowRate, 0).toFixed(3)} l/h)`);
@@ -123,7 +123,7 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z
   if (flow && circuitsIn(flow) > 0) {
     const rooms = flow.flatMap((g) => g.rooms);
     // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in two units.
-    const tolerance = roundingStep(rooms.map((r) => r.flowLpm)) / 2 + flowRateStep.of(() => rooms) / 2 / 60 + EPSILON;
+    const tolerance = stepOf(rooms.map((r) => r.flowLpm)) / 2 + flowRateStep.of(() => rooms) / 2 / 60 + EPSILON;
     const off = rooms.find((r) => Math.abs(r.flowLpm - r.flowRate / 60) > tolerance);
     ledger.judge('RES-12', x, off === undefined, () => `a circuit has flowLpm ${off?.flowLpm} l/min for flowRate ${off?.flowRate} l/h (flowRate / 60 = ${((off?.flowRate ?? 0) / 60).toFixed(4)})`);
   }
@@ -140,7 +140,7 @@ function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
   }
   const rooms = full.data.flatMap((g) => g.rooms);
   const flowStep = flowRateStep.of(() => rooms);
-  const loadStep = roundingStep(rooms.map((r) => r.heatingLoad));
+  const loadStep = stepOf(rooms.map((r) => r.heatingLoad));
   for (const group of full.data) {
     if (!(group.spread > 0)) continue;
     for (const room of group.rooms) {
@@ -242,7 +242,7 @@ class FlowRateStep {
   #step: number | undefined;
 
   of(circuits: () => readonly { flowRate: number }[]): number {
-    this.#step ??= roundingStep(circuits().map((c) => c.flowRate));
+    this.#step ??= stepOf(circuits().map((c) => c.flowRate));
     return this.#step;
   }
 }
