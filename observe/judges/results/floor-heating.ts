@@ -59,12 +59,16 @@ function wholeEntries(entries: z.infer<typeof abgleichShape>): WholeEntries {
   }));
 }
 
-const descending = (values: readonly number[]) => [...values].sort((a, b) => b - a);
+const descending = (a: number, b: number) => b - a;
 /** Lists of numbers or texts the same in JSON (-0 as 0, a number beyond range as null), item by item. */
 const sameList = (a: readonly (number | string)[], b: readonly (number | string)[]) => a.length === b.length && a.every((item, i) => item === b[i] || (nullInJson(item) && nullInJson(b[i])));
 const nullInJson = (item: unknown) => typeof item === 'number' && !Number.isFinite(item);
-/** A sorted copy of a list whose order the spec does not fix (FREE-RES-7). */
-const unordered = <T>(list: readonly T[]) => list.map((item) => JSON.stringify(item)).sort();
+/**
+ * One text per circuit name and load, for lists whose order the spec does not fix (FREE-RES-7): a
+ * number's text holds no space. Texts differ where JSON writes two loads alike only for loads beyond
+ * range, and a group's loads never are, so no pairing with a group's circuit changes.
+ */
+const circuitKey = (name: string, load: number) => `${load} ${name}`;
 
 /**
  * The floor heating groups of calculated results and the compatibility structure generated from
@@ -97,7 +101,7 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z
   if (bySpread) {
     // "Groups are output for spreads 10, 7 and 5 K", and "floor heating groups stay at 10, 7 and 5 K" whatever the call asks.
     const rule = namesSystemTemperatures(x.query) ? 'RES-26' : 'RES-7';
-    const found = descending(bySpread.map((g) => g.spread));
+    const found = bySpread.map((g) => g.spread).sort(descending);
     ledger.judge(rule, x, sameList(found, FLOOR_HEATING_SPREADS), () => `the floor heating groups are for ${found.join(', ') || 'no'} K, not 10, 7 and 5 K${rule === 'RES-26' ? ` (query ${x.rawQuery.slice(0, 100)})` : ''}`);
   }
 
@@ -168,8 +172,8 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, wh
   const groupSums: z.infer<typeof sums> | undefined = whole ?? sums.safeParse(groups).data;
   const entries: z.infer<typeof entrySums> | undefined = entriesWhole ?? entrySums.safeParse(abgleich).data;
   if (groupSums && entries) {
-    const groupSpreads = descending(groupSums.map((g) => g.spread));
-    const entrySpreads = descending(entries.map((e) => e.spreizung));
+    const groupSpreads = groupSums.map((g) => g.spread).sort(descending);
+    const entrySpreads = entries.map((e) => e.spreizung).sort(descending);
     const mismatch = entries.find((e) => {
       const group = groupSums.find((g) => g.spread === e.spreizung);
       return group !== undefined && group.flowRateSum !== e.summeVolumenstrom;
@@ -188,8 +192,8 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, wh
       const group = groupLoads.find((g) => g.spread === spread);
       const entry = raeume.find((e) => e.spreizung === spread);
       if (!group || !entry) return false; // RES-7 and RES-14 judge a missing group or entry
-      const expected = unordered(group.rooms.map((r) => ({ raumBezeichnung: r.roomName, heizlast: r.heatingLoad })));
-      const actual = unordered(entry.raeume.map((r) => ({ raumBezeichnung: r.raumBezeichnung, heizlast: r.heizlast })));
+      const expected = group.rooms.map((r) => circuitKey(r.roomName, r.heatingLoad)).sort();
+      const actual = entry.raeume.map((r) => circuitKey(r.raumBezeichnung, r.heizlast)).sort();
       return !sameList(expected, actual);
     });
     ledger.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
@@ -210,11 +214,13 @@ function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
     if (!group || !entry) continue;
     const values = valuesByCircuit(group.rooms.map((r) => [r.roomName, r.heatingLoad, r.setting.value]));
     const flows = valuesByCircuit(entry.raeume.map((r) => [r.raumBezeichnung, r.heizlast, r.durchfluss]));
-    // Raeume that are not the group's circuits are RES-15's: durchfluss cannot be paired then.
-    if (values.size !== flows.size || [...values].some(([circuitKey, v]) => flows.get(circuitKey)?.length !== v.length)) continue;
-    for (const [circuitKey, v] of values) {
-      if (!sameList(descending(v), descending(flows.get(circuitKey) ?? []))) {
-        ledger.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${circuitKey.slice(0, 80)}: durchfluss ${shown(flows.get(circuitKey))} is not setting.value ${shown(v)}`);
+    if (!paired(values, flows)) continue;
+    for (const [key, v] of values) {
+      const f = flows.get(key) ?? [];
+      // Lists alike in their order are alike in any: a circuit's raeume mostly come as its rooms do.
+      if (!sameList(v, f) && !sameList([...v].sort(descending), [...f].sort(descending))) {
+        const room = group.rooms.find((r) => circuitKey(r.roomName, r.heatingLoad) === key);
+        ledger.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${JSON.stringify([room?.roomName, room?.heatingLoad]).slice(0, 80)}: durchfluss ${shown(f)} is not setting.value ${shown(v)}`);
         return;
       }
     }
@@ -223,10 +229,17 @@ function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
   if (compared > 0) ledger.held('RES-16', x);
 }
 
+/** Raeume that are not the group's circuits are RES-15's: durchfluss cannot be paired then. */
+function paired(values: ReadonlyMap<string, readonly number[]>, flows: ReadonlyMap<string, readonly number[]>): boolean {
+  if (values.size !== flows.size) return false;
+  for (const [key, v] of values) if (flows.get(key)?.length !== v.length) return false;
+  return true;
+}
+
 function valuesByCircuit(rows: readonly [string, number, number][]): Map<string, number[]> {
   const map = new Map<string, number[]>();
   for (const [name, load, value] of rows) {
-    const key = JSON.stringify([name, load]);
+    const key = circuitKey(name, load);
     const values = map.get(key);
     if (values) values.push(value);
     else map.set(key, [value]);
