@@ -59,7 +59,7 @@ export function notStoredJudge(): Judge {
       const body = x.responseJson;
       if (key === undefined || !isPlainObject(body)) return;
       const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
-      reads.withTemperatures = reads.withTemperatures.filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
+      forgetPast(reads.withTemperatures, x.sentAt);
       switch (x.endpoint?.id) {
         case 'reports.detail':
           if (isPlainObject(body.projektData)) reads.detail = compare(quiet, key, reads, reads.detail, { x, value: body.projektData }, projectDataKept);
@@ -71,7 +71,7 @@ export function notStoredJudge(): Judge {
         }
         case 'reports.results': {
           const calculated = calculatedOf(body);
-          if (namesSystemTemperatures(x.query)) reads.withTemperatures = [...reads.withTemperatures, { x, value: calculated }].slice(-CALLS_PER_PROJECT);
+          if (namesSystemTemperatures(x.query)) remember(reads.withTemperatures, { x, value: calculated });
           else if (calculated) reads.plain = compare(quiet, key, reads, reads.plain, { x, value: calculated }, calculationKept);
           break;
         }
@@ -81,6 +81,22 @@ export function notStoredJudge(): Judge {
       quiet.end(ledger);
     },
   };
+}
+
+/**
+ * Drops the calls answered more than the horizon before `sentAt`, in place: the list is the project's
+ * own (what a comparison keeps is a list of its own), and most reads find nothing to drop.
+ */
+function forgetPast(calls: Seen<Calculated | undefined>[], sentAt: number): void {
+  let kept = 0;
+  for (const c of calls) if (sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS) calls[kept++] = c;
+  calls.length = kept;
+}
+
+/** Adds a call, keeping the last CALLS_PER_PROJECT. */
+function remember(calls: Seen<Calculated | undefined>[], call: Seen<Calculated | undefined>): void {
+  calls.push(call);
+  if (calls.length > CALLS_PER_PROJECT) calls.shift();
 }
 
 type Decide<T> = (ledger: Ledger, before: Seen<T>, after: Seen<T>, between: Seen<Calculated | undefined>[]) => void;
@@ -123,6 +139,10 @@ const calculationKept: Decide<Calculated> = (ledger, before, after, between) => 
 
 function roomIdsOf(body: JsonObject): string[] | undefined {
   if (!Array.isArray(body.rooms)) return undefined;
-  const ids = body.rooms.map((room: unknown) => (isPlainObject(room) && typeof room.id === 'string' ? room.id : undefined));
-  return ids.every((id): id is string => id !== undefined) ? [...ids].sort() : undefined;
+  const ids: string[] = [];
+  for (const room of body.rooms) {
+    if (!isPlainObject(room) || typeof room.id !== 'string') return undefined;
+    ids.push(room.id);
+  }
+  return ids.sort();
 }
