@@ -108,7 +108,7 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z
   const flowRateStep = new FlowRateStep();
   const sum: z.infer<typeof sums> | undefined = whole ?? sums.safeParse(groups).data;
   if (sum && circuitsIn(sum) > 0) {
-    const flowStep = flowRateStep.of(() => sum.flatMap((g) => g.rooms));
+    const flowStep = flowRateStep.of(() => circuitsOf(sum));
     const sumStep = stepOf(sum.map((g) => g.flowRateSum));
     // "`flowRateSum` (l/h, sum of the group at equal spread)": each rounded term may be off by half its step (FREE-RES-6).
     const off = sum.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
@@ -125,7 +125,7 @@ function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z
 
   const flow: z.infer<typeof flows> | undefined = whole ?? flows.safeParse(groups).data;
   if (flow && circuitsIn(flow) > 0) {
-    const rooms = flow.flatMap((g) => g.rooms);
+    const rooms = circuitsOf(flow);
     // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in two units.
     const tolerance = stepOf(rooms.map((r) => r.flowLpm)) / 2 + flowRateStep.of(() => rooms) / 2 / 60 + EPSILON;
     const off = rooms.find((r) => Math.abs(r.flowLpm - r.flowRate / 60) > tolerance);
@@ -142,7 +142,7 @@ function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
     ledger.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
     return;
   }
-  const rooms = full.data.flatMap((g) => g.rooms);
+  const rooms = circuitsOf(full.data);
   const flowStep = flowRateStep.of(() => rooms);
   const loadStep = stepOf(rooms.map((r) => r.heatingLoad));
   for (const group of full.data) {
@@ -258,6 +258,13 @@ class FlowRateStep {
     this.#step ??= stepOf(circuits().map((c) => c.flowRate));
     return this.#step;
   }
+}
+
+/** The circuits of every group, in order, gathered in a walk: flatMap goes through the generic path. */
+function circuitsOf<R>(groups: readonly { rooms: readonly R[] }[]): R[] {
+  const circuits: R[] = [];
+  for (const group of groups) for (const room of group.rooms) circuits.push(room);
+  return circuits;
 }
 
 function circuitsIn(groups: readonly { rooms: readonly unknown[] }[]): number {
