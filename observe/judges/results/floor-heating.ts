@@ -192,9 +192,7 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, wh
       const group = groupLoads.find((g) => g.spread === spread);
       const entry = raeume.find((e) => e.spreizung === spread);
       if (!group || !entry) return false; // RES-7 and RES-14 judge a missing group or entry
-      const expected = group.rooms.map((r) => circuitKey(r.roomName, r.heatingLoad)).sort();
-      const actual = entry.raeume.map((r) => circuitKey(r.raumBezeichnung, r.heizlast)).sort();
-      return !sameList(expected, actual);
+      return !sameRows(group.rooms.map((r) => ({ load: r.heatingLoad, name: r.roomName })), entry.raeume.map((r) => ({ load: r.heizlast, name: r.raumBezeichnung })));
     });
     ledger.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
   }
@@ -212,6 +210,13 @@ function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
     const group = groupSettings.find((g) => g.spread === spread);
     const entry = entries.find((e) => e.spreizung === spread);
     if (!group || !entry) continue;
+    const settingRows = group.rooms.map((r) => ({ load: r.heatingLoad, name: r.roomName, value: r.setting.value }));
+    const flowRows = entry.raeume.map((r) => ({ load: r.heizlast, name: r.raumBezeichnung, value: r.durchfluss }));
+    // The same rows pair every raum with its circuit and its durchfluss with the setting value: only other answers are paired circuit by circuit.
+    if (sameRows(settingRows, flowRows)) {
+      compared++;
+      continue;
+    }
     const values = valuesByCircuit(group.rooms.map((r) => [r.roomName, r.heatingLoad, r.setting.value]));
     const flows = valuesByCircuit(entry.raeume.map((r) => [r.raumBezeichnung, r.heizlast, r.durchfluss]));
     if (!paired(values, flows)) continue;
@@ -227,6 +232,28 @@ function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
     compared++;
   }
   if (compared > 0) ledger.held('RES-16', x);
+}
+
+/** A circuit by its name and load, and for RES-16 a figure of it. */
+interface Row {
+  load: number;
+  name: string;
+  value?: number;
+}
+
+const ascending = <T extends number | string>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+const byRow = (a: Row, b: Row) => ascending(a.load, b.load) || ascending(a.name, b.name) || ascending(a.value ?? 0, b.value ?? 0);
+
+/**
+ * Whether two lists hold the same rows, in any order (FREE-RES-7): sorted, they match item by item.
+ * Sorts both lists, which are made for it. A group's loads and values are finite, so a row beyond
+ * range never matches one of them, as in JSON.
+ */
+function sameRows(a: Row[], b: Row[]): boolean {
+  if (a.length !== b.length) return false;
+  a.sort(byRow);
+  b.sort(byRow);
+  return a.every((row, i) => row.load === b[i]?.load && row.name === b[i]?.name && row.value === b[i]?.value);
 }
 
 /** Raeume that are not the group's circuits are RES-15's: durchfluss cannot be paired then. */
