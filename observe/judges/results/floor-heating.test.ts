@@ -63,6 +63,21 @@ describe('floor heating judge', () => {
     expect(verdicts['RES-16']).toBe('pass 2/0');
   });
 
+  it('pairs the raeume of many circuits with them in any order', () => {
+    const many = (edit: (abgleich: ResultsAnswer['projekt']['abgleichFBH']) => void) =>
+      edited((a) => {
+        for (const g of a.results.floorHeatingBalance.groups) g.rooms = Array.from({ length: 40 }, (_, i) => g.rooms.map((r) => ({ ...r, surfaceId: `${r.surfaceId}-${i}`, heatingLoad: r.heatingLoad + i }))).flat();
+        a.projekt.abgleichFBH = abgleichOf(a.results.floorHeatingBalance.groups).map((e) => ({ ...e, raeume: [...e.raeume].reverse() }));
+        edit(a.projekt.abgleichFBH);
+      });
+    const verdicts = judged([
+      { body: many(() => undefined) },
+      { body: many((abgleich) => (abgleich[1]!.raeume[7]!.durchfluss += 0.5)) },
+      { body: many((abgleich) => (abgleich[2]!.raeume[9]!.heizlast += 1)) },
+    ]);
+    expect([verdicts['RES-15'], verdicts['RES-16']]).toEqual(['fail 3/1', 'fail 3/1']);
+  });
+
   it('fails each deviation under its own rule', () => {
     const answers = [
       { body: edited((a) => regrouped(a, 2, 4)) },

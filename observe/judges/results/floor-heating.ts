@@ -243,17 +243,32 @@ interface Row {
 
 const ascending = <T extends number | string>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
 const byRow = (a: Row, b: Row) => ascending(a.load, b.load) || ascending(a.name, b.name) || ascending(a.value ?? 0, b.value ?? 0);
+const sameRow = (a: Row, b: Row | undefined) => a.load === b?.load && a.name === b.name && a.value === b.value;
+
+/** Up to this many circuits a group's rows are matched one by one; more are sorted first. */
+const MATCHED_ONE_BY_ONE = 64;
 
 /**
- * Whether two lists hold the same rows, in any order (FREE-RES-7): sorted, they match item by item.
- * Sorts both lists, which are made for it. A group's loads and values are finite, so a row beyond
- * range never matches one of them, as in JSON.
+ * Whether two lists hold the same rows, in any order (FREE-RES-7). Takes both lists apart, which are
+ * made for it. A few rows are matched one by one, each with an equal row of `b` not matched yet:
+ * sorting allocates its work arrays at every call. A group's loads and values are finite, so a row
+ * beyond range never matches one of them, as in JSON.
  */
 function sameRows(a: Row[], b: Row[]): boolean {
   if (a.length !== b.length) return false;
-  a.sort(byRow);
-  b.sort(byRow);
-  return a.every((row, i) => row.load === b[i]?.load && row.name === b[i]?.name && row.value === b[i]?.value);
+  if (a.length > MATCHED_ONE_BY_ONE) {
+    a.sort(byRow);
+    b.sort(byRow);
+    return a.every((row, i) => sameRow(row, b[i]));
+  }
+  for (const row of a) {
+    let i = 0;
+    while (i < b.length && !sameRow(row, b[i])) i++;
+    if (i === b.length) return false;
+    b[i] = b[b.length - 1] as Row;
+    b.pop();
+  }
+  return true;
 }
 
 /** Raeume that are not the group's circuits are RES-15's: durchfluss cannot be paired then. */
