@@ -222,8 +222,7 @@ function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole:
     if (!paired(values, flows)) continue;
     for (const [key, v] of values) {
       const f = flows.get(key) ?? [];
-      // Lists alike in their order are alike in any: a circuit's raeume mostly come as its rooms do.
-      if (!sameList(v, f) && !sameList([...v].sort(descending), [...f].sort(descending))) {
+      if (!sameList([...v].sort(descending), [...f].sort(descending))) {
         const room = group.rooms.find((r) => circuitKey(r.roomName, r.heatingLoad) === key);
         ledger.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${JSON.stringify([room?.roomName, room?.heatingLoad]).slice(0, 80)}: durchfluss ${shown(f)} is not setting.value ${shown(v)}`);
         return;
