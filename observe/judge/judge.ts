@@ -1,6 +1,7 @@
 import type { ExchangeView } from './exchange-view.js';
 import type { HandedOutLinks } from './handed-out-links.js';
 import type { Ledger } from './ledger.js';
+import type { SharedState } from './shared-state.js';
 
 /**
  * A judge of some rules: it sees every exchange of an observation in order and records in the
@@ -39,6 +40,11 @@ export interface JudgeContext extends JudgeOptions {
    * the API: the observer notes each exchange's after every judge has seen it.
    */
   readonly links: HandedOutLinks;
+  /**
+   * The observation's one instance of `state`, made on the first ask: what several judges would
+   * each keep alike of the same exchanges is kept once (two observations never share one).
+   */
+  shared<T>(state: SharedState<T>): T;
 }
 
 /** A judge made anew for every observation, its state its own but for what the context shares. */

@@ -4,6 +4,7 @@ import { ExchangeView } from './exchange-view.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
+import { sharedStore } from './shared-state.js';
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
 
@@ -63,7 +64,8 @@ export class Observer {
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
-    this.#judges = factories.map((make) => make({ oneTokenPerCustomer: this.#oneTokenPerCustomer, links: this.#links }));
+    const context = { oneTokenPerCustomer: this.#oneTokenPerCustomer, links: this.#links, shared: sharedStore() };
+    this.#judges = factories.map((make) => make(context));
     this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }

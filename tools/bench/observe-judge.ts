@@ -39,6 +39,7 @@ import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js
 import { harEntryOf } from '../../observe/har/har-entry-of.js';
 import { readHar } from '../../observe/har/read-har.js';
 import { HandedOutLinks } from '../../observe/judge/handed-out-links.js';
+import { sharedStore } from '../../observe/judge/shared-state.js';
 import type { JudgeFactory } from '../../observe/judge/judge.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
@@ -71,7 +72,7 @@ function parseOptions() {
 /** The rules of each judge, read off an instance made for the purpose. */
 function judgeRules(): { make: JudgeFactory; rules: readonly string[] }[] {
   const links = new HandedOutLinks();
-  return JUDGES.map((make) => ({ make, rules: make({ links }).rules }));
+  return JUDGES.map((make) => ({ make, rules: make({ links, shared: sharedStore() }).rules }));
 }
 
 /** The ids `--without` names, each one a judge judges. */
