@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import { projectWriteBodyOf, sameShownValue, shortJson } from './sequence-normalisation.js';
 import { isCreation, isDetailRead } from './sequence-own-projects.js';
 import { projectPathOf } from './project-path.js';
-import { ProjectLog } from './sequence-project-log.js';
+import { ProjectLog, projectOpsState } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project as an answer showed it: its header and its data. */
@@ -40,8 +40,8 @@ function shownOf(x: ExchangeView): Shown | undefined {
  * released field the PATCH did not send. A field another request may have written in between, and
  * the status when anything but reads and project PATCHes happened in between, are not compared.
  */
-export function patchKeepsOthersJudge(): Judge {
-  const log = new ProjectLog();
+export function patchKeepsOthersJudge(context: JudgeContext): Judge {
+  const log = new ProjectLog(context.shared(projectOpsState));
   const settler = new Settler();
   /** The last answer that showed each project to each customer. */
   const shown = new BoundedMap<string, Shown>(20_000, SEQUENCE_HORIZON_MS);

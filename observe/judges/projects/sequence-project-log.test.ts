@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeView } from '../../judge/exchange-view.js';
 import { exchangeOf, type ExchangeSpec } from '../testing/exchange-builder.js';
-import { ProjectLog } from './sequence-project-log.js';
+import { ProjectLog, ProjectOps } from './sequence-project-log.js';
 import { at, KEY, patch, roomCreation, TOKEN } from './sequence-testing.js';
 
 const view = (spec: ExchangeSpec, seq: number) => new ExchangeView(exchangeOf(spec, seq), seq);
@@ -34,5 +34,17 @@ describe('project log', () => {
     expect(log.fieldTouched(KEY, 'ort', at(0), at(2), [1])).toBe(false);
     expect(log.fieldTouched(KEY, 'name', at(9), at(11), [])).toBe(true);
     expect(log.fieldTouched(KEY, 'ort', at(2), at(9), [])).toBe(false);
+  });
+
+  it('records an exchange once for the logs that share it, each reading only what it has recorded', () => {
+    const ops = new ProjectOps();
+    const first = new ProjectLog(ops);
+    const second = new ProjectLog(ops);
+    const write = view(patch(1, { ort: 'Bonn' }), 1);
+    first.record(write);
+    expect(first.fieldTouched(KEY, 'ort', at(0), at(2), [])).toBe(true);
+    expect(second.fieldTouched(KEY, 'ort', at(0), at(2), [])).toBe(false);
+    second.record(write);
+    expect(second.between(KEY, at(0), at(2))).toHaveLength(1);
   });
 });

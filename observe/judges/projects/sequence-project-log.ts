@@ -7,6 +7,7 @@
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
 
@@ -67,50 +68,95 @@ function projectOpOf(x: ExchangeView): ProjectOp {
 
 /** Operations other than reads kept per project; a project busier than this within a horizon is judged on what remains. */
 const OPS_PER_PROJECT = 400;
+/** Projects whose operations are kept. */
+const PROJECTS = 5000;
 
 /**
- * A project's operations as seen from `head` on (those before it dropped), with `reach[i]` no
- * earlier than every answer of `ops[head..i]`: a walk back from the newest stops where nothing
- * before can overlap a window, and a busy project is not walked through at every read.
+ * A project's operations, the last `OPS_PER_PROJECT` of them read, with `reach[i]` no earlier than
+ * every answer of `ops[..i]`: a walk back from the newest stops where nothing before can overlap a
+ * window, and a busy project is not walked through at every read. Up to twice as many are kept
+ * before the older ones are let go, so that a project is not copied at every write.
  */
 interface Ops {
+  key: string;
   ops: ProjectOp[];
   reach: number[];
-  head: number;
 }
 
-export class ProjectLog {
-  readonly #ops = new BoundedMap<string, Ops>(5000);
+/**
+ * The operations on projects, recorded once per exchange however many judges' logs (`ProjectLog`)
+ * hand it over, each reading them as its own copy would hold them: a log that has not recorded
+ * the exchange recorded last yet (it reads what came before, first) sees them without it.
+ */
+export class ProjectOps {
+  readonly #logs = new BoundedMap<string, Ops>(PROJECTS);
+  /** The exchange recorded last, and its operation (none for a read or another path). */
+  #latest: ExchangeView | undefined;
+  #latestOp: ProjectOp | undefined;
+  /** The project whose operations the latest one's new project pushed out, still read by a log that has not recorded it. */
+  #forgotten: Ops | undefined;
 
-  /** Records a request to a project route but a read; returns the operation (undefined for reads and other paths). */
   record(x: ExchangeView): ProjectOp | undefined {
+    if (x === this.#latest) return this.#latestOp;
+    this.#latest = x;
+    this.#forgotten = undefined;
     const at = projectPathOf(x);
-    if (!at || isRead(x, at.rest)) return undefined;
-    const op = x.derived(projectOpOfFact);
-    let log = this.#ops.get(op.key);
-    if (log === undefined) this.#ops.set(op.key, (log = { ops: [], reach: [], head: 0 }));
-    const { ops, reach } = log;
-    reach.push(ops.length > log.head ? Math.max(reach[ops.length - 1] as number, op.answeredAt) : op.answeredAt);
-    ops.push(op);
-    if (ops.length - log.head > OPS_PER_PROJECT) log.head++;
-    if (log.head >= OPS_PER_PROJECT) {
-      log.ops = ops.slice(log.head);
-      log.reach = reach.slice(log.head);
-      log.head = 0;
-    }
+    const op = at && !isRead(x, at.rest) ? x.derived(projectOpOfFact) : undefined;
+    this.#latestOp = op;
+    if (op !== undefined) this.#push(op);
     return op;
   }
 
-  /** The operations on `key` but reads, other than `except`, whose time overlaps the open interval (from, to), in the order seen. */
-  between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
-    const log = this.#ops.get(key);
+  /** What `ProjectLog.between` finds for a log whose last recorded exchange is `recorded`. */
+  between(recorded: ExchangeView | undefined, key: string, from: number, to: number, except: readonly number[]): ProjectOp[] {
+    const behind = recorded !== this.#latest;
+    const log = this.#logs.get(key) ?? (behind && this.#forgotten?.key === key ? this.#forgotten : undefined);
     if (log === undefined) return [];
+    const end = behind && this.#latestOp?.key === key ? log.ops.length - 1 : log.ops.length;
     const found: ProjectOp[] = [];
-    for (let i = log.ops.length - 1; i >= log.head && (log.reach[i] as number) > from; i--) {
+    for (let i = end - 1; i >= Math.max(0, end - OPS_PER_PROJECT) && (log.reach[i] as number) > from; i--) {
       const op = log.ops[i] as ProjectOp;
       if (!except.includes(op.seq) && op.sentAt < to && op.answeredAt > from) found.push(op);
     }
     return found.reverse();
+  }
+
+  #push(op: ProjectOp): void {
+    let log = this.#logs.get(op.key);
+    if (log === undefined) {
+      if (this.#logs.size >= PROJECTS) this.#forgotten = this.#logs.values().next().value;
+      this.#logs.set(op.key, (log = { key: op.key, ops: [], reach: [] }));
+    }
+    const { ops, reach } = log;
+    reach.push(ops.length > 0 ? Math.max(reach[ops.length - 1] as number, op.answeredAt) : op.answeredAt);
+    ops.push(op);
+    // One more than is read: a log behind by the latest operation still reads as many.
+    if (ops.length > 2 * OPS_PER_PROJECT) {
+      log.ops = ops.slice(-OPS_PER_PROJECT - 1);
+      log.reach = reach.slice(-OPS_PER_PROJECT - 1);
+    }
+  }
+}
+
+/** The observation's one `ProjectOps`, for every judge that keeps a `ProjectLog`. */
+export const projectOpsState = sharedState(() => new ProjectOps());
+
+/** A judge's log of what happened to each project: call `record` for every exchange, before reading anything of it. */
+export class ProjectLog {
+  /** The exchange this log recorded last: what it reads is what it has recorded. */
+  #recorded: ExchangeView | undefined;
+
+  constructor(private readonly ops = new ProjectOps()) {}
+
+  /** Records a request to a project route but a read; returns the operation (undefined for reads and other paths). */
+  record(x: ExchangeView): ProjectOp | undefined {
+    this.#recorded = x;
+    return this.ops.record(x);
+  }
+
+  /** The operations on `key` but reads, other than `except`, whose time overlaps the open interval (from, to), in the order seen. */
+  between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
+    return this.ops.between(this.#recorded, key, from, to, except);
   }
 
   /** Whether an operation other than `except` within (from, to) may have written `field` of `key`. */

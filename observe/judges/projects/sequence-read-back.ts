@@ -1,6 +1,6 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import type { ReleasedProjectField } from '../../../spec/contract/projects.js';
@@ -17,7 +17,7 @@ import {
 } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
 import { headerKeyOf } from './sequence-own-projects.js';
-import { ProjectLog } from './sequence-project-log.js';
+import { ProjectLog, projectOpsState } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** "`projektArtHeizung` ... empty/null deletes" and its siblings: the rule of each deletable field. */
@@ -105,8 +105,8 @@ const dataOf = (body: unknown): Record<string, unknown> | undefined => {
  * stored otherwise (the field's rule). A refused deletion (422 to a valid body holding only it)
  * deletes nothing: the deletion's rule.
  */
-export function projectReadBackJudge(): Judge {
-  const log = new ProjectLog();
+export function projectReadBackJudge(context: JudgeContext): Judge {
+  const log = new ProjectLog(context.shared(projectOpsState));
   const settler = new Settler();
   const pending = new BoundedMap<string, Written[]>(2000);
   /**

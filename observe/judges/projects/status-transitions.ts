@@ -1,12 +1,12 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../../../spec/contract/projects.js';
 import { headerKeyOf, isCreation, isDetailRead } from './sequence-own-projects.js';
 import { projectPathOf } from './project-path.js';
-import { ProjectLog, type OpKind } from './sequence-project-log.js';
+import { ProjectLog, projectOpsState, type OpKind } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project status an answer showed: a creation answer's or a detail read's projektHeader.status. */
@@ -36,8 +36,8 @@ const isFinal = (status: number) => FINAL_PROJECT_STATUSES.includes(status);
  * and a project PATCH between them is PROJ-102's. Every token's requests count, and none may
  * overlap either answer.
  */
-export function statusTransitionJudge(): Judge {
-  const log = new ProjectLog();
+export function statusTransitionJudge(context: JudgeContext): Judge {
+  const log = new ProjectLog(context.shared(projectOpsState));
   const settler = new Settler();
   const projects = new BoundedMap<string, ProjectStatus>(5000, SEQUENCE_HORIZON_MS);
 
