@@ -1,12 +1,12 @@
 import type { Endpoint } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
-import { OwnProjects } from './sequence-own-projects.js';
+import { ownProjectsState } from './sequence-own-projects.js';
 
 type Reading = 'reached' | 'missing';
 
@@ -43,8 +43,8 @@ function pathsOf(form: MissingForm): Set<string> {
  *   name no project of it on the same route;
  * - a request without a body is not refused as malformed (400).
  */
-export function keyCaseJudge(): Judge {
-  const own = new OwnProjects();
+export function keyCaseJudge(context: JudgeContext): Judge {
+  const own = context.shared(ownProjectsState);
   /** The latest answer of each reading, of any customer: how the target looks keys up is the target's, not a customer's. */
   const latest: Partial<Record<Reading, ExchangeView>> = {};
   /** Per customer and route, the latest 404s to lowercase keys the customer is not known to own. */

@@ -9,6 +9,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
 
 const lessonOfFact = fact(lessonOf);
@@ -55,22 +56,27 @@ function lessonOf(x: ExchangeView): Lesson {
   return disturbs === undefined && owns === undefined ? NOTHING : { disturbs, owns };
 }
 
+/**
+ * Kept once per observation for the judges that ask (`ownProjectsState`): each judges an exchange
+ * on what came before it and then hands it over (`see`), and the exchange is learnt from once the
+ * next one is asked about, when every judge has judged it.
+ */
 export class OwnProjects {
   /** Per customer, the evidence by project: fresh for a horizon only. */
   readonly #byCustomer = new BoundedMap<string, BoundedMap<string, Evidence>>(1000);
   /** When any token last sent a write of unknown effect to the project itself. */
   readonly #disturbed = new BoundedMap<string, number>(5000, SEQUENCE_HORIZON_MS);
+  /** The exchange handed over last, not learnt from yet, and what it teaches. */
+  #unlearnt: ExchangeView | undefined;
+  #lesson: Lesson = NOTHING;
 
-  /** Learns from `x` (call for every exchange); both judges that keep one learn the same of it. */
+  /** Hands over `x` once judged (call for every exchange, after asking of it): it is learnt from before the next is asked about. */
   see(x: ExchangeView): void {
-    // Creations and project routes alone teach anything.
-    if (!x.apiPath?.startsWith('/reports')) return;
-    const lesson = x.derived(lessonOfFact);
-    if (lesson === NOTHING) return;
-    if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
-    if (lesson.owns === undefined) return;
-    const projects = this.#byCustomer.upsert(x.customer as string, () => new BoundedMap(1000, SEQUENCE_HORIZON_MS));
-    projects.set(lesson.owns, { sentAt: x.sentAt, answeredAt: x.answeredAt }, x.answeredAt);
+    if (x === this.#unlearnt) return;
+    this.#learnUnlearnt();
+    this.#unlearnt = x;
+    // Creations and project routes alone teach anything; the lesson is worked out now, while `x`'s answer is parsed.
+    this.#lesson = x.apiPath?.startsWith('/reports') ? x.derived(lessonOfFact) : NOTHING;
   }
 
   /** Whether `x`'s customer owns the project `x` addresses in lowercase, the evidence fresh for `x`. */
@@ -81,10 +87,26 @@ export class OwnProjects {
 
   /** Whether `customer` owns the project `key` (whatever its spelling here), the evidence fresh for `x`. */
   owned(customer: string, key: string, x: ExchangeView): boolean {
+    if (x !== this.#unlearnt) this.#learnUnlearnt();
     const lower = key.toLowerCase();
     const evidence = this.#byCustomer.get(customer)?.get(lower);
     if (!evidence || !followsClosely(evidence, x)) return false;
     const disturbed = this.#disturbed.get(lower);
     return disturbed === undefined || disturbed <= evidence.sentAt;
   }
+
+  #learnUnlearnt(): void {
+    const x = this.#unlearnt;
+    const lesson = this.#lesson;
+    this.#unlearnt = undefined;
+    this.#lesson = NOTHING;
+    if (x === undefined || lesson === NOTHING) return;
+    if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
+    if (lesson.owns === undefined) return;
+    const projects = this.#byCustomer.upsert(x.customer as string, () => new BoundedMap(1000, SEQUENCE_HORIZON_MS));
+    projects.set(lesson.owns, { sentAt: x.sentAt, answeredAt: x.answeredAt }, x.answeredAt);
+  }
 }
+
+/** The observation's one `OwnProjects`, for the judges of own projects' routes and of keys' case. */
+export const ownProjectsState = sharedState(() => new OwnProjects());

@@ -1,13 +1,13 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { clearlyValidFields } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
-import { OwnProjects } from './sequence-own-projects.js';
+import { ownProjectsState } from './sequence-own-projects.js';
 import { passwordReadingOf } from './write-password.js';
 
 /**
@@ -34,8 +34,8 @@ function validPasswordLength(x: ExchangeView): number | undefined {
  * (PROJ-101), a valid password change 200 (PROJ-107), and a DELETE, which the interface does not
  * offer, leaves the project readable (PROJ-118).
  */
-export function ownProjectRoutesJudge(): Judge {
-  const own = new OwnProjects();
+export function ownProjectRoutesJudge(context: JudgeContext): Judge {
+  const own = context.shared(ownProjectsState);
   /** DELETEs of own projects awaiting the customer's next read of the project. */
   const deletes = new BoundedMap<string, { x: ExchangeView; key: string }[]>(2000, SEQUENCE_HORIZON_MS);
 
