@@ -1,6 +1,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { sharedState } from '../../judge/shared-state.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
 import { identifiedApplications, type FundingRead } from './reads.js';
 
@@ -10,6 +11,12 @@ const LISTS_FOLLOWED = 4;
 /** The list a read pages through: the customer's, or a project's by the key as requested. */
 export function listKeyOf(x: ExchangeView, read: FundingRead): string {
   return read === 'customer-list' ? 'customer' : `project:${x.params.projectKey ?? ''}`;
+}
+
+/** What a list answer and the pages of its list read just before it showed: different applications, and up to three answers that listed them. */
+export interface Around {
+  readonly ids: ReadonlySet<string>;
+  readonly proof: readonly ExchangeView[];
 }
 
 /** An application a list answer showed. */
@@ -25,9 +32,16 @@ interface Listing {
  */
 export class ListedApplications {
   readonly #customers = new BoundedMap<string, BoundedMap<string, BoundedMap<string, Listing>>>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
+  /** The answer asked about last and what `around` found: the judges sharing it ask of the same answers. */
+  #last: { x: ExchangeView; around: Around } | undefined;
 
-  /** The different applications of this answer and of the pages of `list` read just before it; remembers this answer's. */
-  around(x: ExchangeView, customer: string, list: string): { ids: Set<string>; proof: ExchangeView[] } {
+  /** The different applications of this answer and of the pages of `list` read just before it; remembers this answer's (once, however many judges ask). */
+  around(x: ExchangeView, customer: string, list: string): Around {
+    if (this.#last?.x !== x) this.#last = { x, around: this.#around(x, customer, list) };
+    return this.#last.around;
+  }
+
+  #around(x: ExchangeView, customer: string, list: string): Around {
     // The lists of a customer are let go with the customer (renewed by each of its answers), their applications as they fall behind the horizon.
     const lists = renewed(this.#customers, customer, () => new BoundedMap(LISTS_FOLLOWED), x.answeredAt);
     const listed = lists.upsert(list, () => new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS));
@@ -46,3 +60,6 @@ export class ListedApplications {
     return { ids, proof: [...proof].slice(0, 3) };
   }
 }
+
+/** The observation's one `ListedApplications`, for the judges of pages and of paging, which ask of the same list answers. */
+export const listedApplicationsState = sharedState(() => new ListedApplications());

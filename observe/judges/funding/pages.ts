@@ -1,11 +1,11 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
-import { listKeyOf, ListedApplications } from './listed.js';
+import { listKeyOf, listedApplicationsState } from './listed.js';
 import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
 import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
@@ -51,9 +51,9 @@ const LIMITS_FOLLOWED = 8;
  * changes": only pages and reads close in time are compared, and a walk whose `total` changes
  * starts anew.
  */
-export function listPagesJudge(): Judge {
+export function listPagesJudge(context: JudgeContext): Judge {
   const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
-  const listed = new ListedApplications();
+  const listed = context.shared(listedApplicationsState);
   return {
     rules: ['FUND-32', 'FUND-39'],
     see(x, ledger) {

@@ -1,9 +1,9 @@
 import { descendingOrdersOf, FUNDING_PAGINATION } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
-import { listKeyOf, ListedApplications } from './listed.js';
+import { listKeyOf, listedApplicationsState, type Around } from './listed.js';
 import { expectedPageLength, listQueryOf, refusedParameters, type ListQuery } from './query.js';
 import { fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
@@ -24,8 +24,8 @@ interface Paging {
  * request and the page holding what they imply (FUND-33), and the order ("Sorted by application id
  * descending", as text or as numbers: FREE-FUND-6).
  */
-export function listPagingJudge(): Judge {
-  const listed = new ListedApplications();
+export function listPagingJudge(context: JudgeContext): Judge {
+  const listed = context.shared(listedApplicationsState);
   return {
     rules: ['FUND-25', 'FUND-26', 'FUND-31', 'FUND-33'],
     see(x, ledger) {
@@ -68,7 +68,7 @@ const isCount = (value: unknown): value is number => Number.isInteger(value) && 
  * of a request without `limit` is sized by the limit the answer reports, whose default FUND-26 judges;
  * but a page past a `total` below the applications its list just showed fails FUND-33 (listed.ts).
  */
-function describesRequest(x: ExchangeView, ledger: Ledger, paging: Paging, clean: Clean, around: { ids: Set<string>; proof: ExchangeView[] } | undefined): void {
+function describesRequest(x: ExchangeView, ledger: Ledger, paging: Paging, clean: Clean, around: Around | undefined): void {
   const { applications, total } = paging;
   const limit = !clean.limitGiven && isCount(paging.limit) ? paging.limit : clean.limit;
   const pastTheEnd = total !== undefined && (clean.page - 1) * limit >= total;
