@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { calculatedOf, type Calculated } from './not-stored.js';
-import { QuietWindows } from './quiet-windows.js';
+import { projectWritesState, QuietWindows, type ProjectWrites } from './quiet-windows.js';
 import { isResultsRead, projectKeyOf, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
 
@@ -68,9 +68,14 @@ const ALIAS_RULE: Readonly<Record<string, string>> = { vorlaufT: 'RES-21', sprei
 export class ResultsCalls {
   /** Calls are compared only with those closely before them. */
   readonly #projects = new BoundedMap<string, Call[]>(512, SEQUENCE_HORIZON_MS);
-  readonly #quiet = new QuietWindows(512);
+  readonly #quiet: QuietWindows;
 
-  constructor(private readonly compare: 'influence' | 'aliases') {}
+  constructor(
+    private readonly compare: 'influence' | 'aliases',
+    writes: ProjectWrites,
+  ) {
+    this.#quiet = new QuietWindows(writes);
+  }
 
   see(x: ExchangeView, ledger: Ledger): void {
     this.#quiet.see(x, ledger);
@@ -105,8 +110,8 @@ export class ResultsCalls {
 }
 
 /** RES-25 (`ResultsCalls` `influence`); the aliases' comparisons belong to their rules' judge (parameters.ts). */
-export function influenceJudge(): Judge {
-  const calls = new ResultsCalls('influence');
+export function influenceJudge(context: JudgeContext): Judge {
+  const calls = new ResultsCalls('influence', context.shared(projectWritesState));
   return {
     rules: ['RES-25'],
     see: (x, ledger) => calls.see(x, ledger),

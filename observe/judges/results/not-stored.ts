@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { QuietWindows } from './quiet-windows.js';
+import { projectWritesState, QuietWindows } from './quiet-windows.js';
 import { projectKeyOf } from './results-read.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
@@ -47,9 +47,9 @@ const CALLS_PER_PROJECT = 8;
  * without parameters, before and after a results call with system temperatures, with no write to
  * the project in between, must be the same.
  */
-export function notStoredJudge(): Judge {
+export function notStoredJudge(context: JudgeContext): Judge {
   const projects = new BoundedMap<string, ProjectReads>(MAX_PROJECTS);
-  const quiet = new QuietWindows(MAX_PROJECTS);
+  const quiet = new QuietWindows(context.shared(projectWritesState));
   return {
     rules: ['RES-24', 'RES-28'],
     see(x, ledger) {

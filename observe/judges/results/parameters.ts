@@ -1,8 +1,9 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { ResultsCalls } from './influence.js';
+import { projectWritesState } from './quiet-windows.js';
 import { bodyKnown, isResultsRead } from './results-read.js';
 import { onlySystemTemperatures, queryText, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
@@ -18,9 +19,9 @@ const SPREAD_NAMES: readonly string[] = ['spread', 'spreizung'];
  * 422 calculation_unavailable may answer any of them (FREE-ERR-7: a project without sufficient data
  * meets that row too).
  */
-export function systemTemperatureJudge(): Judge {
+export function systemTemperatureJudge(context: JudgeContext): Judge {
   // Two calls naming the same numbers differently calculate alike (influence.ts `ResultsCalls`).
-  const calls = new ResultsCalls('aliases');
+  const calls = new ResultsCalls('aliases', context.shared(projectWritesState));
   return {
     rules: ['RES-18', 'RES-19', 'RES-20', 'RES-21', 'RES-22', 'RES-23'],
     end: (ledger) => calls.end(ledger),

@@ -2,6 +2,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { sharedState } from '../../judge/shared-state.js';
 
 const projectKeyWrittenFact = fact(projectKeyWritten);
 
@@ -34,6 +35,58 @@ const WRITES_PER_PROJECT = 32;
 /** Decisions waiting at once; beyond it the oldest are dropped undecided (nothing judged is never wrong). */
 const MAX_PENDING = 4096;
 
+/** Projects whose writes are kept. */
+const PROJECTS_WRITTEN = 512;
+
+/** A write noted: its project and its interval. */
+interface Write extends Interval {
+  projectKey: string;
+}
+
+/**
+ * The writes to each project, within the horizon, noted once per exchange however many judges'
+ * quiet windows hand it over (each hands every exchange over first, so none reads them behind).
+ */
+export class ProjectWrites {
+  readonly #writes = new BoundedMap<string, Write[]>(PROJECTS_WRITTEN);
+  /** The project written last: its writes are the newest entry already, kept in place without writing it again. */
+  #lastWritten: string | undefined;
+  /** The exchange noted last, and its write. */
+  #latest: ExchangeView | undefined;
+  #latestWrite: Write | undefined;
+
+  /** Notes `x`'s write, if it is one (once); returns it. */
+  note(x: ExchangeView): Write | undefined {
+    if (x === this.#latest) return this.#latestWrite;
+    this.#latest = x;
+    const projectKey = writtenProjectKey(x);
+    this.#latestWrite = projectKey === undefined ? undefined : this.#noteWrite(projectKey, x);
+    return this.#latestWrite;
+  }
+
+  /** Whether a write to the project touches the window. */
+  touched(projectKey: string, window: Interval): boolean {
+    return (this.#writes.get(projectKey) ?? []).some((w) => overlaps(window, w));
+  }
+
+  #noteWrite(projectKey: string, x: ExchangeView): Write {
+    const write = { projectKey, from: x.sentAt, to: x.answeredAt };
+    // The project's writes within the horizon before this one, and this one, kept in place.
+    const writes = this.#writes.get(projectKey) ?? [];
+    let kept = 0;
+    for (const w of writes) if (w.to >= x.sentAt - SEQUENCE_HORIZON_MS) writes[kept++] = w;
+    writes.length = kept;
+    writes.push(write);
+    if (writes.length > WRITES_PER_PROJECT) writes.shift();
+    if (projectKey !== this.#lastWritten) this.#writes.set(projectKey, writes);
+    this.#lastWritten = projectKey;
+    return write;
+  }
+}
+
+/** The observation's one `ProjectWrites`, for every judge's quiet windows. */
+export const projectWritesState = sharedState(() => new ProjectWrites());
+
 /**
  * Decisions that hold only if no write reached a project while the compared calls ran: a write of
  * any token counts (two tokens of one customer look like two customers). A decision waits until the
@@ -41,21 +94,16 @@ const MAX_PENDING = 4096;
  * ran still cancels it; the end of the observation decides what is left.
  */
 export class QuietWindows {
-  readonly #writes: BoundedMap<string, Interval[]>;
-  /** The project written last: its writes are the newest entry already, kept in place without writing it again. */
-  #lastWritten: string | undefined;
   #pending: Pending[] = [];
   /** No decision is due before an exchange that starts after this: most exchanges pass without a look at the decisions. */
   #firstDue = Infinity;
 
-  constructor(maxProjects: number) {
-    this.#writes = new BoundedMap(maxProjects);
-  }
+  constructor(private readonly writes = new ProjectWrites()) {}
 
   /** Call first for every exchange: notes a write, and decides what the observation has moved past. */
   see(x: ExchangeView, ledger: Ledger): void {
-    const written = writtenProjectKey(x);
-    if (written !== undefined) this.#noteWrite(written, x);
+    const written = this.writes.note(x);
+    if (written !== undefined) this.#cancel(written);
     if (x.sentAt <= this.#firstDue) return;
     // Those due are taken out in place, in one walk: two filters cost two arrays at every decision.
     const pending = this.#pending;
@@ -72,8 +120,7 @@ export class QuietWindows {
 
   /** Decides with `decide` once the observation is past `to`, unless a write to the project touches [from, to]. */
   expect(projectKey: string, from: number, to: number, decide: (ledger: Ledger) => void): void {
-    const window = { from, to };
-    if ((this.#writes.get(projectKey) ?? []).some((w) => overlaps(window, w))) return;
+    if (this.writes.touched(projectKey, { from, to })) return;
     this.#pending.push({ from, to, projectKey, decide });
     if (this.#pending.length > MAX_PENDING) this.#pending.shift();
     this.#firstDue = firstDue(this.#pending);
@@ -86,17 +133,9 @@ export class QuietWindows {
     for (const p of due) p.decide(ledger);
   }
 
-  #noteWrite(projectKey: string, x: ExchangeView): void {
-    const write = { from: x.sentAt, to: x.answeredAt };
-    // The project's writes within the horizon before this one, and this one, kept in place.
-    const writes = this.#writes.get(projectKey) ?? [];
-    let kept = 0;
-    for (const w of writes) if (w.to >= x.sentAt - SEQUENCE_HORIZON_MS) writes[kept++] = w;
-    writes.length = kept;
-    writes.push(write);
-    if (writes.length > WRITES_PER_PROJECT) writes.shift();
-    if (projectKey !== this.#lastWritten) this.#writes.set(projectKey, writes);
-    this.#lastWritten = projectKey;
+  /** Drops the decisions a write cancels. */
+  #cancel(write: Write): void {
+    const { projectKey } = write;
     if (!this.#pending.some((p) => p.projectKey === projectKey && overlaps(p, write))) return;
     this.#pending = this.#pending.filter((p) => p.projectKey !== projectKey || !overlaps(p, write));
     this.#firstDue = firstDue(this.#pending);
