@@ -1,7 +1,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { sharedState } from '../../judge/shared-state.js';
+import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
 import { identifiedApplications, type FundingRead } from './reads.js';
 
@@ -32,13 +32,12 @@ interface Listing {
  */
 export class ListedApplications {
   readonly #customers = new BoundedMap<string, BoundedMap<string, BoundedMap<string, Listing>>>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
-  /** The answer asked about last and what `around` found: the judges sharing it ask of the same answers. */
-  #last: { x: ExchangeView; around: Around } | undefined;
+  /** What `around` found of the answer asked about last: the judges sharing it ask of the same answers. */
+  readonly #handedOver = new HandedOver<Around>();
 
   /** The different applications of this answer and of the pages of `list` read just before it; remembers this answer's (once, however many judges ask). */
   around(x: ExchangeView, customer: string, list: string): Around {
-    if (this.#last?.x !== x) this.#last = { x, around: this.#around(x, customer, list) };
-    return this.#last.around;
+    return this.#handedOver.of(x, () => this.#around(x, customer, list));
   }
 
   #around(x: ExchangeView, customer: string, list: string): Around {

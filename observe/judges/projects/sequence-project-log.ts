@@ -7,7 +7,7 @@
  */
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
-import { sharedState } from '../../judge/shared-state.js';
+import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
 
@@ -91,28 +91,29 @@ interface Ops {
 export class ProjectOps {
   readonly #logs = new BoundedMap<string, Ops>(PROJECTS);
   /** The exchange recorded last, and its operation (none for a read or another path). */
-  #latest: ExchangeView | undefined;
-  #latestOp: ProjectOp | undefined;
+  readonly #recorded = new HandedOver<ProjectOp | undefined>();
   /** The project whose operations the latest one's new project pushed out, still read by a log that has not recorded it. */
   #forgotten: Ops | undefined;
 
   record(x: ExchangeView): ProjectOp | undefined {
-    if (x === this.#latest) return this.#latestOp;
-    this.#latest = x;
+    return this.#recorded.of(x, this.#recordOf);
+  }
+
+  /** Made once: handed over at every exchange, a closure made per call would cost one each time. */
+  readonly #recordOf = (x: ExchangeView): ProjectOp | undefined => {
     this.#forgotten = undefined;
     const at = projectPathOf(x);
     const op = at && !isRead(x, at.rest) ? x.derived(projectOpOfFact) : undefined;
-    this.#latestOp = op;
     if (op !== undefined) this.#push(op);
     return op;
-  }
+  };
 
   /** What `ProjectLog.between` finds for a log whose last recorded exchange is `recorded`. */
   between(recorded: ExchangeView | undefined, key: string, from: number, to: number, except: readonly number[]): ProjectOp[] {
-    const behind = recorded !== this.#latest;
+    const behind = !this.#recorded.isLast(recorded);
     const log = this.#logs.get(key) ?? (behind && this.#forgotten?.key === key ? this.#forgotten : undefined);
     if (log === undefined) return [];
-    const end = behind && this.#latestOp?.key === key ? log.ops.length - 1 : log.ops.length;
+    const end = behind && this.#recorded.last?.key === key ? log.ops.length - 1 : log.ops.length;
     const found: ProjectOp[] = [];
     for (let i = end - 1; i >= Math.max(0, end - OPS_PER_PROJECT) && (log.reach[i] as number) > from; i--) {
       const op = log.ops[i] as ProjectOp;

@@ -2,7 +2,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { sharedState } from '../../judge/shared-state.js';
+import { HandedOver, sharedState } from '../../judge/shared-state.js';
 
 const projectKeyWrittenFact = fact(projectKeyWritten);
 
@@ -51,18 +51,18 @@ export class ProjectWrites {
   readonly #writes = new BoundedMap<string, Write[]>(PROJECTS_WRITTEN);
   /** The project written last: its writes are the newest entry already, kept in place without writing it again. */
   #lastWritten: string | undefined;
-  /** The exchange noted last, and its write. */
-  #latest: ExchangeView | undefined;
-  #latestWrite: Write | undefined;
+  readonly #handedOver = new HandedOver<Write | undefined>();
 
-  /** Notes `x`'s write, if it is one (once); returns it. */
+  /** Notes `x`'s write, if it is one (once, however many judges hand it over); returns it. */
   note(x: ExchangeView): Write | undefined {
-    if (x === this.#latest) return this.#latestWrite;
-    this.#latest = x;
-    const projectKey = writtenProjectKey(x);
-    this.#latestWrite = projectKey === undefined ? undefined : this.#noteWrite(projectKey, x);
-    return this.#latestWrite;
+    return this.#handedOver.of(x, this.#noteOf);
   }
+
+  /** Made once: handed over at every exchange, a closure made per call would cost one each time. */
+  readonly #noteOf = (x: ExchangeView): Write | undefined => {
+    const projectKey = writtenProjectKey(x);
+    return projectKey === undefined ? undefined : this.#noteWrite(projectKey, x);
+  };
 
   /** Whether a write to the project touches the window. */
   touched(projectKey: string, window: Interval): boolean {
