@@ -11,6 +11,8 @@ import type { SharedState } from './shared-state.js';
 export interface Judge {
   /** The rules it judges; each is classified `exchange`, `sequence` or `timeline` in spec/rules/passive.ts. */
   readonly rules: readonly string[];
+  /** The exchanges `see` gets; absent, every one. */
+  readonly reads?: Reads;
   see(x: ExchangeView, ledger: Ledger): void;
   /**
    * A request sent whose answer is unknown (`proxyFailure` or `unanswered` set: the response is
@@ -21,6 +23,23 @@ export interface Judge {
   seeUnanswered?(x: ExchangeView, ledger: Ledger): void;
   /** After the last exchange: what a judge of the timeline decides only with the whole of it. */
   end?(ledger: Ledger): void;
+}
+
+/**
+ * The exchanges a judge reads, told apart by what the observer works out of every exchange once:
+ * the endpoint row it matches (`ExchangeView.endpoint`) and whether it was refused for the limit.
+ * Most judges have business with a few rows, and an observation holds thousands of exchanges of
+ * each row: handing a judge only its own spares the rest the calls and the checks that would turn
+ * them away. A judge declares every exchange its `see` does anything with, remembering and
+ * forgetting included; the others must leave it as it was.
+ */
+export interface Reads {
+  /** The rows' ids (spec/endpoints.ts) whose exchanges it reads. */
+  readonly endpoints: readonly string[];
+  /** Also the exchanges of no row: outside the API, a path or a method the table lacks, OPTIONS. */
+  readonly unmatched?: true;
+  /** Also answers 429 (most rules are not judged on a request the limit refused). */
+  readonly tooManyRequests?: true;
 }
 
 /** What the one who observes knows of the traffic and the recording cannot show. */

@@ -4,6 +4,7 @@ import { ExchangeView } from './exchange-view.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
+import { ReaderTable } from './reader-table.js';
 import { sharedStore } from './shared-state.js';
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
@@ -46,11 +47,12 @@ export interface ObserverOptions extends JudgeOptions {
 }
 
 /**
- * Feeds exchanges to every judge in the order given and turns the ledger into per-rule verdicts.
+ * Feeds each exchange to the judges that read it (`Judge.reads`), in the order given, and turns the ledger into per-rule verdicts.
  * The same for a file read to its end and for a proxy that asks for the verdicts now and then.
  */
 export class Observer {
   readonly #judges: Judge[];
+  readonly #readers: ReaderTable;
   readonly #ledger: Ledger;
   readonly #customers = new Set<string>();
   #seq = 0;
@@ -66,6 +68,7 @@ export class Observer {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
     const context = { oneTokenPerCustomer: this.#oneTokenPerCustomer, links: this.#links, shared: sharedStore() };
     this.#judges = factories.map((make) => make(context));
+    this.#readers = new ReaderTable(this.#judges);
     this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
     this.#ledger = new Ledger(options.keepBodies ?? false);
   }
@@ -88,7 +91,7 @@ export class Observer {
       this.#from = Math.min(this.#from, view.sentAt);
       this.#to = Math.max(this.#to, view.answeredAt);
     }
-    for (const judge of this.#judges) judge.see(view, this.#ledger);
+    for (const judge of this.#readers.of(view)) judge.see(view, this.#ledger);
     this.#links.note(view);
     view.forgetWorkings();
   }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { exchangeOf, type ExchangeSpec } from '../judges/testing/exchange-builder.js';
+import { ExchangeView } from './exchange-view.js';
+import type { Judge, Reads } from './judge.js';
+import { ReaderTable } from './reader-table.js';
+
+const judge = (name: string, reads?: Reads): Judge => ({ rules: [name], ...(reads && { reads }), see() {} });
+const view = (spec: ExchangeSpec) => new ExchangeView(exchangeOf(spec), 0);
+const names = (judges: readonly Judge[]) => judges.map((j) => j.rules[0]);
+
+describe('ReaderTable', () => {
+  const all = judge('all');
+  const lists = judge('lists', { endpoints: ['reports.list'] });
+  const limited = judge('limited', { endpoints: ['reports.list'], tooManyRequests: true });
+  const stray = judge('stray', { endpoints: ['reports.detail'], unmatched: true });
+  const table = new ReaderTable([all, lists, limited, stray]);
+
+  it('hands an exchange of a row to the judges that read that row, in the order given', () => {
+    expect(names(table.of(view({ path: '/reports', status: 200, token: 't' })))).toEqual(['all', 'lists', 'limited']);
+    expect(names(table.of(view({ path: '/reports/ABCDEFGHK', status: 200, token: 't' })))).toEqual(['all', 'stray']);
+  });
+
+  it('hands a 429 only to the judges that read refusals for the limit', () => {
+    expect(names(table.of(view({ path: '/reports', status: 429, token: 't' })))).toEqual(['all', 'limited']);
+  });
+
+  it('hands exchanges of no row (another method, an unknown path, outside the API) only to the judges that read them', () => {
+    expect(names(table.of(view({ method: 'DELETE', path: '/reports', status: 405, token: 't' })))).toEqual(['all', 'stray']);
+    expect(names(table.of(view({ path: '/nothing', status: 404, token: 't' })))).toEqual(['all', 'stray']);
+    expect(names(table.of(view({ path: 'https://api.example.test/files/x.pdf', status: 200 })))).toEqual(['all', 'stray']);
+  });
+
+  it('refuses a judge that names a row the endpoint table lacks', () => {
+    expect(() => new ReaderTable([judge('typo', { endpoints: ['reports.lsit'] })])).toThrow(/reports\.lsit/);
+  });
+});

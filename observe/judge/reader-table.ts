@@ -1,0 +1,49 @@
+import { ENDPOINTS } from '../../spec/endpoints.js';
+import type { ExchangeView } from './exchange-view.js';
+import type { Judge, Reads } from './judge.js';
+
+const ROW_IDS: ReadonlySet<string> = new Set(ENDPOINTS.map((e) => e.id));
+/** The key of the exchanges of no row (no row's id is empty). */
+const UNMATCHED = '';
+
+/**
+ * For each kind of exchange (the endpoint row it matches, and whether the limit refused it) the
+ * judges that read it (`Judge.reads`), in the order they were given: worked out on the first
+ * exchange of the kind, a lookup for every later one.
+ */
+export class ReaderTable {
+  readonly #judges: readonly Judge[];
+  /** Every judge reads every exchange: no row need be matched to hand them out. */
+  readonly #everyJudge: boolean;
+  readonly #answered = new Map<string, Judge[]>();
+  readonly #tooMany = new Map<string, Judge[]>();
+
+  constructor(judges: readonly Judge[]) {
+    for (const judge of judges) {
+      const unknown = judge.reads?.endpoints.find((id) => !ROW_IDS.has(id));
+      if (unknown !== undefined) throw new Error(`the judge of ${judge.rules.join(', ')} reads the endpoint ${unknown}, which spec/endpoints.ts has no row of`);
+    }
+    this.#judges = judges;
+    this.#everyJudge = judges.every((judge) => judge.reads === undefined);
+  }
+
+  /** The judges that read `x`. */
+  of(x: ExchangeView): readonly Judge[] {
+    if (this.#everyJudge) return this.#judges;
+    const row = x.endpoint?.id ?? UNMATCHED;
+    const tooMany = x.status === 429;
+    const lists = tooMany ? this.#tooMany : this.#answered;
+    let list = lists.get(row);
+    if (list === undefined) {
+      list = this.#judges.filter((judge) => reads(judge.reads, row, tooMany));
+      lists.set(row, list);
+    }
+    return list;
+  }
+}
+
+function reads(declared: Reads | undefined, row: string, tooMany: boolean): boolean {
+  if (declared === undefined) return true;
+  if (tooMany && declared.tooManyRequests !== true) return false;
+  return row === UNMATCHED ? declared.unmatched === true : declared.endpoints.includes(row);
+}
