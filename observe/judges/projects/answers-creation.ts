@@ -11,6 +11,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { shown } from './field-table.js';
+import { CREATION_ROWS, isCreation } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 const present = z.unknown().refine((value) => value !== undefined, 'required');
@@ -24,11 +25,11 @@ const withDataSchema = creationResponseSchema.pick({ projektHeader: true }).exte
 
 const CREATION_MEMBERS = ['status', 'action', 'projektHeader', 'projektData'];
 
-const isCreation = (x: ExchangeView) => x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data';
-
 export function creationAnswerJudge(): Judge {
   return {
     rules: ['PROJ-1', 'PROJ-72', 'PROJ-73', 'PROJ-74', 'PROJ-75', 'PROJ-84'],
+    // The creations' success answers.
+    reads: { endpoints: CREATION_ROWS },
     see(x, ledger) {
       if (!isCreation(x) || !succeeded(x) || !answerBodyWhole(x)) return;
       const body = x.responseJson;

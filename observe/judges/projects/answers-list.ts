@@ -2,13 +2,16 @@
 import { projectListResponseSchema } from '../../../spec/contract/projects.js';
 import type { Judge } from '../../judge/judge.js';
 import { issues } from './answers-creation.js';
+import { LIST_ROW } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 export function projectListJudge(): Judge {
   return {
     rules: ['PROJ-89'],
+    // The list's success answers.
+    reads: { endpoints: [LIST_ROW] },
     see(x, ledger) {
-      if (x.endpoint?.id !== 'reports.list' || !succeeded(x)) return;
+      if (x.endpoint?.id !== LIST_ROW || !succeeded(x)) return;
       if (x.status !== 200) {
         ledger.broke('PROJ-89', x, `GET /reports answered ${x.status}, not 200`);
         return;

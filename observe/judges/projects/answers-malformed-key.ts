@@ -57,6 +57,8 @@ export function malformedKeyOf(x: ExchangeView): string | undefined {
 export function malformedKeyJudge(): Judge {
   return {
     rules: ['PROJ-3'],
+    // A row's key is nine letters and `with-data` is not judged: a malformed key matches no row. A 429 is not judged.
+    reads: { endpoints: [], unmatched: true },
     see(x, ledger) {
       if (!METHODS.has(x.method) || !answeredOnItsMerits(x) || UNJUDGED_STATUSES.has(x.status)) return;
       const key = malformedKeyOf(x);

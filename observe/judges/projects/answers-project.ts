@@ -13,6 +13,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { plainOrigin } from '../../judge/plain-urls.js';
 import { issues } from './answers-creation.js';
 import { shown } from './field-table.js';
+import { CREATION_ROWS, DETAIL_ROW, isCreation, isDetailRead } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 /** PROJ-96's members: the header with the project's key, and the data. */
@@ -29,17 +30,17 @@ const isScalar = (value: unknown) => value === null || typeof value !== 'object'
  */
 const isFullUrl = (link: string) => plainOrigin(link) !== undefined || absoluteUrlSchema.safeParse(link).success;
 
-const isCreation = (x: ExchangeView) => x.endpoint?.id === 'reports.create' || x.endpoint?.id === 'reports.create-with-data';
-const isDetail = (x: ExchangeView) => x.endpoint?.id === 'reports.detail';
 
 export function projectAnswerJudge(): Judge {
   return {
     rules: ['PROJ-70', 'PROJ-71', 'PROJ-88', 'PROJ-96', 'PROJ-97'],
+    // The success answers that show a project.
+    reads: { endpoints: [...CREATION_ROWS, DETAIL_ROW] },
     see(x, ledger) {
-      if (!(isCreation(x) || isDetail(x)) || !succeeded(x) || !answerBodyWhole(x)) return;
-      const label = isDetail(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
+      if (!(isCreation(x) || isDetailRead(x)) || !succeeded(x) || !answerBodyWhole(x)) return;
+      const label = isDetailRead(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
       const body = x.responseJson;
-      if (isDetail(x)) detail(x, ledger, body);
+      if (isDetailRead(x)) detail(x, ledger, body);
       if (!isObject(body)) return;
       const header = body.projektHeader;
       // A missing header is the answer's members' (PROJ-73, PROJ-84, PROJ-96), as the kit charges it.

@@ -3,7 +3,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PROJECT_LIST_GROUPS } from '../../../spec/contract/projects.js';
-import { headerKeyOf, isCreation, isListRead } from './sequence-own-projects.js';
+import { CREATION_ROWS, headerKeyOf, isCreation, isListRead, LIST_ROW } from './sequence-own-projects.js';
 
 interface Created {
   x: ExchangeView;
@@ -73,6 +73,8 @@ export function projectCreationsJudge(): Judge {
 
   return {
     rules: ['PROJ-82', 'PROJ-90', 'PROJ-92'],
+    // Creations and the lists that must show them, all answered 201 or 200.
+    reads: { endpoints: [...CREATION_ROWS, LIST_ROW] },
     see(x, ledger) {
       const customer = x.customer;
       if (customer === undefined) return;

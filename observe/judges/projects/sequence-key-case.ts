@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../../spec/endpoints.js';
+import { PROJECT_KEY_ENDPOINTS, type Endpoint } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
-import { ownProjectsState } from './sequence-own-projects.js';
+import { ownProjectsState, readsWithOwnProjects } from './sequence-own-projects.js';
 
 type Reading = 'reached' | 'missing';
 
@@ -97,6 +97,8 @@ export function keyCaseJudge(context: JudgeContext): Judge {
 
   return {
     rules: ['PROJ-2'],
+    // A key's spelling is judged on the rows below a project key; the shared ownership learns from others too.
+    reads: readsWithOwnProjects(PROJECT_KEY_ENDPOINTS.map((e) => e.id)),
     see(x, ledger) {
       const customer = x.customer;
       const at = projectPathOf(x);

@@ -6,8 +6,10 @@
  * judged by its own rule and not blamed on a later request. Only lowercase spellings count ("Newly created keys are nine lowercase letters"): whether another
  * spelling reaches the project is PROJ-2's question (FREE-PROJ-16).
  */
+import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import type { Reads } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
@@ -39,9 +41,14 @@ export function headerKeyOf(body: unknown): string | undefined {
   return typeof key === 'string' && KEY.test(key) ? key : undefined;
 }
 
-export const isCreation = (x: ExchangeView) => x.method === 'POST' && (x.apiPath === '/reports' || x.apiPath === '/reports/with-data');
-export const isDetailRead = (x: ExchangeView) => x.endpoint?.id === 'reports.detail';
-export const isListRead = (x: ExchangeView) => x.endpoint?.id === 'reports.list';
+/** The rows that create a project: POST /reports and POST /reports/with-data. */
+export const CREATION_ROWS: readonly string[] = ['reports.create', 'reports.create-with-data'];
+export const DETAIL_ROW = 'reports.detail';
+export const LIST_ROW = 'reports.list';
+
+export const isCreation = (x: ExchangeView) => x.endpoint !== undefined && CREATION_ROWS.includes(x.endpoint.id);
+export const isDetailRead = (x: ExchangeView) => x.endpoint?.id === DETAIL_ROW;
+export const isListRead = (x: ExchangeView) => x.endpoint?.id === LIST_ROW;
 
 function lessonOf(x: ExchangeView): Lesson {
   const at = projectPathOf(x);
@@ -106,6 +113,17 @@ export class OwnProjects {
     const projects = this.#byCustomer.upsert(x.customer as string, () => new BoundedMap(1000, SEQUENCE_HORIZON_MS));
     projects.set(lesson.owns, { sentAt: x.sentAt, answeredAt: x.answeredAt }, x.answeredAt);
   }
+}
+
+/**
+ * What a judge that shares `OwnProjects` reads besides `endpoints`, so that the state learns from
+ * every exchange that teaches: creations and detail reads show ownership, and a write of unknown
+ * effect to the project itself mostly has no row (the table offers no DELETE or PUT of a project)
+ * and disturbs however it was answered, 429 included.
+ */
+export function readsWithOwnProjects(endpoints: readonly string[]): Reads {
+  const disturbing = ENDPOINTS.filter((e) => e.path === '/reports/{projectKey}' && !UNCHANGING_METHODS.has(e.method)).map((e) => e.id);
+  return { endpoints: [...new Set([...CREATION_ROWS, DETAIL_ROW, ...disturbing, ...endpoints])], unmatched: true, tooManyRequests: true };
 }
 
 /** The observation's one `OwnProjects`, for the judges of own projects' routes and of keys' case. */

@@ -7,7 +7,7 @@ import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { clearlyValidFields } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
-import { ownProjectsState } from './sequence-own-projects.js';
+import { DETAIL_ROW, ownProjectsState, readsWithOwnProjects } from './sequence-own-projects.js';
 import { passwordReadingOf } from './write-password.js';
 
 /**
@@ -27,6 +27,9 @@ function validPasswordLength(x: ExchangeView): number | undefined {
   const reading = passwordReadingOf(x);
   return reading?.verdict === 'valid' ? reading.length : undefined;
 }
+
+const CHANGE_ROW = 'reports.change';
+const PASSWORD_ROW = 'reports.password';
 
 /**
  * Requests to projects the customer was just shown to own (created or read by it, within
@@ -51,19 +54,21 @@ export function ownProjectRoutesJudge(context: JudgeContext): Judge {
 
   return {
     rules: ['PROJ-95', 'PROJ-101', 'PROJ-107', 'PROJ-118'],
+    // The three routes it judges; a DELETE, which has no row, and what the shared ownership learns from come with the others.
+    reads: readsWithOwnProjects([DETAIL_ROW, CHANGE_ROW, PASSWORD_ROW]),
     see(x, ledger) {
       const customer = x.customer;
       const at = projectPathOf(x);
       if (customer !== undefined && at !== undefined) {
         const route = x.endpoint?.id;
-        if (route === 'reports.detail') {
+        if (route === DETAIL_ROW) {
           if (at.spelt === at.key) afterDelete(x, ledger, customer, at.key);
           // "GET /reports/{projectKey} | ... | HTTP 200"
           if (decidedForOwnProject(x) && own.ownedAsAddressed(x)) ledger.judge('PROJ-95', x, x.status === 200, () => `GET ${x.apiPath} of a project the customer created or was shown answered ${x.status}, not 200`);
-        } else if (route === 'reports.change') {
+        } else if (route === CHANGE_ROW) {
           // "PATCH /reports/{projectKey} | ... | HTTP 200"; a 422 to valid data is the field table's rules' (PROJ-5, PROJ-15, ...).
           if (decidedForValidWrite(x) && x.status !== 422 && own.ownedAsAddressed(x) && clearlyValidFields(x)) ledger.judge('PROJ-101', x, x.status === 200, () => `a valid PATCH ${x.apiPath} of an own project answered ${x.status}, not 200`);
-        } else if (route === 'reports.password') {
+        } else if (route === PASSWORD_ROW) {
           const length = decidedForValidWrite(x) && own.ownedAsAddressed(x) ? validPasswordLength(x) : undefined;
           // "PUT /reports/{projectKey}/password | ... | HTTP 200"; a 422 to exactly 12 or 256 characters is PROJ-108's.
           if (length !== undefined && !(x.status === 422 && (length === PASSWORD_LENGTH.min || length === PASSWORD_LENGTH.max))) {

@@ -1,9 +1,10 @@
 import type { Judge } from '../../judge/judge.js';
 import { FUNDING_STATUSES } from '../../../spec/contract/funding.js';
 import { PROJECT_STATUS } from '../../../spec/contract/projects.js';
-import { isCreation } from './sequence-own-projects.js';
+import { CREATION_ROWS, isCreation } from './sequence-own-projects.js';
 
-const FUNDING_READS = new Set(['funding.list', 'funding.detail', 'funding.project-list']);
+/** The funding reads of the endpoint table: each shows applications. */
+export const FUNDING_READ_ROWS: readonly string[] = ['funding.list', 'funding.detail', 'funding.project-list'];
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The applications an answer of a funding read carries: the list's `applications[]` or the single `application`. */
@@ -17,13 +18,15 @@ function applicationsOf(body: unknown): Record<string, unknown>[] {
 export function statusAnswerJudge(): Judge {
   return {
     rules: ['STAT-1', 'STAT-10'],
+    // The answers that show a status, all 201 or 200.
+    reads: { endpoints: [...CREATION_ROWS, ...FUNDING_READ_ROWS] },
     see(x, ledger) {
       if (!x.responseBodyRecorded) return;
       if (isCreation(x) && x.status === 201) {
         const header = (x.responseJson as { projektHeader?: unknown } | undefined)?.projektHeader;
         // "1 (value in a creation response)"; a missing header is PROJ-73's.
         if (isObject(header)) ledger.judge('STAT-1', x, header.status === PROJECT_STATUS.created, () => `the creation answer's projektHeader.status is ${JSON.stringify(header.status)}, not 1`);
-      } else if (x.status === 200 && x.endpoint !== undefined && FUNDING_READS.has(x.endpoint.id)) {
+      } else if (x.status === 200 && x.endpoint !== undefined && FUNDING_READ_ROWS.includes(x.endpoint.id)) {
         const applications = applicationsOf(x.responseJson);
         if (applications.length === 0) return;
         const unknown = applications.filter((a) => !(FUNDING_STATUSES as readonly unknown[]).includes(a.status));

@@ -6,6 +6,7 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { decodedParameter, fundingReadOf, identifiedApplications, shown } from '../funding/reads.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
+import { FUNDING_READ_ROWS } from './status-answers.js';
 
 interface Read {
   application: JsonObject;
@@ -48,6 +49,8 @@ export function fundingStatusWriteJudge(): Judge {
 
   return {
     rules: ['STAT-12'],
+    // The reads that show applications; a write attempt has no row (no public operation writes one), and is kept whatever answered it.
+    reads: { endpoints: FUNDING_READ_ROWS, unmatched: true, tooManyRequests: true },
     see(x, ledger) {
       const customer = x.customer;
       const path = x.apiPath;

@@ -8,11 +8,15 @@ import { answered, refusedAsValidation, succeeded } from './write-outcome.js';
 /** The answers that refuse a body for what it is (malformed, wrong type, invalid). */
 const INPUT_REFUSALS = [400, 415, 422];
 
+const CREATION_ROW = 'reports.create';
+
 export function emptyCreationJudge(): Judge {
   return {
     rules: ['PROJ-76', 'PROJ-77', 'PROJ-78'],
+    // The bodies of POST /reports, answered on their input.
+    reads: { endpoints: [CREATION_ROW] },
     see(x, ledger) {
-      if (x.endpoint?.id !== 'reports.create' || !answeredOnItsInput(x)) return;
+      if (x.endpoint?.id !== CREATION_ROW || !answeredOnItsInput(x)) return;
       const body = writeBodyOf(x);
       if (body.kind === 'none') {
         // An omitted body is no write body: it needs no Content-Type either.

@@ -69,11 +69,15 @@ export function passwordReadingOf(x: ExchangeView): PasswordReading | undefined 
   return x.derived(readPasswordFact);
 }
 
+const PASSWORD_ROW = 'reports.password';
+
 export function passwordWriteJudge(): Judge {
   return {
     rules: ['PROJ-108', 'PROJ-109', 'PROJ-110', 'PROJ-111', 'PROJ-112', 'PROJ-113'],
+    // The password bodies, answered on their input.
+    reads: { endpoints: [PASSWORD_ROW] },
     see(x, ledger) {
-      if (x.endpoint?.id !== 'reports.password' || !answeredOnItsInput(x)) return;
+      if (x.endpoint?.id !== PASSWORD_ROW || !answeredOnItsInput(x)) return;
       const reading = passwordReadingOf(x);
       if (reading === undefined) return;
       if (reading.verdict === 'invalid') {

@@ -29,6 +29,8 @@ export function projectDataWriteJudge(): Judge {
   const valid = new ValidWrites();
   return {
     rules: [...new Set([...REFUSING_RULES, ...ACCEPTING_RULES, 'PROJ-85', 'PROJ-86', 'PROJ-104'])],
+    // The two writes of project data, answered on their input (the valid ones taken are remembered from them alone).
+    reads: { endpoints: [WITH_DATA, CHANGE] },
     see(x, ledger) {
       const endpoint = x.endpoint?.id;
       if ((endpoint !== WITH_DATA && endpoint !== CHANGE) || !answeredOnItsInput(x)) return;
