@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -23,6 +24,9 @@ interface Attempt {
 
 const SINGLE_PATH = /^\/funding\/applications\/([^/]+)$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ATTEMPTED_PATHS = '/funding/applications/';
+/** Write rows on an application's path, should the table ever have one. */
+const WRITE_ROWS = ENDPOINTS.filter((e) => !READ_METHODS.has(e.method) && e.path.startsWith(ATTEMPTED_PATHS)).map((e) => e.id);
 
 /**
  * "Transitions: not shown. No public operation changes a funding application." (STAT-12, in the
@@ -49,14 +53,14 @@ export function fundingStatusWriteJudge(): Judge {
 
   return {
     rules: ['STAT-12'],
-    // The reads that show applications; a write attempt has no row (no public operation writes one), and is kept whatever answered it.
-    reads: { endpoints: FUNDING_READ_ROWS, unmatched: true, tooManyRequests: true },
+    // The reads that show applications, and the write attempts on an application's path however answered (of no row: no public operation writes one).
+    reads: { endpoints: [...FUNDING_READ_ROWS, ...WRITE_ROWS], unmatched: true, tooManyRequests: true },
     see(x, ledger) {
       const customer = x.customer;
       const path = x.apiPath;
       if (customer === undefined || path === undefined) return;
       if (!READ_METHODS.has(x.method)) {
-        if (path.startsWith('/funding/applications/')) attempted(x, customer, path);
+        if (path.startsWith(ATTEMPTED_PATHS)) attempted(x, customer, path);
         return;
       }
       // Only a funding read shows an application.
