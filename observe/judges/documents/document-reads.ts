@@ -1,12 +1,16 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
 
+/** The rows of the pdf and the picture list (spec/endpoints.ts), both GETs. */
+export const PDF_ROW = 'reports.pdf';
+export const PICTURES_ROW = 'reports.pictures';
+
 /** A GET of the pdf endpoint (a HEAD creates nothing and answers no links). */
 export function isPdfRead(x: ExchangeView): boolean {
-  return x.method === 'GET' && x.endpoint?.id === 'reports.pdf';
+  return x.method === 'GET' && x.endpoint?.id === PDF_ROW;
 }
 
 export function isPicturesRead(x: ExchangeView): boolean {
-  return x.method === 'GET' && x.endpoint?.id === 'reports.pictures';
+  return x.method === 'GET' && x.endpoint?.id === PICTURES_ROW;
 }
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;

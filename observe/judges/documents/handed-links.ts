@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -26,6 +27,12 @@ interface DocumentCall {
   x: ExchangeView;
   fileUrl: string;
 }
+
+/**
+ * A link may point anywhere, under the API or outside it: every GET, of a row or of none, may
+ * fetch one. A 429 neither hands links out nor is answered on its merits.
+ */
+const GET_ROWS: readonly string[] = ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id);
 
 const MAX_LINKS = 4096;
 const MAX_PROJECTS = 512;
@@ -69,6 +76,7 @@ export function handedLinksJudge(): Judge {
   const documents = new BoundedMap<string, DocumentCall[]>(MAX_PROJECTS);
   return {
     rules: ['DOC-10', 'DOC-17', 'DOC-23', 'DOC-26'],
+    reads: { endpoints: GET_ROWS, unmatched: true },
     see(x, ledger) {
       if (x.method !== 'GET') return;
       if (isPdfRead(x)) handedDocument(x, ledger, links, documents);

@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { bodyKnown, isEmptyObject, shown } from '../results/results-read.js';
-import { isPdfRead, isSuccess } from './document-reads.js';
+import { isPdfRead, isSuccess, PDF_ROW } from './document-reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -16,6 +16,8 @@ export function pdfAnswerJudge(): Judge {
   const checkAdmitted = new BoundedMap<string, ExchangeView>(MAX_CUSTOMERS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['DOC-1', 'DOC-2', 'DOC-3', 'DOC-4', 'DOC-8'],
+    // The pdf reads answered on their merits, which a 429 is not.
+    reads: { endpoints: [PDF_ROW] },
     see(x, ledger) {
       if (!isPdfRead(x) || !answeredOnItsMerits(x)) return;
       typeAccepted(x, ledger, checkAdmitted);

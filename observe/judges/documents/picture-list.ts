@@ -3,7 +3,7 @@ import { pictureSchema } from '../../../spec/contract/documents.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject } from '../results/results-read.js';
-import { isPicturesRead, isSuccess } from './document-reads.js';
+import { isPicturesRead, isSuccess, PICTURES_ROW } from './document-reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 /** "`pictures[]` items: `id`, `url` ..., `type`, `roomName`": the spec types only the URL (FREE-DOC-7), so the others need only be there. */
@@ -13,6 +13,8 @@ const pictureItems = z.array(z.looseObject({ id: z.unknown(), url: pictureSchema
 export function pictureListJudge(): Judge {
   return {
     rules: ['DOC-15', 'DOC-16'],
+    // The picture lists answered on their merits, which a 429 is not.
+    reads: { endpoints: [PICTURES_ROW] },
     see(x, ledger) {
       if (!isPicturesRead(x) || !answeredOnItsMerits(x) || !isSuccess(x.status)) return;
       if (x.status !== 200) {

@@ -4,7 +4,7 @@ import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { projectKeyOf } from '../results/results-read.js';
-import { isPicturesRead, isSuccess } from './document-reads.js';
+import { isPicturesRead, isSuccess, PICTURES_ROW } from './document-reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 const PICTURES_PATH = /^\/reports\/([A-Za-z]{9})\/pictures$/;
@@ -35,6 +35,8 @@ export function pictureUploadJudge(): Judge {
   const projects = new BoundedMap<string, ProjectPictures>(MAX_PROJECTS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['DOC-20'],
+    // The lists answered 200 and the POSTs to their path, which no row has; a POST answered 429 is not on its merits.
+    reads: { endpoints: [PICTURES_ROW], unmatched: true },
     see(x, ledger) {
       const posted = x.method === 'POST' && x.apiPath !== undefined ? PICTURES_PATH.exec(x.apiPath)?.[1]?.toLowerCase() : undefined;
       if (posted !== undefined) {
