@@ -3,7 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { Judge } from '../../judge/judge.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { answeredRooms, isSuccess } from './room-answer.js';
-import { roomRouteOf } from './room-route.js';
+import { ROOM_ROWS, roomRouteOf } from './room-route.js';
 import { describeValue, writeBodyOf } from './write-body.js';
 import { isPlainObject } from '../../json-value.js';
 
@@ -24,6 +24,8 @@ export function roomDefaultsJudge(): Judge {
   const shown = new BoundedMap<string, true>(ROOMS_KEPT);
   return {
     rules: DEFAULTS.map((d) => d.rule),
+    // It judges and remembers the rooms of successful answers, which only room rows give.
+    reads: { endpoints: Object.values(ROOM_ROWS) },
     see(x, ledger) {
       const route = roomRouteOf(x);
       // Without a token the answer is 401, whatever the body (AUTH-1).

@@ -1,3 +1,4 @@
+import { ENDPOINTS, hasPathParameter } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -10,6 +11,13 @@ import { describeValue, refusableForItsText, writeBodyOf } from './write-body.js
 import { isPlainObject } from '../../json-value.js';
 
 const KEPT = 20_000;
+/** The rows whose successful answer tells a new project's key. */
+const PROJECT_CREATIONS: ReadonlySet<string> = new Set(['reports.create', 'reports.create-with-data']);
+/**
+ * What it judges and remembers comes from a row with a project key in its path (the room rows
+ * among them) or from a project creation; a 429 tells nothing of either.
+ */
+const READ_ROWS: readonly string[] = [...ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey')).map((e) => e.id), ...PROJECT_CREATIONS];
 /** Creations of one project within the horizon that a further one is compared with. */
 const CREATIONS_PER_PROJECT = 200;
 
@@ -33,6 +41,7 @@ export function roomIdentityJudge(): Judge {
 
   return {
     rules: ['ROOM-8', 'ROOM-52'],
+    reads: { endpoints: READ_ROWS },
     see(x, ledger) {
       const route = roomRouteOf(x);
       const customer = x.customer;
@@ -69,7 +78,7 @@ export function roomIdentityJudge(): Judge {
     const key = x.params.projectKey;
     if (key !== undefined) ownProject(customer, key);
     const endpoint = x.endpoint?.id;
-    if (endpoint !== 'reports.create' && endpoint !== 'reports.create-with-data') return;
+    if (endpoint === undefined || !PROJECT_CREATIONS.has(endpoint)) return;
     const created = (x.responseJson as { projektHeader?: { key?: unknown } } | undefined)?.projektHeader?.key;
     if (typeof created === 'string') ownProject(customer, created);
   }

@@ -28,6 +28,17 @@ const ROOM_PATH = /^\/reports\/([A-Za-z]{9})\/rooms\/([^/]+)$/;
 /** Where `/rooms` follows `/reports/{nine letters}`: a path without it there is no room path, told without a regex. */
 const ROOMS_AT = '/reports/'.length + 9;
 
+/**
+ * The rows of the routes but `other` (no row has its methods): a judge that reads only room
+ * answers reads these.
+ */
+export const ROOM_ROWS: Readonly<Record<Exclude<RoomRoute['kind'], 'other'>, string>> = {
+  list: 'rooms.list',
+  create: 'rooms.create',
+  read: 'rooms.detail',
+  change: 'rooms.change',
+};
+
 /** Every judge of rooms asks each exchange: the route is worked out once, and only for room paths. */
 export function roomRouteOf(x: ExchangeView): RoomRoute | undefined {
   const path = x.apiPath;
