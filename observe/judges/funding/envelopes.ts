@@ -2,7 +2,7 @@ import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema, PROJECT_BOUND_A
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { answeredApplications, fundingReadOf, shown } from './reads.js';
+import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 const ENVELOPE_RULE = { 'customer-list': 'FUND-1', single: 'FUND-2', 'project-list': 'FUND-34' } as const;
@@ -17,6 +17,8 @@ const SCHEMA = { 'customer-list': fundingListEnvelopeSchema, single: fundingSing
 export function fundingEnvelopeJudge(): Judge {
   return {
     rules: ['FUND-1', 'FUND-2', 'FUND-34'],
+    // Only the successes of the funding reads are judged: a 429 is no success.
+    reads: { endpoints: FUNDING_READ_ROWS },
     see(x, ledger) {
       const read = fundingReadOf(x);
       // Success is what these rules shape; errors are the error rules'.

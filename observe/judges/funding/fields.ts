@@ -3,7 +3,7 @@ import { FUNDING_TIME_FIELDS, fundingAdvisorSchema, fundingApplicationSchema, PR
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { answeredApplications, fundingReadOf, shown } from './reads.js';
+import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
@@ -56,6 +56,8 @@ function typeChecks<F extends string>(rows: readonly (readonly [rule: string, fi
 export function applicationFieldJudge(): Judge {
   return {
     rules: ['FUND-3', 'FUND-4', 'FUND-5', 'FUND-8', 'FUND-10', 'FUND-12', 'FUND-14', 'FUND-15', 'FUND-16', 'FUND-17', 'FUND-18', 'FUND-19', 'FUND-20', 'FUND-21', 'FUND-22', 'FUND-23'],
+    // Applications come only in the 200 answers of the funding reads.
+    reads: { endpoints: FUNDING_READ_ROWS },
     see(x, ledger) {
       const applications = answeredApplications(x);
       if (applications === undefined) return;

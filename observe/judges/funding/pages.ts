@@ -7,7 +7,7 @@ import { answeredOnItsInput } from '../answer-kinds.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listKeyOf, listedApplicationsState } from './listed.js';
 import { expectedPageLength, listQueryOf, type ListQuery } from './query.js';
-import { closeInSequence, decodedParameter, fundingReadOf, identifiedApplications, shown } from './reads.js';
+import { closeInSequence, decodedParameter, FUNDING_READ_ROWS, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 type Clean = NonNullable<ListQuery['clean']>;
@@ -56,6 +56,8 @@ export function listPagesJudge(context: JudgeContext): Judge {
   const listed = context.shared(listedApplicationsState);
   return {
     rules: ['FUND-32', 'FUND-39'],
+    // The funding reads, 429s too: any answer to one renews its customer's entry.
+    reads: { endpoints: FUNDING_READ_ROWS, tooManyRequests: true },
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read === undefined || x.customer === undefined) return;

@@ -5,7 +5,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { listKeyOf, listedApplicationsState, type Around } from './listed.js';
 import { expectedPageLength, listQueryOf, refusedParameters, type ListQuery } from './query.js';
-import { fundingReadOf, shown } from './reads.js';
+import { fundingReadOf, LIST_READ_ROWS, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
 
 type Clean = NonNullable<ListQuery['clean']>;
@@ -28,6 +28,8 @@ export function listPagingJudge(context: JudgeContext): Judge {
   const listed = context.shared(listedApplicationsState);
   return {
     rules: ['FUND-25', 'FUND-26', 'FUND-31', 'FUND-33'],
+    // The list answers; a 429 neither shows a page nor adds to the listed applications (200s only).
+    reads: { endpoints: LIST_READ_ROWS },
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read !== 'customer-list' && read !== 'project-list') return;

@@ -3,7 +3,7 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { listQueryOf, refusedParameters, type ListParameter, type ListQuery } from './query.js';
-import { fundingReadOf } from './reads.js';
+import { fundingReadOf, LIST_READ_ROWS } from './reads.js';
 
 /** The customer list's rule per kind of wrong parameter; the project list has one rule for all (FUND-38). */
 const CUSTOMER_LIST_RULES = { limit: 'FUND-27', page: 'FUND-28', notInteger: 'FUND-29', unknown: 'FUND-30' } as const;
@@ -17,6 +17,8 @@ const CUSTOMER_LIST_RULES = { limit: 'FUND-27', page: 'FUND-28', notInteger: 'FU
 export function listParameterJudge(): Judge {
   return {
     rules: ['FUND-27', 'FUND-28', 'FUND-29', 'FUND-30', 'FUND-38'],
+    // The list requests, where a 429 says nothing of the query.
+    reads: { endpoints: LIST_READ_ROWS },
     see(x, ledger) {
       const read = fundingReadOf(x);
       if ((read !== 'customer-list' && read !== 'project-list') || !answeredOnItsInput(x)) return;

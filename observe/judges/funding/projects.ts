@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listQueryOf } from './query.js';
-import { answeredApplications, closeInSequence, fundingReadOf, identifiedApplications, shown } from './reads.js';
+import { answeredApplications, closeInSequence, FUNDING_READ_ROWS, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
@@ -40,6 +40,7 @@ interface Customer {
 }
 
 const CREATIONS = new Set(['reports.create', 'reports.create-with-data']);
+const DETAIL = 'reports.detail';
 
 /**
  * Applications against the customer's own projects: "`projectKey` | key of the assigned own
@@ -52,6 +53,8 @@ export function fundingProjectJudge(): Judge {
   const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-11', 'FUND-36', 'FUND-43'],
+    // The projects created and read, and the funding reads; 429s too: any answer to a project read or a project list renews its customer's entry.
+    reads: { endpoints: [...CREATIONS, DETAIL, ...FUNDING_READ_ROWS], tooManyRequests: true },
     see(x, ledger) {
       const endpoint = x.endpoint?.id;
       if (endpoint === undefined) return;
@@ -60,7 +63,7 @@ export function fundingProjectJudge(): Judge {
       const id = x.customer;
       if (id === undefined) return;
       if (CREATIONS.has(endpoint) && x.status === 201) created(x, customerOf(customers, id, x));
-      else if (endpoint === 'reports.detail') detailRead(x, ledger, customerOf(customers, id, x));
+      else if (endpoint === DETAIL) detailRead(x, ledger, customerOf(customers, id, x));
       else if (read !== undefined) {
         const withKey = identifiedApplications(x).filter((a) => typeof a.projectKey === 'string');
         if (withKey.length > 0) {

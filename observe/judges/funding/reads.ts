@@ -13,6 +13,11 @@ const READS: Readonly<Record<string, FundingRead>> = {
   'funding.detail': 'single',
 };
 
+/** The rows of the three funding reads. */
+export const FUNDING_READ_ROWS: readonly string[] = Object.keys(READS);
+/** The rows of the two list reads. */
+export const LIST_READ_ROWS: readonly string[] = FUNDING_READ_ROWS.filter((id) => READS[id] !== 'single');
+
 export function fundingReadOf(x: ExchangeView): FundingRead | undefined {
   const id = x.endpoint?.id;
   return id === undefined ? undefined : READS[id];

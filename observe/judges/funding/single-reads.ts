@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { CUSTOMERS_REMEMBERED, APPLICATIONS_REMEMBERED, renewed } from './memory.js';
-import { decodedParameter, fundingReadOf, identifiedApplications, shown } from './reads.js';
+import { decodedParameter, FUNDING_READ_ROWS, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { type JsonObject } from '../../json-value.js';
 
 interface Listed {
@@ -23,6 +23,8 @@ export function singleReadJudge(): Judge {
   const listed = new BoundedMap<string, BoundedMap<string, Listed>>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-6'],
+    // The funding reads, 429s too: any answer to a list renews its customer's entry.
+    reads: { endpoints: FUNDING_READ_ROWS, tooManyRequests: true },
     see(x, ledger) {
       const read = fundingReadOf(x);
       if (read === undefined || x.customer === undefined) return;

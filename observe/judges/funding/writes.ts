@@ -30,8 +30,9 @@ interface Customer {
 /** Writes followed at once per customer: the horizon ends them soon anyway. */
 const WRITES_FOLLOWED = 16;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FUNDING_ROWS = ENDPOINTS.filter((e) => e.id.startsWith('funding.'));
 /** The paths of the funding rows, whatever the method: a write there is one "on funding applications". */
-const FUNDING_PATHS = ENDPOINTS.filter((e) => e.id.startsWith('funding.')).map(pathPattern);
+const FUNDING_PATHS = FUNDING_ROWS.map(pathPattern);
 
 function onFundingPath(x: ExchangeView): boolean {
   const path = x.apiPath;
@@ -48,6 +49,8 @@ export function fundingWriteJudge(): Judge {
   const customers = new BoundedMap<string, Customer>(CUSTOMERS_REMEMBERED, SEQUENCE_HORIZON_MS);
   return {
     rules: ['FUND-41'],
+    // The exchanges on the funding paths: of the funding rows (no other row's path is one) or of none (the writes there); 429s too, as any answer renews its customer's entry.
+    reads: { endpoints: FUNDING_ROWS.map((e) => e.id), unmatched: true, tooManyRequests: true },
     see(x, ledger) {
       if (x.customer === undefined || !onFundingPath(x)) return;
       const customer = renewed(customers, x.customer, newCustomer, x.answeredAt);
