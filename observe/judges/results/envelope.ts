@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, shown, successfulResults } from './results-read.js';
+import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { isPlainObject } from '../../json-value.js';
 
 /** The members the envelope reaches for on the way to `project.key` (RES-2 judges the rest). */
@@ -12,6 +12,8 @@ const projectKeyMember = z.looseObject({ project: z.looseObject({ key: z.string(
 export function resultsEnvelopeJudge(): Judge {
   return {
     rules: ['RES-1', 'RES-2', 'RES-3', 'RES-4', 'RES-5', 'RES-33'],
+    // The results answers; a 429 answers on no merit of the call.
+    reads: { endpoints: [RESULTS_ROW] },
     see(x, ledger) {
       if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x)) return;
       const json = x.responseJson;

@@ -10,7 +10,7 @@ import {
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { availableResults, firstIssue, shown, successfulResults } from './results-read.js';
+import { availableResults, firstIssue, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
@@ -78,6 +78,8 @@ const circuitKey = (name: string, load: number) => `${load} ${name}`;
 export function floorHeatingJudge(): Judge {
   return {
     rules: ['RES-7', 'RES-8', 'RES-9', 'RES-10', 'RES-11', 'RES-12', 'RES-13', 'RES-14', 'RES-15', 'RES-16', 'RES-26'],
+    // Only the 200 results answers carry floor heating groups.
+    reads: { endpoints: [RESULTS_ROW] },
     see(x, ledger) {
       const body = successfulResults(x);
       const results = body && availableResults(body);

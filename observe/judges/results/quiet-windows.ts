@@ -100,7 +100,11 @@ export class QuietWindows {
 
   constructor(private readonly writes = new ProjectWrites()) {}
 
-  /** Call first for every exchange: notes a write, and decides what the observation has moved past. */
+  /**
+   * Call first for every exchange: notes a write, and decides what the observation has moved past,
+   * at the first exchange that starts after a window, whichever it is (a write recorded after that
+   * one no longer cancels it): a judge with quiet windows reads every exchange.
+   */
   see(x: ExchangeView, ledger: Ledger): void {
     const written = this.writes.note(x);
     if (written !== undefined) this.#cancel(written);

@@ -2,9 +2,12 @@ import type { z } from 'zod';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
+/** The row of the results endpoint. */
+export const RESULTS_ROW = 'reports.results';
+
 /** A GET of the results endpoint (HEAD and other methods are no results call). */
 export function isResultsRead(x: ExchangeView): boolean {
-  return x.method === 'GET' && x.endpoint?.id === 'reports.results';
+  return x.method === 'GET' && x.endpoint?.id === RESULTS_ROW;
 }
 
 /** The project key of a project route, lowercased: "the route accepts nine letters including uppercase", and one project answers to both. */
