@@ -1,12 +1,8 @@
-import { z } from 'zod';
 import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { isPlainObject } from '../../json-value.js';
-
-/** The members the envelope reaches for on the way to `project.key` (RES-2 judges the rest). */
-const projectKeyMember = z.looseObject({ project: z.looseObject({ key: z.string() }) });
 
 /** The status and envelope of results answers, the members of `results` and the compatibility structure beside it (RES-1 to RES-5, RES-33). */
 export function resultsEnvelopeJudge(): Judge {
@@ -29,11 +25,12 @@ export function resultsEnvelopeJudge(): Judge {
         ledger.judge('RES-2', x, envelope.success, () => `the 200 results answer is not {status: 200, action: "getResults", project: {key}, results, projekt}: ${envelope.error ? firstIssue(envelope.error) : ''}`);
       }
       if (!body) return;
-      const project = projectKeyMember.safeParse(body);
+      // Only the key is read on the way to it: RES-2 judges the rest of `project`.
+      const answered = isPlainObject(body.project) ? body.project.key : undefined;
       const key = projectKeyOf(x);
-      if (project.success && key !== undefined) {
+      if (typeof answered === 'string' && key !== undefined) {
         // The key asked for, in whatever case the route took it.
-        ledger.judge('RES-3', x, project.data.project.key.toLowerCase() === key, () => `project.key ${shown(project.data.project.key)} is not the requested key ${x.params.projectKey}`);
+        ledger.judge('RES-3', x, answered.toLowerCase() === key, () => `project.key ${shown(answered)} is not the requested key ${x.params.projectKey}`);
       }
       const results = body.results;
       if (isPlainObject(results)) {
