@@ -1,5 +1,6 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge, JudgeContext } from '../../judge/judge.js';
+import { ENDPOINTS } from '../../../spec/endpoints.js';
+import type { Judge, JudgeContext, Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { authorizationHeaders, errorBodyReadable, refusedBeforeTheApi, shown, typeWhereGiven } from './request-facts.js';
@@ -46,6 +47,9 @@ function refused(x: ExchangeView): string {
 /** The query parameters a client may wrongly put its token in (their values are hashed in the recording). */
 const QUERY_TOKEN = /(?:^|&)(?:access_)?token=/i;
 
+/** Every request of the API but those the limit refused: a 429 is neither a 401 nor an answer on its merits. */
+const READS: Reads = { endpoints: ENDPOINTS.map((e) => e.id), unmatched: true };
+
 /**
  * The bearer token as the only way in, and the public endpoints open without one (AUTH-1, 4, 5,
  * 14, ERR-9). Each refusal is judged under the rule of how the request lacked its token: no
@@ -55,6 +59,7 @@ const QUERY_TOKEN = /(?:^|&)(?:access_)?token=/i;
 export function authenticationJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['AUTH-1', 'AUTH-4', 'AUTH-5', 'AUTH-14', 'ERR-9'],
+    reads: READS,
     see(x, ledger) {
       if (x.apiPath === undefined || links.fetches(x)) return;
       const credentials = credentialsOf(x);

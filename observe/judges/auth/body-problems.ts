@@ -16,25 +16,25 @@ export interface BodyProblems {
   bothEnvelopes: boolean;
 }
 
+/** The rows whose write bodies the tables fix, each with the check of its body. */
+const BODY_CHECKS: ReadonlyMap<string, (body: Record<string, unknown>, problems: BodyProblems) => void> = new Map([
+  ['reports.create-with-data', projectBody],
+  ['reports.change', projectBody],
+  ['reports.password', passwordBody],
+  ['rooms.create', roomBody],
+  ['rooms.change', roomBody],
+]);
+
+/** The ids of the rows `bodyProblems` checks. */
+export const BODY_CHECKED_ENDPOINTS: readonly string[] = [...BODY_CHECKS.keys()];
+
 /** The problems of a JSON write body to the endpoint row `endpointId`; undefined where the tables fix nothing of it. */
 export function bodyProblems(endpointId: string, body: unknown): BodyProblems | undefined {
-  if (!isPlainObject(body)) return undefined;
+  const check = BODY_CHECKS.get(endpointId);
+  if (check === undefined || !isPlainObject(body)) return undefined;
   const problems: BodyProblems = { unknown: [], wrongType: [], invalid: [], bothEnvelopes: false };
-  switch (endpointId) {
-    case 'reports.create-with-data':
-    case 'reports.change':
-      projectBody(body, problems);
-      return problems;
-    case 'reports.password':
-      passwordBody(body, problems);
-      return problems;
-    case 'rooms.create':
-    case 'rooms.change':
-      roomBody(body, problems);
-      return problems;
-    default:
-      return undefined;
-  }
+  check(body, problems);
+  return problems;
 }
 
 type Problem = 'wrong-type' | 'invalid' | undefined;

@@ -1,12 +1,16 @@
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, detailsType } from '../answer-kinds.js';
-import { bodyProblems, type BodyProblems } from './body-problems.js';
+import { BODY_CHECKED_ENDPOINTS, bodyProblems, type BodyProblems } from './body-problems.js';
 import { invalidPdfType, listQueryProblems } from './query-parameters.js';
 import { answerShown, jsonWriteEndpoint, parsedBody, requestMediaType, shown, typeWhereGiven, withinBodyLimit, writeBodyOf } from './request-facts.js';
 
 const FUNDING_LISTS = new Set(['funding.list', 'funding.project-list']);
+const PDF = 'reports.pdf';
+
+/** The rows whose queries or bodies the tables fix; a 429 answers any input, so it is not judged. */
+const READS: Reads = { endpoints: [...FUNDING_LISTS, PDF, ...BODY_CHECKED_ENDPOINTS] };
 
 /**
  * The 422 validation rows of the error table on the bodies and queries whose members and values the
@@ -18,9 +22,10 @@ const FUNDING_LISTS = new Set(['funding.list', 'funding.project-list']);
 export function inputValidationJudge(): Judge {
   return {
     rules: ['ERR-16', 'ERR-17', 'ERR-18', 'ERR-19', 'ERR-20'],
+    reads: READS,
     see(x, ledger) {
       if (x.endpoint !== undefined && FUNDING_LISTS.has(x.endpoint.id)) listQuery(x, ledger);
-      else if (x.endpoint?.id === 'reports.pdf') pdfQuery(x, ledger);
+      else if (x.endpoint?.id === PDF) pdfQuery(x, ledger);
       else writeBody(x, ledger);
     },
   };

@@ -1,7 +1,8 @@
 import { rateLimitErrorSchema, retryAfterHeaderSchema } from '../../../spec/contract/error-envelope.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import { PROTECTED_ENDPOINTS } from '../../../spec/endpoints.js';
+import type { Judge, Reads } from '../../judge/judge.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadable, shown } from './request-facts.js';
@@ -23,6 +24,9 @@ function withoutBody<M extends { bodyText?: string; bodyBinary?: Buffer }>(messa
   return rest as M;
 }
 
+/** Every protected request, refused or not, a path of no row included: only the public rows' are turned away. */
+const READS: Reads = { endpoints: PROTECTED_ENDPOINTS.map((e) => e.id), unmatched: true, tooManyRequests: true };
+
 /**
  * The 429 of the customer limit (ERR-22, ERR-23). The per-address limit of invalid tokens may
  * answer with other values (FREE-RATE-2), so only a 429 to a token the traffic saw admitted
@@ -32,6 +36,7 @@ export function rateLimitAnswerJudge(): Judge {
   const admissions = new BoundedMap<string, ExchangeView>(REMEMBERED_CUSTOMERS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['ERR-22', 'ERR-23'],
+    reads: READS,
     see(x, ledger) {
       const customer = x.customer;
       if (customer === undefined || !x.isProtected || authorizationHeaders(x).length !== 1) return;

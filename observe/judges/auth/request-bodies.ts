@@ -1,9 +1,12 @@
 import { MAX_BODY_BYTES } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Judge } from '../../judge/judge.js';
+import type { Judge, Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits } from '../answer-kinds.js';
-import { answerShown, jsonWriteEndpoint, parsedBody, requestMediaType, shown, typeWhereGiven, withinBodyLimit, writeBodyOf, type MediaType, type WriteBody } from './request-facts.js';
+import { answerShown, JSON_WRITE_ENDPOINTS, jsonWriteEndpoint, parsedBody, requestMediaType, shown, typeWhereGiven, withinBodyLimit, writeBodyOf, type MediaType, type WriteBody } from './request-facts.js';
+
+/** The writes that take a JSON body; a 429 answers any body, so no rule here judges one. */
+const READS: Reads = { endpoints: JSON_WRITE_ENDPOINTS };
 
 /**
  * The body rules of the error table and the limits, on every write to an endpoint that takes a
@@ -13,6 +16,7 @@ import { answerShown, jsonWriteEndpoint, parsedBody, requestMediaType, shown, ty
 export function requestBodyJudge(): Judge {
   return {
     rules: ['ERR-8', 'ERR-13', 'ERR-14', 'ERR-15', 'ERR-27'],
+    reads: READS,
     see(x, ledger) {
       if (jsonWriteEndpoint(x) === undefined) return;
       const body = writeBodyOf(x);

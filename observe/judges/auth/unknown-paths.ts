@@ -1,5 +1,5 @@
 import { ENDPOINTS, pathPattern } from '../../../spec/endpoints.js';
-import type { Judge, JudgeContext } from '../../judge/judge.js';
+import type { Judge, JudgeContext, Reads } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { answerShown, refusedBeforeTheApi, typeWhereGiven } from './request-facts.js';
 
@@ -31,10 +31,14 @@ function nearlyATablePath(path: string): boolean {
   return readings(path).some((reading) => PATTERNS.some((pattern) => pattern.test(reading)));
 }
 
+/** A path of no endpoint matches no row; a 429 answers any path, so it is not judged. */
+const READS: Reads = { endpoints: [], unmatched: true };
+
 /** Malformed and unknown paths under the prefix (ERR-12). */
 export function unknownPathJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['ERR-12'],
+    reads: READS,
     see(x, ledger) {
       const path = x.apiPath;
       if (path === undefined || links.fetches(x)) return;
