@@ -115,8 +115,8 @@ interface Link {
 /** The absolute links of the answer that parse: worked out once per exchange. */
 function absoluteLinks(x: ExchangeView): Link[] {
   const links: Link[] = [];
-  // A successful answer is spared parsing where its text shows no member that holds links; an error answer's body is parsed by the judges of error envelopes anyway.
-  if (x.status >= 200 && x.status < 300 && !answerMayHoldLinks(x)) return links;
+  // An answer is spared parsing where its text shows no member that holds links: a flood's 429s need not be parsed at all.
+  if (!answerMayHoldLinks(x)) return links;
   for (const text of answerLinks(x.responseJson, isAbsolute)) {
     const url = plainOrigin(text) ?? parsed(text);
     if (url !== undefined) links.push({ protocol: url.protocol, hostname: url.hostname, text });

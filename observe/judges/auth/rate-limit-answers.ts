@@ -5,6 +5,7 @@ import { PROTECTED_ENDPOINTS } from '../../../spec/endpoints.js';
 import type { Judge, Reads } from '../../judge/judge.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { rememberedCheck } from '../../judge/remembered-checks.js';
+import { rememberedPerAnswer } from './remembered-answers.js';
 import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadable, shown } from './request-facts.js';
 
 const isRetryAfter = rememberedCheck(retryAfterHeaderSchema);
@@ -23,6 +24,16 @@ function withoutBody<M extends { bodyText?: string; bodyBinary?: Buffer }>(messa
   const { bodyText: _text, bodyBinary: _bytes, ...rest } = message;
   return rest as M;
 }
+
+/** "429 | `rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)": a matter of the body alone. */
+function limitDetails(x: ExchangeView): { holds: boolean; message: () => string } {
+  const details = envelopeDetails(x);
+  const holds = rateLimitErrorSchema.shape.details.safeParse(details).success;
+  const body = details === undefined ? (x.responseJson ?? x.responseBody.kind) : undefined;
+  return { holds, message: () => `a 429 to an admitted token carries ${details ? `details ${shown(details, 120)}` : `the body ${shown(body)}`}, not type rate_limit with limit 2, windowSeconds 1, retryAfter 1` };
+}
+
+const limitDetailsOf = rememberedPerAnswer(limitDetails);
 
 /** Every protected request, refused or not, a path of no row included: only the public rows' are turned away. */
 const READS: Reads = { endpoints: PROTECTED_ENDPOINTS.map((e) => e.id), unmatched: true, tooManyRequests: true };
@@ -47,10 +58,8 @@ export function rateLimitAnswerJudge(): Judge {
       const admission = admissions.get(customer);
       if (admission === undefined || x.sentAt - admission.answeredAt > SEQUENCE_HORIZON_MS) return;
       if (errorBodyReadable(x)) {
-        // "429 | `rate_limit` (with `limit` 2, `windowSeconds` 1, `retryAfter` 1)"
-        const details = envelopeDetails(x);
-        const ok = rateLimitErrorSchema.shape.details.safeParse(details).success;
-        ledger.judge('ERR-22', x, ok, () => `a 429 to an admitted token carries ${details ? `details ${shown(details, 120)}` : `the body ${shown(x.responseJson ?? x.responseBody.kind)}`}, not type rate_limit with limit 2, windowSeconds 1, retryAfter 1`, [admission]);
+        const { holds, message } = limitDetailsOf(x);
+        ledger.judge('ERR-22', x, holds, message, [admission]);
       }
       // "response header `Retry-After` (integer, value 1)"
       const retryAfter = x.responseHeader('retry-after');
