@@ -2,6 +2,7 @@ import { outcome, type Hit } from '../../../harness-core/rate-limit-timeline.js'
 import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
 import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { authorizationHeaders } from '../auth/request-facts.js';
 
 /**
  * Milliseconds each interval is widened by on both sides: recorders write milliseconds (HAR's
@@ -137,9 +138,7 @@ function asksForMore(x: ExchangeView, endpoint: Endpoint | undefined): boolean {
   return false;
 }
 
-/** How many Authorization headers the request carries. */
+/** How many Authorization headers the request carries: found once per exchange for the judges of tokens as well. */
 function credentialsOf(x: ExchangeView): number {
-  let credentials = 0;
-  for (const h of x.exchange.request.headers) if (h.name.length === 13 && h.name.toLowerCase() === 'authorization') credentials++;
-  return credentials;
+  return authorizationHeaders(x).length;
 }
