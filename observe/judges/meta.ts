@@ -15,6 +15,7 @@ const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/heal
 
 /** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
 export function metaJudge({ links }: JudgeContext): Judge {
+  const origins = new RequestOrigins();
   return {
     rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
     see(x, ledger) {
@@ -35,7 +36,7 @@ export function metaJudge({ links }: JudgeContext): Judge {
       }
       if (x.method === 'OPTIONS') options(x, ledger);
       if (!fetchesLink) mediaType(x, ledger);
-      scheme(x, ledger);
+      scheme(x, origins.of(x), ledger);
       // "the path prefix is `/api/v2`": the public reads answer there.
       if ((isRoot(x) || isHealth(x)) && answeredOnItsMerits(x)) ledger.judge('META-14', x, x.status !== 404, () => `GET ${x.apiPath} under /api/v2 answered 404`);
       prefixKept(x, ledger);
@@ -84,15 +85,12 @@ function mediaType(x: ExchangeView, ledger: Ledger): void {
 }
 
 /** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
-function scheme(x: ExchangeView, ledger: Ledger): void {
-  // Schemes and hosts read from the URLs' text where that shows them: a URL is parsed only for a message.
-  const requestUrl = x.exchange.request.url;
-  const request = plainOrigin(requestUrl) ?? x.url;
+function scheme(x: ExchangeView, request: RequestOrigin | undefined, ledger: Ledger): void {
   const links = x.derived(absoluteLinksFact);
   // Judged unless every URL is waived; nearly every exchange has its request URL alone, so no list is built unless one is plain http.
-  const requestJudged = request !== undefined && !waived(request);
+  const requestJudged = request !== undefined && !request.waived;
   let judged = requestJudged;
-  let plain = requestJudged && request.protocol === 'http:' ? [requestUrl] : undefined;
+  let plain = requestJudged && request.protocol === 'http:' ? [x.exchange.request.url] : undefined;
   for (const link of links) {
     if (waived(link)) continue;
     judged = true;
@@ -100,6 +98,45 @@ function scheme(x: ExchangeView, ledger: Ledger): void {
   }
   if (!judged) return;
   ledger.judge('META-13', x, plain === undefined, () => `plain http: ${(plain ?? []).map((text) => new URL(text).origin).join(', ')}`);
+}
+
+/** What the scheme rule reads of a request URL. */
+interface RequestOrigin {
+  protocol: string;
+  waived: boolean;
+}
+
+/**
+ * The request URLs' schemes and hosts, read from their text where that shows them (a URL is
+ * parsed only where it does not), and once per run of requests to one authority: an observation's
+ * go to one or a few, and a URL that starts with the authority read last, followed by the
+ * character that ends an authority, has the scheme and host that one had.
+ */
+class RequestOrigins {
+  #authority: string | undefined;
+  #origin: RequestOrigin | undefined;
+
+  of(x: ExchangeView): RequestOrigin | undefined {
+    const url = x.exchange.request.url;
+    const authority = this.#authority;
+    if (authority !== undefined && url.startsWith(authority) && endsAuthority(url, authority.length)) return this.#origin;
+    const plain = plainOrigin(url);
+    if (plain === undefined) {
+      const parsed = x.url;
+      return parsed && { protocol: parsed.protocol, waived: waived(parsed) };
+    }
+    let end = url.indexOf('://') + 3;
+    while (!endsAuthority(url, end)) end++;
+    this.#authority = url.slice(0, end);
+    this.#origin = { protocol: plain.protocol, waived: waived(plain) };
+    return this.#origin;
+  }
+}
+
+/** Whether the authority of `url` ends at `at`: the path, the query or the fragment begins, or the URL ends. */
+function endsAuthority(url: string, at: number): boolean {
+  const c = url[at];
+  return c === undefined || c === '/' || c === '?' || c === '#';
 }
 
 /** Plain http to a loopback host. */
