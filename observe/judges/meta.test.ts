@@ -62,4 +62,15 @@ describe('meta judge', () => {
     expect(verdictsOf(o, ['META-13'])).toEqual({ 'META-13': 'fail 1/1' });
     expect(o.rules['META-13']?.failures[0]?.message).toBe('plain http: http://site.example.test');
   });
+
+  it('reads each request URL\'s own host, however much of it the one before shares', () => {
+    const o = observed([metaJudge], [
+      { path: 'http://localhost/api/v2/health', status: 200, responseBody: health },
+      { path: 'http://localhost.example.test/api/v2/health', status: 200, responseBody: health },
+      { path: 'http://localhost:8080/api/v2/health', status: 200, responseBody: health },
+      { path: 'http://localhost@site.example.test/api/v2/health', status: 200, responseBody: health },
+    ]);
+    expect(verdictsOf(o, ['META-13'])).toEqual({ 'META-13': 'fail 2/2' });
+    expect(o.rules['META-13']?.failures.map((f) => f.message)).toEqual(['plain http: http://localhost.example.test', 'plain http: http://site.example.test']);
+  });
 });
