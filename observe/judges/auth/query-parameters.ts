@@ -29,8 +29,16 @@ function queryPairs(rawQuery: string): { name: string; value?: string }[] | unde
   return pairs;
 }
 
-/** The problems of a funding list's raw query string; undefined when it does not decode. */
+/** The query asked about last, and its problems: a client lists with the same query again and again. */
+let lastList: { rawQuery: string; problems: QueryProblems | undefined } | undefined;
+
+/** The problems of a funding list's raw query string; undefined when it does not decode. Shared with later askers: none may change them. */
 export function listQueryProblems(rawQuery: string): QueryProblems | undefined {
+  if (lastList?.rawQuery !== rawQuery) lastList = { rawQuery, problems: problemsOf(rawQuery) };
+  return lastList.problems;
+}
+
+function problemsOf(rawQuery: string): QueryProblems | undefined {
   const pairs = queryPairs(rawQuery);
   if (pairs === undefined) return undefined;
   const problems: QueryProblems = { unknown: [], invalid: [] };
