@@ -59,8 +59,18 @@ export function projectAnswerJudge(): Judge {
 /** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
 function scalars(x: ExchangeView, ledger: Ledger, label: string, data: unknown): void {
   if (!isObject(data)) return;
-  const notScalar = RELEASED_PROJECT_FIELDS.filter((field) => field in data && !isScalar(data[field]));
+  const notScalar = notScalarFields(data);
   ledger.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
+}
+
+/** Nothing found, as most answers come: one array for all of them. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The released fields `data` holds as no scalar, in the table's order. */
+function notScalarFields(data: Record<string, unknown>): readonly string[] {
+  let found: string[] | undefined;
+  for (const field of RELEASED_PROJECT_FIELDS) if (field in data && !isScalar(data[field])) (found ??= []).push(field);
+  return found ?? NONE;
 }
 
 /** The header with its key when the detail has PROJ-96's members (what `detailMembersSchema` takes of JSON). */
@@ -71,12 +81,46 @@ function detailHeader(body: unknown): { key: string } | undefined {
 }
 
 /**
- * The forbidden keys of the detail. A key is spelt in the text as it reads unless a `\u` escape
- * spells it: a text without such an escape and without the pattern anywhere has none, unwalked.
+ * Member names a detail carries, as the spec names them, that the pattern does not match: each one
+ * met is passed over without testing it (the pattern tests every other name).
  */
-function forbiddenKeys(x: ExchangeView, body: unknown): string[] {
+const HARMLESS_NAMES: ReadonlySet<string> = new Set(
+  [...RELEASED_PROJECT_FIELDS, 'status', 'action', 'projektHeader', 'projektData', 'key', 'link', 'id'].filter((name) => !FORBIDDEN_DETAIL_KEY_PATTERN.test(name)),
+);
+
+/** Deeper members are left to the text's test: a walk that deep could exhaust the stack. */
+const WALKED_DEPTH = 64;
+
+/**
+ * Whether a member name anywhere in `value` matches the pattern (what `forbiddenDetailKeys` finds,
+ * known without building its paths); undefined when `value` nests deeper than `depth`.
+ */
+function holdsForbiddenKey(value: unknown, depth: number): boolean | undefined {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === 0) return undefined;
+  let deeper = false;
+  for (const name in value) {
+    if (!HARMLESS_NAMES.has(name) && FORBIDDEN_DETAIL_KEY_PATTERN.test(name)) return true;
+    const below = holdsForbiddenKey((value as Record<string, unknown>)[name], depth - 1);
+    if (below === true) return true;
+    if (below === undefined) deeper = true;
+  }
+  return deeper ? undefined : false;
+}
+
+/**
+ * A key is spelt in the text as it reads unless a `\u` escape spells it: a text without such an
+ * escape and without the pattern anywhere has no forbidden key.
+ */
+function textMayHoldForbiddenKey(x: ExchangeView): boolean {
   const text = x.exchange.response.bodyText ?? '';
-  return text.includes('\\u') || FORBIDDEN_DETAIL_KEY_PATTERN.test(text) ? forbiddenDetailKeys(body) : [];
+  return text.includes('\\u') || FORBIDDEN_DETAIL_KEY_PATTERN.test(text);
+}
+
+/** The forbidden keys of the detail: nearly every detail has none, and its names tell so more cheaply than the pattern run over its whole text. */
+function forbiddenKeys(x: ExchangeView, body: unknown): readonly string[] {
+  const holds = holdsForbiddenKey(body, WALKED_DEPTH);
+  return holds === true || (holds === undefined && textMayHoldForbiddenKey(x)) ? forbiddenDetailKeys(body) : NONE;
 }
 
 function detail(x: ExchangeView, ledger: Ledger, body: unknown): void {
