@@ -60,12 +60,14 @@ export class FloorLabels {
 
   /** The labels a write sent, for its own answer and for the read that closely follows it by the same customer. */
   #writtenLabels(x: ExchangeView, key: string, sent: Record<string, unknown> | undefined): { x: ExchangeView; labels: Labels } | undefined {
-    const customerKey = `${x.customer} ${key}`;
     if (sent && LABELS.some(({ field }) => field in sent)) {
       const written = { x, labels: Object.fromEntries(LABELS.filter(({ field }) => field in sent).map(({ field }) => [field, sent[field]])) };
-      this.#written.set(customerKey, written, x.answeredAt);
+      this.#written.set(`${x.customer} ${key}`, written, x.answeredAt);
       return written;
     }
+    // Clients seldom send labels: most rooms of most answers find none waiting, known without a key.
+    if (this.#written.size === 0) return undefined;
+    const customerKey = `${x.customer} ${key}`;
     const earlier = this.#written.get(customerKey);
     if (!earlier || earlier.x === x) return undefined;
     this.#written.delete(customerKey);
