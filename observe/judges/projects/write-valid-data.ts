@@ -32,16 +32,33 @@ interface Waiting extends Candidate {
 }
 
 function candidates(reading: WriteReading, endpoint: string): Candidate[] {
-  const single = reading.accepted.length === 1;
-  return [
+  const all: Candidate[] = [
     // "`projectData` (recommended) or `projektData` (compatible)"
-    { rule: reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5', kind: `${endpoint} ${reading.envelope}`, named: `write in \`${reading.envelope}\`` },
-    // "All fields are optional, but at least one released field must be sent."
-    ...(single ? [{ rule: 'PROJ-15', kind: `${endpoint} one field`, named: 'write of one field' }] : []),
-    ...reading.accepted.flatMap((f) =>
-      f.rules.map((rule) => ({ rule, kind: `${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`, named: `write of this \`${f.field}\`` })),
-    ),
+    { rule: reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5', kind: commonKind(endpoint, reading.envelope), named: `write in \`${reading.envelope}\`` },
   ];
+  // "All fields are optional, but at least one released field must be sent."
+  if (reading.accepted.length === 1) all.push({ rule: 'PROJ-15', kind: commonKind(endpoint, 'one field'), named: 'write of one field' });
+  for (const f of reading.accepted) {
+    if (f.rules.length === 0) continue;
+    const kind = `${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`;
+    for (const rule of f.rules) all.push({ rule, kind, named: `write of this \`${f.field}\`` });
+  }
+  return all;
+}
+
+/**
+ * The kinds every write of an endpoint names alike (its envelope, one field), each made once: one
+ * string for all of them, rather than a new one to compare and hash at each write taken. The
+ * endpoints and envelopes are the spec's, so it holds a handful.
+ */
+const COMMON_KINDS = new Map<string, Map<string | undefined, string>>();
+
+function commonKind(endpoint: string, what: string | undefined): string {
+  let kinds = COMMON_KINDS.get(endpoint);
+  if (kinds === undefined) COMMON_KINDS.set(endpoint, (kinds = new Map()));
+  let kind = kinds.get(what);
+  if (kind === undefined) kinds.set(what, (kind = `${endpoint} ${what}`));
+  return kind;
 }
 
 /** A refusal of several fields cannot be pinned on a field's value: only the body's own rules are its candidates. */
@@ -58,7 +75,13 @@ export class ValidWrites {
   see(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
     if (succeeded(x)) {
       const all = candidates(reading, endpoint);
-      for (const rule of new Set(all.map((c) => c.rule))) ledger.held(rule, x);
+      // A rule the body meets twice (two text fields) holds once.
+      const held: string[] = [];
+      for (const { rule } of all) {
+        if (held.includes(rule)) continue;
+        held.push(rule);
+        ledger.held(rule, x);
+      }
       for (const { kind } of all) this.#taken.set(kind, true);
       return;
     }
