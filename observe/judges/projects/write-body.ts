@@ -25,6 +25,8 @@ const UTF8 = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'un
 
 /** `application/json`, with no parameter but a UTF-8 charset. */
 function isPlainJsonType(value: string): boolean {
+  // The type as nearly every client writes it, known without taking it apart.
+  if (value === 'application/json') return true;
   const [type = '', ...parameters] = value.split(';');
   if (type.trim().toLowerCase() !== 'application/json') return false;
   return parameters.every((p) => {
