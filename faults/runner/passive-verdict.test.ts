@@ -21,4 +21,10 @@ describe('passiveExactness', () => {
     expect(e.seenAfterAll).toEqual(['ROOM-19']);
     expect(isExact(e)).toBe(true);
   });
+
+  it('is inexact when a rule is observed otherwise with every judge reading every exchange', () => {
+    const e = passiveExactness({ rules: ['ROOM-19'], passive: { alsoBreaks: { 'ERR-18': 'why' } } }, { ...verdict, decidable: ['ROOM-19'], readsTooNarrow: ['ROOM-7'] });
+    expect(e.readsTooNarrow).toEqual(['ROOM-7']);
+    expect(isExact(e)).toBe(false);
+  });
 });

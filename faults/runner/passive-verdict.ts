@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
-import { observeAll } from '../../observe/judge/observer.js';
+import { observeAll, type Observation } from '../../observe/judge/observer.js';
+import { readingEverything } from '../../observe/judge/reader-table.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import { passiveOf } from '../../spec/rules/passive.js';
 import type { Fault } from '../fault.js';
@@ -15,6 +16,11 @@ export interface PassiveFaultVerdict {
   found: string[];
   /** Rules the judge failed that the fault does not name, each with its first message. */
   others: { rule: string; message: string }[];
+  /**
+   * Rules observed otherwise when every judge is handed every exchange (`readingEverything`): the
+   * judge's declared reads leave out an exchange it acts on. Each recording proves the declarations.
+   */
+  readsTooNarrow?: string[];
 }
 
 type Judged = Pick<Fault, 'rules' | 'metBy' | 'passive'>;
@@ -28,13 +34,20 @@ export async function judgePassively(fault: Judged, trafficFile: string): Promis
   const decidable = fault.rules.filter((r) => passiveOf(r)?.class !== undefined && passiveOf(r)?.class !== 'not-passive');
   if (!existsSync(trafficFile)) return { decidable, found: [], others: [{ rule: '(none)', message: `no traffic recorded in ${trafficFile}` }] };
   const observation = await observeAll(readExchangeLog([trafficFile]).exchanges, JUDGES);
+  const everyExchange = await observeAll(readExchangeLog([trafficFile]).exchanges, readingEverything(JUDGES));
+  const readsTooNarrow = rulesObservedOtherwise(observation, everyExchange);
   const named = new Set([...fault.rules, ...(fault.metBy ?? [])]);
   const failed = Object.entries(observation.rules).filter(([, r]) => r.verdict === 'fail');
   return {
     decidable,
     found: decidable.filter((r) => observation.rules[r]?.verdict === 'fail'),
     others: failed.filter(([rule]) => !named.has(rule)).map(([rule, r]) => ({ rule, message: r.failures[0]?.message ?? '' })),
+    ...(readsTooNarrow.length > 0 && { readsTooNarrow }),
   };
+}
+
+function rulesObservedOtherwise(a: Observation, b: Observation): string[] {
+  return Object.keys(a.rules).filter((rule) => JSON.stringify(a.rules[rule]) !== JSON.stringify(b.rules[rule]));
 }
 
 export interface PassiveExactness {
@@ -44,6 +57,8 @@ export interface PassiveExactness {
   misCharged: { rule: string; message: string }[];
   /** Declared unseen yet failed: the declaration says less than the traffic showed (reported, not wrong). */
   seenAfterAll: string[];
+  /** Observed otherwise when every judge reads every exchange (PassiveFaultVerdict.readsTooNarrow). */
+  readsTooNarrow: string[];
 }
 
 /** How the judge's verdict on a fault's traffic compares with what the fault says a passive judge must and may see. */
@@ -54,10 +69,11 @@ export function passiveExactness(fault: Judged, verdict: PassiveFaultVerdict): P
     missed: verdict.decidable.filter((r) => !verdict.found.includes(r) && !(r in unseen)),
     misCharged: verdict.others.filter((o) => !(o.rule in also)),
     seenAfterAll: verdict.found.filter((r) => r in unseen),
+    readsTooNarrow: verdict.readsTooNarrow ?? [],
   };
 }
 
 /** Whether the judge did exactly what the fault says of it. */
 export function isExact(e: PassiveExactness): boolean {
-  return e.missed.length === 0 && e.misCharged.length === 0;
+  return e.missed.length === 0 && e.misCharged.length === 0 && e.readsTooNarrow.length === 0;
 }

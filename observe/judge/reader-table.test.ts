@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { exchangeOf, type ExchangeSpec } from '../judges/testing/exchange-builder.js';
 import { ExchangeView } from './exchange-view.js';
 import type { Judge, Reads } from './judge.js';
-import { ReaderTable } from './reader-table.js';
+import { Observer } from './observer.js';
+import { ReaderTable, readingEverything } from './reader-table.js';
 
 const judge = (name: string, reads?: Reads): Judge => ({ rules: [name], ...(reads && { reads }), see() {} });
 const view = (spec: ExchangeSpec) => new ExchangeView(exchangeOf(spec), 0);
@@ -32,5 +33,18 @@ describe('ReaderTable', () => {
 
   it('refuses a judge that names a row the endpoint table lacks', () => {
     expect(() => new ReaderTable([judge('typo', { endpoints: ['reports.lsit'] })])).toThrow(/reports\.lsit/);
+  });
+
+  it('readingEverything hands every exchange to judges that declare fewer, so a declaration too narrow shows', () => {
+    // Counts every exchange it is handed, yet declares only the project list.
+    const counting = (): Judge => ({ rules: ['PROJ-89'], reads: { endpoints: ['reports.list'] }, see: (x, ledger) => ledger.held('PROJ-89', x) });
+    const specs: ExchangeSpec[] = [{ path: '/reports', status: 200, token: 't' }, { path: '/health', status: 200 }];
+    const judged = (factories: Parameters<typeof readingEverything>[0]) => {
+      const observer = new Observer(factories);
+      specs.forEach((spec, i) => observer.see(exchangeOf(spec, i)));
+      return observer.verdicts(true).rules['PROJ-89']?.judged;
+    };
+    expect(judged([counting])).toBe(1);
+    expect(judged(readingEverything([counting]))).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { ENDPOINTS } from '../../spec/endpoints.js';
 import type { ExchangeView } from './exchange-view.js';
-import type { Judge, Reads } from './judge.js';
+import type { Judge, JudgeFactory, Reads } from './judge.js';
+import type { Ledger } from './ledger.js';
 
 const ROW_IDS: ReadonlySet<string> = new Set(ENDPOINTS.map((e) => e.id));
 /** The key of the exchanges of no row (no row's id is empty). */
@@ -46,4 +47,20 @@ function reads(declared: Reads | undefined, row: string, tooMany: boolean): bool
   if (declared === undefined) return true;
   if (tooMany && declared.tooManyRequests !== true) return false;
   return row === UNMATCHED ? declared.unmatched === true : declared.endpoints.includes(row);
+}
+
+/**
+ * The same judges, each handed every exchange whatever it declares: an observation by them must
+ * equal one by the judges as declared, or a declaration leaves out exchanges its judge acts on.
+ */
+export function readingEverything(factories: readonly JudgeFactory[]): JudgeFactory[] {
+  return factories.map((make) => (context) => {
+    const judge = make(context);
+    return {
+      rules: judge.rules,
+      see: (x, ledger) => judge.see(x, ledger),
+      ...(judge.seeUnanswered && { seeUnanswered: (x: ExchangeView, ledger: Ledger) => judge.seeUnanswered?.(x, ledger) }),
+      ...(judge.end && { end: (ledger: Ledger) => judge.end?.(ledger) }),
+    };
+  });
 }
