@@ -1,4 +1,10 @@
 /**
+ * Dropped items are let go of once this many lie before the head: an array's slot keeps its item
+ * alive, and a timeline's entries kept past their time are copied by every collection meanwhile.
+ */
+const COMPACT_FROM = 64;
+
+/**
  * Items kept in ascending order of a time, for a stream that arrives nearly in that order (most
  * insertions append), old items dropped from the front. What was dropped is still counted, so
  * "how many at or below t" stays exact for every t at or above the drop bound, which is all a
@@ -85,7 +91,7 @@ export class TimeOrdered<T> {
       this.#items = [];
       this.#keys = [];
       this.#head = 0;
-    } else if (this.#head > 1024 && this.#head * 2 > this.#keys.length) {
+    } else if (this.#head >= COMPACT_FROM && this.#head * 2 > this.#keys.length) {
       this.#items = this.#items.slice(this.#head);
       this.#keys = this.#keys.slice(this.#head);
       this.#head = 0;
