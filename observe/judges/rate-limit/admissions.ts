@@ -38,11 +38,12 @@ export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger
   // A second of at most `LIMIT` requests holds no violation and shows no situation: most are such, and need no list of their requests.
   const second = window.sentInSecondFrom(first) > LIMIT ? window.secondFrom(first) : undefined;
   if (second !== undefined && second.fitting.length >= LIMIT && failViolation(first, second, ledger, budget)) return;
-  ledger.held('RATE-1', first.x);
-  ledger.held('RATE-3', first.x);
+  const x = first.view();
+  ledger.held('RATE-1', x);
+  ledger.held('RATE-3', x);
   if (second === undefined || 1 + second.candidates.length + second.refusalCount <= LIMIT) return;
   const seen = [first, ...second.candidates, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
-  for (const { rule, showing } of SITUATIONS) if (showing(seen, second.refusalCount)) ledger.held(rule, first.x);
+  for (const { rule, showing } of SITUATIONS) if (showing(seen, second.refusalCount)) ledger.held(rule, x);
 }
 
 /** Fails the rules a violating set of `first` and the admissions fitting in its second shows; whether there is one. */
@@ -93,7 +94,7 @@ const SITUATIONS: readonly Situation[] = [
     rule: 'RATE-7',
     showing: (among) => {
       const at = crowdedInstant(among);
-      return at === undefined ? undefined : among.filter((e) => e.x.sentAt <= at && at < e.x.answeredAt).slice(0, LIMIT + 1);
+      return at === undefined ? undefined : among.filter((e) => e.startedAt <= at && at < e.answeredAt).slice(0, LIMIT + 1);
     },
     what: 'requests under way at the same time (parallel connections) were not counted in one window',
   },
@@ -105,7 +106,7 @@ const SITUATIONS: readonly Situation[] = [
       for (const later of among) {
         const before: TimelineEntry[] = [];
         for (const r of rejections) {
-          if (r !== later && later.x.sentAt > r.x.answeredAt && before.push(r) >= LIMIT) return [...before, later];
+          if (r !== later && later.startedAt > r.answeredAt && before.push(r) >= LIMIT) return [...before, later];
         }
       }
       return undefined;
@@ -129,8 +130,8 @@ const SITUATIONS: readonly Situation[] = [
  * about again and again.
  */
 function crowdedInstant(among: readonly TimelineEntry[]): number | undefined {
-  const sends = among.map((e) => e.x.sentAt).sort((a, b) => a - b);
-  const answers = among.map((e) => e.x.answeredAt).sort((a, b) => a - b);
+  const sends = among.map((e) => e.startedAt).sort((a, b) => a - b);
+  const answers = among.map((e) => e.answeredAt).sort((a, b) => a - b);
   // Under way at t: sent at or before t, answered after t.
   let sent = 0;
   let answered = 0;
@@ -148,7 +149,7 @@ function fail(ledger: Ledger, budget: ProofBudget, rule: string, shown: readonly
   const hits = [...shown].sort((a, b) => a.sentAt - b.sentAt);
   // The admission that made the set too many: the one answered last.
   const last = hits.reduce((latest, h) => (h.receivedAt > latest.receivedAt ? h : latest));
-  if (!budget.take(rule)) return ledger.broke(rule, last.x, what);
+  if (!budget.take(rule)) return ledger.broke(rule, last.view(), what);
   const spanMs = last.receivedAt - (hits[0] as TimelineEntry).sentAt;
-  ledger.broke(rule, last.x, `${what}: ${describeSafety({ hits, spanMs })}`, hits.filter((h) => h !== last).map((h) => h.x));
+  ledger.broke(rule, last.view(), `${what}: ${describeSafety({ hits, spanMs })}`, hits.filter((h) => h !== last).map((h) => h.view()));
 }

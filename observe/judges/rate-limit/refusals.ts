@@ -66,9 +66,9 @@ export function failingRules(c: RefusalCase): string[] {
  */
 export function recordRefusal(c: RefusalCase, ledger: Ledger): void {
   const { refused, retry, possible } = c;
-  const x = refused.x;
   const verdict = refusalVerdict(possible);
   if (verdict === 'undecided') return;
+  const x = refused.view();
   if (verdict === 'held') {
     ledger.held('RATE-2', x);
     ledger.held('RATE-3', x);
@@ -88,11 +88,12 @@ export function recordRefusal(c: RefusalCase, ledger: Ledger): void {
   };
   for (const rule of failingRules(c)) {
     const proof = rule === 'RATE-10' ? [...protectedRequests, ...publicRequests] : protectedRequests;
-    ledger.broke(rule, x, messages[rule] as string, proof.map((e) => e.x));
+    ledger.broke(rule, x, messages[rule] as string, proof.map((e) => e.view()));
   }
 }
 
 /** A public request answered with the customer limit's 429: only a limit that counts public endpoints refuses one. */
 export function recordPublicRefusal(e: TimelineEntry, ledger: Ledger): void {
-  ledger.broke('RATE-10', e.x, `${e.x.method} ${e.x.apiPath} is public, but was answered with the customer limit's 429 (limit 2, windowSeconds 1): public endpoints do not count toward the limit`);
+  const x = e.view();
+  ledger.broke('RATE-10', x, `${x.method} ${x.apiPath} is public, but was answered with the customer limit's 429 (limit 2, windowSeconds 1): public endpoints do not count toward the limit`);
 }

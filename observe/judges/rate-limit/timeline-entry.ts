@@ -1,7 +1,8 @@
 import { outcome, type Hit } from '../../../harness-core/rate-limit-timeline.js';
 import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
 import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
-import type { ExchangeView } from '../../judge/exchange-view.js';
+import type { ObservedExchange } from '../../exchange.js';
+import { ExchangeView } from '../../judge/exchange-view.js';
 import { authorizationHeaders } from '../auth/request-facts.js';
 
 /**
@@ -35,8 +36,8 @@ export type EntryKind = 'counted' | 'possible' | 'unknown' | 'refused' | 'public
  * would be worked out anew.
  */
 export class TimelineEntry implements Hit {
-  /** What a failure keeps of the exchange (ExchangeView.provingView): the timeline keeps every entry for seconds. */
-  readonly x: ExchangeView;
+  /** What a failure keeps of the exchange (ExchangeView.provingView), without the view (`view`). */
+  readonly #kept: ObservedExchange;
   readonly sentAt: number;
   readonly receivedAt: number;
   readonly status: number;
@@ -52,7 +53,7 @@ export class TimelineEntry implements Hit {
     /** The customer hash of its one Bearer token; undefined without one, or with several Authorization headers. */
     readonly token: string | undefined,
   ) {
-    this.x = seen.provingView();
+    this.#kept = seen.provingView().exchange;
     this.sentAt = seen.sentAt - CLOCK_SLACK_MS;
     this.receivedAt = seen.answeredAt + CLOCK_SLACK_MS;
     this.status = seen.status;
@@ -61,15 +62,33 @@ export class TimelineEntry implements Hit {
     this.customerLimitAnswer = seen.status === 429 && isCustomerLimitAnswer(seen);
   }
 
+  /** When the request started, as recorded (not widened). */
+  get startedAt(): number {
+    return this.#kept.startedAt;
+  }
+  /** When the answer had arrived, as recorded (ExchangeView.answeredAt). */
+  get answeredAt(): number {
+    return this.#kept.startedAt + Math.max(0, this.#kept.durationMs);
+  }
+
+  /**
+   * The exchange as a failure keeps it, made anew at each call: the timeline keeps every entry for
+   * seconds, and a view kept with each would be copied by every collection meanwhile, where one
+   * made for a decision dies young.
+   */
+  view(): ExchangeView {
+    return new ExchangeView(this.#kept, this.seq);
+  }
+
   /** Asks for a higher limit (admissions.ts, RATE-15): worked out once, for the requests of busy seconds only. */
   get asksForMore(): boolean {
-    this.#asksForMore ??= asksForMore(this.x, this.endpoint);
+    this.#asksForMore ??= asksForMore(this.view(), this.endpoint);
     return this.#asksForMore;
   }
 
   /** For timelines in messages (worked out only for them): what was asked, by whom (a short customer hash, never a token), where in the recording. */
   get label(): string {
-    const x = this.x;
+    const x = this.view();
     const path = x.apiPath ?? '';
     const shown = path.length > 60 ? `${path.slice(0, 57)}...` : path;
     const query = x.rawQuery === '' ? '' : '?...';

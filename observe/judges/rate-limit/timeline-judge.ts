@@ -176,7 +176,7 @@ export class RateTimeline {
         // Its second's other admissions may be forgotten already (a request answered long after its send).
         if (e.sentAt > this.#forgottenBefore) judgeAdmission(e, window, ledger, this.#budget);
       } else if (e.kind === 'public-refused') {
-        if (e.x.responseBodyRecorded && e.customerLimitAnswer) recordPublicRefusal(e, ledger);
+        if (e.customerLimitAnswer && e.view().responseBodyRecorded) recordPublicRefusal(e, ledger);
       } else if (e.sentAt - WINDOW_MS >= this.#forgottenBefore) this.#judgeRefusal(e, window, ledger);
     }
   }
