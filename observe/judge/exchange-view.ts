@@ -212,6 +212,11 @@ export class ExchangeView {
    * and the token's facts of thousands of exchanges need not outlive their judging.
    */
   provingView(): ExchangeView {
+    return new ExchangeView(this.provingExchange(), this.seq);
+  }
+
+  /** The exchange `provingView` views, for a judge that keeps it without a view and makes one when it needs it. */
+  provingExchange(): ObservedExchange {
     const x = this.#x;
     const r = x.response;
     const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
@@ -221,7 +226,7 @@ export class ExchangeView {
     if (x.customer !== undefined) kept.customer = x.customer;
     if (x.credentialsStripped !== undefined) kept.credentialsStripped = x.credentialsStripped;
     if (x.bodyTruncated !== undefined) kept.bodyTruncated = x.bodyTruncated;
-    return new ExchangeView(kept, this.seq);
+    return kept;
   }
 
   #apiParts(): { path: string; rawQuery: string } | undefined {

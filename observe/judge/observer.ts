@@ -47,8 +47,9 @@ export interface ObserverOptions extends JudgeOptions {
 }
 
 /**
- * Feeds each exchange to the judges that read it (`Judge.reads`), in the order given, and turns the ledger into per-rule verdicts.
- * The same for a file read to its end and for a proxy that asks for the verdicts now and then.
+ * Feeds each exchange to the judges that read it (`Judge.reads`), in the order given, and turns
+ * the ledger into per-rule verdicts. The same for a file read to its end and for a proxy that asks
+ * for the verdicts now and then.
  */
 export class Observer {
   readonly #judges: Judge[];

@@ -1,7 +1,6 @@
 import { ENDPOINTS } from '../../spec/endpoints.js';
 import type { ExchangeView } from './exchange-view.js';
 import type { Judge, JudgeFactory, Reads } from './judge.js';
-import type { Ledger } from './ledger.js';
 
 const ROW_IDS: ReadonlySet<string> = new Set(ENDPOINTS.map((e) => e.id));
 /** The key of the exchanges of no row (no row's id is empty). */
@@ -56,11 +55,6 @@ function reads(declared: Reads | undefined, row: string, tooMany: boolean): bool
 export function readingEverything(factories: readonly JudgeFactory[]): JudgeFactory[] {
   return factories.map((make) => (context) => {
     const judge = make(context);
-    return {
-      rules: judge.rules,
-      see: (x, ledger) => judge.see(x, ledger),
-      ...(judge.seeUnanswered && { seeUnanswered: (x: ExchangeView, ledger: Ledger) => judge.seeUnanswered?.(x, ledger) }),
-      ...(judge.end && { end: (ledger: Ledger) => judge.end?.(ledger) }),
-    };
+    return { rules: judge.rules, see: judge.see.bind(judge), seeUnanswered: judge.seeUnanswered?.bind(judge), end: judge.end?.bind(judge) };
   });
 }

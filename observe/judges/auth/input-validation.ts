@@ -5,12 +5,12 @@ import { answeredOnItsInput, detailsType } from '../answer-kinds.js';
 import { BODY_CHECKED_ENDPOINTS, bodyProblems, type BodyProblems } from './body-problems.js';
 import { invalidPdfType, listQueryProblems } from './query-parameters.js';
 import { answerShown, jsonWriteEndpoint, parsedBody, requestMediaType, shown, typeWhereGiven, withinBodyLimit, writeBodyOf } from './request-facts.js';
+import { PDF_ROW } from '../documents/document-reads.js';
 
 const FUNDING_LISTS = new Set(['funding.list', 'funding.project-list']);
-const PDF = 'reports.pdf';
 
 /** The rows whose queries or bodies the tables fix; a 429 answers any input, so it is not judged. */
-const READS: Reads = { endpoints: [...FUNDING_LISTS, PDF, ...BODY_CHECKED_ENDPOINTS] };
+const READS: Reads = { endpoints: [...FUNDING_LISTS, PDF_ROW, ...BODY_CHECKED_ENDPOINTS] };
 
 /**
  * The 422 validation rows of the error table on the bodies and queries whose members and values the
@@ -25,7 +25,7 @@ export function inputValidationJudge(): Judge {
     reads: READS,
     see(x, ledger) {
       if (x.endpoint !== undefined && FUNDING_LISTS.has(x.endpoint.id)) listQuery(x, ledger);
-      else if (x.endpoint?.id === PDF) pdfQuery(x, ledger);
+      else if (x.endpoint?.id === PDF_ROW) pdfQuery(x, ledger);
       else writeBody(x, ledger);
     },
   };

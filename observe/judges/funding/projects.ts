@@ -9,6 +9,7 @@ import { listQueryOf } from './query.js';
 import { answeredApplications, closeInSequence, FUNDING_READ_ROWS, fundingReadOf, identifiedApplications, shown } from './reads.js';
 import { rememberedCheck } from '../../judge/remembered-checks.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
+import { CREATION_ROWS, DETAIL_ROW } from '../projects/project-rows.js';
 
 const isProjectKey = rememberedCheck(projectKeySchema);
 
@@ -39,8 +40,6 @@ interface Customer {
   named: BoundedMap<string, Naming>;
 }
 
-const CREATIONS = new Set(['reports.create', 'reports.create-with-data']);
-const DETAIL = 'reports.detail';
 
 /**
  * Applications against the customer's own projects: "`projectKey` | key of the assigned own
@@ -54,7 +53,7 @@ export function fundingProjectJudge(): Judge {
   return {
     rules: ['FUND-11', 'FUND-36', 'FUND-43'],
     // The projects created and read, and the funding reads; 429s too: any answer to a project read or a project list renews its customer's entry.
-    reads: { endpoints: [...CREATIONS, DETAIL, ...FUNDING_READ_ROWS], tooManyRequests: true },
+    reads: { endpoints: [...CREATION_ROWS, DETAIL_ROW, ...FUNDING_READ_ROWS], tooManyRequests: true },
     see(x, ledger) {
       const endpoint = x.endpoint?.id;
       if (endpoint === undefined) return;
@@ -62,8 +61,8 @@ export function fundingProjectJudge(): Judge {
       if (read !== undefined) for (const a of answeredApplications(x) ?? []) if (isPlainObject(a)) keyType(x, ledger, a);
       const id = x.customer;
       if (id === undefined) return;
-      if (CREATIONS.has(endpoint) && x.status === 201) created(x, customerOf(customers, id, x));
-      else if (endpoint === DETAIL) detailRead(x, ledger, customerOf(customers, id, x));
+      if (CREATION_ROWS.includes(endpoint) && x.status === 201) created(x, customerOf(customers, id, x));
+      else if (endpoint === DETAIL_ROW) detailRead(x, ledger, customerOf(customers, id, x));
       else if (read !== undefined) {
         const withKey = identifiedApplications(x).filter((a) => typeof a.projectKey === 'string');
         if (withKey.length > 0) {

@@ -11,7 +11,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { shown } from './field-table.js';
-import { CREATION_ROWS, isCreation } from './sequence-own-projects.js';
+import { CREATION_ROWS } from './project-rows.js';
+import { isCreation } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 const present = z.unknown().refine((value) => value !== undefined, 'required');

@@ -2,7 +2,7 @@
 import { projectListResponseSchema } from '../../../spec/contract/projects.js';
 import type { Judge } from '../../judge/judge.js';
 import { issues } from './answers-creation.js';
-import { LIST_ROW } from './sequence-own-projects.js';
+import { LIST_ROW } from './project-rows.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 export function projectListJudge(): Judge {

@@ -13,7 +13,8 @@ import type { Ledger } from '../../judge/ledger.js';
 import { plainOrigin } from '../../judge/plain-urls.js';
 import { issues } from './answers-creation.js';
 import { shown } from './field-table.js';
-import { CREATION_ROWS, DETAIL_ROW, isCreation, isDetailRead } from './sequence-own-projects.js';
+import { CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
+import { isCreation, isDetailRead } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
 /** PROJ-96's members: the header with the project's key, and the data. */

@@ -3,7 +3,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PROJECT_LIST_GROUPS } from '../../../spec/contract/projects.js';
-import { CREATION_ROWS, headerKeyOf, isCreation, isListRead, LIST_ROW } from './sequence-own-projects.js';
+import { CREATION_ROWS, LIST_ROW } from './project-rows.js';
+import { headerKeyOf, isCreation, isListRead } from './sequence-own-projects.js';
 
 interface Created {
   x: ExchangeView;

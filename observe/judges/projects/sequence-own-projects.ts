@@ -13,6 +13,7 @@ import type { Reads } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
+import { CREATION_ROWS, DETAIL_ROW, LIST_ROW } from './project-rows.js';
 
 const lessonOfFact = fact(lessonOf);
 
@@ -40,11 +41,6 @@ export function headerKeyOf(body: unknown): string | undefined {
   const key = isObject(body) && isObject(body.projektHeader) ? body.projektHeader.key : undefined;
   return typeof key === 'string' && KEY.test(key) ? key : undefined;
 }
-
-/** The rows that create a project: POST /reports and POST /reports/with-data. */
-export const CREATION_ROWS: readonly string[] = ['reports.create', 'reports.create-with-data'];
-export const DETAIL_ROW = 'reports.detail';
-export const LIST_ROW = 'reports.list';
 
 export const isCreation = (x: ExchangeView) => x.endpoint !== undefined && CREATION_ROWS.includes(x.endpoint.id);
 export const isDetailRead = (x: ExchangeView) => x.endpoint?.id === DETAIL_ROW;

@@ -7,7 +7,8 @@ import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { clearlyValidFields } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
-import { DETAIL_ROW, ownProjectsState, readsWithOwnProjects } from './sequence-own-projects.js';
+import { CHANGE_ROW, DETAIL_ROW, PASSWORD_ROW } from './project-rows.js';
+import { ownProjectsState, readsWithOwnProjects } from './sequence-own-projects.js';
 import { passwordReadingOf } from './write-password.js';
 
 /**
@@ -27,9 +28,6 @@ function validPasswordLength(x: ExchangeView): number | undefined {
   const reading = passwordReadingOf(x);
   return reading?.verdict === 'valid' ? reading.length : undefined;
 }
-
-const CHANGE_ROW = 'reports.change';
-const PASSWORD_ROW = 'reports.password';
 
 /**
  * Requests to projects the customer was just shown to own (created or read by it, within

@@ -1,10 +1,10 @@
 import type { Judge } from '../../judge/judge.js';
 import { FUNDING_STATUSES } from '../../../spec/contract/funding.js';
 import { PROJECT_STATUS } from '../../../spec/contract/projects.js';
-import { CREATION_ROWS, isCreation } from './sequence-own-projects.js';
+import { FUNDING_READ_ROWS } from '../funding/reads.js';
+import { CREATION_ROWS } from './project-rows.js';
+import { isCreation } from './sequence-own-projects.js';
 
-/** The funding reads of the endpoint table: each shows applications. */
-export const FUNDING_READ_ROWS: readonly string[] = ['funding.list', 'funding.detail', 'funding.project-list'];
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The applications an answer of a funding read carries: the list's `applications[]` or the single `application`. */

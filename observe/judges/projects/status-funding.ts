@@ -5,9 +5,8 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
-import { decodedParameter, fundingReadOf, identifiedApplications, shown } from '../funding/reads.js';
+import { decodedParameter, FUNDING_READ_ROWS, fundingReadOf, identifiedApplications, shown } from '../funding/reads.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
-import { FUNDING_READ_ROWS } from './status-answers.js';
 
 interface Read {
   application: JsonObject;

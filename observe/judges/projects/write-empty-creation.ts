@@ -4,11 +4,10 @@ import { answeredOnItsInput } from '../answer-kinds.js';
 import { shown } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, succeeded } from './write-outcome.js';
+import { CREATION_ROW } from './project-rows.js';
 
 /** The answers that refuse a body for what it is (malformed, wrong type, invalid). */
 const INPUT_REFUSALS = [400, 415, 422];
-
-const CREATION_ROW = 'reports.create';
 
 export function emptyCreationJudge(): Judge {
   return {

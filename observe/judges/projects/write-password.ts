@@ -10,6 +10,7 @@ import { answeredOnItsInput } from '../answer-kinds.js';
 import { shown, type Finding } from './field-table.js';
 import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
+import { PASSWORD_ROW } from './project-rows.js';
 
 const readPasswordFact = fact(readPassword);
 
@@ -68,8 +69,6 @@ function readPassword(x: ExchangeView): PasswordReading | undefined {
 export function passwordReadingOf(x: ExchangeView): PasswordReading | undefined {
   return x.derived(readPasswordFact);
 }
-
-const PASSWORD_ROW = 'reports.password';
 
 export function passwordWriteJudge(): Judge {
   return {

@@ -13,9 +13,8 @@ import { writeBodyOf } from './write-body.js';
 import { answered, refusedAsValidation, requestLabel, succeeded } from './write-outcome.js';
 import { projectWriteReadingOf } from './write-reading.js';
 import { ValidWrites } from './write-valid-data.js';
+import { CHANGE_ROW, WITH_DATA_ROW } from './project-rows.js';
 
-const WITH_DATA = 'reports.create-with-data';
-const CHANGE = 'reports.change';
 
 /** Each field's "must give 422" rules (the envelope rules, every row of the table that refuses a value). */
 const REFUSING_RULES = [
@@ -30,19 +29,19 @@ export function projectDataWriteJudge(): Judge {
   return {
     rules: [...new Set([...REFUSING_RULES, ...ACCEPTING_RULES, 'PROJ-85', 'PROJ-86', 'PROJ-104'])],
     // The two writes of project data, answered on their input (the valid ones taken are remembered from them alone).
-    reads: { endpoints: [WITH_DATA, CHANGE] },
+    reads: { endpoints: [WITH_DATA_ROW, CHANGE_ROW] },
     see(x, ledger) {
       const endpoint = x.endpoint?.id;
-      if ((endpoint !== WITH_DATA && endpoint !== CHANGE) || !answeredOnItsInput(x)) return;
+      if ((endpoint !== WITH_DATA_ROW && endpoint !== CHANGE_ROW) || !answeredOnItsInput(x)) return;
       const body = writeBodyOf(x);
       if (body.kind === 'none') {
         // "body required" (endpoint table): PROJ-85 for the creation, PROJ-104 for the change.
-        ledger.judge(endpoint === WITH_DATA ? 'PROJ-85' : 'PROJ-104', x, !succeeded(x), () => `${requestLabel(x)} without a body ${answered(x)}: the body is required`);
+        ledger.judge(endpoint === WITH_DATA_ROW ? 'PROJ-85' : 'PROJ-104', x, !succeeded(x), () => `${requestLabel(x)} without a body ${answered(x)}: the body is required`);
         return;
       }
       const reading = projectWriteReadingOf(x);
       if (reading === undefined) return;
-      if (reading.verdict === 'invalid') refused(x, ledger, reading, endpoint === WITH_DATA);
+      if (reading.verdict === 'invalid') refused(x, ledger, reading, endpoint === WITH_DATA_ROW);
       else if (reading.verdict === 'valid') valid.see(x, ledger, reading, endpoint);
     },
     end(ledger) {

@@ -36,7 +36,7 @@ export type EntryKind = 'counted' | 'possible' | 'unknown' | 'refused' | 'public
  * would be worked out anew.
  */
 export class TimelineEntry implements Hit {
-  /** What a failure keeps of the exchange (ExchangeView.provingView), without the view (`view`). */
+  /** What a failure keeps of the exchange (ExchangeView.provingExchange), without a view (`view`). */
   readonly #kept: ObservedExchange;
   readonly sentAt: number;
   readonly receivedAt: number;
@@ -53,7 +53,7 @@ export class TimelineEntry implements Hit {
     /** The customer hash of its one Bearer token; undefined without one, or with several Authorization headers. */
     readonly token: string | undefined,
   ) {
-    this.#kept = seen.provingView().exchange;
+    this.#kept = seen.provingExchange();
     this.sentAt = seen.sentAt - CLOCK_SLACK_MS;
     this.receivedAt = seen.answeredAt + CLOCK_SLACK_MS;
     this.status = seen.status;

@@ -9,15 +9,14 @@ import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
 import { sameText } from './room-text.js';
 import { describeValue, refusableForItsText, writeBodyOf } from './write-body.js';
 import { isPlainObject } from '../../json-value.js';
+import { CREATION_ROWS } from '../projects/project-rows.js';
 
 const KEPT = 20_000;
-/** The rows whose successful answer tells a new project's key. */
-const PROJECT_CREATIONS: ReadonlySet<string> = new Set(['reports.create', 'reports.create-with-data']);
 /**
  * What it judges and remembers comes from a row with a project key in its path (the room rows
  * among them) or from a project creation; a 429 tells nothing of either.
  */
-const READ_ROWS: readonly string[] = [...ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey')).map((e) => e.id), ...PROJECT_CREATIONS];
+const READ_ROWS: readonly string[] = [...ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey')).map((e) => e.id), ...CREATION_ROWS];
 /** Creations of one project within the horizon that a further one is compared with. */
 const CREATIONS_PER_PROJECT = 200;
 
@@ -78,7 +77,7 @@ export function roomIdentityJudge(): Judge {
     const key = x.params.projectKey;
     if (key !== undefined) ownProject(customer, key);
     const endpoint = x.endpoint?.id;
-    if (endpoint === undefined || !PROJECT_CREATIONS.has(endpoint)) return;
+    if (endpoint === undefined || !CREATION_ROWS.includes(endpoint)) return;
     const created = (x.responseJson as { projektHeader?: { key?: unknown } } | undefined)?.projektHeader?.key;
     if (typeof created === 'string') ownProject(customer, created);
   }
