@@ -15,6 +15,13 @@ export interface Judge {
   readonly reads?: Reads;
   see(x: ExchangeView, ledger: Ledger): void;
   /**
+   * An exchange that `reads` leaves out began at `sentAt`: a judge whose judgements wait until the
+   * recording has passed a moment (a settling clock, a quiet window) moves its clock here exactly as
+   * `see` would at that exchange, and does nothing else. Called in the judges' order, where `see`
+   * would have been; a judge without it is not told of the exchanges it does not read.
+   */
+  tick?(sentAt: number, ledger: Ledger): void;
+  /**
    * A request sent whose answer is unknown (`proxyFailure` or `unanswered` set: the response is
    * not the target's): `see` never gets one, since no rule of an answer can be judged on it, but
    * the target may have counted it (the rate limit's timeline). Its `seq` is that of the next

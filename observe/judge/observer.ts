@@ -47,9 +47,9 @@ export interface ObserverOptions extends JudgeOptions {
 }
 
 /**
- * Feeds each exchange to the judges that read it (`Judge.reads`), in the order given, and turns
- * the ledger into per-rule verdicts. The same for a file read to its end and for a proxy that asks
- * for the verdicts now and then.
+ * Feeds each exchange to the judges that read it (`Judge.reads`) and its time to those that only
+ * tick (`Judge.tick`), in the order given, and turns the ledger into per-rule verdicts. The same
+ * for a file read to its end and for a proxy that asks for the verdicts now and then.
  */
 export class Observer {
   readonly #judges: Judge[];
@@ -92,7 +92,10 @@ export class Observer {
       this.#from = Math.min(this.#from, view.sentAt);
       this.#to = Math.max(this.#to, view.answeredAt);
     }
-    for (const judge of this.#readers.of(view)) judge.see(view, this.#ledger);
+    for (const turn of this.#readers.of(view)) {
+      if (turn.reads) turn.judge.see(view, this.#ledger);
+      else turn.judge.tick?.(view.sentAt, this.#ledger);
+    }
     this.#links.note(view);
     view.forgetWorkings();
   }

@@ -3,11 +3,11 @@ import { exchangeOf, type ExchangeSpec } from '../judges/testing/exchange-builde
 import { ExchangeView } from './exchange-view.js';
 import type { Judge, Reads } from './judge.js';
 import { Observer } from './observer.js';
-import { ReaderTable, readingEverything } from './reader-table.js';
+import { ReaderTable, readingEverything, type Turn } from './reader-table.js';
 
 const judge = (name: string, reads?: Reads): Judge => ({ rules: [name], ...(reads && { reads }), see() {} });
 const view = (spec: ExchangeSpec) => new ExchangeView(exchangeOf(spec), 0);
-const names = (judges: readonly Judge[]) => judges.map((j) => j.rules[0]);
+const names = (turns: readonly Turn[]) => turns.filter((t) => t.reads).map((t) => t.judge.rules[0]);
 
 describe('ReaderTable', () => {
   const all = judge('all');
@@ -29,6 +29,17 @@ describe('ReaderTable', () => {
     expect(names(table.of(view({ method: 'DELETE', path: '/reports', status: 405, token: 't' })))).toEqual(['all', 'stray']);
     expect(names(table.of(view({ path: '/nothing', status: 404, token: 't' })))).toEqual(['all', 'stray']);
     expect(names(table.of(view({ path: 'https://api.example.test/files/x.pdf', status: 200 })))).toEqual(['all', 'stray']);
+  });
+
+  it('tells a judge with a clock the time of the exchanges it does not read, in the judges\' order', () => {
+    const ticks: string[] = [];
+    const clocked: Judge = { rules: ['clocked'], reads: { endpoints: ['reports.detail'] }, see: () => ticks.push('see'), tick: (sentAt) => ticks.push(`tick ${sentAt}`) };
+    const observer = new Observer([() => all, () => clocked, () => lists]);
+    observer.see(exchangeOf({ path: '/reports', status: 200, token: 't', at: 1_000 }, 0));
+    observer.see(exchangeOf({ path: '/reports/ABCDEFGHK', status: 200, token: 't', at: 2_000 }, 1));
+    const turns = new ReaderTable([all, clocked, lists]).of(view({ path: '/reports', status: 200, token: 't' }));
+    expect(turns.map((t) => [t.judge.rules[0], t.reads])).toEqual([['all', true], ['clocked', false], ['lists', true]]);
+    expect(ticks).toEqual(['tick 1000', 'see']);
   });
 
   it('refuses a judge that names a row the endpoint table lacks', () => {

@@ -6,17 +6,24 @@ const ROW_IDS: ReadonlySet<string> = new Set(ENDPOINTS.map((e) => e.id));
 /** The key of the exchanges of no row (no row's id is empty). */
 const UNMATCHED = '';
 
+/** A judge's part in one exchange: it reads it (`see`), or only learns when it began (`tick`). */
+export interface Turn {
+  readonly judge: Judge;
+  readonly reads: boolean;
+}
+
 /**
  * For each kind of exchange (the endpoint row it matches, and whether the limit refused it) the
- * judges that read it (`Judge.reads`), in the order they were given: worked out on the first
- * exchange of the kind, a lookup for every later one.
+ * judges that read it (`Judge.reads`) and those that are only told its time (`Judge.tick`), in the
+ * order the judges were given: worked out on the first exchange of the kind, a lookup for every
+ * later one.
  */
 export class ReaderTable {
   readonly #judges: readonly Judge[];
   /** Every judge reads every exchange: no row need be matched to hand them out. */
-  readonly #everyJudge: boolean;
-  readonly #answered = new Map<string, Judge[]>();
-  readonly #tooMany = new Map<string, Judge[]>();
+  readonly #everyJudge: readonly Turn[] | undefined;
+  readonly #answered = new Map<string, Turn[]>();
+  readonly #tooMany = new Map<string, Turn[]>();
 
   constructor(judges: readonly Judge[]) {
     for (const judge of judges) {
@@ -24,18 +31,18 @@ export class ReaderTable {
       if (unknown !== undefined) throw new Error(`the judge of ${judge.rules.join(', ')} reads the endpoint ${unknown}, which spec/endpoints.ts has no row of`);
     }
     this.#judges = judges;
-    this.#everyJudge = judges.every((judge) => judge.reads === undefined);
+    this.#everyJudge = judges.every((judge) => judge.reads === undefined) ? judges.map((judge) => ({ judge, reads: true })) : undefined;
   }
 
-  /** The judges that read `x`. */
-  of(x: ExchangeView): readonly Judge[] {
-    if (this.#everyJudge) return this.#judges;
+  /** The judges' turns at `x`. */
+  of(x: ExchangeView): readonly Turn[] {
+    if (this.#everyJudge !== undefined) return this.#everyJudge;
     const row = x.endpoint?.id ?? UNMATCHED;
     const tooMany = x.status === 429;
     const lists = tooMany ? this.#tooMany : this.#answered;
     let list = lists.get(row);
     if (list === undefined) {
-      list = this.#judges.filter((judge) => reads(judge.reads, row, tooMany));
+      list = this.#judges.flatMap((judge): Turn[] => (reads(judge.reads, row, tooMany) ? [{ judge, reads: true }] : judge.tick === undefined ? [] : [{ judge, reads: false }]));
       lists.set(row, list);
     }
     return list;
@@ -49,8 +56,9 @@ function reads(declared: Reads | undefined, row: string, tooMany: boolean): bool
 }
 
 /**
- * The same judges, each handed every exchange whatever it declares: an observation by them must
- * equal one by the judges as declared, or a declaration leaves out exchanges its judge acts on.
+ * The same judges, each handed every exchange whatever it declares (and so never ticked): an
+ * observation by them must equal one by the judges as declared, or a declaration leaves out
+ * exchanges its judge acts on, or a tick does less than `see` did.
  */
 export function readingEverything(factories: readonly JudgeFactory[]): JudgeFactory[] {
   return factories.map((make) => (context) => {
