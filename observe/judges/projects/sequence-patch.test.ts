@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { observed, verdictsOf } from '../testing/exchange-builder.js';
 import { patchKeepsOthersJudge } from './sequence-patch.js';
-import { creation, detail, patch, roomCreation } from './sequence-testing.js';
+import { creation, detail, health, patch, roomCreation, settledBy } from './sequence-testing.js';
 
 const before = { ort: 'Altstadt', projektBaujahr: '1968', email: '', plz: '04109' };
 
 describe('PATCH keeps what it did not send', () => {
+  it('settles a judgement at an exchange it does not read, once the recording has passed it', () => {
+    const specs = [detail(0, { data: before }), patch(1, { ort: 'Neustadt' }), detail(2, { data: { ...before, ort: 'Neustadt' } })];
+    expect(settledBy(patchKeepsOthersJudge, specs, ['PROJ-102'])).toEqual({ 'PROJ-102': 'not-observed 0/0' });
+    expect(settledBy(patchKeepsOthersJudge, [...specs, health(10)], ['PROJ-102'])).toEqual({ 'PROJ-102': 'pass 1/0' });
+  });
+
   it('passes a PATCH that changed only the sent field, whatever other fields showed', () => {
     const o = observed([patchKeepsOthersJudge], [
       creation(0, { data: before, sent: before }),

@@ -8,7 +8,8 @@ import { RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import { projectWriteBodyOf, sameShownValue, shortJson } from './sequence-normalisation.js';
 import { isCreation, isDetailRead } from './sequence-own-projects.js';
 import { projectPathOf } from './project-path.js';
-import { ProjectLog, projectOpsState } from './sequence-project-log.js';
+import { CHANGE_ROW, CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
+import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project as an answer showed it: its header and its data. */
@@ -69,6 +70,12 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
 
   return {
     rules: ['PROJ-102'],
+    // The answers that show a project and the PATCHes, and what its log records; at any other
+    // exchange `see` only moved the settling clock, which `tick` does.
+    reads: readsWithProjectLog([...CREATION_ROWS, CHANGE_ROW, DETAIL_ROW]),
+    tick(sentAt) {
+      settler.advance(sentAt);
+    },
     see(x, ledger) {
       settler.advance(x.sentAt);
       log.record(x);

@@ -5,8 +5,10 @@
  * most requests to a project are reads, and each would cost every log a slot. Keyed by the key in
  * lowercase: a target that ignores case reaches one project by every spelling.
  */
+import { PROJECT_KEY_ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import type { Reads } from '../../judge/judge.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
@@ -141,6 +143,18 @@ export class ProjectOps {
 
 /** The observation's one `ProjectOps`, for every judge that keeps a `ProjectLog`. */
 export const projectOpsState = sharedState(() => new ProjectOps());
+
+/**
+ * What a judge that keeps a `ProjectLog` reads besides `endpoints`, so that its log records every
+ * operation (`isRead` leaves out the rest): the project routes that may write, a PDF included ("not
+ * a pure read"), the writes of no row (a DELETE or a PUT of a project), and any of them refused for
+ * the limit, which the log keeps as well. An exchange of no other row is a read or no project's,
+ * and recording it changes nothing the log reads.
+ */
+export function readsWithProjectLog(endpoints: readonly string[]): Reads {
+  const writing = PROJECT_KEY_ENDPOINTS.filter((e) => e.writes).map((e) => e.id);
+  return { endpoints: [...new Set([...writing, ...endpoints])], unmatched: true, tooManyRequests: true };
+}
 
 /** A judge's log of what happened to each project: call `record` for every exchange, before reading anything of it. */
 export class ProjectLog {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 import { projectReadBackJudge } from './sequence-read-back.js';
-import { at, creation, detail, patch, TOKEN } from './sequence-testing.js';
+import { at, creation, detail, health, patch, settledBy, TOKEN } from './sequence-testing.js';
 
 const read = (s: number, data: Record<string, unknown>, answer = 200, token = TOKEN): ExchangeSpec => detail(s, { data, answer, token });
 
 describe('project read-back judge', () => {
+  it('settles a judgement at an exchange it does not read, once the recording has passed it', () => {
+    const specs = [patch(0, { ort: 'Kiel' }), read(1, { ort: 'Kiel' })];
+    expect(settledBy(projectReadBackJudge, specs, ['PROJ-119'])).toEqual({ 'PROJ-119': 'not-observed 0/0' });
+    expect(settledBy(projectReadBackJudge, [...specs, health(10)], ['PROJ-119'])).toEqual({ 'PROJ-119': 'pass 1/0' });
+  });
+
   it('passes values read back normalized after a PATCH, in every permitted spelling', () => {
     const o = observed([projectReadBackJudge], [
       patch(0, { projektName: 4711, ort: null, projektBewohner: '3', projektJahresverbrauch: '12000,5', plz: '01234', projektWaermeerzeugerSolarStatus: 1, projektArtHeizung: '' }),

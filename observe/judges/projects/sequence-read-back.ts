@@ -17,7 +17,8 @@ import {
 } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
 import { headerKeyOf } from './sequence-own-projects.js';
-import { ProjectLog, projectOpsState } from './sequence-project-log.js';
+import { CHANGE_ROW, DETAIL_ROW, WITH_DATA_ROW } from './project-rows.js';
+import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** "`projektArtHeizung` ... empty/null deletes" and its siblings: the rule of each deletable field. */
@@ -168,6 +169,12 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
 
   return {
     rules: ['PROJ-17', 'PROJ-18', 'PROJ-19', 'PROJ-27', 'PROJ-30', 'PROJ-33', 'PROJ-36', 'PROJ-39', 'PROJ-42', 'PROJ-43', 'PROJ-44', 'PROJ-47', 'PROJ-50', 'PROJ-51', 'PROJ-52', 'PROJ-55', 'PROJ-58', 'PROJ-60', 'PROJ-63', 'PROJ-66', 'PROJ-67', 'PROJ-87', 'PROJ-119', 'PROJ-120'],
+    // The writes it judges and the reads that judge them, and what its log records; at any other
+    // exchange `see` only moved the settling clock, which `tick` does.
+    reads: readsWithProjectLog([WITH_DATA_ROW, CHANGE_ROW, DETAIL_ROW]),
+    tick(sentAt) {
+      settler.advance(sentAt);
+    },
     see(x, ledger) {
       settler.advance(x.sentAt);
       log.record(x);

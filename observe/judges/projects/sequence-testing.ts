@@ -1,5 +1,7 @@
 /** Exchanges of project sequences for the unit tests of the sequence and status judges. */
-import type { ExchangeSpec } from '../testing/exchange-builder.js';
+import type { JudgeFactory } from '../../judge/judge.js';
+import { Observer } from '../../judge/observer.js';
+import { exchangeOf, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 
 export const TOKEN = 't1-sequence';
 export const KEY = 'abcdefghi';
@@ -40,4 +42,14 @@ export function patch(s: number, fields: Record<string, unknown>, options: { key
 
 export function roomCreation(s: number, answer = 201, token = TOKEN): ExchangeSpec {
   return { method: 'POST', path: `/reports/${KEY}/rooms`, token, at: at(s), status: answer, requestBody: { roomData: { raumBezeichnung: 'Bad' } }, responseBody: answer === 201 ? { room: { id: 'r1', projectKey: KEY, roomData: {} } } : { status: answer, error: 'Fehler', details: { type: 'validation' } } };
+}
+
+/** An exchange of no project: a judge of project sequences does not read it, only learns its time. */
+export const health = (s: number): ExchangeSpec => ({ path: '/health', at: at(s), status: 200, responseBody: { status: 'ok' } });
+
+/** The verdicts of the judgements `factory` settled by the last of `specs`, the observation not ended. */
+export function settledBy(factory: JudgeFactory, specs: readonly ExchangeSpec[], rules: readonly string[]): Record<string, string> {
+  const observer = new Observer([factory]);
+  specs.forEach((spec, i) => observer.see(exchangeOf(spec, i)));
+  return verdictsOf(observer.verdicts(), rules);
 }

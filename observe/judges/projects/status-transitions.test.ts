@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { observed, verdictsOf } from '../testing/exchange-builder.js';
-import { at, creation, detail, KEY, roomCreation, TOKEN } from './sequence-testing.js';
+import { at, creation, detail, health, KEY, roomCreation, settledBy, TOKEN } from './sequence-testing.js';
 import { statusTransitionJudge } from './status-transitions.js';
 
 const RULES = ['STAT-2', 'STAT-3', 'STAT-5', 'STAT-6', 'STAT-13'];
@@ -8,6 +8,12 @@ const roomChange = (s: number, answer = 200) => ({ method: 'PATCH', path: `/repo
 const roomList = (s: number) => ({ path: `/reports/${KEY}/rooms`, token: TOKEN, at: at(s), status: 200, responseBody: { rooms: [] } });
 
 describe('status transition judge', () => {
+  it('settles a judgement at an exchange it does not read, once the recording has passed it', () => {
+    const specs = [creation(0), detail(1, { status: 1 })];
+    expect(settledBy(statusTransitionJudge, specs, ['STAT-2'])).toEqual({ 'STAT-2': 'not-observed 0/0' });
+    expect(settledBy(statusTransitionJudge, [...specs, health(10)], ['STAT-2'])).toEqual({ 'STAT-2': 'pass 1/0' });
+  });
+
   it('passes the transitions of the status table', () => {
     const o = observed([statusTransitionJudge], [
       creation(0),

@@ -6,7 +6,8 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { FINAL_PROJECT_STATUSES, PROJECT_STATUS } from '../../../spec/contract/projects.js';
 import { headerKeyOf, isCreation, isDetailRead } from './sequence-own-projects.js';
 import { projectPathOf } from './project-path.js';
-import { ProjectLog, projectOpsState, type OpKind } from './sequence-project-log.js';
+import { CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
+import { ProjectLog, projectOpsState, readsWithProjectLog, type OpKind } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 
 /** A project status an answer showed: a creation answer's or a detail read's projektHeader.status. */
@@ -72,6 +73,12 @@ export function statusTransitionJudge(context: JudgeContext): Judge {
 
   return {
     rules: ['STAT-2', 'STAT-3', 'STAT-5', 'STAT-6', 'STAT-13'],
+    // The answers that show a status, and what its log records; at any other exchange `see` only
+    // moved the settling clock, which `tick` does.
+    reads: readsWithProjectLog([...CREATION_ROWS, DETAIL_ROW]),
+    tick(sentAt) {
+      settler.advance(sentAt);
+    },
     see(x, ledger) {
       settler.advance(x.sentAt);
       log.record(x);
