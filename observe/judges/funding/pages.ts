@@ -72,10 +72,11 @@ export function listPagesJudge(context: JudgeContext): Judge {
       const shown = x.status === 200 ? listed.around(x, x.customer, list).ids.size : 0;
       const clean = answeredOnItsInput(x) || x.status === 404 ? listQueryOf(x)?.clean : undefined;
       if (clean === undefined) return;
-      pastTheEnd(x, ledger, customer, list, clean, read === 'project-list', shown);
+      const answer = listOf(x);
+      pastTheEnd(x, ledger, customer, list, clean, read === 'project-list', shown, answer);
       if (read === 'project-list') {
         if (x.status === 200) seenElsewhere(x, ledger, customer, identifiedApplications(x).map((a) => a.applicationId as string));
-      } else walkPage(x, ledger, customer, clean);
+      } else walkPage(x, ledger, customer, clean, answer);
     },
   };
 }
@@ -88,17 +89,21 @@ const newCustomer = (): Customer => ({
 });
 
 /** `total` and the applications of a 200 list answer, when the body shows them. */
-function listOf(x: ExchangeView): { total?: number; applications: unknown[] } | undefined {
+interface ListAnswer {
+  total?: number;
+  applications: unknown[];
+}
+
+function listOf(x: ExchangeView): ListAnswer | undefined {
   if (x.status !== 200 || !x.responseBodyRecorded) return undefined;
   const body = x.responseJson;
   if (!isPlainObject(body) || !Array.isArray(body.applications)) return undefined;
   const total = Number.isInteger(body.total) && (body.total as number) >= 0 ? (body.total as number) : undefined;
-  return { applications: body.applications, ...(total !== undefined && { total }) };
+  return { applications: body.applications, total };
 }
 
 /** `shown`: the different applications the list showed with this answer and just before it (listed.ts). */
-function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean, shown: number): void {
-  const answer = listOf(x);
+function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean, shown: number, answer: ListAnswer | undefined): void {
   const pastOf = (total: number) => (clean.page - 1) * clean.limit >= total;
   const earlier = customer.totals.get(list);
   if (answer?.total !== undefined) {
@@ -117,8 +122,7 @@ function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: s
   else if (x.status !== 200 && !(projectList && x.status === 404)) ledger.broke('FUND-32', x, `${where} answered ${x.status}, not an empty list`, [earlier.from]);
 }
 
-function walkPage(x: ExchangeView, ledger: Ledger, customer: Customer, clean: Clean): void {
-  const answer = listOf(x);
+function walkPage(x: ExchangeView, ledger: Ledger, customer: Customer, clean: Clean, answer: ListAnswer | undefined): void {
   if (answer?.total === undefined) return;
   const { total } = answer;
   const ids = answer.applications.map((a) => (isPlainObject(a) ? a.applicationId : undefined));

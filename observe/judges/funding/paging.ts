@@ -48,7 +48,7 @@ export function listPagingJudge(context: JudgeContext): Judge {
 function pagingOf(body: unknown): Paging | undefined {
   if (!isPlainObject(body) || !Array.isArray(body.applications)) return undefined;
   const total = Number.isInteger(body.total) && (body.total as number) >= 0 ? (body.total as number) : undefined;
-  return { applications: body.applications, ...(total !== undefined && { total }), page: body.page, limit: body.limit };
+  return { applications: body.applications, total, page: body.page, limit: body.limit };
 }
 
 /**

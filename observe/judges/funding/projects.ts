@@ -107,7 +107,7 @@ function detailRead(x: ExchangeView, ledger: Ledger, customer: Customer): void {
   if (key === undefined || (x.status !== 200 && x.status !== 404) || !x.responseBodyRecorded) return;
   const header = x.status === 200 ? headerOf(x) : undefined;
   if (x.status === 200 && header === undefined) return;
-  const read: DetailRead = { found: x.status === 200, ...(header && { headerKey: header.key, headerId: header.id }), from: x };
+  const read: DetailRead = { found: x.status === 200, headerKey: header?.key, headerId: header?.id, from: x };
   customer.details.set(key, read, x.answeredAt);
   if (header) customer.own.set(header.key, { id: header.id, from: x }, x.answeredAt);
   const naming = customer.named.get(key);

@@ -71,7 +71,7 @@ function readListQuery(x: ExchangeView): ListQuery | undefined {
   };
   const page = reading('page');
   const limit = reading('limit');
-  const query: ListQuery = { unknown, ...(page !== undefined && { page }), ...(limit !== undefined && { limit }) };
+  const query: ListQuery = { unknown, page, limit };
   if (unknown.length === 0 && (page === undefined || page === 'valid') && (limit === undefined || limit === 'valid')) {
     const value = (parameter: ListParameter) => Number(pairs.find((p) => p.name === parameter)?.value);
     query.clean = {
