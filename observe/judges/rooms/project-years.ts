@@ -83,8 +83,9 @@ export interface ProjectWrite {
 }
 
 const PROJECTS_KEPT = 5_000;
-/** The endpoints that tell or change a project's year: every other exchange is passed over at once. */
-const YEAR_ENDPOINTS: ReadonlySet<string> = new Set(['reports.detail', 'reports.create', 'reports.create-with-data', 'reports.change', 'reports.password']);
+/** The rows that tell or change a project's year: every other exchange is passed over at once. */
+export const YEAR_ROWS: readonly string[] = ['reports.detail', 'reports.create', 'reports.create-with-data', 'reports.change', 'reports.password'];
+const YEAR_ENDPOINTS: ReadonlySet<string> = new Set(YEAR_ROWS);
 
 /**
  * What the traffic tells of each project's `projektBaujahr`: the year it showed when last read, or

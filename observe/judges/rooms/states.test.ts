@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { observed, verdictsOf } from '../testing/exchange-builder.js';
+import { Observer } from '../../judge/observer.js';
+import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { exchangeOf, observed, verdictsOf } from '../testing/exchange-builder.js';
 import { createRoom, error, KEY, listRooms, patchRoom, readRoom, roomObject, TOKEN } from './room-fixtures.js';
 import { roomStateJudge } from './states.js';
 
@@ -154,5 +156,16 @@ describe('room state judge', () => {
       patchRoom('r1', { raumFlaeche: '' }, 500, error(500, 'server_error')),
     ]);
     expect(verdictsOf(o, ['ROOM-7', 'ROOM-23', 'ROOM-57'])).toEqual({ 'ROOM-7': 'not-observed 0/0', 'ROOM-23': 'not-observed 0/0', 'ROOM-57': 'not-observed 0/0' });
+  });
+
+  it('settles a judgement at an exchange it does not read, as the recording passes the horizon', () => {
+    const t = Date.parse('2026-11-28T12:00:00Z');
+    const observer = new Observer([roomStateJudge]);
+    observer.see(exchangeOf(createRoom(created, 201, room(), { at: t }), 0));
+    observer.see(exchangeOf(readRoom('r1', 404, error(404, 'not_found'), { at: t + 1000 }), 1));
+    expect(verdictsOf(observer.verdicts(), ['ROOM-7'])).toEqual({ 'ROOM-7': 'not-observed 0/0' });
+    // A project list, which the judge does not read, started after the 404's horizon.
+    observer.see(exchangeOf({ path: '/reports', token: TOKEN, status: 200, responseBody: [], at: t + 2000 + SEQUENCE_HORIZON_MS }, 2));
+    expect(verdictsOf(observer.verdicts(), ['ROOM-7'])).toEqual({ 'ROOM-7': 'fail 1/1' });
   });
 });

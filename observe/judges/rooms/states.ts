@@ -6,10 +6,10 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { Pending } from './pending.js';
-import { describeYear, ProjectYears, showsYear, type ProjectWrite } from './project-years.js';
+import { describeYear, ProjectYears, showsYear, YEAR_ROWS, type ProjectWrite } from './project-years.js';
 import { answeredRooms, isSuccess, type AnsweredRoom } from './room-answer.js';
 import { mayHaveChanged, refusalRule, refused, roomWriteEntry, roomWriteKey, type RoomWriteEntry } from './room-log.js';
-import { projectOf, roomRouteOf, type RoomRoute } from './room-route.js';
+import { projectOf, ROOM_ROWS, roomRouteOf, type RoomRoute } from './room-route.js';
 import { readBackJudgeable, sameValue, showsSent } from './room-values.js';
 import { blankByEveryTrim } from './room-text.js';
 import { judgeCreationValues } from './creation-values.js';
@@ -47,6 +47,12 @@ const DELETION_READ_BACK: Readonly<Record<string, string>> = { raumFlaeche: 'ROO
 const COMPARED_FIELDS = [...ROOM_INPUT_FIELDS, 'raumBaujahr'];
 
 const ROOMS_KEPT = 20_000;
+/**
+ * The room rows, the DELETEs and other methods on a room path (no row has them) and the rows of a
+ * project's year, answered 429 too: a write refused for the limit may still have changed the room
+ * or the project, as far as the logs tell.
+ */
+const READS = { endpoints: [...Object.values(ROOM_ROWS), ...YEAR_ROWS], unmatched: true, tooManyRequests: true } as const;
 
 const label = (x: ExchangeView) => `${x.method} ${x.apiPath}`;
 
@@ -76,6 +82,11 @@ export function roomStateJudge(): Judge {
 
   return {
     rules: [...new Set(['ROOM-7', 'ROOM-10', 'ROOM-11', 'ROOM-35', 'ROOM-36', 'ROOM-49', 'ROOM-54', ...STATUS_RULES])],
+    reads: READS,
+    // At any other exchange `see` only settled what was due: neither its route nor the project years read it.
+    tick(sentAt) {
+      pending.settleBefore(sentAt);
+    },
     see(x, ledger) {
       pending.settleBefore(x.sentAt);
       projectYears.see(x);
