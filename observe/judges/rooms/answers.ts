@@ -79,7 +79,11 @@ export function roomAnswerJudge(): Judge {
       const id = rooms[0]?.id;
       if (route.kind === 'create' && id !== undefined) {
         const key = `${x.customer} ${route.project}`;
-        created.set(key, [...(created.get(key) ?? []), { id, x }].slice(-CREATIONS_PER_PROJECT), x.answeredAt);
+        // Only the map holds the list (the judgements waiting keep its items): it grows in place.
+        const creations = created.get(key) ?? [];
+        creations.push({ id, x });
+        if (creations.length > CREATIONS_PER_PROJECT) creations.shift();
+        created.set(key, creations, x.answeredAt);
       }
       if (route.kind === 'list') listHoldsCreated(x, ledger, route, rooms);
     },
@@ -95,13 +99,16 @@ export function roomAnswerJudge(): Judge {
    */
   function listHoldsCreated(x: ExchangeView, ledger: Ledger, route: RoomRoute, rooms: readonly AnsweredRoom[]): void {
     if (!x.responseBodyRecorded || !Array.isArray((x.responseJson as { rooms?: unknown } | undefined)?.rooms)) return;
-    const listed = new Set(rooms.map((r) => r.id));
+    let listed: ReadonlySet<string | undefined> | undefined;
     for (const creation of created.get(`${x.customer} ${route.project}`) ?? []) {
       if (!followsClosely(creation.x, x)) continue;
+      // Most lists follow no creation of their customer closely: the ids are gathered only for one that does.
+      listed ??= new Set(rooms.map((r) => r.id));
+      const ids = listed;
       pending.add(x.answeredAt, () => {
         const deleted = deletes.overlapping(roomWriteKey(creation.id), creation.x.sentAt, x.answeredAt);
         if (deleted === undefined || deleted.length > 0 || notFound.get(`${x.customer} ${route.project} ${creation.id}`)) return;
-        ledger.judge('ROOM-1', x, listed.has(creation.id), () => `the room list of ${route.key} leaves out room ${describeValue(creation.id)}, which the customer created ${Math.round(x.sentAt - creation.x.answeredAt)} ms before`, [creation.x]);
+        ledger.judge('ROOM-1', x, ids.has(creation.id), () => `the room list of ${route.key} leaves out room ${describeValue(creation.id)}, which the customer created ${Math.round(x.sentAt - creation.x.answeredAt)} ms before`, [creation.x]);
       });
     }
   }
