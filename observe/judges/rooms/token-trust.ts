@@ -3,6 +3,13 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 
 const CUSTOMERS_KEPT = 10_000;
 
+/** What the traffic showed of one token: the first two endpoints it succeeded on (two tell all `trusted` asks), and a 401. */
+interface Seen {
+  first: string | undefined;
+  second: string | undefined;
+  refused: boolean;
+}
+
 /**
  * Whether a token authenticated a customer, as far as the traffic shows. A target that serves an
  * invalid or blocked token (AUTH-2, AUTH-3) answers it with whatever it answers, and that answer is
@@ -11,7 +18,7 @@ const CUSTOMERS_KEPT = 10_000;
  * endpoint shows that token refused, or unseen, on the others.
  */
 export class TokenTrust {
-  readonly #customers = new BoundedMap<string, { endpoints: Set<string>; refused: boolean }>(CUSTOMERS_KEPT);
+  readonly #customers = new BoundedMap<string, Seen>(CUSTOMERS_KEPT);
 
   note(x: ExchangeView): void {
     const customer = x.customer;
@@ -20,13 +27,14 @@ export class TokenTrust {
     if (customer === undefined || (status !== 401 && (status < 200 || status > 299))) return;
     let seen = this.#customers.get(customer);
     if (seen === undefined) {
-      seen = { endpoints: new Set(), refused: false };
+      seen = { first: undefined, second: undefined, refused: false };
       this.#customers.set(customer, seen);
     }
     if (status === 401) seen.refused = true;
-    else if (seen.endpoints.size < 2) {
+    else if (seen.second === undefined) {
       const endpoint = x.endpoint?.id;
-      if (endpoint !== undefined) seen.endpoints.add(endpoint);
+      if (seen.first === undefined) seen.first = endpoint;
+      else if (endpoint !== seen.first) seen.second = endpoint;
     }
   }
 
@@ -35,7 +43,6 @@ export class TokenTrust {
     const seen = x.customer === undefined ? undefined : this.#customers.get(x.customer);
     if (seen === undefined || seen.refused) return false;
     const own = x.endpoint?.id;
-    for (const endpoint of seen.endpoints) if (endpoint !== own) return true;
-    return false;
+    return (seen.first !== undefined && seen.first !== own) || (seen.second !== undefined && seen.second !== own);
   }
 }
