@@ -5,7 +5,7 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
 import { isSuccess } from './room-answer.js';
-import { projectOf, projectRouteOf } from './room-route.js';
+import { projectOf, projectWrittenBy } from './room-route.js';
 import { describeValue, writeBodyOf } from './write-body.js';
 import { isPlainObject } from '../../json-value.js';
 
@@ -101,12 +101,12 @@ export class ProjectYears {
   see(x: ExchangeView): void {
     const endpoint = x.endpoint?.id;
     if (endpoint === undefined || !YEAR_ENDPOINTS.has(endpoint)) return;
-    const project = projectRouteOf(x);
-    if (project?.kind === 'write') {
+    const written = projectWrittenBy(x);
+    if (written !== undefined) {
       const year = sentYear(x);
-      this.#writes.add(project.project, x, { status: x.status, year });
-      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') this.#known.set(project.project, { year: year.year, x }, x.answeredAt);
-      else this.#known.delete(project.project);
+      this.#writes.add(written, x, { status: x.status, year });
+      if (isSuccess(x) && x.method === 'PATCH' && year.kind === 'year' && year.year !== 'empty') this.#known.set(written, { year: year.year, x }, x.answeredAt);
+      else this.#known.delete(written);
       return;
     }
     const shown = yearOfAnswer(x);

@@ -86,14 +86,12 @@ function decoded(segment: string): string | undefined {
 }
 
 /**
- * `GET /reports/{projectKey}`, which tells a project's building year, and the writes on a project's
- * own paths (its PATCH and its password), after which the year is not known until read again.
+ * The project whose own paths a write addressed (its PATCH and its password), after which its year
+ * is not known until read again; undefined for any other exchange.
  */
-export function projectRouteOf(x: ExchangeView): { kind: 'detail' | 'write'; project: string } | undefined {
+export function projectWrittenBy(x: ExchangeView): string | undefined {
   const id = x.endpoint?.id;
+  if (id !== 'reports.change' && id !== 'reports.password') return undefined;
   const key = x.params.projectKey;
-  if (key === undefined) return undefined;
-  if (id === 'reports.detail') return { kind: 'detail', project: projectOf(key) };
-  if (id === 'reports.change' || id === 'reports.password') return { kind: 'write', project: projectOf(key) };
-  return undefined;
+  return key === undefined ? undefined : projectOf(key);
 }
