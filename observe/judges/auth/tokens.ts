@@ -1,5 +1,8 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
+import type { TokenFacts } from '../../exchange.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { admitsItsToken, authorizationHeaders } from './request-facts.js';
 
 /** Customers remembered as admitted: enough for every customer of a busy proxy's hour. */
@@ -19,16 +22,27 @@ export function tokenJudge(): Judge {
       const facts = x.exchange.token;
       if (customer === undefined || facts === undefined || authorizationHeaders(x).length !== 1) return;
       // A token refused later (its customer blocked, the token withdrawn in the pro area) is no longer known to be one.
-      if (x.isProtected && x.status === 401) admitted.delete(customer);
+      if (x.status === 401 && x.isProtected) admitted.delete(customer);
       const admitsNow = admitsItsToken(x);
       const knownBefore = admitted.get(customer) !== undefined;
       if (admitsNow && !knownBefore) {
         admitted.set(customer, true);
-        // "The token is not a JWT": judged once per token, when the target first shows it takes it.
-        ledger.judge('AUTH-6', x, !facts.jwtShaped, () => `the target admitted a token of JWT form (three base64url segments with a JSON header), ${customer}`);
+        judgeForm(x, customer, facts, ledger);
       }
       // "stored tokens cannot be shown again": no answer, header or link gives the token back.
-      if (admitsNow || knownBefore) ledger.judge('AUTH-12', x, !facts.echoedInAnswer, () => `the answer to ${x.method} ${x.apiPath ?? x.exchange.request.url.split('?')[0]} contains the token of its request (${customer})`);
+      if (!(admitsNow || knownBefore)) return;
+      if (facts.echoedInAnswer) echoed(x, customer, ledger);
+      else ledger.held('AUTH-12', x);
     },
   };
+}
+
+/** "The token is not a JWT": judged once per token, when the target first shows it takes it. */
+function judgeForm(x: ExchangeView, customer: string, facts: TokenFacts, ledger: Ledger): void {
+  ledger.judge('AUTH-6', x, !facts.jwtShaped, () => `the target admitted a token of JWT form (three base64url segments with a JSON header), ${customer}`);
+}
+
+/** AUTH-12 broken; its message made in a function of its own, so that judging every other answer makes no closure. */
+function echoed(x: ExchangeView, customer: string, ledger: Ledger): void {
+  ledger.judge('AUTH-12', x, false, () => `the answer to ${x.method} ${x.apiPath ?? x.exchange.request.url.split('?')[0]} contains the token of its request (${customer})`);
 }
