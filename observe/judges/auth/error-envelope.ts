@@ -35,15 +35,17 @@ export function errorEnvelopeJudge({ links }: JudgeContext): Judge {
   return {
     rules: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-5', 'ERR-6', 'ERR-10', 'ERR-11', 'ERR-21'],
     see(x, ledger) {
-      if (x.apiPath === undefined || links.fetches(x)) return;
-      if (!isErrorOfTheApi(x)) return;
+      // Most answers are no errors: told by their status before the links are asked.
+      if (x.status < 400 || x.apiPath === undefined || links.fetches(x) || !isErrorOfTheApi(x)) return;
       for (const [rule, holds, message] of judgementsOf(x)) ledger.judge(rule, x, holds, message);
     },
   };
 }
 
+const contentTypeOf = (x: ExchangeView) => (x.responseHeader('content-type') ?? '').trim();
+
 /** The judgements depend on the status, the media type and the body alone. */
-const judgementsOf = rememberedPerAnswer(judgements, (x) => `${x.status} ${contentTypeOf(x)}`);
+const judgementsOf = rememberedPerAnswer(judgements, contentTypeOf);
 
 function judgements(x: ExchangeView): Judgement[] {
   const out: Judgement[] = [];
@@ -51,8 +53,6 @@ function judgements(x: ExchangeView): Judgement[] {
   rows(x, out);
   return out;
 }
-
-const contentTypeOf = (x: ExchangeView) => (x.responseHeader('content-type') ?? '').trim();
 
 function envelope(x: ExchangeView, out: Judgement[]): void {
   const status = x.status;
