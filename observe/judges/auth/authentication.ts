@@ -61,11 +61,11 @@ export function authenticationJudge({ links }: JudgeContext): Judge {
     rules: ['AUTH-1', 'AUTH-4', 'AUTH-5', 'AUTH-14', 'ERR-9'],
     reads: READS,
     see(x, ledger) {
-      if (x.apiPath === undefined || links.fetches(x)) return;
+      if (x.apiPath === undefined) return;
       const credentials = credentialsOf(x);
       const withoutToken = credentials === 'none' || credentials === 'other-scheme';
       // A request with a token (or credentials the recording does not show) meets these rules only with a 401.
-      if (!withoutToken && x.status !== 401) return;
+      if ((!withoutToken && x.status !== 401) || links.fetches(x)) return;
       // "Public (no token): `GET /`, `GET /health`, OPTIONS."
       if (credentials === 'none' && x.isPublic && answeredOnItsMerits(x)) ledger.judge('AUTH-14', x, x.status !== 401, () => `${x.method} ${x.apiPath} without a token answered 401`);
       const judged = withoutToken && mustBeRefused(x) && refusal(x, credentials, ledger);
