@@ -39,9 +39,10 @@ export function bodyProblems(endpointId: string, body: unknown): BodyProblems | 
 
 type Problem = 'wrong-type' | 'invalid' | undefined;
 
-function record(problems: BodyProblems, where: string, problem: Problem): void {
-  if (problem === 'wrong-type') problems.wrongType.push(where);
-  if (problem === 'invalid') problems.invalid.push(where);
+/** Records `problem` of the member `name` of the object `parent`: the two are joined only where there is one. */
+function record(problems: BodyProblems, parent: string, name: string, problem: Problem): void {
+  if (problem === undefined) return;
+  (problem === 'wrong-type' ? problems.wrongType : problems.invalid).push(`${parent}.${name}`);
 }
 
 const ENVELOPES: readonly string[] = PROJECT_ENVELOPES;
@@ -50,13 +51,14 @@ const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
 /** "envelope `projectData` (or `projektData`) with project fields"; "Sending both in one body gives 422". */
 function projectBody(body: Record<string, unknown>, problems: BodyProblems): void {
   problems.bothEnvelopes = ENVELOPES.every((name) => name in body);
-  for (const [name, envelope] of Object.entries(body)) {
+  for (const name of Object.keys(body)) {
+    const envelope = body[name];
     if (!ENVELOPES.includes(name)) problems.unknown.push(name);
     else if (!isPlainObject(envelope)) problems.wrongType.push(name);
     else {
-      for (const [field, value] of Object.entries(envelope)) {
+      for (const field of Object.keys(envelope)) {
         if (!RELEASED.has(field)) problems.unknown.push(`${name}.${field}`);
-        else record(problems, `${name}.${field}`, projectFieldProblem(PROJECT_FIELD_RULES[field as ReleasedProjectField], value));
+        else record(problems, name, field, projectFieldProblem(PROJECT_FIELD_RULES[field as ReleasedProjectField], envelope[field]));
       }
     }
   }
@@ -99,7 +101,7 @@ function passwordBody(body: Record<string, unknown>, problems: BodyProblems): vo
     if (name !== 'newPassword') problems.unknown.push(name);
     else if (typeof value !== 'string') problems.wrongType.push(name);
     // Too short in UTF-16 units is too short in characters by any count; too long in code points, as the kit counts.
-    else if (value.length < PASSWORD_LENGTH.min || [...value].length > PASSWORD_LENGTH.max) problems.invalid.push(name);
+    else if (value.length < PASSWORD_LENGTH.min || longerThan(value, PASSWORD_LENGTH.max)) problems.invalid.push(name);
   }
 }
 
@@ -111,14 +113,15 @@ const UNWRITABLE: ReadonlySet<string> = new Set([...ROOM_OWN, ...ROOM_OUTPUT_ONL
 
 /** "`{roomData: {...}}`"; "Unknown fields, boolean numeric values, arrays and objects as values give 422." */
 function roomBody(body: Record<string, unknown>, problems: BodyProblems): void {
-  for (const [name, roomData] of Object.entries(body)) {
+  for (const name of Object.keys(body)) {
+    const roomData = body[name];
     // The room object's `id` and `projectKey` beside `roomData` are what a client sends back of a room it read.
     if (name !== 'roomData') {
       if (!ROOM_OWN.includes(name)) problems.unknown.push(name);
     } else if (!isPlainObject(roomData)) problems.wrongType.push(name);
     else {
-      for (const [field, value] of Object.entries(roomData)) {
-        if (ROOM_INPUTS.has(field)) record(problems, `roomData.${field}`, roomFieldProblem(field, value));
+      for (const field of Object.keys(roomData)) {
+        if (ROOM_INPUTS.has(field)) record(problems, name, field, roomFieldProblem(field, roomData[field]));
         else if (!UNWRITABLE.has(field)) problems.unknown.push(`roomData.${field}`);
       }
     }
@@ -126,6 +129,8 @@ function roomBody(body: Record<string, unknown>, problems: BodyProblems): void {
 }
 
 const TEMPERATURES: readonly number[] = ROOM_LIMITS.temperatures;
+const isFloor = (n: number) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax;
+const isTemperature = (n: number) => TEMPERATURES.includes(n);
 /** Whitespace every reading of "after trimming" removes. */
 const BLANK = /^[ \t\r\n]*$/;
 
@@ -134,14 +139,14 @@ function roomFieldProblem(field: string, value: unknown): Problem {
   switch (field) {
     case 'raumBezeichnung':
       // "text, 1 to 120 characters after trimming; not empty"
-      return typeof value === 'string' && (BLANK.test(value) || [...value.trim()].length > ROOM_LIMITS.nameMax) ? 'invalid' : undefined;
+      return typeof value === 'string' && (BLANK.test(value) || longerThan(value.trim(), ROOM_LIMITS.nameMax)) ? 'invalid' : undefined;
     case 'raumNotiz':
       // "text, at most 255 characters" (FREE-ROOM-8: it may be stored trimmed)
-      return typeof value === 'string' && [...value.trim()].length > ROOM_LIMITS.noteMax ? 'invalid' : undefined;
+      return typeof value === 'string' && longerThan(value.trim(), ROOM_LIMITS.noteMax) ? 'invalid' : undefined;
     case 'raumEtage':
-      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, (n) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax);
+      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isFloor);
     case 'raumTemperatur':
-      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, (n) => TEMPERATURES.includes(n));
+      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isTemperature);
     case 'raumFlaeche':
       return typeof value === 'boolean' ? 'wrong-type' : decimalProblem(value, ROOM_LIMITS.areaMax);
     case 'raumHoehe':
@@ -149,6 +154,11 @@ function roomFieldProblem(field: string, value: unknown): Problem {
     default:
       return undefined;
   }
+}
+
+/** More than `max` characters (code points): a text of no more UTF-16 units has no more, known without counting. */
+function longerThan(text: string, max: number): boolean {
+  return text.length > max && [...text].length > max;
 }
 
 /** "Numbers may be sent as JSON number or numeric string ..., at most 32 characters. Floor and temperature are integers." */
@@ -163,9 +173,12 @@ function integerProblem(value: unknown, allowed: (n: number) => boolean): Proble
 
 /** "area in m2, greater than 0 up to 100000"; "height in m, greater than 0 up to 100"; "also with decimal comma". */
 function decimalProblem(value: unknown, max: number): Problem {
-  const outside = (n: number) => n <= 0 || n > max;
-  if (typeof value === 'number') return Number.isFinite(value) && outside(value) ? 'invalid' : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) && outside(value, max) ? 'invalid' : undefined;
   if (typeof value !== 'string') return undefined;
   if (value.length > ROOM_LIMITS.numericTextMax) return 'invalid';
-  return /^\d+(?:[.,]\d+)?$/.test(value) && outside(Number(value.replace(',', '.'))) ? 'invalid' : undefined;
+  return /^\d+(?:[.,]\d+)?$/.test(value) && outside(Number(value.replace(',', '.')), max) ? 'invalid' : undefined;
+}
+
+function outside(n: number, max: number): boolean {
+  return n <= 0 || n > max;
 }
