@@ -16,17 +16,40 @@ const isRetryAfter = rememberedCheck(retryAfterHeaderSchema);
 const REMEMBERED_CUSTOMERS = 1_000;
 
 /**
- * The admission as proof: what a failure keeps of it (kept-exchange.ts: its request line and
- * headers, its status) and its times; its bodies (a results answer may be large) are not kept.
- * Made at every admission, so built field by field rather than copied whole.
+ * An admission, for the 429s after it: when it was answered, and what a failure keeps of it as
+ * proof (kept-exchange.ts: its request line and headers, its status), not its bodies (a results
+ * answer may be large). Made at every admission and read as proof only for a failure, so the
+ * view of it is made then.
  */
-function withoutBodies(x: ExchangeView): ExchangeView {
-  const e = x.exchange;
-  const r = e.response;
-  const response: ObservedResponse = { status: r.status, statusText: r.statusText, httpVersion: r.httpVersion, headers: r.headers, mimeType: r.mimeType, bodySize: r.bodySize };
-  const kept: ObservedExchange = { source: e.source, index: e.index, startedAt: e.startedAt, durationMs: e.durationMs, request: withoutBody(e.request), response };
-  if (e.customer !== undefined) kept.customer = e.customer;
-  return new ExchangeView(kept, x.seq);
+class Admission {
+  readonly answeredAt: number;
+  readonly #seq: number;
+  readonly #source: string;
+  readonly #index: number;
+  readonly #startedAt: number;
+  readonly #durationMs: number;
+  readonly #request: ObservedRequest;
+  readonly #status: number;
+  readonly #customer: string;
+
+  constructor(x: ExchangeView, customer: string) {
+    const e = x.exchange;
+    this.answeredAt = x.answeredAt;
+    this.#seq = x.seq;
+    this.#source = e.source;
+    this.#index = e.index;
+    this.#startedAt = e.startedAt;
+    this.#durationMs = e.durationMs;
+    this.#request = withoutBody(e.request);
+    this.#status = e.response.status;
+    this.#customer = customer;
+  }
+
+  proof(): ExchangeView {
+    const response: ObservedResponse = { status: this.#status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: -1 };
+    const exchange: ObservedExchange = { source: this.#source, index: this.#index, startedAt: this.#startedAt, durationMs: this.#durationMs, request: this.#request, response, customer: this.#customer };
+    return new ExchangeView(exchange, this.#seq);
+  }
 }
 
 function withoutBody(request: ObservedRequest): ObservedRequest {
@@ -46,17 +69,22 @@ function limitDetails(x: ExchangeView): { holds: boolean; message: () => string 
 
 const limitDetailsOf = rememberedPerAnswer(limitDetails);
 
-/** ERR-22 and ERR-23 on a 429 to `x`'s customer, whose last admission (if kept) is `admission`. */
-function judgeLimitAnswer(x: ExchangeView, admission: ExchangeView | undefined, ledger: Ledger): void {
+/** ERR-22 and ERR-23 on a 429 to `x`'s customer, whose last admission (if kept) is `admission`: its proof is made only for a failure. */
+function judgeLimitAnswer(x: ExchangeView, admission: Admission | undefined, ledger: Ledger): void {
   if (admission === undefined || x.sentAt - admission.answeredAt > SEQUENCE_HORIZON_MS) return;
-  const proof = [admission];
   if (errorBodyReadable(x)) {
     const { holds, message } = limitDetailsOf(x);
-    ledger.judge('ERR-22', x, holds, message, proof);
+    if (holds) ledger.held('ERR-22', x);
+    else ledger.judge('ERR-22', x, false, message, [admission.proof()]);
   }
   // "response header `Retry-After` (integer, value 1)"
   const retryAfter = x.responseHeader('retry-after');
-  ledger.judge('ERR-23', x, isRetryAfter(retryAfter?.trim()), () => `a 429 to an admitted token carries Retry-After ${shown(retryAfter)}, not 1`, proof);
+  if (isRetryAfter(retryAfter?.trim())) ledger.held('ERR-23', x);
+  else wrongRetryAfter(x, retryAfter, admission, ledger);
+}
+
+function wrongRetryAfter(x: ExchangeView, retryAfter: string | undefined, admission: Admission, ledger: Ledger): void {
+  ledger.judge('ERR-23', x, false, () => `a 429 to an admitted token carries Retry-After ${shown(retryAfter)}, not 1`, [admission.proof()]);
 }
 
 /** Every protected request, refused or not, a path of no row included: only the public rows' are turned away. */
@@ -68,7 +96,7 @@ const READS: Reads = { endpoints: PROTECTED_ENDPOINTS.map((e) => e.id), unmatche
  * shortly before is the customer limit's; a 401 to it since makes it unknown again.
  */
 export function rateLimitAnswerJudge(): Judge {
-  const admissions = new BoundedMap<string, ExchangeView>(REMEMBERED_CUSTOMERS, SEQUENCE_HORIZON_MS);
+  const admissions = new BoundedMap<string, Admission>(REMEMBERED_CUSTOMERS, SEQUENCE_HORIZON_MS);
   return {
     rules: ['ERR-22', 'ERR-23'],
     reads: READS,
@@ -80,7 +108,7 @@ export function rateLimitAnswerJudge(): Judge {
       if (status === 401) admissions.delete(customer);
       // Served: the strongest sign that the token is the customer's (a target may refuse an invalid token wrongly with 403 or 404).
       else if (status < 300) {
-        if (admitsItsToken(x)) admissions.set(customer, withoutBodies(x), x.answeredAt);
+        if (admitsItsToken(x)) admissions.set(customer, new Admission(x, customer), x.answeredAt);
       } else judgeLimitAnswer(x, admissions.get(customer), ledger);
     },
   };
