@@ -14,9 +14,11 @@ function credentialsOf(x: ExchangeView): Credentials {
   const value = values[0]?.trim();
   // A sanitized HAR export removes every Authorization header: a request shown without one may have carried a token.
   if (value === undefined) return x.credentialsStripped ? 'unknown' : 'none';
+  // Nearly every request carries a Bearer token: told first.
+  if (/^bearer\s/i.test(value)) return 'bearer';
   if (value === '' || /^bearer$/i.test(value)) return 'empty';
   // A bare token has no scheme at all (the recording shows its hash); Basic, Token, ... are other schemes.
-  return /^bearer\s/i.test(value) ? 'bearer' : 'other-scheme';
+  return 'other-scheme';
 }
 
 /** The paths of the public endpoints: another method there (HEAD /health) is no protected endpoint of the table either. */
