@@ -12,7 +12,7 @@ import { admitsItsToken, authorizationHeaders, envelopeDetails, errorBodyReadabl
 
 const isRetryAfter = rememberedCheck(retryAfterHeaderSchema);
 
-/** Customers whose last admission is kept (with its exchange, as proof): LRU beyond. */
+/** Customers whose last admission is kept (with what a failure shows of it, as proof): LRU beyond. */
 const REMEMBERED_CUSTOMERS = 1_000;
 
 /**
