@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { BoundedMap } from './bounded-map.js';
 
 describe('BoundedMap', () => {
@@ -59,5 +60,61 @@ describe('BoundedMap', () => {
     expect(timed.get('a')).toBe(2);
     timed.set('b', 3, 1200);
     expect([timed.get('a'), timed.get('b')]).toEqual([undefined, 3]);
+  });
+});
+
+/** The map as its contract reads, kept naively: keys in the order of their last write, each with its time. */
+class NaiveBoundedMap {
+  entries: { key: string; value: number; at: number }[] = [];
+  constructor(
+    readonly max: number,
+    readonly forgetAfterMs?: number,
+  ) {}
+  set(key: string, value: number, at?: number): void {
+    const held = this.entries.find((e) => e.key === key);
+    const newest = this.entries.at(-1);
+    this.entries = this.entries.filter((e) => e.key !== key);
+    this.entries.push({ key, value, at: at ?? held?.at ?? newest?.at ?? -Infinity });
+    if (this.entries.length > this.max) this.entries.shift();
+    if (at !== undefined && this.forgetAfterMs !== undefined) this.entries = this.entries.filter((e) => e.at >= at - this.forgetAfterMs!);
+  }
+  delete(key: string): void {
+    this.entries = this.entries.filter((e) => e.key !== key);
+  }
+  get(key: string): number | undefined {
+    return this.entries.find((e) => e.key === key)?.value;
+  }
+}
+
+describe('BoundedMap against its contract', () => {
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 12 }), step: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }) }),
+    fc.record({ kind: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 12 }) }),
+  );
+
+  it('forgets and keeps what a naive map of the last writes does, through thousands of evictions', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.array(op, { maxLength: 300 }), (max, timed, ops) => {
+        const map = new BoundedMap<string, number>(max, timed ? 1000 : undefined);
+        const naive = new NaiveBoundedMap(max, timed ? 1000 : undefined);
+        let now = 0;
+        ops.forEach((o, i) => {
+          const key = `k${o.key}`;
+          if (o.kind === 'delete') {
+            map.delete(key);
+            naive.delete(key);
+          } else {
+            // A timed map's judges write with the exchange's time (a write without one is the first test's).
+            const at = o.step === undefined && !timed ? undefined : (now += o.step ?? 0);
+            map.set(key, i, at);
+            naive.set(key, i, at);
+          }
+          for (let k = 0; k <= 12; k++) expect(map.get(`k${k}`)).toBe(naive.get(`k${k}`));
+          expect(map.size).toBe(naive.entries.length);
+        });
+        expect([...map.values()]).toEqual(naive.entries.map((e) => e.value));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -52,11 +52,44 @@ export class BoundedMap<K, V> {
 const NO_KEY = Symbol('no key');
 
 /**
+ * A map's keys from the least recently written on, read with one iterator held from one use to the
+ * next. A fresh iterator steps again over every entry deleted at the head of the map's table (V8
+ * keeps them as holes until it rehashes), and a map that forgets its oldest at every write of a new
+ * customer has thousands. Every key the iterator passed was forgotten but the one it gave last, kept
+ * as `first` until it is deleted or written again (which moves it behind the iterator's position).
+ */
+class OldestFirst<K> {
+  #keys: IterableIterator<K> | undefined;
+  #first: unknown = NO_KEY;
+
+  constructor(private readonly map: Map<K, unknown>) {}
+
+  /** The least recently written key; undefined in an empty map. */
+  first(): K | undefined {
+    if (this.#first !== NO_KEY) return this.#first as K;
+    const next = (this.#keys ??= this.map.keys()).next();
+    if (next.done === true) {
+      // An iterator that has ended stays ended: the next key written needs a new one.
+      this.#keys = undefined;
+      return undefined;
+    }
+    this.#first = next.value;
+    return next.value;
+  }
+
+  /** `key` is deleted, or deleted to be written again. */
+  left(key: K): void {
+    if (key === this.#first) this.#first = NO_KEY;
+  }
+}
+
+/**
  * Entries in the order of their writes, the least recently written first; a value needs no time
  * beside it, so a write costs no object of its own.
  */
 class WriteOrdered<K, V> {
   readonly #values = new Map<K, V>();
+  readonly #oldest = new OldestFirst<K>(this.#values);
   /**
    * The key written last, while it is held: writing it again leaves the order as it is, so the
    * delete and insert that renewing costs are skipped (a judge writes one customer's or one
@@ -89,15 +122,17 @@ class WriteOrdered<K, V> {
       values.set(key, value);
       return;
     }
+    this.#oldest.left(key);
     values.delete(key);
     values.set(key, value);
     this.#newestKey = key;
-    if (values.size > this.max) this.delete(values.keys().next().value as K);
+    if (values.size > this.max) this.delete(this.#oldest.first() as K);
   }
 
   delete(key: K): void {
     if (this.#lastKey === key) this.#lastValue = undefined;
     if (this.#newestKey === key) this.#newestKey = NO_KEY;
+    this.#oldest.left(key);
     this.#values.delete(key);
   }
 
@@ -123,6 +158,7 @@ interface Entry<V> {
  */
 class TimeBounded<K, V> {
   readonly #entries = new Map<K, Entry<V>>();
+  readonly #oldest = new OldestFirst<K>(this.#entries);
   /**
    * No entry was written before this (the first one's time at the last walk): an entry renewed or
    * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
@@ -156,21 +192,23 @@ class TimeBounded<K, V> {
       if (held !== undefined) {
         held.value = value;
         if (at !== undefined) held.at = at;
+        this.#oldest.left(key);
         this.#entries.delete(key);
       }
       this.#entries.set(key, entry);
       this.#lastEntry = entry;
       this.#newestKey = key;
       this.#newestEntry = entry;
-      if (this.#entries.size > this.max) this.delete(this.#entries.keys().next().value as K);
+      if (this.#entries.size > this.max) this.delete(this.#oldest.first() as K);
     }
     if (at === undefined) return;
     const before = at - this.forgetAfterMs;
     // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
     if (before <= this.#oldestAt) return;
-    for (const [oldest, entry] of this.#entries) {
-      if (entry.at >= before) {
-        this.#oldestAt = entry.at;
+    for (let oldest = this.#oldest.first(); oldest !== undefined; oldest = this.#oldest.first()) {
+      const entryAt = (this.#entries.get(oldest) as Entry<V>).at;
+      if (entryAt >= before) {
+        this.#oldestAt = entryAt;
         return;
       }
       this.delete(oldest);
@@ -183,6 +221,7 @@ class TimeBounded<K, V> {
       this.#newestKey = NO_KEY;
       this.#newestEntry = undefined;
     }
+    this.#oldest.left(key);
     this.#entries.delete(key);
   }
 
