@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
+import { Observer } from '../../judge/observer.js';
+import { exchangeOf, observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 import { influenceJudge } from './influence.js';
 import { systemTemperatureJudge } from './parameters.js';
 import { resultsAnswer } from './results-fixture.js';
@@ -53,6 +54,15 @@ describe('influence judge', () => {
       at(45, 7),
     ]);
     expect(verdictsOf(o, ['RES-21', 'RES-22', 'RES-23'])).toEqual({ 'RES-21': 'pass 1/0', 'RES-22': 'pass 1/0', 'RES-23': 'pass 1/0' });
+  });
+
+  it('decides once the recording has passed both calls, at an exchange neither judge reads', () => {
+    const observer = new Observer([influenceJudge, systemTemperatureJudge]);
+    const rules = ['RES-23', 'RES-25'];
+    [at(75, 10), results('flowTemperature=35&spread=5&vorlaufT=75&spreizung=10', resultsAnswer(key, 35, 5)), at(35, 5)].forEach((spec, i) => observer.see(exchangeOf(spec, i)));
+    expect(verdictsOf(observer.verdicts(), rules)).toEqual({ 'RES-23': 'not-observed 0/0', 'RES-25': 'not-observed 0/0' });
+    observer.see(exchangeOf({ path: '/health', status: 200, responseBody: { status: 'ok' } }, 3));
+    expect(verdictsOf(observer.verdicts(), rules)).toEqual({ 'RES-23': 'pass 1/0', 'RES-25': 'pass 1/0' });
   });
 
   it('compares only calls every target reads alike and every model tells apart, with no write between', () => {

@@ -5,8 +5,8 @@ import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { calculatedOf, type Calculated } from './not-stored.js';
-import { projectWritesState, QuietWindows, type ProjectWrites } from './quiet-windows.js';
-import { isResultsRead, projectKeyOf, successfulResults } from './results-read.js';
+import { projectWritesState, quietWindowReads, QuietWindows, type ProjectWrites } from './quiet-windows.js';
+import { isResultsRead, projectKeyOf, RESULTS_ROW, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
 
 const readCallFact = fact(readCall);
@@ -104,17 +104,28 @@ export class ResultsCalls {
     this.#projects.set(key, [...earlier, call].slice(-CALLS_PER_PROJECT), x.answeredAt);
   }
 
+  /** At an exchange `see` is not given (`RESULTS_CALLS_READS`): neither a results call nor a write, so only the quiet windows' clock moves. */
+  tick(sentAt: number, ledger: Ledger): void {
+    this.#quiet.tick(sentAt, ledger);
+  }
+
   end(ledger: Ledger): void {
     this.#quiet.end(ledger);
   }
 }
+
+/** The results calls compared, and what the quiet windows between them must read. */
+export const RESULTS_CALLS_READS = quietWindowReads([RESULTS_ROW]);
 
 /** RES-25 (`ResultsCalls` `influence`); the aliases' comparisons belong to their rules' judge (parameters.ts). */
 export function influenceJudge(context: JudgeContext): Judge {
   const calls = new ResultsCalls('influence', context.shared(projectWritesState));
   return {
     rules: ['RES-25'],
+    // The results calls; at any other exchange but a write `see` only moved the quiet windows' clock.
+    reads: RESULTS_CALLS_READS,
     see: (x, ledger) => calls.see(x, ledger),
+    tick: (sentAt, ledger) => calls.tick(sentAt, ledger),
     end: (ledger) => calls.end(ledger),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
+import { Observer } from '../../judge/observer.js';
+import { exchangeOf, observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 import { notStoredJudge } from './not-stored.js';
 import { resultsAnswer } from './results-fixture.js';
 
@@ -56,6 +57,14 @@ describe('not-stored judge', () => {
       detail({ projektName: 'D' }),
     ]);
     expect(verdictsOf(o, RULES)).toEqual({ 'RES-24': 'not-observed 0/0', 'RES-28': 'not-observed 0/0' });
+  });
+
+  it('decides once the recording has passed the later read, at an exchange it does not read', () => {
+    const observer = new Observer([notStoredJudge]);
+    [rooms('r1'), results(42.5, 7.5), rooms('r1')].forEach((spec, i) => observer.see(exchangeOf(spec, i)));
+    expect(verdictsOf(observer.verdicts(), RULES)).toEqual({ 'RES-24': 'not-observed 0/0', 'RES-28': 'not-observed 0/0' });
+    observer.see(exchangeOf({ path: '/health', status: 200, responseBody: { status: 'ok' } }, 3));
+    expect(verdictsOf(observer.verdicts(), RULES)).toEqual({ 'RES-24': 'not-observed 0/0', 'RES-28': 'pass 1/0' });
   });
 
   it('waits for a write recorded after the later read but sent while it ran', () => {

@@ -4,7 +4,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { projectWritesState, QuietWindows } from './quiet-windows.js';
+import { projectWritesState, quietWindowReads, QuietWindows } from './quiet-windows.js';
 import { projectKeyOf } from './results-read.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
@@ -38,7 +38,8 @@ interface ProjectReads {
 
 const MAX_PROJECTS = 512;
 /** The reads compared around a results call with system temperatures, and the results calls themselves. */
-const COMPARED = new Set(['reports.detail', 'rooms.list', 'reports.results']);
+const COMPARED_ROWS = ['reports.detail', 'rooms.list', 'reports.results'];
+const COMPARED: ReadonlySet<string> = new Set(COMPARED_ROWS);
 const CALLS_PER_PROJECT = 8;
 
 /**
@@ -52,6 +53,9 @@ export function notStoredJudge(context: JudgeContext): Judge {
   const quiet = new QuietWindows(context.shared(projectWritesState));
   return {
     rules: ['RES-24', 'RES-28'],
+    // At an exchange of another row `see` only moved the quiet windows' clock.
+    reads: quietWindowReads(COMPARED_ROWS),
+    tick: (sentAt, ledger) => quiet.tick(sentAt, ledger),
     see(x, ledger) {
       quiet.see(x, ledger);
       if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '')) return;

@@ -2,7 +2,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredOnItsInput, answeredOnItsMerits, detailsType } from '../answer-kinds.js';
-import { ResultsCalls } from './influence.js';
+import { ResultsCalls, RESULTS_CALLS_READS } from './influence.js';
 import { projectWritesState } from './quiet-windows.js';
 import { bodyKnown, isResultsRead } from './results-read.js';
 import { onlySystemTemperatures, queryText, systemTemperaturesOf, verdictOf, type SystemTemperatures, type Verdict } from './system-temperatures.js';
@@ -24,6 +24,9 @@ export function systemTemperatureJudge(context: JudgeContext): Judge {
   const calls = new ResultsCalls('aliases', context.shared(projectWritesState));
   return {
     rules: ['RES-18', 'RES-19', 'RES-20', 'RES-21', 'RES-22', 'RES-23'],
+    // Its rules read results calls, the aliases' quiet windows also writes; at any other exchange `see` only moved their clock.
+    reads: RESULTS_CALLS_READS,
+    tick: (sentAt, ledger) => calls.tick(sentAt, ledger),
     end: (ledger) => calls.end(ledger),
     see(x, ledger) {
       calls.see(x, ledger);

@@ -1,5 +1,7 @@
+import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import type { Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
@@ -18,6 +20,19 @@ function writtenProjectKey(x: ExchangeView): string | undefined {
 
 function projectKeyWritten(x: ExchangeView): string | undefined {
   return PROJECT_PATH.exec(x.apiPath as string)?.[1]?.toLowerCase();
+}
+
+/** The rows a write to a project may match: the row's method is the request's, and its path below `/reports/` the request's. */
+const WRITE_ROWS = ENDPOINTS.filter((e) => !READS.has(e.method) && e.path.startsWith('/reports/')).map((e) => e.id);
+
+/**
+ * What a judge with quiet windows reads: its own rows, and every exchange that may be a write to a
+ * project (whatever its status: a write refused for the limit is noted too) or is of no row (a method
+ * the table lacks may write). At any other exchange its `see` only moved the windows' clock, which
+ * `QuietWindows.tick` does alone.
+ */
+export function quietWindowReads(rows: readonly string[]): Reads {
+  return { endpoints: [...rows, ...WRITE_ROWS], unmatched: true, tooManyRequests: true };
 }
 
 interface Interval {
@@ -101,20 +116,25 @@ export class QuietWindows {
   constructor(private readonly writes = new ProjectWrites()) {}
 
   /**
-   * Call first for every exchange: notes a write, and decides what the observation has moved past,
-   * at the first exchange that starts after a window, whichever it is (a write recorded after that
-   * one no longer cancels it): a judge with quiet windows reads every exchange.
+   * Call first for every exchange the judge reads (`quietWindowReads`), `tick` at every other: notes
+   * a write, and decides what the observation has moved past, at the first exchange that starts
+   * after a window, whichever it is (a write recorded after that one no longer cancels it).
    */
   see(x: ExchangeView, ledger: Ledger): void {
     const written = this.writes.note(x);
     if (written !== undefined) this.#cancel(written);
-    if (x.sentAt <= this.#firstDue) return;
+    this.tick(x.sentAt, ledger);
+  }
+
+  /** Decides what the observation has moved past at an exchange sent at `sentAt`, one that can be no write (`quietWindowReads`). */
+  tick(sentAt: number, ledger: Ledger): void {
+    if (sentAt <= this.#firstDue) return;
     // Those due are taken out in place, in one walk: two filters cost two arrays at every decision.
     const pending = this.#pending;
     const due: Pending[] = [];
     let kept = 0;
     for (const p of pending) {
-      if (p.to < x.sentAt) due.push(p);
+      if (p.to < sentAt) due.push(p);
       else pending[kept++] = p;
     }
     pending.length = kept;
