@@ -1,25 +1,19 @@
 import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
-import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 
-const projectKeyWrittenFact = fact(projectKeyWritten);
-
 /** A write to a project: any request but a read to its path (`/reports/{projectKey}` and below). */
 const PROJECT_PATH = /^\/reports\/([A-Za-z]{9})(?:\/|$)/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every quiet window asks each exchange: the key is worked out once, and only for writes below `/reports/`. */
+/** The project a write goes to; asked once per exchange (`ProjectWrites.note`), the path matched only for writes below `/reports/`. */
 function writtenProjectKey(x: ExchangeView): string | undefined {
   if (READS.has(x.method) || !x.apiPath?.startsWith('/reports/')) return undefined;
-  return x.derived(projectKeyWrittenFact);
-}
-
-function projectKeyWritten(x: ExchangeView): string | undefined {
-  return PROJECT_PATH.exec(x.apiPath as string)?.[1]?.toLowerCase();
+  return PROJECT_PATH.exec(x.apiPath)?.[1]?.toLowerCase();
 }
 
 /** The rows a write to a project may match: the row's method is the request's, and its path below `/reports/` the request's. */
