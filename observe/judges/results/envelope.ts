@@ -4,6 +4,10 @@ import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { isPlainObject } from '../../json-value.js';
 
+/** An answer that reads as this reads as both: one parse of the many conforming answers judges RES-2 and RES-4. */
+const wholeEnvelope = resultsEnvelopeSchema.extend({ results: resultsMembersSchema });
+const PARSED: { success: true; error?: undefined } = { success: true };
+
 /** The status and envelope of results answers, the members of `results` and the compatibility structure beside it (RES-1 to RES-5, RES-33). */
 export function resultsEnvelopeJudge(): Judge {
   return {
@@ -19,9 +23,10 @@ export function resultsEnvelopeJudge(): Judge {
         ledger.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);
       }
       const body = successfulResults(x);
+      const whole = x.status === 200 && wholeEnvelope.safeParse(json).success;
       if (x.status === 200) {
         // "`{status: 200, action: getResults, project: {key}, results, projekt}`" (FREE-RES-1: further members).
-        const envelope = resultsEnvelopeSchema.safeParse(json);
+        const envelope = whole ? PARSED : resultsEnvelopeSchema.safeParse(json);
         ledger.judge('RES-2', x, envelope.success, () => `the 200 results answer is not {status: 200, action: "getResults", project: {key}, results, projekt}: ${envelope.error ? firstIssue(envelope.error) : ''}`);
       }
       if (!body) return;
@@ -34,7 +39,7 @@ export function resultsEnvelopeJudge(): Judge {
       }
       const results = body.results;
       if (isPlainObject(results)) {
-        const members = resultsMembersSchema.safeParse(results);
+        const members = whole ? PARSED : resultsMembersSchema.safeParse(results);
         ledger.judge('RES-4', x, members.success, () => `results lacks a member or has one of the wrong type: ${members.error ? firstIssue(members.error) : ''}`);
         if (results.available === true && typeof results.status === 'string') {
           // "`status` (string, value `calculated` when available)"
