@@ -160,7 +160,12 @@ interface Measured {
   /** The largest RSS sampled while reading the first half of the file, and the second. */
   rssFirstHalfBytes: number;
   rssSecondHalfBytes: number;
-  /** Of judging: rules that passed and failed (the copies' customers are new, so failures are the recording's own). */
+  /**
+   * Of judging: rules that passed and failed. The copies' customers are new but their projects and
+   * links are the recording's, so a judge that compares a project's answers across customers sees
+   * copies as one project: the vary-all recording's copies fail DOC-10 (a second pdf call of the
+   * project answered the first one's file.url), a failure of the copying, not of the recording.
+   */
   verdicts?: { pass: number; fail: number };
 }
 
