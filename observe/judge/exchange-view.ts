@@ -56,7 +56,7 @@ export class ExchangeView {
   }
   /** When the answer had arrived: the target decided on it no later. */
   get answeredAt(): number {
-    return this.#x.startedAt + Math.max(0, this.#x.durationMs);
+    return answeredAtOf(this.#x);
   }
 
   /** The path below `/api/v2` (`/` for the prefix itself), as sent (not decoded); undefined for a URL outside the API. */
@@ -329,4 +329,9 @@ function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   } catch {
     return { kind: 'not-json', text };
   }
+}
+
+/** When the exchange's answer had arrived: its start and its duration, a negative one (unknown) taken as none. */
+export function answeredAtOf(x: ObservedExchange): number {
+  return x.startedAt + Math.max(0, x.durationMs);
 }

@@ -1,6 +1,8 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, PASSWORD_LENGTH, parseNumericInput, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
 import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import { isPlainObject } from '../../json-value.js';
+import { CHANGE_ROW, PASSWORD_ROW, WITH_DATA_ROW } from '../projects/project-rows.js';
+import { ROOM_ROWS } from '../rooms/room-route.js';
 
 /**
  * What a write body breaks of the places where the spec's tables fix its members and values, by
@@ -18,11 +20,11 @@ export interface BodyProblems {
 
 /** The rows whose write bodies the tables fix, each with the check of its body. */
 const BODY_CHECKS: ReadonlyMap<string, (body: Record<string, unknown>, problems: BodyProblems) => void> = new Map([
-  ['reports.create-with-data', projectBody],
-  ['reports.change', projectBody],
-  ['reports.password', passwordBody],
-  ['rooms.create', roomBody],
-  ['rooms.change', roomBody],
+  [WITH_DATA_ROW, projectBody],
+  [CHANGE_ROW, projectBody],
+  [PASSWORD_ROW, passwordBody],
+  [ROOM_ROWS.create, roomBody],
+  [ROOM_ROWS.change, roomBody],
 ]);
 
 /** The ids of the rows `bodyProblems` checks. */

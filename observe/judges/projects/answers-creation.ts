@@ -11,7 +11,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { shown } from './field-table.js';
-import { CREATION_ROWS } from './project-rows.js';
+import { CREATION_ROWS, WITH_DATA_ROW } from './project-rows.js';
 import { isCreation } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 
@@ -37,7 +37,7 @@ export function creationAnswerJudge(): Judge {
       // A success that shows nothing of a creation response may not have created anything (a stub
       // or a layer in front answered): which rule it breaks is not visible.
       if (body === null || typeof body !== 'object' || !CREATION_MEMBERS.some((m) => Object.hasOwn(body, m))) return;
-      const withData = x.endpoint?.id === 'reports.create-with-data';
+      const withData = x.endpoint?.id === WITH_DATA_ROW;
       const label = withData ? 'POST /reports/with-data' : 'POST /reports';
       // "HTTP 201, creation response"
       if (!withData) ledger.judge('PROJ-72', x, x.status === 201, () => `POST /reports created a project with HTTP ${x.status}, not 201`);

@@ -4,6 +4,7 @@ import type { Judge } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
+import { PASSWORD_ROW } from './project-rows.js';
 
 /** Passwords looked for: refused ones too (up to four times the limit), never shorter than the minimum. */
 const LONGEST_PASSWORD = 4 * PASSWORD_LENGTH.max;
@@ -24,7 +25,7 @@ function passwordLikeStrings(value: unknown, into: string[] = []): string[] {
 
 /** The password a PUT .../password sent; shorter ones could turn up in an answer by chance. */
 function passwordOf(x: ExchangeView): string | undefined {
-  if (x.endpoint?.id !== 'reports.password') return undefined;
+  if (x.endpoint?.id !== PASSWORD_ROW) return undefined;
   const password = (x.requestJson as { newPassword?: unknown } | undefined)?.newPassword;
   return typeof password === 'string' && mayBePassword(password) ? password : undefined;
 }

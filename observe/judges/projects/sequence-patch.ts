@@ -85,7 +85,7 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
         const project = shownOf(x);
         const key = typeof project?.header.key === 'string' ? project.header.key.toLowerCase() : undefined;
         if (project && key !== undefined) shown.set(`${customer} ${key}`, project, x.answeredAt);
-      } else if (x.endpoint?.id === 'reports.change' && x.status === 200) {
+      } else if (x.endpoint?.id === CHANGE_ROW && x.status === 200) {
         const key = projectPathOf(x)?.key as string;
         const before = shown.get(`${customer} ${key}`);
         const touched = projectWriteBodyOf(x).touched;

@@ -183,13 +183,13 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
       const route = x.endpoint?.id;
       if (x.method === 'POST' && x.apiPath === '/reports/with-data' && x.status === 201 && x.responseBodyRecorded) {
         creationAnswer(ledger, x, customer);
-      } else if (route === 'reports.change' && x.status === 200) {
+      } else if (route === CHANGE_ROW && x.status === 200) {
         const fields = projectWriteBodyOf(x).fields;
         const at = projectPathOf(x);
         if (fields && at) remember(ledger, customer, { x, key: at.key, expected: expectationsOf(fields) });
-      } else if (route === 'reports.change' && x.status === 422 && answeredOnItsInput(x)) {
+      } else if (route === CHANGE_ROW && x.status === 422 && answeredOnItsInput(x)) {
         deletionRefused(ledger, x);
-      } else if (route === 'reports.detail' && x.status === 200 && x.responseBodyRecorded) {
+      } else if (route === DETAIL_ROW && x.status === 200 && x.responseBodyRecorded) {
         const waiting = pending.get(customer);
         if (!waiting) return;
         const at = projectPathOf(x);

@@ -2,7 +2,7 @@ import { outcome, type Hit } from '../../../harness-core/rate-limit-timeline.js'
 import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
 import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
 import type { ObservedExchange } from '../../exchange.js';
-import { ExchangeView } from '../../judge/exchange-view.js';
+import { answeredAtOf, ExchangeView } from '../../judge/exchange-view.js';
 import { authorizationHeaders } from '../auth/request-facts.js';
 
 /**
@@ -68,7 +68,7 @@ export class TimelineEntry implements Hit {
   }
   /** When the answer had arrived, as recorded (ExchangeView.answeredAt). */
   get answeredAt(): number {
-    return this.#kept.startedAt + Math.max(0, this.#kept.durationMs);
+    return answeredAtOf(this.#kept);
   }
 
   /**

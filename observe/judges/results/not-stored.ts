@@ -5,7 +5,9 @@ import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { projectWritesState, quietWindowReads, QuietWindows } from './quiet-windows.js';
-import { projectKeyOf } from './results-read.js';
+import { projectKeyOf, RESULTS_ROW } from './results-read.js';
+import { DETAIL_ROW } from '../projects/project-rows.js';
+import { ROOM_ROWS } from '../rooms/room-route.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
@@ -38,7 +40,7 @@ interface ProjectReads {
 
 const MAX_PROJECTS = 512;
 /** The reads compared around a results call with system temperatures, and the results calls themselves. */
-const COMPARED_ROWS = ['reports.detail', 'rooms.list', 'reports.results'];
+const COMPARED_ROWS = [DETAIL_ROW, ROOM_ROWS.list, RESULTS_ROW];
 const COMPARED: ReadonlySet<string> = new Set(COMPARED_ROWS);
 const CALLS_PER_PROJECT = 8;
 
@@ -65,15 +67,15 @@ export function notStoredJudge(context: JudgeContext): Judge {
       const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
       forgetPast(reads.withTemperatures, x.sentAt);
       switch (x.endpoint?.id) {
-        case 'reports.detail':
+        case DETAIL_ROW:
           if (isPlainObject(body.projektData)) reads.detail = compare(quiet, key, reads, reads.detail, { x, value: body.projektData }, projectDataKept);
           break;
-        case 'rooms.list': {
+        case ROOM_ROWS.list: {
           const ids = roomIdsOf(body);
           if (ids) reads.rooms = compare(quiet, key, reads, reads.rooms, { x, value: ids }, roomsKept);
           break;
         }
-        case 'reports.results': {
+        case RESULTS_ROW: {
           const calculated = calculatedOf(body);
           if (namesSystemTemperatures(x.query)) remember(reads.withTemperatures, { x, value: calculated });
           else if (calculated) reads.plain = compare(quiet, key, reads, reads.plain, { x, value: calculated }, calculationKept);

@@ -8,6 +8,7 @@ import { isSuccess } from './room-answer.js';
 import { projectOf, projectWrittenBy } from './room-route.js';
 import { describeValue, writeBodyOf } from './write-body.js';
 import { isPlainObject } from '../../json-value.js';
+import { CHANGE_ROW, CREATION_ROWS, DETAIL_ROW, PASSWORD_ROW } from '../projects/project-rows.js';
 
 /** A project's `projektBaujahr`: a year, or empty ("empty/null deletes"). */
 export type Year = number | 'empty';
@@ -54,8 +55,8 @@ export function yearOfAnswer(x: ExchangeView): { project: string; year: Year | '
   const body = x.responseJson;
   if (!isPlainObject(body)) return undefined;
   const id = x.endpoint?.id;
-  const creation = id === 'reports.create' || id === 'reports.create-with-data';
-  const key = id === 'reports.detail' ? x.params.projectKey : creation ? (body.projektHeader as { key?: unknown } | undefined)?.key : undefined;
+  const creation = id !== undefined && CREATION_ROWS.includes(id);
+  const key = id === DETAIL_ROW ? x.params.projectKey : creation ? (body.projektHeader as { key?: unknown } | undefined)?.key : undefined;
   if (typeof key !== 'string') return undefined;
   const year = shownYear(body.projektData);
   if (year === undefined) return undefined;
@@ -84,7 +85,7 @@ export interface ProjectWrite {
 
 const PROJECTS_KEPT = 5_000;
 /** The rows that tell or change a project's year: every other exchange is passed over at once. */
-export const YEAR_ROWS: readonly string[] = ['reports.detail', 'reports.create', 'reports.create-with-data', 'reports.change', 'reports.password'];
+export const YEAR_ROWS: readonly string[] = [DETAIL_ROW, ...CREATION_ROWS, CHANGE_ROW, PASSWORD_ROW];
 const YEAR_ENDPOINTS: ReadonlySet<string> = new Set(YEAR_ROWS);
 
 /**

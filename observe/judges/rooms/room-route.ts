@@ -1,4 +1,5 @@
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import { CHANGE_ROW, PASSWORD_ROW } from '../projects/project-rows.js';
 
 const routeOfFact = fact(routeOf);
 
@@ -91,7 +92,7 @@ function decoded(segment: string): string | undefined {
  */
 export function projectWrittenBy(x: ExchangeView): string | undefined {
   const id = x.endpoint?.id;
-  if (id !== 'reports.change' && id !== 'reports.password') return undefined;
+  if (id !== CHANGE_ROW && id !== PASSWORD_ROW) return undefined;
   const key = x.params.projectKey;
   return key === undefined ? undefined : projectOf(key);
 }
