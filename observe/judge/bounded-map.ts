@@ -4,9 +4,9 @@
  * customer and per resource what they saw, a proxy may observe for days, and what lies beyond a
  * judge's horizon (sequence-horizon.ts) can no longer be compared with anything. Without a time
  * bound a map keeps its values as they are (WriteOrdered); with one, each value beside the time it
- * was written (TimeBounded).
+ * was written (TimeBounded). No value is undefined: a read that finds none tells the key is absent.
  */
-export class BoundedMap<K, V> {
+export class BoundedMap<K, V extends NonNullable<unknown> | null> {
   readonly #store: WriteOrdered<K, V> | TimeBounded<K, V>;
 
   constructor(max: number, forgetAfterMs?: number) {
@@ -87,7 +87,7 @@ class OldestFirst<K> {
  * Entries in the order of their writes, the least recently written first; a value needs no time
  * beside it, so a write costs no object of its own.
  */
-class WriteOrdered<K, V> {
+class WriteOrdered<K, V extends NonNullable<unknown> | null> {
   readonly #values = new Map<K, V>();
   readonly #oldest = new OldestFirst<K>(this.#values);
   /**
@@ -116,14 +116,20 @@ class WriteOrdered<K, V> {
 
   set(key: K, value: V): void {
     const values = this.#values;
-    this.#lastKey = key;
-    this.#lastValue = value;
     if (this.#newestKey === key) {
+      this.#lastKey = key;
+      this.#lastValue = value;
       values.set(key, value);
       return;
     }
-    this.#oldest.left(key);
-    values.delete(key);
+    // A key just read and not found needs no delete to move it behind the others: a new customer's first write costs one lookup the fewer.
+    const absent = this.#lastKey === key && this.#lastValue === undefined;
+    this.#lastKey = key;
+    this.#lastValue = value;
+    if (!absent) {
+      this.#oldest.left(key);
+      values.delete(key);
+    }
     values.set(key, value);
     this.#newestKey = key;
     if (values.size > this.max) this.delete(this.#oldest.first() as K);
@@ -156,7 +162,7 @@ interface Entry<V> {
  * written first, for the size and for the time alike. One map for both (rather than a second one of
  * the times) halves what renewing an entry costs, at every write of a judge.
  */
-class TimeBounded<K, V> {
+class TimeBounded<K, V extends NonNullable<unknown> | null> {
   readonly #entries = new Map<K, Entry<V>>();
   readonly #oldest = new OldestFirst<K>(this.#entries);
   /**

@@ -15,7 +15,7 @@ export const PROJECTS_REMEMBERED = 500;
  * adds to it was answered): a map that forgets beyond the horizon keeps a customer as long as
  * anything the customer's entry holds may still be compared.
  */
-export function renewed<V>(customers: BoundedMap<string, V>, customer: string, make: () => V, at: number): V {
+export function renewed<V extends NonNullable<unknown> | null>(customers: BoundedMap<string, V>, customer: string, make: () => V, at: number): V {
   const value = customers.get(customer) ?? make();
   customers.set(customer, value, at);
   return value;
