@@ -31,12 +31,20 @@ const CREATIONS_PER_PROJECT = 200;
  */
 export function roomIdentityJudge(): Judge {
   const createdBy = new BoundedMap<string, { project: string; name: unknown; x: ExchangeView }>(KEPT);
+  /**
+   * The customers of `createdBy`'s entries and maybe more: written with it, as bounded, it forgets
+   * no customer before the entries of that customer. Most rooms answered are of a customer who
+   * created none of those kept, told by one lookup of the customer per exchange rather than one of
+   * a key built per room.
+   */
+  const creators = new BoundedMap<string, true>(KEPT);
   const ownProjects = new BoundedMap<string, true>(KEPT);
   const idsOfProject = new BoundedMap<string, true>(KEPT * 2);
   // A creation is compared only with those within the horizon of it.
   const creations = new BoundedMap<string, { id: string; x: ExchangeView }[]>(KEPT, SEQUENCE_HORIZON_MS);
   // Writing again the entry written last changes nothing: a customer's exchanges come by the run on one project.
-  let lastOwn: { customer: string; key: string } | undefined;
+  let lastOwnCustomer: string | undefined;
+  let lastOwnKey: string | undefined;
 
   return {
     rules: ['ROOM-8', 'ROOM-52'],
@@ -50,9 +58,11 @@ export function roomIdentityJudge(): Judge {
       if (isSuccess(x)) noteOwnProject(x, customer);
       if (!route || route.kind === 'other') return;
       const rooms = answeredRooms(x);
+      const mayHaveCreated = rooms.length > 0 && creators.get(customer) === true;
       for (const room of rooms) {
         if (room.id === undefined) continue;
         idsOfProject.set(room.name, true);
+        if (!mayHaveCreated) continue;
         const origin = createdBy.get(`${customer} ${room.id}`);
         if (origin?.project === route.project && room.roomData) origin.name = room.roomData.raumBezeichnung;
       }
@@ -70,6 +80,7 @@ export function roomIdentityJudge(): Judge {
       creations.set(route.project, recent, x.answeredAt);
       // Kept however long ago, as proof only: what a failure keeps of it (ExchangeView.provingView).
       createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x: x.provingView() });
+      creators.set(customer, true);
     },
   };
 
@@ -83,14 +94,15 @@ export function roomIdentityJudge(): Judge {
   }
 
   function ownProject(customer: string, key: string): void {
-    if (lastOwn?.customer === customer && lastOwn.key === key) return;
+    if (lastOwnCustomer === customer && lastOwnKey === key) return;
     ownProjects.set(`${customer} ${projectOf(key)}`, true);
-    lastOwn = { customer, key };
+    lastOwnCustomer = customer;
+    lastOwnKey = key;
   }
 
   /** "A room id must belong to the project in the path, otherwise 404, even if both projects belong to the same customer." */
   function otherProject(x: ExchangeView, ledger: Ledger, route: Extract<RoomRoute, { kind: 'read' | 'change' }>, customer: string): void {
-    const origin = createdBy.get(`${customer} ${route.roomId}`);
+    const origin = creators.get(customer) ? createdBy.get(`${customer} ${route.roomId}`) : undefined;
     if (!origin || origin.project === route.project || !ownProjects.get(`${customer} ${route.project}`)) return;
     if (x.status === 404) {
       ledger.held('ROOM-8', x);
