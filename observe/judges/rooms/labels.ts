@@ -32,13 +32,15 @@ export class FloorLabels {
     const data = room.roomData;
     const key = room.name;
     if (!data || key === undefined) return;
-    const previousFloor = this.#floors.get(key);
+    // Only a PATCH that sent the floor needs the floor before: most rooms are of lists, and a lookup in a map of thousands costs.
+    const floorSent = route.kind === 'change' && sent !== undefined && 'raumEtage' in sent;
+    const previousFloor = floorSent ? this.#floors.get(key) : undefined;
     const floor = spelledNumber(data.raumEtage);
     if (floor !== undefined) this.#floors.set(key, floor);
     const expected = tableLabels(floor);
     const written = this.#writtenLabels(x, key, sent);
     // "derived labels must follow a floor change made with PATCH"
-    const changed = route.kind === 'change' && sent !== undefined && 'raumEtage' in sent && previousFloor !== undefined && previousFloor !== floor;
+    const changed = floorSent && previousFloor !== undefined && previousFloor !== floor;
     const before = changed ? expectedFloorLabels(String(previousFloor)) : undefined;
     if (!expected) return;
     const own: Record<'ROOM-12' | 'ROOM-47', string[]> = { 'ROOM-12': [], 'ROOM-47': [] };
