@@ -22,6 +22,18 @@ describe('GET /reports', () => {
     expect(verdictsOf(o, ['PROJ-89'])).toEqual({ 'PROJ-89': 'fail 2/2' });
   });
 
+  it('fails an entry that is no object and a body that is no object, as the schema does', () => {
+    const o = observed([projectListJudge], [
+      { path: '/reports', token: 't', status: 200, responseBody: { ...groups, leads: ['qwertzuio'] } },
+      { path: '/reports', token: 't', status: 200, responseBody: { ...groups, api: [null] } },
+      { path: '/reports', token: 't', status: 200, responseBody: { ...groups, archiv: [[]] } },
+      { path: '/reports', token: 't', status: 200, responseBody: { ...groups, projekte: {} } },
+      { path: '/reports', token: 't', status: 200, responseBody: [groups] },
+      { path: '/reports', token: 't', status: 200, responseBody: { ...groups, projekte: [{}, { key: null, nested: [1] }] } },
+    ]);
+    expect(verdictsOf(o, ['PROJ-89'])).toEqual({ 'PROJ-89': 'fail 6/5' });
+  });
+
   it('leaves a list the recording proxy cut at its cap unjudged', () => {
     const observer = new Observer([projectListJudge]);
     const cut: RecordedExchange = { ...exchangeOf({ path: '/reports', token: 't', status: 200, responseBody: '{"projekte":[{"key":"qwer' }), bodyTruncated: { response: true } };
