@@ -14,15 +14,6 @@ interface Waiting {
   run: () => void;
 }
 
-function inDueOrder(waiting: readonly Waiting[]): boolean {
-  let due = -Infinity;
-  for (const w of waiting) {
-    if (w.due < due) return false;
-    due = w.due;
-  }
-  return true;
-}
-
 export class Settler {
   /** The judgements from `#head` on wait; those before it ran. */
   #waiting: Waiting[] = [];
@@ -85,20 +76,33 @@ export class Settler {
     this.#head = 0;
   }
 
-  /** Those due are anywhere: the others move up in place, in the order they came. */
+  /**
+   * Those due are anywhere: the others move up in place, in the order they came. The earliest of
+   * them and whether they are in due order are found in the same walk: it is made at every
+   * exchange past the earliest, over every judgement waiting.
+   */
   #runDueOutOfOrder(now: number): void {
     const waiting = this.#waiting;
     const due: Waiting[] = [];
     let kept = 0;
+    let earliest = Infinity;
+    let last = -Infinity;
+    let inOrder = true;
     for (let i = this.#head; i < waiting.length; i++) {
       const w = waiting[i] as Waiting;
-      if (w.due <= now) due.push(w);
-      else waiting[kept++] = w;
+      if (w.due <= now) {
+        due.push(w);
+        continue;
+      }
+      waiting[kept++] = w;
+      if (w.due < earliest) earliest = w.due;
+      if (w.due < last) inOrder = false;
+      last = w.due;
     }
     waiting.length = kept;
     this.#head = 0;
-    this.#earliest = waiting.reduce((min, w) => Math.min(min, w.due), Infinity);
-    this.#inOrder = inDueOrder(waiting);
+    this.#earliest = earliest;
+    this.#inOrder = inOrder;
     for (const w of due) w.run();
   }
 }
