@@ -60,6 +60,27 @@ function projectListOf(groups: unknown[][]): ProjectList {
   return { groups, text, lowerText: text.toLowerCase() };
 }
 
+/** Nothing created, as most lists find: one array for all of them. */
+const NONE: readonly Created[] = Object.freeze([]);
+
+/** A customer's last full list. */
+interface FullList {
+  x: ExchangeView;
+  entries: number;
+}
+
+/**
+ * The customer's entry of its last full list, renewed in place: written at every full list of
+ * the customer, a new one would be promoted to the old heap with every write (none is read after
+ * the next is written).
+ */
+function renewed(held: FullList | undefined, x: ExchangeView, entries: number): FullList {
+  if (held === undefined) return { x, entries };
+  held.x = x;
+  held.entries = entries;
+  return held;
+}
+
 /**
  * One customer's creations and project lists: a repeated creation is a further project (PROJ-82);
  * the next list shows the newest project (PROJ-92); every list shows all projects just created,
@@ -70,7 +91,7 @@ function projectListOf(groups: unknown[][]): ProjectList {
  */
 export function projectCreationsJudge(): Judge {
   const creations = new BoundedMap<string, Created[]>(2000, SEQUENCE_HORIZON_MS);
-  const lastFullList = new BoundedMap<string, { x: ExchangeView; entries: number }>(2000, SEQUENCE_HORIZON_MS);
+  const lastFullList = new BoundedMap<string, FullList>(2000, SEQUENCE_HORIZON_MS);
 
   return {
     rules: ['PROJ-82', 'PROJ-90', 'PROJ-92'],
@@ -95,9 +116,11 @@ export function projectCreationsJudge(): Judge {
       const groups = groupsOf(x.responseJson);
       if (!groups) return;
       const entries = groups.reduce((n, g) => n + g.length, 0);
-      const created = (creations.get(customer) ?? []).filter((c) => followsClosely(c.x, x));
+      // Most lists follow no creation of their customer: no arrays are made for them.
+      const made = creations.size === 0 ? undefined : creations.get(customer);
+      const created = made === undefined ? NONE : made.filter((c) => followsClosely(c.x, x));
       const list = created.length > 0 ? projectListOf(groups) : undefined;
-      const missing = list ? created.filter((c) => !lists(list, c)) : [];
+      const missing = list ? created.filter((c) => !lists(list, c)) : NONE;
       const query = x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`;
       const unlisted = () => `GET /reports${query} did not list ${missing.length} of the ${created.length} projects just created (${missing.slice(0, 3).map((c) => c.key).join(', ')})`;
       if (query === '') {
@@ -110,7 +133,7 @@ export function projectCreationsJudge(): Judge {
           ledger.judge('PROJ-92', x, newestListed, () => `GET /reports after the creation of ${newest.key} did not list it`, [newest.x]);
         }
         if (created.length > 1 || (missing.length > 0 && !newestAlone)) ledger.judge('PROJ-90', x, missing.length === 0 || newestAlone, unlisted, missing.map((c) => c.x));
-        lastFullList.set(customer, { x, entries }, x.answeredAt);
+        lastFullList.set(customer, renewed(lastFullList.get(customer), x, entries), x.answeredAt);
         return;
       }
       // "no pagination": paging parameters are ignored (or refused), never obeyed.
