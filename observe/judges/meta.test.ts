@@ -63,6 +63,19 @@ describe('meta judge', () => {
     expect(o.rules['META-13']?.failures[0]?.message).toBe('plain http: http://site.example.test');
   });
 
+  it('reads each link\'s own host, however much of it the link before shares, and parses a link whose text does not show it', () => {
+    const pdf = (link: string) => ({ path: '/reports/abcdefghi/pdf', token: 't1-abcdefgh', status: 200, responseBody: { linkToDocument: link } });
+    const o = observed([metaJudge], [
+      pdf('http://localhost:8080/d/1'),
+      pdf('http://localhost.example.test/d/2'),
+      pdf('http://localhost:8080/d/3'),
+      pdf('HTTP://Site.Example.test/d/4'),
+      pdf('https://site.example.test/d/5'),
+    ]);
+    expect(verdictsOf(o, ['META-13'])).toEqual({ 'META-13': 'fail 5/2' });
+    expect(o.rules['META-13']?.failures.map((f) => f.message)).toEqual(['plain http: http://localhost.example.test', 'plain http: http://site.example.test']);
+  });
+
   it('reads each request URL\'s own host, however much of it the one before shares', () => {
     const o = observed([metaJudge], [
       { path: 'http://localhost/api/v2/health', status: 200, responseBody: health },

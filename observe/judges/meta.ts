@@ -1,12 +1,10 @@
 import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../../spec/contract/meta.js';
-import { fact, type ExchangeView } from '../judge/exchange-view.js';
+import type { ExchangeView } from '../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
 import { answerLinks, answerMayHoldLinks } from '../judge/handed-out-links.js';
 import { plainOrigin } from '../judge/plain-urls.js';
 import { answeredOnItsMerits, isLoopbackHost, refusedAsInvalidRequestTarget } from './answer-kinds.js';
-
-const absoluteLinksFact = fact(absoluteLinks);
 
 const isRoot = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/';
 /** Made once: a schema made per answer is compiled again per answer. */
@@ -16,6 +14,7 @@ const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/heal
 /** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
 export function metaJudge({ links }: JudgeContext): Judge {
   const origins = new RequestOrigins();
+  const linkOrigins = new Origins();
   return {
     rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
     see(x, ledger) {
@@ -36,7 +35,7 @@ export function metaJudge({ links }: JudgeContext): Judge {
       }
       if (x.method === 'OPTIONS') options(x, ledger);
       if (!fetchesLink) mediaType(x, ledger);
-      scheme(x, origins.of(x), ledger);
+      scheme(x, origins.of(x), linkSchemes(x, linkOrigins), ledger);
       // "the path prefix is `/api/v2`": the public reads answer there.
       if ((isRoot(x) || isHealth(x)) && answeredOnItsMerits(x)) ledger.judge('META-14', x, x.status !== 404, () => `GET ${x.apiPath} under /api/v2 answered 404`);
       prefixKept(x, ledger);
@@ -85,51 +84,54 @@ function mediaType(x: ExchangeView, ledger: Ledger): void {
 }
 
 /** "Only HTTPS is used": the request URL and every link an answer hands out; plain http to a loopback host is waived. */
-function scheme(x: ExchangeView, request: RequestOrigin | undefined, ledger: Ledger): void {
-  const links = x.derived(absoluteLinksFact);
+function scheme(x: ExchangeView, request: Origin | undefined, links: LinkSchemes, ledger: Ledger): void {
   // Judged unless every URL is waived; nearly every exchange has its request URL alone, so no list is built unless one is plain http.
   const requestJudged = request !== undefined && !request.waived;
-  let judged = requestJudged;
+  if (!requestJudged && !links.judged) return;
   let plain = requestJudged && request.protocol === 'http:' ? [x.exchange.request.url] : undefined;
-  for (const link of links) {
-    if (waived(link)) continue;
-    judged = true;
-    if (link.protocol === 'http:') (plain ??= []).push(link.text);
-  }
-  if (!judged) return;
+  if (links.plain !== undefined) plain = plain === undefined ? links.plain : plain.concat(links.plain);
   ledger.judge('META-13', x, plain === undefined, () => `plain http: ${(plain ?? []).map((text) => new URL(text).origin).join(', ')}`);
 }
 
-/** What the scheme rule reads of a request URL. */
-interface RequestOrigin {
+/** What the scheme rule reads of a URL. */
+interface Origin {
   protocol: string;
   waived: boolean;
 }
 
 /**
- * The request URLs' schemes and hosts, read from their text where that shows them (a URL is
- * parsed only where it does not), and once per run of requests to one authority: an observation's
- * go to one or a few, and a URL that starts with the authority read last, followed by the
+ * URLs' schemes and hosts, read from their text where that shows them, and once per run of URLs
+ * of one authority: an observation's requests go to one or a few, and the links its answers hand
+ * out lie on one or a few; a URL that starts with the authority read last, followed by the
  * character that ends an authority, has the scheme and host that one had.
  */
-class RequestOrigins {
+class Origins {
   #authority: string | undefined;
-  #origin: RequestOrigin | undefined;
+  #origin: Origin | undefined;
 
-  of(x: ExchangeView): RequestOrigin | undefined {
-    const url = x.exchange.request.url;
+  /** Undefined where the text may parse otherwise or not at all: the URL parser tells (`originOf`). */
+  plain(url: string): Origin | undefined {
     const authority = this.#authority;
     if (authority !== undefined && url.startsWith(authority) && endsAuthority(url, authority.length)) return this.#origin;
     const plain = plainOrigin(url);
-    if (plain === undefined) {
-      const parsed = x.url;
-      return parsed && { protocol: parsed.protocol, waived: waived(parsed) };
-    }
+    if (plain === undefined) return undefined;
     let end = url.indexOf('://') + 3;
     while (!endsAuthority(url, end)) end++;
     this.#authority = url.slice(0, end);
     this.#origin = { protocol: plain.protocol, waived: waived(plain) };
     return this.#origin;
+  }
+}
+
+/** What the scheme rule reads of a URL the parser gave; undefined for one that does not parse. */
+const originOf = (url: URL | undefined): Origin | undefined => url && { protocol: url.protocol, waived: waived(url) };
+
+/** The request URLs' schemes and hosts: parsed only where their text does not show them. */
+class RequestOrigins {
+  readonly #origins = new Origins();
+
+  of(x: ExchangeView): Origin | undefined {
+    return this.#origins.plain(x.exchange.request.url) ?? originOf(x.url);
   }
 }
 
@@ -142,23 +144,30 @@ function endsAuthority(url: string, at: number): boolean {
 /** Plain http to a loopback host. */
 const waived = (url: { protocol: string; hostname: string }) => url.protocol === 'http:' && isLoopbackHost(url.hostname);
 
-/** A URL's scheme and host, and its text. */
-interface Link {
-  protocol: string;
-  hostname: string;
-  text: string;
+/** What the scheme rule reads of an answer's absolute links that parse: whether any is not waived, and the texts of those in plain http. */
+interface LinkSchemes {
+  judged: boolean;
+  plain?: string[];
 }
 
-/** The absolute links of the answer that parse: worked out once per exchange. */
-function absoluteLinks(x: ExchangeView): Link[] {
-  const links: Link[] = [];
+/** No link judged, or none in plain http, as nearly every answer's: one object for each. */
+const NO_LINK_JUDGED: LinkSchemes = Object.freeze({ judged: false });
+const NO_PLAIN_LINK: LinkSchemes = Object.freeze({ judged: true });
+
+/** What the scheme rule reads of the answer's absolute links, their schemes and hosts read by `origins`. */
+function linkSchemes(x: ExchangeView, origins: Origins): LinkSchemes {
   // An answer is spared parsing where its text shows no member that holds links: a flood's 429s need not be parsed at all.
-  if (!answerMayHoldLinks(x)) return links;
+  if (!answerMayHoldLinks(x)) return NO_LINK_JUDGED;
+  let judged = false;
+  let plain: string[] | undefined;
   for (const text of answerLinks(x.responseJson, isAbsolute)) {
-    const url = plainOrigin(text) ?? parsed(text);
-    if (url !== undefined) links.push({ protocol: url.protocol, hostname: url.hostname, text });
+    const origin = origins.plain(text) ?? originOf(parsed(text));
+    if (origin === undefined || origin.waived) continue;
+    judged = true;
+    if (origin.protocol === 'http:') (plain ??= []).push(text);
   }
-  return links;
+  if (plain !== undefined) return { judged, plain };
+  return judged ? NO_PLAIN_LINK : NO_LINK_JUDGED;
 }
 
 /** A relative picture URL has no scheme of its own: it takes the request's. */
