@@ -5,6 +5,12 @@
 const COMPACT_FROM = 64;
 
 /**
+ * What an empty list holds: most lists of a token's window only ever get one item, so none is made
+ * for a list before its first item, and the first is held in an array of its own size.
+ */
+const NOTHING: never[] = Object.freeze([]) as never[];
+
+/**
  * Items kept in ascending order of a time, for a stream that arrives nearly in that order (most
  * insertions append), old items dropped from the front. What was dropped is still counted, so
  * "how many at or below t" stays exact for every t at or above the drop bound, which is all a
@@ -13,8 +19,8 @@ const COMPACT_FROM = 64;
  */
 export class TimeOrdered<T> {
   readonly #key: (item: T) => number;
-  #items: T[] = [];
-  #keys: number[] = [];
+  #items: T[] = NOTHING;
+  #keys: number[] = NOTHING;
   /** Index of the first kept item; the ones before it are dropped. */
   #head = 0;
   #dropped = 0;
@@ -26,6 +32,11 @@ export class TimeOrdered<T> {
   add(item: T): void {
     const key = this.#key(item);
     const n = this.#keys.length;
+    if (n === 0) {
+      this.#items = [item];
+      this.#keys = [key];
+      return;
+    }
     if (n === this.#head || (this.#keys[n - 1] as number) <= key) {
       this.#items.push(item);
       this.#keys.push(key);
@@ -88,8 +99,8 @@ export class TimeOrdered<T> {
     this.#head += count;
     this.#dropped += count;
     if (this.#head === this.#keys.length) {
-      this.#items = [];
-      this.#keys = [];
+      this.#items = NOTHING;
+      this.#keys = NOTHING;
       this.#head = 0;
     } else if (this.#head >= COMPACT_FROM && this.#head * 2 > this.#keys.length) {
       this.#items = this.#items.slice(this.#head);

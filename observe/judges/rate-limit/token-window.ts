@@ -32,8 +32,8 @@ export interface Second {
  */
 export class TokenWindow {
   readonly admissions = new TimeOrdered<TimelineEntry>(sentAt);
-  readonly refusals = new TimeOrdered<TimelineEntry>(sentAt);
-  readonly #refusalAnswers = new TimeOrdered<number>(itself);
+  /** Made at the token's first refusal in the window: of the thousands of windows a run makes, few get one. */
+  #refusals: Refusals | undefined;
   /**
    * The token was seen served (answered 2xx on a protected endpoint): it is a customer's. Only then
    * do its 403, 404 and 422 answers show the customer limit admitted them (a server that answers
@@ -47,8 +47,9 @@ export class TokenWindow {
       this.admissions.add(e);
       if (served(e)) this.seenServed = true;
     } else if (e.kind === 'refused') {
-      this.refusals.add(e);
-      this.#refusalAnswers.add(e.receivedAt);
+      const refusals = (this.#refusals ??= new Refusals());
+      refusals.bySend.add(e);
+      refusals.answers.add(e.receivedAt);
     }
   }
 
@@ -59,7 +60,7 @@ export class TokenWindow {
    */
   sentInSecondFrom(first: TimelineEntry): number {
     const end = first.sentAt + WINDOW_MS;
-    return this.admissions.countBelow(end) - this.admissions.countBelow(first.sentAt) + this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
+    return this.admissions.countBelow(end) - this.admissions.countBelow(first.sentAt) + this.#refusalsSentIn(first.sentAt, end);
   }
 
   /**
@@ -76,11 +77,12 @@ export class TokenWindow {
     for (const e of candidates) if (e.sentAt > first.sentAt || e.seq > first.seq) candidates[kept++] = e;
     candidates.length = kept;
     const fitting = first.receivedAt < end ? candidates.filter((e) => e.receivedAt < end) : [];
-    const refusalCount = this.refusals.countBelow(end) - this.refusals.countBelow(first.sentAt);
+    const refusalCount = this.#refusalsSentIn(first.sentAt, end);
     // Most seconds hold no refusal: none is looked for then (every refusal dropped was sent before `first`).
-    const refusals = refusalCount === 0 ? [] : this.refusals.between(first.sentAt, end, REFUSALS_LOOKED_AT);
+    const bySend = refusalCount === 0 ? undefined : this.#refusals?.bySend;
+    const refusals = bySend === undefined ? [] : bySend.between(first.sentAt, end, REFUSALS_LOOKED_AT);
     const second: Second = { candidates, fitting, refusals, refusalCount };
-    const lastRefusal = refusalCount === 0 ? undefined : this.refusals.lastBefore(end);
+    const lastRefusal = bySend?.lastBefore(end);
     // Set rather than spread in: a spread of a member costs an object and its copy at every admission.
     if (lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt) second.lastRefusal = lastRefusal;
     return second;
@@ -88,22 +90,39 @@ export class TokenWindow {
 
   /** Whether `refused` comes more than a second, and at most `RETRY_WITHIN_MS`, after the answer of an earlier refusal of the token. */
   isRetry(refused: TimelineEntry): boolean {
-    return this.#refusalAnswers.countBelow(refused.sentAt - WINDOW_MS) - this.#refusalAnswers.countBelow(refused.sentAt - RETRY_WITHIN_MS) > 0;
+    const answers = this.#refusals?.answers;
+    return answers !== undefined && answers.countBelow(refused.sentAt - WINDOW_MS) - answers.countBelow(refused.sentAt - RETRY_WITHIN_MS) > 0;
   }
 
   /** How many other refusals of the token were sent in the second before `refused` or while it was under way. */
   refusalsBefore(refused: TimelineEntry): number {
-    return this.refusals.countAtMost(refused.receivedAt) - this.refusals.countBelow(refused.sentAt - WINDOW_MS) - 1;
+    const bySend = this.#refusals?.bySend;
+    return (bySend === undefined ? 0 : bySend.countAtMost(refused.receivedAt) - bySend.countBelow(refused.sentAt - WINDOW_MS)) - 1;
   }
 
   /** Forgets requests sent before `bound` (refusal answers `RETRY_WITHIN_MS` longer); what is asked of later ones stays exact. */
   dropBelow(bound: number): void {
     this.admissions.dropBelow(bound);
-    this.refusals.dropBelow(bound);
-    this.#refusalAnswers.dropBelow(bound - RETRY_WITHIN_MS);
+    const refusals = this.#refusals;
+    if (refusals === undefined) return;
+    refusals.bySend.dropBelow(bound);
+    refusals.answers.dropBelow(bound - RETRY_WITHIN_MS);
   }
 
   get empty(): boolean {
-    return this.admissions.size === 0 && this.refusals.size === 0 && this.#refusalAnswers.size === 0;
+    const refusals = this.#refusals;
+    return this.admissions.size === 0 && (refusals === undefined || (refusals.bySend.size === 0 && refusals.answers.size === 0));
   }
+
+  /** How many of the token's refusals were sent in [from, to). */
+  #refusalsSentIn(from: number, to: number): number {
+    const bySend = this.#refusals?.bySend;
+    return bySend === undefined ? 0 : bySend.countBelow(to) - bySend.countBelow(from);
+  }
+}
+
+/** A token's refusals by send, and when they were answered (for retries). */
+class Refusals {
+  readonly bySend = new TimeOrdered<TimelineEntry>(sentAt);
+  readonly answers = new TimeOrdered<number>(itself);
 }
