@@ -11,20 +11,28 @@ import type { HeaderField, ObservedExchange, ObservedRequest, ObservedResponse }
 export function customerOf(token: string): string {
   const known = names.get(token);
   if (known !== undefined) return known;
+  const older = olderNames.get(token);
   // The one-shot hash: the proxy and the readers name a customer per exchange.
-  const name = `customer:${hash('sha256', token, 'hex').slice(0, 16)}`;
-  if (names.size >= REMEMBERED_NAMES) names.clear();
+  const name = older ?? `customer:${hash('sha256', token, 'hex').slice(0, 16)}`;
+  if (names.size >= REMEMBERED_NAMES) {
+    olderNames = names;
+    names = new Map();
+  }
   names.set(token, name);
   return name;
 }
 
 /**
  * The names of the tokens seen last, so that a customer's every exchange does not cost a SHA-256:
- * traffic comes from far fewer tokens than exchanges. Forgotten all at once when full, which costs
- * a hash per token again and never a wrong name.
+ * traffic comes from far fewer tokens than exchanges. Full, the names become the older generation
+ * and the one before is forgotten, which costs a hash per token again and never a wrong name. A
+ * token still named in the older generation keeps its name's string: the judges' maps find a key
+ * they were given before by its identity, where an equal string made anew is compared letter by
+ * letter (a population larger than one generation renamed every customer at each emptying).
  */
 const REMEMBERED_NAMES = 10_000;
-const names = new Map<string, string>();
+let names = new Map<string, string>();
+let olderNames = new Map<string, string>();
 
 /** Scheme, the whitespace after it, credentials. */
 const SCHEME_AND_CREDENTIALS = /^(\S+)(\s+)(\S[\s\S]*)$/;
