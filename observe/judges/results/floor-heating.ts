@@ -4,6 +4,7 @@ import {
   abgleichRaumSchema,
   FLOOR_HEATING_SPREADS,
   floorHeatingGroupMembersSchema,
+  floorHeatingGroupSchema,
   floorHeatingRoomSchema,
   legacyNumberValue,
 } from '../../../spec/contract/results.js';
@@ -14,17 +15,19 @@ import { availableResults, firstIssue, RESULTS_ROW, shown, successfulResults } f
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
+import { namedMembersOnly } from './named-members.js';
 
 /**
  * Each rule reads only the members it speaks of, so that one missing member fails its own rule
- * (RES-8, RES-10, RES-13) and leaves the others to judge what is there.
+ * (RES-8, RES-10, RES-13) and leaves the others to judge what is there. No reading reads a member
+ * its schema does not name: the parses leave the others out.
  */
 const circuit = floorHeatingRoomSchema.shape;
 const groupsWith = <G extends z.ZodRawShape, R extends z.ZodRawShape>(group: G, room: R) =>
-  z.array(z.looseObject({ ...group, rooms: z.array(z.looseObject(room)) }));
+  namedMembersOnly(z.array(z.looseObject({ ...group, rooms: z.array(z.looseObject(room)) })));
 const legacy = z.union([z.number(), z.string()]).transform(legacyNumberValue);
 const entriesWith = <E extends z.ZodRawShape, R extends z.ZodRawShape>(entry: E, raum: R) =>
-  z.array(z.looseObject({ ...entry, raeume: z.array(z.looseObject(raum)) }));
+  namedMembersOnly(z.array(z.looseObject({ ...entry, raeume: z.array(z.looseObject(raum)) })));
 const { spreizung, summeVolumenstrom } = abgleichFBHEntrySchema.shape;
 const { raumBezeichnung, heizlast, durchfluss } = abgleichRaumSchema.shape;
 
@@ -38,10 +41,13 @@ const entrySums = entriesWith({ spreizung: spreizung.pipe(legacy), summeVolumens
 const entryLoads = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy) });
 const entryFlows = entriesWith({ spreizung: spreizung.pipe(legacy) }, { raumBezeichnung, heizlast: heizlast.pipe(legacy), durchfluss: durchfluss.pipe(legacy) });
 // Made once: a schema made per answer is compiled again per answer.
-const groupMembers = z.array(floorHeatingGroupMembersSchema);
-const circuitsShaped = z.array(z.looseObject({ spread: circuit.spread, rooms: z.array(z.unknown()) }));
+const groupMembers = namedMembersOnly(z.array(floorHeatingGroupMembersSchema));
+const circuitsShaped = namedMembersOnly(z.array(z.looseObject({ spread: circuit.spread, rooms: z.array(z.unknown()) })));
 const circuitsFull = groupsWith({ spread: circuit.spread }, circuit);
-const abgleichShape = z.array(abgleichFBHEntrySchema);
+/** What `groupMembers` and `circuitsFull` both accept: one parse of the many conforming answers tells both. */
+const wholeGroups = namedMembersOnly(z.array(floorHeatingGroupSchema));
+const abgleichShape = namedMembersOnly(z.array(abgleichFBHEntrySchema));
+const PARSED: { success: true; error?: undefined } = { success: true };
 
 /**
  * Groups with every member of RES-8 and RES-10, entries with every member of RES-13: each narrower
@@ -86,16 +92,15 @@ export function floorHeatingJudge(): Judge {
       if (!body || !results) return;
       const balance = results.floorHeatingBalance;
       const groups = isPlainObject(balance) ? balance.groups : undefined;
-      const members = isPlainObject(balance) ? groupMembers.safeParse(groups) : undefined;
-      const whole = members?.success && circuitsFull.safeParse(groups).success ? (groups as WholeGroups) : undefined;
-      if (members) groupRules(x, ledger, groups, members, whole);
+      const whole = isPlainObject(balance) && wholeGroups.safeParse(groups).success ? (groups as WholeGroups) : undefined;
+      if (isPlainObject(balance)) groupRules(x, ledger, groups, whole ? PARSED : groupMembers.safeParse(groups), whole);
       const projekt = body.projekt;
       if (isPlainObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, groups, whole, projekt.abgleichFBH);
     },
   };
 }
 
-function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: z.ZodSafeParseResult<z.infer<typeof groupMembers>>, whole: WholeGroups | undefined): void {
+function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: { success: boolean; error?: z.ZodError }, whole: WholeGroups | undefined): void {
   // "`results.floorHeatingBalance.groups[]`: `spread` (K), `flowRateSum` (l/h, ...), `flowRateUnit` (string, `l/h`), `rooms[]`"
   ledger.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
 
