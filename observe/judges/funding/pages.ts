@@ -102,20 +102,22 @@ function listOf(x: ExchangeView): ListAnswer | undefined {
   return { applications: body.applications, total };
 }
 
+/** Whether the page lies past the end of `total` (a function of the module: under tsx, a named closure costs a defineProperty whenever one is made). */
+const pastOf = (clean: Clean, total: number) => (clean.page - 1) * clean.limit >= total;
+
 /** `shown`: the different applications the list showed with this answer and just before it (listed.ts). */
 function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean, shown: number, answer: ListAnswer | undefined): void {
-  const pastOf = (total: number) => (clean.page - 1) * clean.limit >= total;
   const earlier = customer.totals.get(list);
   if (answer?.total !== undefined) {
     customer.totals.set(list, { total: answer.total, from: x }, x.answeredAt);
     // The answer's own total is the latest word on where the end is, unless the list showed more
     // applications than it counts: then the total, not the page, fails to describe the list (FUND-33, paging.ts).
-    if (pastOf(answer.total) && shown <= answer.total) {
+    if (pastOf(clean, answer.total) && shown <= answer.total) {
       ledger.judge('FUND-32', x, answer.applications.length === 0, () => `GET ${x.apiPath}?${x.rawQuery.slice(0, 60)} lies past the end (total ${answer.total}) but holds ${answer.applications.length} applications`);
     }
     return;
   }
-  if (earlier === undefined || !followsClosely(earlier.from, x) || !pastOf(earlier.total)) return;
+  if (earlier === undefined || !followsClosely(earlier.from, x) || !pastOf(clean, earlier.total)) return;
   const where = `GET ${x.apiPath}?${x.rawQuery.slice(0, 60)}, past the end of the total ${earlier.total} answered just before,`;
   if (answer !== undefined) ledger.judge('FUND-32', x, answer.applications.length === 0, () => `${where} holds ${answer.applications.length} applications`, [earlier.from]);
   // A foreign or vanished project answers 404 whatever its page; the customer's own list has no such excuse.

@@ -76,23 +76,31 @@ function describesRequest(x: ExchangeView, ledger: Ledger, paging: Paging, clean
   const pastTheEnd = total !== undefined && (clean.page - 1) * limit >= total;
   const expected = total === undefined || pastTheEnd ? undefined : expectedPageLength(total, clean.page, limit);
   const sizeFits = applications.length <= limit && (expected === undefined || applications.length === expected);
-  const size = () => `${applications.length} applications at page ${clean.page}, limit ${limit}${total === undefined ? '' : ` of total ${total}${expected === undefined ? '' : ` (expected ${expected})`}`}`;
-  const query = `GET ${x.apiPath}${x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`}`;
+  const size = { count: applications.length, page: clean.page, limit, total, expected };
   if (clean.page === FUNDING_PAGINATION.firstPage) {
     const pageShown = clean.pageGiven || paging.page === FUNDING_PAGINATION.firstPage;
-    ledger.judge('FUND-25', x, pageShown && sizeFits, () => (pageShown ? `${query} is not the first page: ${size()}` : `${query} without \`page\` answered page ${shown(paging.page)}, not 1`));
+    ledger.judge('FUND-25', x, pageShown && sizeFits, () => (pageShown ? `${requestOf(x)} is not the first page: ${sizeOf(size)}` : `${requestOf(x)} without \`page\` answered page ${shown(paging.page)}, not 1`));
   }
   if (!clean.limitGiven) ledger.judge('FUND-26', x, paging.limit === FUNDING_PAGINATION.defaultLimit, () => `GET ${x.apiPath} without \`limit\` answered limit ${shown(paging.limit)}, not 50`);
   // A page past a total the list just showed more applications than: the total does not count the list.
   if (pastTheEnd && around !== undefined && total !== undefined && around.ids.size > total) {
-    ledger.broke('FUND-33', x, `${query} reports total ${total}, but it and the pages of its list read just before show ${around.ids.size} different applications`, around.proof);
+    ledger.broke('FUND-33', x, `${requestOf(x)} reports total ${total}, but it and the pages of its list read just before show ${around.ids.size} different applications`, around.proof);
     return;
   }
   const echoed = (!clean.pageGiven || paging.page === clean.page) && (!clean.limitGiven || paging.limit === clean.limit);
   ledger.judge('FUND-33', x, echoed && applications.length <= limit && (clean.page === FUNDING_PAGINATION.firstPage || sizeFits), () =>
-    echoed ? `${query} answered ${size()}` : `${query} answered page ${shown(paging.page)} and limit ${shown(paging.limit)}, not ${clean.page} and ${clean.limit}`,
+    echoed ? `${requestOf(x)} answered ${sizeOf(size)}` : `${requestOf(x)} answered page ${shown(paging.page)} and limit ${shown(paging.limit)}, not ${clean.page} and ${clean.limit}`,
   );
 }
+
+/**
+ * The request and the page's size as messages show them, written only for a failure. Functions of
+ * the module, not closures made per answer: under tsx, which keeps functions' names, a named
+ * closure costs a defineProperty whenever one is made.
+ */
+const requestOf = (x: ExchangeView) => `GET ${x.apiPath}${x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`}`;
+const sizeOf = ({ count, page, limit, total, expected }: { count: number; page: number; limit: number; total?: number; expected?: number }) =>
+  `${count} applications at page ${page}, limit ${limit}${total === undefined ? '' : ` of total ${total}${expected === undefined ? '' : ` (expected ${expected})`}`}`;
 
 /** An order needs two applications; duplicates and ids of other types are other rules' (FUND-5). */
 function order(x: ExchangeView, ledger: Ledger, applications: readonly unknown[]): void {

@@ -24,29 +24,42 @@ export function listParameterJudge(): Judge {
       if ((read !== 'customer-list' && read !== 'project-list') || !answeredOnItsInput(x)) return;
       const query = listQueryOf(x);
       if (query === undefined) return;
-      const ruleOf = (kind: keyof typeof CUSTOMER_LIST_RULES) => (read === 'project-list' ? 'FUND-38' : CUSTOMER_LIST_RULES[kind]);
-      invalid(x, ledger, query, ruleOf);
-      if (query.clean) valid(x, ledger, query.clean, ruleOf);
+      invalid(x, ledger, query, read);
+      if (query.clean) valid(x, ledger, query.clean, read);
     },
   };
 }
 
-function invalid(x: ExchangeView, ledger: Ledger, query: ListQuery, ruleOf: (kind: keyof typeof CUSTOMER_LIST_RULES) => string): void {
-  const must422 = (rule: string, what: string) => ledger.judge(rule, x, x.status === 422, () => `GET ${x.apiPath} with ${what} answered ${x.status}, not 422`);
-  // "limit ... maximum 100; maximum page value 1000000", "`page` starts at 1".
-  for (const parameter of ['page', 'limit'] as const satisfies readonly ListParameter[]) {
-    const reading = query[parameter];
-    if (reading === 'out-of-range') must422(ruleOf(parameter), `${parameter} out of range (?${x.rawQuery.slice(0, 80)})`);
-    if (reading === 'not-integer') must422(ruleOf('notInteger'), `a ${parameter} that is not an integer (?${x.rawQuery.slice(0, 80)})`);
-  }
-  if (query.unknown.length > 0) must422(ruleOf('unknown'), `the unknown parameter ${query.unknown.slice(0, 3).map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
+type ListRead = 'customer-list' | 'project-list';
+
+const ruleOf = (read: ListRead, kind: keyof typeof CUSTOMER_LIST_RULES) => (read === 'project-list' ? 'FUND-38' : CUSTOMER_LIST_RULES[kind]);
+
+function must422(x: ExchangeView, ledger: Ledger, rule: string, what: string): void {
+  ledger.judge(rule, x, x.status === 422, () => `GET ${x.apiPath} with ${what} answered ${x.status}, not 422`);
 }
 
+/**
+ * The invalid parameters must give 422. The rules are picked and judged by functions of the module,
+ * not by closures made per request: under tsx, which keeps functions' names, a named closure costs
+ * a defineProperty whenever one is made.
+ */
+function invalid(x: ExchangeView, ledger: Ledger, query: ListQuery, read: ListRead): void {
+  // "limit ... maximum 100; maximum page value 1000000", "`page` starts at 1".
+  for (const parameter of BOTH) {
+    const reading = query[parameter];
+    if (reading === 'out-of-range') must422(x, ledger, ruleOf(read, parameter), `${parameter} out of range (?${x.rawQuery.slice(0, 80)})`);
+    if (reading === 'not-integer') must422(x, ledger, ruleOf(read, 'notInteger'), `a ${parameter} that is not an integer (?${x.rawQuery.slice(0, 80)})`);
+  }
+  if (query.unknown.length > 0) must422(x, ledger, ruleOf(read, 'unknown'), `the unknown parameter ${query.unknown.slice(0, 3).map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
+}
+
+const BOTH = ['page', 'limit'] as const satisfies readonly ListParameter[];
+
 /** A query of known parameters with valid values (or none: the defaults) is valid: no 422. */
-function valid(x: ExchangeView, ledger: Ledger, clean: NonNullable<ListQuery['clean']>, ruleOf: (kind: keyof typeof CUSTOMER_LIST_RULES) => string): void {
+function valid(x: ExchangeView, ledger: Ledger, clean: NonNullable<ListQuery['clean']>, read: ListRead): void {
   const rules = new Set<string>();
-  const refusedFor = x.status === 422 ? refusedParameters(x, clean) : (['page', 'limit'] as const);
-  if (clean.limitGiven && refusedFor.includes('limit')) rules.add(ruleOf('limit'));
-  if (clean.pageGiven && refusedFor.includes('page')) rules.add(ruleOf('page'));
+  const refusedFor: readonly ListParameter[] = x.status === 422 ? refusedParameters(x, clean) : BOTH;
+  if (clean.limitGiven && refusedFor.includes('limit')) rules.add(ruleOf(read, 'limit'));
+  if (clean.pageGiven && refusedFor.includes('page')) rules.add(ruleOf(read, 'page'));
   for (const rule of rules) ledger.judge(rule, x, x.status !== 422, () => `GET ${x.apiPath} with the valid query ?${x.rawQuery.slice(0, 80)} answered 422`);
 }

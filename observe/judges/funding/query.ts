@@ -52,7 +52,7 @@ export function listQueryOf(x: ExchangeView): ListQuery | undefined {
 }
 
 function readListQuery(x: ExchangeView): ListQuery | undefined {
-  const pairs: { name: string; value: string | undefined }[] = [];
+  const pairs: Pair[] = [];
   for (const part of x.rawQuery.split('&')) {
     if (part === '') continue;
     const at = part.indexOf('=');
@@ -64,25 +64,38 @@ function readListQuery(x: ExchangeView): ListQuery | undefined {
   // A name that is empty is no parameter a server agrees on.
   if (pairs.some((p) => p.name === '')) return undefined;
   const unknown = [...new Set(pairs.filter((p) => p.name !== 'page' && p.name !== 'limit').map((p) => p.name))];
-  const reading = (parameter: ListParameter): ValueReading | undefined => {
-    const sent = pairs.filter((p) => p.name === parameter);
-    if (sent.length === 0) return undefined;
-    return sent.length === 1 ? readValue(sent[0]?.value, parameter) : 'undecided';
-  };
-  const page = reading('page');
-  const limit = reading('limit');
+  const page = readingOf(pairs, 'page');
+  const limit = readingOf(pairs, 'limit');
   const query: ListQuery = { unknown, page, limit };
   if (unknown.length === 0 && (page === undefined || page === 'valid') && (limit === undefined || limit === 'valid')) {
-    const value = (parameter: ListParameter) => Number(pairs.find((p) => p.name === parameter)?.value);
     query.clean = {
-      page: page === undefined ? FUNDING_PAGINATION.firstPage : value('page'),
-      limit: limit === undefined ? FUNDING_PAGINATION.defaultLimit : value('limit'),
+      page: page === undefined ? FUNDING_PAGINATION.firstPage : valueOf(pairs, 'page'),
+      limit: limit === undefined ? FUNDING_PAGINATION.defaultLimit : valueOf(pairs, 'limit'),
       pageGiven: page !== undefined,
       limitGiven: limit !== undefined,
     };
   }
   return query;
 }
+
+/** A parameter of the query, decoded. */
+interface Pair {
+  name: string;
+  value: string | undefined;
+}
+
+/**
+ * How `parameter` reads, undefined when it is not sent. A function of the module, not a closure
+ * made per query: under tsx, which keeps functions' names, a named closure costs a defineProperty
+ * whenever one is made.
+ */
+function readingOf(pairs: readonly Pair[], parameter: ListParameter): ValueReading | undefined {
+  const sent = pairs.filter((p) => p.name === parameter);
+  if (sent.length === 0) return undefined;
+  return sent.length === 1 ? readValue(sent[0]?.value, parameter) : 'undecided';
+}
+
+const valueOf = (pairs: readonly Pair[], parameter: ListParameter) => Number(pairs.find((p) => p.name === parameter)?.value);
 
 function decoded(text: string): string | undefined {
   try {

@@ -185,11 +185,12 @@ function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, wh
       const group = groupSums.find((g) => g.spread === e.spreizung);
       return group !== undefined && group.flowRateSum !== e.summeVolumenstrom;
     });
-    const message = () =>
+    // The message is no named closure: under tsx, which keeps functions' names, one costs a defineProperty whenever it is made.
+    ledger.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, () =>
       !sameList(groupSpreads, entrySpreads)
         ? `abgleichFBH spreizung ${entrySpreads.join(', ')} is not the group spreads ${groupSpreads.join(', ')}`
-        : `abgleichFBH spreizung ${mismatch?.spreizung}: summeVolumenstrom ${mismatch?.summeVolumenstrom} is not the group's flowRateSum`;
-    ledger.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, message);
+        : `abgleichFBH spreizung ${mismatch?.spreizung}: summeVolumenstrom ${mismatch?.summeVolumenstrom} is not the group's flowRateSum`,
+    );
   }
 
   const groupLoads: z.infer<typeof loads> | undefined = whole ?? loads.safeParse(groups).data;
