@@ -64,7 +64,7 @@ export function notStoredJudge(context: JudgeContext): Judge {
       const key = projectKeyOf(x);
       const body = x.responseJson;
       if (key === undefined || !isPlainObject(body)) return;
-      const reads = projects.upsert(key, () => ({ withTemperatures: [] }));
+      const reads = projects.upsert(key, newReads);
       forgetPast(reads.withTemperatures, x.sentAt);
       switch (x.endpoint?.id) {
         case DETAIL_ROW:
@@ -89,14 +89,17 @@ export function notStoredJudge(context: JudgeContext): Judge {
   };
 }
 
+const newReads = (): ProjectReads => ({ withTemperatures: [] });
+
 /**
  * Drops the calls answered more than the horizon before `sentAt`, in place: the list is the project's
- * own (what a comparison keeps is a list of its own), and most reads find nothing to drop.
+ * own (what a comparison keeps is a list of its own), and most reads find nothing to drop (and
+ * setting the length costs a call into the runtime even when it stays).
  */
 function forgetPast(calls: Seen<Calculated | undefined>[], sentAt: number): void {
   let kept = 0;
   for (const c of calls) if (sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS) calls[kept++] = c;
-  calls.length = kept;
+  if (kept < calls.length) calls.length = kept;
 }
 
 /** Adds a call, keeping the last CALLS_PER_PROJECT. */
