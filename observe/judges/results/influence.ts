@@ -136,11 +136,12 @@ function callOf(x: ExchangeView): Call | undefined {
 }
 
 function readCall(x: ExchangeView): Call | undefined {
+  // The query first: most results calls send no system temperatures, and reading the answer makes an object.
+  const t = onlySystemTemperatures(x.query) ? systemTemperaturesOf(x.query) : undefined;
+  if (!t) return undefined;
   const body = successfulResults(x);
   const calculated = body && calculatedOf(body);
   if (!calculated || calculated.radiators.length === 0) return undefined;
-  const t = onlySystemTemperatures(x.query) ? systemTemperaturesOf(x.query) : undefined;
-  if (!t) return undefined;
   const flow = denoted(t.flow.taken);
   const spread = denoted(t.spread.taken);
   if (flow === undefined || spread === undefined || !(spread > 0)) return undefined;

@@ -30,9 +30,10 @@ export function systemTemperatureJudge(context: JudgeContext): Judge {
     end: (ledger) => calls.end(ledger),
     see(x, ledger) {
       calls.see(x, ledger);
-      if (!isResultsRead(x) || !x.requestBodyKnown || x.requestBody.kind !== 'none') return;
+      if (!isResultsRead(x)) return;
+      // The query first: most results calls send no system temperatures, and the body's checks cost more.
       const temperatures = systemTemperaturesOf(x.query);
-      if (!temperatures) return;
+      if (!temperatures || !x.requestBodyKnown || x.requestBody.kind !== 'none') return;
       const verdict = verdictOf(temperatures.flow.taken, temperatures.spread.taken);
       if (verdict.kind === 'valid' && onlySystemTemperatures(x.query)) accepted(x, ledger, temperatures, precedenceDecides(temperatures, verdict));
       if (verdict.kind === 'invalid') refused(x, ledger, temperatures, verdict, precedenceDecides(temperatures, verdict));

@@ -58,8 +58,9 @@ export type Verdict = { kind: 'valid' } | { kind: 'invalid'; flow: boolean; spre
 export function systemTemperaturesOf(query: URLSearchParams): SystemTemperatures | undefined {
   const given = new Map<Name, Given<Name>>();
   for (const name of SYSTEM_TEMPERATURE_NAMES) {
+    // Most queries name none: asking whether one is there makes no array.
+    if (!query.has(name)) continue;
     const values = query.getAll(name);
-    if (values.length === 0) continue;
     const text = values[0] as string;
     const readings = readingsOf(text);
     if (values.length > 1 || readings === undefined) return undefined;
