@@ -35,8 +35,8 @@ interface Customer {
   totals: BoundedMap<string, { total: number; from: ExchangeView }>;
   walks: BoundedMap<number, Walk>;
   complete?: CompleteWalk;
-  /** Applications the customer read singly or in a project list. */
-  seen: BoundedMap<string, { id: string; from: ExchangeView }>;
+  /** Applications the customer read singly or in a project list; made at the first (most customers read only their list, and an empty map forgets nothing). */
+  seen?: BoundedMap<string, { id: string; from: ExchangeView }>;
 }
 
 /** Walks at this many different limits are followed at once. */
@@ -85,7 +85,6 @@ export function listPagesJudge(context: JudgeContext): Judge {
 const newCustomer = (): Customer => ({
   totals: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
   walks: new BoundedMap(LIMITS_FOLLOWED),
-  seen: new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS),
 });
 
 /** `total` and the applications of a 200 list answer, when the body shows them. */
@@ -145,13 +144,13 @@ function walkPage(x: ExchangeView, ledger: Ledger, customer: Customer, clean: Cl
   if (all.size !== total) return;
   const complete: CompleteWalk = { ids: all, pages: pages.map((p) => p.from) };
   customer.complete = complete;
-  for (const { id, from } of customer.seen.values()) appearsIn(from, ledger, complete, id);
+  if (customer.seen) for (const { id, from } of customer.seen.values()) appearsIn(from, ledger, complete, id);
 }
 
 /** Applications read outside the customer list: each must be on its complete walk close around. */
 function seenElsewhere(x: ExchangeView, ledger: Ledger, customer: Customer, ids: readonly string[]): void {
   for (const id of ids) {
-    customer.seen.set(id, { id, from: x }, x.answeredAt);
+    (customer.seen ??= new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS)).set(id, { id, from: x }, x.answeredAt);
     if (customer.complete) appearsIn(x, ledger, customer.complete, id);
   }
 }

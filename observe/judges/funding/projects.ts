@@ -34,10 +34,14 @@ interface Naming {
   from: ExchangeView;
 }
 
+/**
+ * Each map made at its first write: most customers' answers touch one or two of them, and an empty
+ * map forgets nothing, so one made later holds what one made with the customer would.
+ */
 interface Customer {
-  own: BoundedMap<string, OwnProject>;
-  details: BoundedMap<string, DetailRead>;
-  named: BoundedMap<string, Naming>;
+  own?: BoundedMap<string, OwnProject>;
+  details?: BoundedMap<string, DetailRead>;
+  named?: BoundedMap<string, Naming>;
 }
 
 
@@ -85,11 +89,11 @@ function customerOf(customers: BoundedMap<string, Customer>, id: string, x: Exch
   return renewed(customers, id, newCustomer, x.answeredAt);
 }
 
-const newCustomer = (): Customer => ({
-  own: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
-  details: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
-  named: new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS),
-});
+const newCustomer = (): Customer => ({});
+
+function projects<V>(): BoundedMap<string, V> {
+  return new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS);
+}
 
 function headerOf(x: ExchangeView): { key: string; id: unknown } | undefined {
   const body = x.responseJson;
@@ -99,7 +103,7 @@ function headerOf(x: ExchangeView): { key: string; id: unknown } | undefined {
 
 function created(x: ExchangeView, customer: Customer): void {
   const header = headerOf(x);
-  if (header) customer.own.set(header.key, { id: header.id, from: x }, x.answeredAt);
+  if (header) (customer.own ??= projects()).set(header.key, { id: header.id, from: x }, x.answeredAt);
 }
 
 function detailRead(x: ExchangeView, ledger: Ledger, customer: Customer): void {
@@ -108,17 +112,17 @@ function detailRead(x: ExchangeView, ledger: Ledger, customer: Customer): void {
   const header = x.status === 200 ? headerOf(x) : undefined;
   if (x.status === 200 && header === undefined) return;
   const read: DetailRead = { found: x.status === 200, headerKey: header?.key, headerId: header?.id, from: x };
-  customer.details.set(key, read, x.answeredAt);
-  if (header) customer.own.set(header.key, { id: header.id, from: x }, x.answeredAt);
-  const naming = customer.named.get(key);
+  (customer.details ??= projects()).set(key, read, x.answeredAt);
+  if (header) (customer.own ??= projects()).set(header.key, { id: header.id, from: x }, x.answeredAt);
+  const naming = customer.named?.get(key);
   if (naming !== undefined && closeInSequence(naming.from, x)) compare(ledger, x, key, naming, read, header?.key === key ? { id: header.id, from: x } : undefined);
 }
 
 function naming(x: ExchangeView, ledger: Ledger, customer: Customer, a: JsonObject, key: string): void {
   const naming: Naming = { applicationId: a.applicationId as string, projectId: a.projectId, from: x };
-  customer.named.set(key, naming, x.answeredAt);
-  const read = customer.details.get(key);
-  const own = customer.own.get(key);
+  (customer.named ??= projects()).set(key, naming, x.answeredAt);
+  const read = customer.details?.get(key);
+  const own = customer.own?.get(key);
   compare(ledger, x, key, naming, read !== undefined && closeInSequence(read.from, x) ? read : undefined, own !== undefined && closeInSequence(own.from, x) ? own : undefined);
 }
 
@@ -142,7 +146,7 @@ function compare(ledger: Ledger, x: ExchangeView, key: string, naming: Naming, r
 function projectList(x: ExchangeView, ledger: Ledger, customer: Customer): void {
   const key = x.params.projectKey;
   if (key === undefined || (x.status !== 200 && x.status !== 404) || listQueryOf(x)?.clean === undefined) return;
-  const own = customer.own.get(key);
+  const own = customer.own?.get(key);
   if (own === undefined || !followsClosely(own.from, x)) return;
   ledger.judge('FUND-36', x, x.status === 200, () => `GET ${x.apiPath} for the customer's own project answered 404, not a list`, [own.from]);
 }

@@ -23,7 +23,8 @@ interface Write {
 }
 
 interface Customer {
-  reads: BoundedMap<string, Read>;
+  /** Made at the first application read (most customers' lists hold none; an empty map forgets nothing). */
+  reads?: BoundedMap<string, Read>;
   writes: Write[];
 }
 
@@ -61,16 +62,19 @@ export function fundingWriteJudge(): Judge {
       for (const application of identifiedApplications(x)) {
         const id = application.applicationId as string;
         for (const w of customer.writes) after(x, ledger, w, id, application);
-        customer.reads.set(id, { application, from: x }, x.answeredAt);
+        (customer.reads ??= new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS)).set(id, { application, from: x }, x.answeredAt);
       }
       customer.writes = customer.writes.filter((w) => x.sentAt - w.from.answeredAt <= SEQUENCE_HORIZON_MS && w.before.size > 0);
     },
   };
 }
 
-const newCustomer = (): Customer => ({ reads: new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS), writes: [] });
+const newCustomer = (): Customer => ({ writes: [] });
 
 function write(x: ExchangeView, customer: Customer): void {
+  // No application read before it: nothing the write could be seen to change.
+  const reads = customer.reads;
+  if (reads === undefined) return;
   const body = x.requestJson;
   if (!isPlainObject(body)) return;
   // The fields it sent, also inside an `application` envelope; the id names, it does not change.
@@ -78,7 +82,7 @@ function write(x: ExchangeView, customer: Customer): void {
   if (Object.keys(sent).length === 0) return;
   const target = decodedParameter(x.params.applicationId);
   const before = new Map<string, Read>();
-  const candidates = target === undefined ? [...customer.reads.values()] : [customer.reads.get(target)].filter((r): r is Read => r !== undefined);
+  const candidates = target === undefined ? [...reads.values()] : [reads.get(target)].filter((r): r is Read => r !== undefined);
   for (const read of candidates) if (followsClosely(read.from, x)) before.set(read.application.applicationId as string, read);
   if (before.size === 0) return;
   customer.writes.push({ from: x, sent, before });
