@@ -4,9 +4,12 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
+import { namedMembersOnly } from '../results/named-members.js';
 
 const ENVELOPE_RULE = { 'customer-list': 'FUND-1', single: 'FUND-2', 'project-list': 'FUND-34' } as const;
-const SCHEMA = { 'customer-list': fundingListEnvelopeSchema, single: fundingSingleEnvelopeSchema, 'project-list': fundingListEnvelopeSchema } as const;
+/** Only the verdict and the first issue are read: the parses need not copy the members the envelopes do not name. */
+const listEnvelope = namedMembersOnly(fundingListEnvelopeSchema);
+const SCHEMA = { 'customer-list': listEnvelope, single: namedMembersOnly(fundingSingleEnvelopeSchema), 'project-list': listEnvelope } as const;
 
 /**
  * The answers of the three funding reads: "HTTP 200, list" / "HTTP 200, `{application}`" with
