@@ -42,8 +42,8 @@ export class ListedApplications {
 
   #around(x: ExchangeView, customer: string, list: string): Around {
     // The lists of a customer are let go with the customer (renewed by each of its answers), their applications as they fall behind the horizon.
-    const lists = renewed(this.#customers, customer, () => new BoundedMap(LISTS_FOLLOWED), x.answeredAt);
-    const listed = lists.upsert(list, () => new BoundedMap(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS));
+    const lists = renewed(this.#customers, customer, newLists, x.answeredAt);
+    const listed = lists.upsert(list, newListed);
     const ids = new Set<string>();
     const proof = new Set<ExchangeView>();
     for (const { id, from } of listed.values()) {
@@ -59,6 +59,10 @@ export class ListedApplications {
     return { ids, proof: [...proof].slice(0, 3) };
   }
 }
+
+/** Made once: functions made at every list answer would be objects more each time. */
+const newLists = () => new BoundedMap<string, BoundedMap<string, Listing>>(LISTS_FOLLOWED);
+const newListed = () => new BoundedMap<string, Listing>(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS);
 
 /** The observation's one `ListedApplications`, for the judges of pages and of paging, which ask of the same list answers. */
 export const listedApplicationsState = sharedState(() => new ListedApplications());

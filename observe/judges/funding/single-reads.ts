@@ -29,7 +29,7 @@ export function singleReadJudge(): Judge {
       const read = fundingReadOf(x);
       if (read === undefined || x.customer === undefined) return;
       if (read !== 'single') {
-        const ofCustomer = renewed(listed, x.customer, () => new BoundedMap<string, Listed>(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS), x.answeredAt);
+        const ofCustomer = renewed(listed, x.customer, newApplications, x.answeredAt);
         for (const application of identifiedApplications(x)) ofCustomer.set(application.applicationId as string, { application, from: x }, x.answeredAt);
         return;
       }
@@ -45,6 +45,9 @@ export function singleReadJudge(): Judge {
     },
   };
 }
+
+/** Made once: a function made at every list read would be an object more each time. */
+const newApplications = () => new BoundedMap<string, Listed>(APPLICATIONS_REMEMBERED, SEQUENCE_HORIZON_MS);
 
 /** The read of an id the list showed: 200 with the same application; a 404 means the exact id retrieved nothing. */
 function fromList(x: ExchangeView, ledger: Ledger, id: string, before: Listed, single: JsonObject | undefined): void {
