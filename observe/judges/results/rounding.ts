@@ -22,6 +22,11 @@ export function stepOf(values: readonly number[]): number {
   return finest;
 }
 
+/** Looked up and written apart, not by `upsert`: a figure of every answer would make a closure each. */
 function fractionStep(value: number): number {
-  return FRACTION_STEPS.upsert(value, () => roundingStep([value]));
+  const known = FRACTION_STEPS.get(value);
+  if (known !== undefined) return known;
+  const step = roundingStep([value]);
+  FRACTION_STEPS.set(value, step);
+  return step;
 }
