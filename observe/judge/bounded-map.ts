@@ -6,7 +6,10 @@
  * bound a map keeps its values as they are (WriteOrdered); with one, each value beside the time it
  * was written (TimeBounded). No value is undefined: a read that finds none tells the key is absent.
  */
-export class BoundedMap<K, V extends NonNullable<unknown> | null> {
+/** What a BoundedMap holds: anything but undefined, which its reads give for a key it lacks. */
+export type Remembered = NonNullable<unknown> | null;
+
+export class BoundedMap<K, V extends Remembered> {
   readonly #store: WriteOrdered<K, V> | TimeBounded<K, V>;
 
   constructor(max: number, forgetAfterMs?: number) {
@@ -87,7 +90,7 @@ class OldestFirst<K> {
  * Entries in the order of their writes, the least recently written first; a value needs no time
  * beside it, so a write costs no object of its own.
  */
-class WriteOrdered<K, V extends NonNullable<unknown> | null> {
+class WriteOrdered<K, V extends Remembered> {
   readonly #values = new Map<K, V>();
   readonly #oldest = new OldestFirst<K>(this.#values);
   /**
@@ -162,7 +165,7 @@ interface Entry<V> {
  * written first, for the size and for the time alike. One map for both (rather than a second one of
  * the times) halves what renewing an entry costs, at every write of a judge.
  */
-class TimeBounded<K, V extends NonNullable<unknown> | null> {
+class TimeBounded<K, V extends Remembered> {
   readonly #entries = new Map<K, Entry<V>>();
   readonly #oldest = new OldestFirst<K>(this.#entries);
   /**

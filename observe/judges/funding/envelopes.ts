@@ -4,7 +4,7 @@ import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
-import { namedMembersOnly } from '../results/named-members.js';
+import { namedMembersOnly } from '../named-members.js';
 
 const ENVELOPE_RULE = { 'customer-list': 'FUND-1', single: 'FUND-2', 'project-list': 'FUND-34' } as const;
 /** Only the verdict and the first issue are read: the parses need not copy the members the envelopes do not name. */

@@ -1,4 +1,4 @@
-import type { BoundedMap } from '../../judge/bounded-map.js';
+import type { BoundedMap, Remembered } from '../../judge/bounded-map.js';
 
 /**
  * Bounds of what the sequence judges of the funding area remember. Only exchanges within the
@@ -15,7 +15,7 @@ export const PROJECTS_REMEMBERED = 500;
  * adds to it was answered): a map that forgets beyond the horizon keeps a customer as long as
  * anything the customer's entry holds may still be compared.
  */
-export function renewed<V extends NonNullable<unknown> | null>(customers: BoundedMap<string, V>, customer: string, make: () => V, at: number): V {
+export function renewed<V extends Remembered>(customers: BoundedMap<string, V>, customer: string, make: () => V, at: number): V {
   const value = customers.get(customer) ?? make();
   customers.set(customer, value, at);
   return value;

@@ -1,5 +1,5 @@
 import { projectKeySchema } from '../../../spec/contract/common.js';
-import { BoundedMap } from '../../judge/bounded-map.js';
+import { BoundedMap, type Remembered } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
@@ -91,7 +91,7 @@ function customerOf(customers: BoundedMap<string, Customer>, id: string, x: Exch
 
 const newCustomer = (): Customer => ({});
 
-function projects<V>(): BoundedMap<string, V> {
+function projects<V extends Remembered>(): BoundedMap<string, V> {
   return new BoundedMap(PROJECTS_REMEMBERED, SEQUENCE_HORIZON_MS);
 }
 

@@ -3,7 +3,7 @@ import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { isPlainObject } from '../../json-value.js';
-import { namedMembersOnly } from './named-members.js';
+import { namedMembersOnly } from '../named-members.js';
 
 /**
  * An answer that reads as this reads as both: one parse of the many conforming answers judges RES-2

@@ -15,7 +15,7 @@ import { availableResults, firstIssue, RESULTS_ROW, shown, successfulResults } f
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
-import { namedMembersOnly } from './named-members.js';
+import { namedMembersOnly } from '../named-members.js';
 
 /**
  * Each rule reads only the members it speaks of, so that one missing member fails its own rule

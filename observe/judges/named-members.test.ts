@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { abgleichFBHEntrySchema, floorHeatingGroupSchema, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
+import { abgleichFBHEntrySchema, floorHeatingGroupSchema, resultsEnvelopeSchema, resultsMembersSchema } from '../../spec/contract/results.js';
 import { namedMembersOnly } from './named-members.js';
-import { group, resultsAnswer } from './results-fixture.js';
+import { group, resultsAnswer } from './results/results-fixture.js';
 
 const envelope = resultsEnvelopeSchema.extend({ results: resultsMembersSchema });
 const groups = z.array(floorHeatingGroupSchema);
