@@ -133,24 +133,38 @@ function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyo
 }
 
 function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
-  ledger.judge('ROOM-5', x, isRoomObject(room), () => `${where(x)} lacks or misforms ${misformedMembers(room.object).join(', ')}`);
+  judgeRoom(ledger, 'ROOM-5', x, isRoomObject(room), misformed, room.object);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
-  if (typeof projectKey === 'string') ledger.judge('ROOM-6', x, projectOf(projectKey) === route.project, () => `${where(x)} has projectKey ${describeValue(projectKey)}`);
+  if (typeof projectKey === 'string') judgeRoom(ledger, 'ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
   const data = room.roomData;
   if (!data) return;
-  const missing = missingTableFields(data);
-  ledger.judge('ROOM-14', x, missing.length === 0, () => `${where(x)} has no ${missing.join(', ')} in roomData`);
-  const notText = notTextMembers(data);
-  ledger.judge('ROOM-15', x, notText.length === 0, () => `${where(x)} returns ${notText.map(([f, v]) => `${f} ${describeValue(v)}`).join(', ')}, not as strings`);
+  judgeRoom(ledger, 'ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
+  judgeRoom(ledger, 'ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
   // "integer floor id 0 to 7; output as string"
-  if ('raumEtage' in data) ledger.judge('ROOM-20', x, typeof data.raumEtage === 'string', () => `${where(x)} returns raumEtage ${describeValue(data.raumEtage)}, not as a string`);
+  if ('raumEtage' in data) judgeRoom(ledger, 'ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
   // "output is a JSON number, or null when the stored value is missing or unknown"
   if ('raumTemperatur' in data) {
     const t = data.raumTemperatur;
-    ledger.judge('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), () => `${where(x)} returns raumTemperatur ${describeValue(t)}, not a JSON number`);
+    judgeRoom(ledger, 'ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
   }
 }
+
+/**
+ * A rule of a room object. Most room objects pass every rule: the message is made of what the
+ * rule read (`of`) by a function of the module, and a closure over it only for a failure.
+ */
+function judgeRoom<T>(ledger: Ledger, rule: string, x: ExchangeView, ok: boolean, problem: (x: ExchangeView, of: T) => string, of: T): void {
+  if (ok) ledger.held(rule, x);
+  else ledger.judge(rule, x, false, () => problem(x, of));
+}
+
+const misformed = (x: ExchangeView, object: Record<string, unknown>) => `${where(x)} lacks or misforms ${misformedMembers(object).join(', ')}`;
+const otherProjectKey = (x: ExchangeView, projectKey: string) => `${where(x)} has projectKey ${describeValue(projectKey)}`;
+const missingFields = (x: ExchangeView, data: Record<string, unknown>) => `${where(x)} has no ${missingTableFields(data).join(', ')} in roomData`;
+const notTextFields = (x: ExchangeView, data: Record<string, unknown>) => `${where(x)} returns ${notTextMembers(data).map(([f, v]) => `${f} ${describeValue(v)}`).join(', ')}, not as strings`;
+const floorNotText = (x: ExchangeView, floor: unknown) => `${where(x)} returns raumEtage ${describeValue(floor)}, not as a string`;
+const temperatureNotNumber = (x: ExchangeView, t: unknown) => `${where(x)} returns raumTemperatur ${describeValue(t)}, not a JSON number`;
 
 /**
  * Whether a room object has the form of ROOM-5. Its id and roomData were read with the answer

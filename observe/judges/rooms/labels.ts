@@ -43,7 +43,9 @@ export class FloorLabels {
     const changed = floorSent && previousFloor !== undefined && previousFloor !== floor;
     const before = changed ? expectedFloorLabels(String(previousFloor)) : undefined;
     if (!expected) return;
-    const own: Record<'ROOM-12' | 'ROOM-47', string[]> = { 'ROOM-12': [], 'ROOM-47': [] };
+    // The labels the write sent back (ROOM-12) and those of the floor before (ROOM-47), gathered only when wrong: most rooms have none.
+    let sentBack: string[] | undefined;
+    let lagging: string[] | undefined;
     for (const { field, rule, of } of LABELS) {
       if (!(field in data)) continue;
       const value = data[field];
@@ -52,12 +54,12 @@ export class FloorLabels {
         continue;
       }
       const problem = `floor ${describeValue(data.raumEtage)} has ${field} ${describeValue(value)}, not ${JSON.stringify(of(expected))}`;
-      if (written && field in written.labels && value === written.labels[field]) own['ROOM-12'].push(problem);
-      else if (before && value === of(before)) own['ROOM-47'].push(`${problem} (the labels of the floor before)`);
+      if (written && field in written.labels && value === written.labels[field]) (sentBack ??= []).push(problem);
+      else if (before && value === of(before)) (lagging ??= []).push(`${problem} (the labels of the floor before)`);
       else ledger.broke(rule, x, `a room object of ${x.method} ${x.apiPath}: ${problem}`);
     }
-    if (written) ledger.judge('ROOM-12', x, own['ROOM-12'].length === 0, () => `${x.method} ${x.apiPath} after ${written.x.method} ${written.x.apiPath} sent floor labels: ${own['ROOM-12'].join('; ')}`, written.x === x ? [] : [written.x]);
-    if (changed) ledger.judge('ROOM-47', x, own['ROOM-47'].length === 0, () => `${x.method} ${x.apiPath} sending raumEtage ${describeValue(sent?.raumEtage)}: ${own['ROOM-47'].join('; ')}`);
+    if (written) ledger.judge('ROOM-12', x, sentBack === undefined, () => `${x.method} ${x.apiPath} after ${written.x.method} ${written.x.apiPath} sent floor labels: ${sentBack?.join('; ')}`, written.x === x ? [] : [written.x]);
+    if (changed) ledger.judge('ROOM-47', x, lagging === undefined, () => `${x.method} ${x.apiPath} sending raumEtage ${describeValue(sent?.raumEtage)}: ${lagging?.join('; ')}`);
   }
 
   /** The labels a write sent, for its own answer and for the read that closely follows it by the same customer. */

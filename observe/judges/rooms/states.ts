@@ -6,7 +6,7 @@ import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { Pending } from './pending.js';
-import { describeYear, ProjectYears, showsYear, YEAR_ROWS, type ProjectWrite } from './project-years.js';
+import { describeYear, ProjectYears, showsYear, YEAR_ROWS } from './project-years.js';
 import { answeredRooms, isSuccess, type AnsweredRoom } from './room-answer.js';
 import { mayHaveChanged, refusalRule, refused, roomWriteEntry, roomWriteKey, type RoomWriteEntry } from './room-log.js';
 import { projectOf, ROOM_ROWS, roomRouteOf, type RoomRoute } from './room-route.js';
@@ -25,7 +25,7 @@ interface Seen {
   id: string;
   roomData: Record<string, unknown>;
   /** For a change: the roomData members it sent (undefined when its body cannot be read). */
-  sent?: ReadonlySet<string>;
+  sent: ReadonlySet<string> | undefined;
 }
 
 interface RoomMemory {
@@ -188,8 +188,9 @@ export function roomStateJudge(): Judge {
     const id = room.id as string;
     // An answer that names another room than the path is ROOM-7's and ROOM-10's to judge, not a state of either.
     if ((route.kind === 'read' || route.kind === 'change') && id !== route.roomId) return;
-    const now: Seen = { x, kind: route.kind, key: route.key, id, roomData: room.roomData as Record<string, unknown> };
-    if (route.kind === 'change' && write?.roomData) now.sent = new Set(Object.keys(write.roomData));
+    // Every Seen has `sent`, so that all have one shape.
+    const sent = route.kind === 'change' && write?.roomData ? new Set(Object.keys(write.roomData)) : undefined;
+    const now: Seen = { x, kind: route.kind, key: route.key, id, roomData: room.roomData as Record<string, unknown>, sent };
     const name = room.name as string;
     if (route.kind === 'create') {
       // An id the project showed before is no new room: the repeated creation is ROOM-52's.
@@ -276,17 +277,17 @@ export function roomStateJudge(): Judge {
     pending.add(now.x.answeredAt, () => {
       const writes = roomWrites.overlapping(roomWriteKey(now.id), earlier.x.sentAt, now.x.answeredAt)?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
       if (!writes) return;
-      const between = (w: { sentAt: number; answeredAt: number }) => w.sentAt >= earlier.x.answeredAt && w.answeredAt <= now.x.sentAt;
       // A PATCH shown or taken between the two: what it did not send is kept (ROOM-49).
       const patchInvolved = earlier.kind === 'change' || now.kind === 'change' || writes.some((w) => w.entry.method === 'PATCH' && w.entry.status >= 200 && w.entry.status <= 299);
       // The creation answer and the read of the room by its id, nothing written between (ROOM-7).
       const firstRead = earlier === creation && now.kind === 'read' && writes.length === 0;
       const byRule = new Map<string, string[]>();
       for (const field of fields) {
-        const rule = field === 'raumBaujahr' ? yearRule(project, earlier, now, writes, between, patchInvolved, firstRead) : fieldRule(field, writes, between, patchInvolved, firstRead, now.roomData[field]);
+        const rule = field === 'raumBaujahr' ? yearRule(project, earlier, now, writes, patchInvolved, firstRead) : fieldRule(field, earlier, now, writes, patchInvolved, firstRead);
         if (rule === undefined) continue;
         const wrong = byRule.get(rule) ?? [];
-        const [before, after] = [earlier.roomData[field], now.roomData[field]];
+        const before = earlier.roomData[field];
+        const after = now.roomData[field];
         if (!sameValue(field, before, after)) wrong.push(`${field} ${describeValue(before)} became ${describeValue(after)}`);
         byRule.set(rule, wrong);
       }
@@ -297,31 +298,39 @@ export function roomStateJudge(): Judge {
   }
 
   /** The rule a changed input field breaks, or undefined when a write may have changed it or no rule speaks of the pair. */
-  function fieldRule(field: string, writes: Logged<RoomWriteEntry>[], between: (w: Logged<RoomWriteEntry>) => boolean, patchInvolved: boolean, firstRead: boolean, after: unknown): string | undefined {
-    if (writes.some((w) => mayHaveChanged(w, field, between(w)))) return undefined;
+  function fieldRule(field: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], patchInvolved: boolean, firstRead: boolean): string | undefined {
+    if (writes.some((w) => mayHaveChanged(w, field, between(w, earlier, now)))) return undefined;
     // Refused writes that sent the field: they must have left it as it was.
-    const refusedSending = writes.filter((w) => between(w) && refused(w) && w.entry.fields !== 'all' && w.entry.fields.has(field));
-    if (refusedSending.length > 0) return refusalRule(refusedSending, field, (sent) => sameValue(field, sent, after));
+    const refusedSending = writes.filter((w) => between(w, earlier, now) && refused(w) && w.entry.fields !== 'all' && w.entry.fields.has(field));
+    if (refusedSending.length > 0) return refusalRule(refusedSending, field, (sent) => sameValue(field, sent, now.roomData[field]));
     // "only sent fields change, others are kept"
     if (patchInvolved) return 'ROOM-49';
     return firstRead ? 'ROOM-7' : undefined;
   }
 
   /** `raumBaujahr` no write may change: the rule of what came between. */
-  function yearRule(project: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], between: (w: { sentAt: number; answeredAt: number }) => boolean, patchInvolved: boolean, firstRead: boolean): string | undefined {
+  function yearRule(project: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], patchInvolved: boolean, firstRead: boolean): string | undefined {
     const projectChanges = projectYears.yearWrites(project, earlier.x.sentAt, now.x.answeredAt);
     if (projectChanges === undefined) return undefined;
     if (projectChanges.length > 0) {
       // "later project changes do not update it": a year written wholly between the two, and another than the room showed.
-      const changed = (w: Logged<ProjectWrite>) => between(w) && w.entry.status >= 200 && w.entry.status <= 299 && w.entry.year.kind === 'year' && !showsYear(earlier.roomData.raumBaujahr, w.entry.year.year);
-      return projectChanges.every(changed) ? 'ROOM-36' : undefined;
+      return projectChanges.every((w) => between(w, earlier, now) && w.entry.status >= 200 && w.entry.status <= 299 && w.entry.year.kind === 'year' && !showsYear(earlier.roomData.raumBaujahr, w.entry.year.year)) ? 'ROOM-36' : undefined;
     }
     // "`raumBaujahr` must not be writable"
-    const carried = (s: Seen) => s.kind === 'change' && (s.sent?.has('raumBaujahr') ?? false);
-    if (carried(earlier) || carried(now) || writes.some((w) => w.entry.carriedYear)) return 'ROOM-11';
+    if (carriedYear(earlier) || carriedYear(now) || writes.some((w) => w.entry.carriedYear)) return 'ROOM-11';
     if (patchInvolved) return 'ROOM-49';
     return firstRead ? 'ROOM-7' : undefined;
   }
+}
+
+/** A write wholly between two answers of a room: sent after the earlier was answered, answered before the later was sent. */
+function between(w: { sentAt: number; answeredAt: number }, earlier: Seen, now: Seen): boolean {
+  return w.sentAt >= earlier.x.answeredAt && w.answeredAt <= now.x.sentAt;
+}
+
+/** An answer to a PATCH that sent `raumBaujahr`. */
+function carriedYear(s: Seen): boolean {
+  return s.kind === 'change' && (s.sent?.has('raumBaujahr') ?? false);
 }
 
 /** An earlier exchange on the room by the customer of `x`, through the same spelling of the key, closely before `x`. */

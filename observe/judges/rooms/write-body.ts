@@ -174,13 +174,13 @@ function fieldVerdict(field: string, value: unknown, op: WriteOp, literal: strin
     case 'raumNotiz':
       return noteVerdict(value, op);
     case 'raumEtage':
-      return integerVerdict(value, op, literal, { allowed: (n) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax, rule: 'ROOM-19', deletion: 'ROOM-57' });
+      return integerVerdict(value, op, literal, FLOOR);
     case 'raumTemperatur':
-      return integerVerdict(value, op, literal, { allowed: (n) => (ROOM_LIMITS.temperatures as readonly number[]).includes(n), rule: 'ROOM-28', deletion: 'ROOM-58' });
+      return integerVerdict(value, op, literal, TEMPERATURE);
     case 'raumFlaeche':
-      return decimalVerdict(value, op, literal, { max: ROOM_LIMITS.areaMax, rule: 'ROOM-22', deletion: 'ROOM-23' });
+      return decimalVerdict(value, op, literal, AREA);
     case 'raumHoehe':
-      return decimalVerdict(value, op, literal, { max: ROOM_LIMITS.heightMax, rule: 'ROOM-25', deletion: 'ROOM-26' });
+      return decimalVerdict(value, op, literal, HEIGHT);
   }
 }
 
@@ -210,6 +210,10 @@ interface IntegerRule {
   rule: string;
   deletion: string;
 }
+
+// Made once: a function made per field sent would be named anew at every write.
+const FLOOR: IntegerRule = { allowed: (n) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax, rule: 'ROOM-19', deletion: 'ROOM-57' };
+const TEMPERATURE: IntegerRule = { allowed: (n) => (ROOM_LIMITS.temperatures as readonly number[]).includes(n), rule: 'ROOM-28', deletion: 'ROOM-58' };
 
 /** Floor and temperature: "Floor and temperature are integers"; the table gives them no deletion. */
 function integerVerdict(value: unknown, op: WriteOp, literal: string | undefined, rule: IntegerRule): FieldVerdict {
@@ -241,6 +245,9 @@ interface DecimalRule {
   rule: string;
   deletion: string;
 }
+
+const AREA: DecimalRule = { max: ROOM_LIMITS.areaMax, rule: 'ROOM-22', deletion: 'ROOM-23' };
+const HEIGHT: DecimalRule = { max: ROOM_LIMITS.heightMax, rule: 'ROOM-25', deletion: 'ROOM-26' };
 
 /** Area and height: "greater than 0 up to" the maximum; "empty/null deletes"; "also with decimal comma". */
 function decimalVerdict(value: unknown, op: WriteOp, literal: string | undefined, rule: DecimalRule): FieldVerdict {
