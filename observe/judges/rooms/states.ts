@@ -110,9 +110,11 @@ export function roomStateJudge(): Judge {
         return;
       }
       if (route.kind === 'read' || route.kind === 'change') afterEarlier(x, ledger, route);
-      const answered = answeredRooms(x);
-      for (const room of answered) if (room.id !== undefined && room.roomData) seen(x, ledger, route, room, write);
-      for (const room of answered) if (room.id !== undefined) handedOut.set(room.id, true);
+      for (const room of answeredRooms(x)) {
+        if (room.id === undefined) continue;
+        if (room.roomData) seen(x, ledger, route, room, write);
+        handedOut.set(room.id, true);
+      }
     },
     end() {
       pending.settleAll();
@@ -281,17 +283,19 @@ export function roomStateJudge(): Judge {
       const patchInvolved = earlier.kind === 'change' || now.kind === 'change' || writes.some((w) => w.entry.method === 'PATCH' && w.entry.status >= 200 && w.entry.status <= 299);
       // The creation answer and the read of the room by its id, nothing written between (ROOM-7).
       const firstRead = earlier === creation && now.kind === 'read' && writes.length === 0;
-      const byRule = new Map<string, string[]>();
+      // Most pairs of answers meet no rule (nothing came between them): the map is made for the first one met.
+      let byRule: Map<string, string[]> | undefined;
       for (const field of fields) {
         const rule = field === 'raumBaujahr' ? yearRule(project, earlier, now, writes, patchInvolved, firstRead) : fieldRule(field, earlier, now, writes, patchInvolved, firstRead);
         if (rule === undefined) continue;
+        byRule ??= new Map();
         const wrong = byRule.get(rule) ?? [];
         const before = earlier.roomData[field];
         const after = now.roomData[field];
         if (!sameValue(field, before, after)) wrong.push(`${field} ${describeValue(before)} became ${describeValue(after)}`);
         byRule.set(rule, wrong);
       }
-      for (const [rule, wrong] of byRule) {
+      for (const [rule, wrong] of byRule ?? []) {
         ledger.judge(rule, now.x, wrong.length === 0, () => `${label(now.x)} after ${label(earlier.x)}${CONTEXT[rule] ?? REFUSED_STORED}: ${wrong.join('; ')}`, [earlier.x]);
       }
     });
