@@ -1,6 +1,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PROJECT_LIST_GROUPS } from '../../../spec/contract/projects.js';
 import { CREATION_ROWS, LIST_ROW } from './project-rows.js';
@@ -60,6 +61,11 @@ function projectListOf(groups: unknown[][]): ProjectList {
   return { groups, text, lowerText: text.toLowerCase() };
 }
 
+/** The creations a list started after, within the horizon. */
+const createdBefore = (made: readonly Created[], x: ExchangeView) => made.filter((c) => followsClosely(c.x, x));
+
+const missingFrom = (list: ProjectList, created: readonly Created[]) => created.filter((c) => !lists(list, c));
+
 /** Nothing created, as most lists find: one array for all of them. */
 const NONE: readonly Created[] = Object.freeze([]);
 
@@ -81,6 +87,32 @@ function renewed(held: FullList | undefined, x: ExchangeView, entries: number): 
   return held;
 }
 
+/** The query of a list as a failure names it. */
+const queryOf = (x: ExchangeView) => (x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`);
+
+/** PROJ-90 on whether a list shows the projects just created; its message made in a function of its own, so that `see` makes no closure context. */
+function judgeUnlisted(ledger: Ledger, x: ExchangeView, ok: boolean, created: readonly Created[], missing: readonly Created[]): void {
+  ledger.judge('PROJ-90', x, ok, () => `GET /reports${queryOf(x)} did not list ${missing.length} of the ${created.length} projects just created (${missing.slice(0, 3).map((c) => c.key).join(', ')})`, missing.map((c) => c.x));
+}
+
+/** A list without paging parameters: the newest project (PROJ-92) and the others just created (PROJ-90). */
+function judgeFullList(ledger: Ledger, x: ExchangeView, created: readonly Created[], missing: readonly Created[]): void {
+  const newest = created.at(-1);
+  // The newest project alone missing is PROJ-92's; any other missing one makes the list incomplete (PROJ-90).
+  const newestAlone = missing.length === 1 && missing[0] === newest;
+  const newestListed = newest !== undefined && !missing.includes(newest);
+  if (newest && !newest.listed && (newestListed || newestAlone)) {
+    newest.listed = true;
+    ledger.judge('PROJ-92', x, newestListed, () => `GET /reports after the creation of ${newest.key} did not list it`, [newest.x]);
+  }
+  if (created.length > 1 || (missing.length > 0 && !newestAlone)) judgeUnlisted(ledger, x, missing.length === 0 || newestAlone, created, missing);
+}
+
+/** A list with paging parameters holds no fewer entries than the full list just before it. */
+function judgePagedList(ledger: Ledger, x: ExchangeView, entries: number, full: FullList): void {
+  ledger.judge('PROJ-90', x, entries >= full.entries, () => `GET /reports${queryOf(x)} listed ${entries} entries, GET /reports just before ${full.entries}`, [full.x]);
+}
+
 /**
  * One customer's creations and project lists: a repeated creation is a further project (PROJ-82);
  * the next list shows the newest project (PROJ-92); every list shows all projects just created,
@@ -93,6 +125,16 @@ export function projectCreationsJudge(): Judge {
   const creations = new BoundedMap<string, Created[]>(2000, SEQUENCE_HORIZON_MS);
   const lastFullList = new BoundedMap<string, FullList>(2000, SEQUENCE_HORIZON_MS);
 
+  function creation(ledger: Ledger, x: ExchangeView, customer: string, created: Created): void {
+    const recent = (creations.get(customer) ?? []).filter((c) => Math.abs(c.x.answeredAt - x.answeredAt) <= SEQUENCE_HORIZON_MS);
+    if (recent.length > 0) {
+      // "They have no idempotency key; a repeated call creates a duplicate project."
+      const same = recent.find((c) => c.key === created.key || (created.id !== undefined && c.id === created.id));
+      ledger.judge('PROJ-82', x, same === undefined, () => `a further creation answered the project of an earlier one (key ${created.key})`, same ? [same.x] : []);
+    }
+    creations.set(customer, [...recent.slice(-200), created], x.answeredAt);
+  }
+
   return {
     rules: ['PROJ-82', 'PROJ-90', 'PROJ-92'],
     // Creations and the lists that must show them, all answered 201 or 200.
@@ -102,46 +144,27 @@ export function projectCreationsJudge(): Judge {
       if (customer === undefined) return;
       if (isCreation(x) && x.status === 201) {
         const created = createdOf(x);
-        if (!created) return;
-        const recent = (creations.get(customer) ?? []).filter((c) => Math.abs(c.x.answeredAt - x.answeredAt) <= SEQUENCE_HORIZON_MS);
-        if (recent.length > 0) {
-          // "They have no idempotency key; a repeated call creates a duplicate project."
-          const same = recent.find((c) => c.key === created.key || (created.id !== undefined && c.id === created.id));
-          ledger.judge('PROJ-82', x, same === undefined, () => `a further creation answered the project of an earlier one (key ${created.key})`, same ? [same.x] : []);
-        }
-        creations.set(customer, [...recent.slice(-200), created], x.answeredAt);
+        if (created) creation(ledger, x, customer, created);
         return;
       }
       if (!isListRead(x) || x.status !== 200 || !x.responseBodyRecorded) return;
       const groups = groupsOf(x.responseJson);
       if (!groups) return;
-      const entries = groups.reduce((n, g) => n + g.length, 0);
+      let entries = 0;
+      for (const group of groups) entries += group.length;
       // Most lists follow no creation of their customer: no arrays are made for them.
       const made = creations.size === 0 ? undefined : creations.get(customer);
-      const created = made === undefined ? NONE : made.filter((c) => followsClosely(c.x, x));
-      const list = created.length > 0 ? projectListOf(groups) : undefined;
-      const missing = list ? created.filter((c) => !lists(list, c)) : NONE;
-      const query = x.rawQuery === '' ? '' : `?${x.rawQuery.slice(0, 60)}`;
-      const unlisted = () => `GET /reports${query} did not list ${missing.length} of the ${created.length} projects just created (${missing.slice(0, 3).map((c) => c.key).join(', ')})`;
-      if (query === '') {
-        const newest = created.at(-1);
-        // The newest project alone missing is PROJ-92's; any other missing one makes the list incomplete (PROJ-90).
-        const newestAlone = missing.length === 1 && missing[0] === newest;
-        const newestListed = newest !== undefined && !missing.includes(newest);
-        if (newest && !newest.listed && (newestListed || newestAlone)) {
-          newest.listed = true;
-          ledger.judge('PROJ-92', x, newestListed, () => `GET /reports after the creation of ${newest.key} did not list it`, [newest.x]);
-        }
-        if (created.length > 1 || (missing.length > 0 && !newestAlone)) ledger.judge('PROJ-90', x, missing.length === 0 || newestAlone, unlisted, missing.map((c) => c.x));
+      const created = made === undefined ? NONE : createdBefore(made, x);
+      const missing = created.length > 0 ? missingFrom(projectListOf(groups), created) : NONE;
+      if (x.rawQuery === '') {
+        judgeFullList(ledger, x, created, missing);
         lastFullList.set(customer, renewed(lastFullList.get(customer), x, entries), x.answeredAt);
         return;
       }
       // "no pagination": paging parameters are ignored (or refused), never obeyed.
       const full = lastFullList.get(customer);
-      if (full && followsClosely(full.x, x)) {
-        ledger.judge('PROJ-90', x, entries >= full.entries, () => `GET /reports${query} listed ${entries} entries, GET /reports just before ${full.entries}`, [full.x]);
-      }
-      if (created.length > 0) ledger.judge('PROJ-90', x, missing.length === 0, unlisted, missing.map((c) => c.x));
+      if (full && followsClosely(full.x, x)) judgePagedList(ledger, x, entries, full);
+      if (created.length > 0) judgeUnlisted(ledger, x, missing.length === 0, created, missing);
     },
   };
 }
