@@ -167,6 +167,36 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
     if (rule !== 'PROJ-119') ledger.broke(rule, x, `\`${only.field}\` sent as ${shortJson(only.sent)} alone in a valid body was refused (422)`);
   }
 
+  /** Runs once the read has settled: its closure made here, so that `see` makes no closure context. */
+  function judgeReadLater(ledger: Ledger, written: Written, read: ExchangeView, data: Record<string, unknown>): void {
+    settler.after(read.answeredAt, () => judgeRead(ledger, written, read, data));
+  }
+
+  function detailRead(ledger: Ledger, x: ExchangeView, customer: string): void {
+    const waiting = pending.get(customer);
+    if (!waiting) return;
+    const at = projectPathOf(x);
+    const data = dataOf(x.responseJson);
+    if (!at || !data) return;
+    // "the next read": each write is judged by the first read that started after its answer.
+    let next: Written[] | undefined;
+    // The customer's list as it is while every write stays, as at most reads: no new array is written.
+    let kept = waiting;
+    for (let i = 0; i < waiting.length; i++) {
+      const w = waiting[i] as Written;
+      const judged = w.key === at.key && followsClosely(w.x, x);
+      if (!judged && x.sentAt - w.x.answeredAt <= SEQUENCE_HORIZON_MS) {
+        if (kept !== waiting) kept.push(w);
+        continue;
+      }
+      if (kept === waiting) kept = waiting.slice(0, i);
+      if (judged) (next ??= []).push(w);
+      else unread(ledger, w);
+    }
+    pending.set(customer, kept);
+    if (next) for (const written of next) judgeReadLater(ledger, written, x, data);
+  }
+
   return {
     rules: ['PROJ-17', 'PROJ-18', 'PROJ-19', 'PROJ-27', 'PROJ-30', 'PROJ-33', 'PROJ-36', 'PROJ-39', 'PROJ-42', 'PROJ-43', 'PROJ-44', 'PROJ-47', 'PROJ-50', 'PROJ-51', 'PROJ-52', 'PROJ-55', 'PROJ-58', 'PROJ-60', 'PROJ-63', 'PROJ-66', 'PROJ-67', 'PROJ-87', 'PROJ-119', 'PROJ-120'],
     // The writes it judges and the reads that judge them, and what its log records; at any other
@@ -190,21 +220,7 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
       } else if (route === CHANGE_ROW && x.status === 422 && answeredOnItsInput(x)) {
         deletionRefused(ledger, x);
       } else if (route === DETAIL_ROW && x.status === 200 && x.responseBodyRecorded) {
-        const waiting = pending.get(customer);
-        if (!waiting) return;
-        const at = projectPathOf(x);
-        const data = dataOf(x.responseJson);
-        if (!at || !data) return;
-        // "the next read": each write is judged by the first read that started after its answer.
-        const next: Written[] = [];
-        const kept: Written[] = [];
-        for (const w of waiting) {
-          if (w.key === at.key && followsClosely(w.x, x)) next.push(w);
-          else if (x.sentAt - w.x.answeredAt > SEQUENCE_HORIZON_MS) unread(ledger, w);
-          else kept.push(w);
-        }
-        pending.set(customer, kept);
-        for (const written of next) settler.after(x.answeredAt, () => judgeRead(ledger, written, x, data));
+        detailRead(ledger, x, customer);
       }
     },
     end(ledger) {
