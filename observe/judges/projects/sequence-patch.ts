@@ -68,6 +68,32 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
     ledger.judge('PROJ-102', after.x, changed.length === 0, () => `PATCH ${patch.x.apiPath} changed what it did not send: ${changed.slice(0, 4).join('; ')}`, [patch.x, before.x]);
   }
 
+  /** Runs once the read has settled: its closure made here, so that `see` makes no closure context. */
+  function judgeLater(ledger: Ledger, patch: Patch, after: Shown): void {
+    settler.after(after.x.answeredAt, () => judge(ledger, patch, after));
+  }
+
+  function detailRead(ledger: Ledger, x: ExchangeView, customer: string, key: string, after: Shown): void {
+    const waiting = patches.get(customer);
+    if (!waiting) return;
+    // "the next read": each PATCH is judged by the first read that started after its answer.
+    let next: Patch[] | undefined;
+    // The customer's list as it is while every PATCH stays, as at most reads: no new array is written.
+    let kept = waiting;
+    for (let i = 0; i < waiting.length; i++) {
+      const p = waiting[i] as Patch;
+      const judged = p.key === key && followsClosely(p.x, x);
+      if (!judged && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS) {
+        if (kept !== waiting) kept.push(p);
+        continue;
+      }
+      if (kept === waiting) kept = waiting.slice(0, i);
+      if (judged) (next ??= []).push(p);
+    }
+    patches.set(customer, kept, x.answeredAt);
+    if (next) for (const patch of next) judgeLater(ledger, patch, after);
+  }
+
   return {
     rules: ['PROJ-102'],
     // The answers that show a project and the PATCHes, and what its log records; at any other
@@ -99,12 +125,7 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
         const after = shownOf(x);
         if (!after) return;
         shown.set(`${customer} ${key}`, after, x.answeredAt);
-        const waiting = patches.get(customer);
-        if (!waiting) return;
-        // "the next read": each PATCH is judged by the first read that started after its answer.
-        const next = waiting.filter((p) => p.key === key && followsClosely(p.x, x));
-        patches.set(customer, waiting.filter((p) => !next.includes(p) && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS), x.answeredAt);
-        for (const patch of next) settler.after(x.answeredAt, () => judge(ledger, patch, after));
+        detailRead(ledger, x, customer, key, after);
       }
     },
     end() {
