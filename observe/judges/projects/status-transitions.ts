@@ -28,6 +28,37 @@ function statusOf(body: unknown): number | undefined {
 
 const isFinal = (status: number) => FINAL_PROJECT_STATUSES.includes(status);
 
+/** Whether an operation between the two answers overlaps either. */
+function overlaps(ops: readonly ProjectOp[], before: Shown, after: Shown): boolean {
+  for (const op of ops) if (op.sentAt < before.x.answeredAt || op.answeredAt > after.x.sentAt) return true;
+  return false;
+}
+
+function judgeNewProject(ledger: Ledger, after: Shown, created: Shown): void {
+  ledger.judge('STAT-2', after.x, after.status === PROJECT_STATUS.created, () => `a new project read while only reads followed its creation shows projektHeader.status ${after.status}, not 1`, [created.x]);
+}
+
+/** The operations between two answers, none overlapping them: judged where they are all of one kind. */
+function judgeTransition(ledger: Ledger, ops: readonly ProjectOp[], before: Shown, after: Shown): void {
+  const kind = (ops[0] as ProjectOp).kind;
+  if (ops.some((op) => op.kind !== kind)) return;
+  const proof = [before.x];
+  const message = (what: string, expected: number) => () => `projektHeader.status ${after.status} after ${what} in status ${before.status}; expected ${expected}`;
+  if (kind === 'room-created') {
+    const rooms = `${ops.length} room creation(s)`;
+    // "4 or 5 (completed / archived) | POST .../rooms | room created | unchanged"
+    if (isFinal(before.status)) ledger.judge('STAT-5', after.x, after.status === before.status, message(rooms, before.status), proof);
+    // "any except 4 and 5 | POST .../rooms | room created | 2 (in progress)"
+    else ledger.judge('STAT-3', after.x, after.status === PROJECT_STATUS.inProgress, message(rooms, PROJECT_STATUS.inProgress), proof);
+  } else if (kind === 'room-changed') {
+    // "any | PATCH .../rooms/{roomId} | room changed | unchanged"
+    ledger.judge('STAT-6', after.x, after.status === before.status, message(`${ops.length} room change(s)`, before.status), proof);
+  } else if (kind === 'room-refused' && before.status === PROJECT_STATUS.created) {
+    // Status 1 moves to 2 only when a room is created, "saved together with the room".
+    ledger.judge('STAT-13', after.x, after.status === PROJECT_STATUS.created, message(`${ops.length} refused room creation(s)`, PROJECT_STATUS.created), proof);
+  }
+}
+
 /**
  * The project status table: what room creation (STAT-3 from any state but 4 and 5, STAT-5 in 4 or
  * 5), a room change (STAT-6) and a refused room creation (STAT-13) do to the status between two
@@ -44,31 +75,19 @@ export function statusTransitionJudge(context: JudgeContext): Judge {
 
   function judge(ledger: Ledger, key: string, before: Shown, after: Shown, created: Shown | undefined): void {
     const ops = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, after.x.seq]);
-    if (ops.some((op) => op.sentAt < before.x.answeredAt || op.answeredAt > after.x.sentAt)) return;
     // Told without a set of the kinds: nearly every pair of reads has nothing but reads between them.
     if (ops.length === 0) {
       if (!created || created.status !== PROJECT_STATUS.created || !followsClosely(created.x, after.x)) return;
       // "1 (value in a creation response) | project creation | new project | 1": reads move nothing (the log keeps none).
-      if (log.between(key, created.x.answeredAt, after.x.answeredAt, [after.x.seq]).length === 0) ledger.judge('STAT-2', after.x, after.status === PROJECT_STATUS.created, () => `a new project read while only reads followed its creation shows projektHeader.status ${after.status}, not 1`, [created.x]);
+      if (log.between(key, created.x.answeredAt, after.x.answeredAt, [after.x.seq]).length === 0) judgeNewProject(ledger, after, created);
       return;
     }
-    const kind = (ops[0] as ProjectOp).kind;
-    if (ops.some((op) => op.kind !== kind)) return;
-    const proof = [before.x];
-    const message = (what: string, expected: number) => () => `projektHeader.status ${after.status} after ${what} in status ${before.status}; expected ${expected}`;
-    if (kind === 'room-created') {
-      const rooms = `${ops.length} room creation(s)`;
-      // "4 or 5 (completed / archived) | POST .../rooms | room created | unchanged"
-      if (isFinal(before.status)) ledger.judge('STAT-5', after.x, after.status === before.status, message(rooms, before.status), proof);
-      // "any except 4 and 5 | POST .../rooms | room created | 2 (in progress)"
-      else ledger.judge('STAT-3', after.x, after.status === PROJECT_STATUS.inProgress, message(rooms, PROJECT_STATUS.inProgress), proof);
-    } else if (kind === 'room-changed') {
-      // "any | PATCH .../rooms/{roomId} | room changed | unchanged"
-      ledger.judge('STAT-6', after.x, after.status === before.status, message(`${ops.length} room change(s)`, before.status), proof);
-    } else if (kind === 'room-refused' && before.status === PROJECT_STATUS.created) {
-      // Status 1 moves to 2 only when a room is created, "saved together with the room".
-      ledger.judge('STAT-13', after.x, after.status === PROJECT_STATUS.created, message(`${ops.length} refused room creation(s)`, PROJECT_STATUS.created), proof);
-    }
+    if (!overlaps(ops, before, after)) judgeTransition(ledger, ops, before, after);
+  }
+
+  /** Runs once the read has settled: its closure made here, so that `see` makes no closure context. */
+  function judgeLater(ledger: Ledger, key: string, before: Shown, after: Shown, created: Shown | undefined): void {
+    settler.after(after.x.answeredAt, () => judge(ledger, key, before, after, created));
   }
 
   return {
@@ -99,7 +118,7 @@ export function statusTransitionJudge(context: JudgeContext): Judge {
         const created = project.created;
         project.last = after;
         projects.set(key, project, x.answeredAt);
-        if (before && followsClosely(before.x, x)) settler.after(x.answeredAt, () => judge(ledger, key, before, after, created));
+        if (before && followsClosely(before.x, x)) judgeLater(ledger, key, before, after, created);
       }
     },
     end() {
