@@ -59,6 +59,8 @@ function lessonOf(x: ExchangeView): Lesson {
   return disturbs === undefined && owns === undefined ? NOTHING : { disturbs, owns };
 }
 
+const newEvidenceMap = () => new BoundedMap<string, Evidence>(1000, SEQUENCE_HORIZON_MS);
+
 /**
  * Kept once per observation for the judges that ask (`ownProjectsState`): each judges an exchange
  * on what came before it and then hands it over (`see`), and the exchange is learnt from once the
@@ -106,8 +108,13 @@ export class OwnProjects {
     if (x === undefined || lesson === NOTHING) return;
     if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
     if (lesson.owns === undefined) return;
-    const projects = this.#byCustomer.upsert(x.customer as string, () => new BoundedMap(1000, SEQUENCE_HORIZON_MS));
-    projects.set(lesson.owns, { sentAt: x.sentAt, answeredAt: x.answeredAt }, x.answeredAt);
+    const projects = this.#byCustomer.upsert(x.customer as string, newEvidenceMap);
+    // Renewed in place, as no reader keeps it: written at every read of the project, a new one would be promoted to the old heap with every write.
+    const held = projects.get(lesson.owns);
+    const evidence = held ?? { sentAt: x.sentAt, answeredAt: x.answeredAt };
+    evidence.sentAt = x.sentAt;
+    evidence.answeredAt = x.answeredAt;
+    projects.set(lesson.owns, evidence, x.answeredAt);
   }
 }
 
