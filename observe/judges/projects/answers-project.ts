@@ -5,7 +5,7 @@
  * passwords and owner data". Further members are allowed (FREE-PROJ-2, 3, 4).
  */
 import { z } from 'zod';
-import { absoluteUrlSchema } from '../../../spec/contract/common.js';
+import { absoluteUrlSchema, PROJECT_KEY_PATTERN } from '../../../spec/contract/common.js';
 import { FORBIDDEN_DETAIL_KEY_PATTERN, forbiddenDetailKeys, projektHeaderSchema, RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -45,16 +45,38 @@ export function projectAnswerJudge(): Judge {
       if (!isObject(body)) return;
       const header = body.projektHeader;
       // A missing header is the answer's members' (PROJ-73, PROJ-84, PROJ-96), as the kit charges it.
-      if (header !== undefined) {
-        const parsed = projektHeaderSchema.safeParse(header);
-        ledger.judge('PROJ-70', x, parsed.success, () => `projektHeader of ${label} breaks the header: ${issues(parsed.error)}`);
-      }
+      if (header !== undefined) judgeHeader(x, ledger, label, header);
       const link = (header as { link?: unknown } | undefined)?.link;
-      // "full URL to the project's report page under {site_url}": the site is not known, so the form only.
-      if (typeof link === 'string') ledger.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
+      if (typeof link === 'string') judgeLink(x, ledger, label, link);
       scalars(x, ledger, label, body.projektData);
     },
   };
+}
+
+/**
+ * What `projektHeaderSchema` takes, known without its parse (which copies the loose object): nearly
+ * every header passes, and only the others are asked of the schema, for its verdict and issues.
+ */
+function headerHolds(header: unknown): boolean {
+  if (!isObject(header)) return false;
+  const { key, link, id, status } = header;
+  // z.number() takes finite numbers alone.
+  return typeof key === 'string' && PROJECT_KEY_PATTERN.test(key) && typeof link === 'string' && Number.isFinite(id) && Number.isFinite(status);
+}
+
+/** PROJ-70; its message made in a function of its own, so that `see` makes no closure context. */
+function judgeHeader(x: ExchangeView, ledger: Ledger, label: string, header: unknown): void {
+  if (headerHolds(header)) {
+    ledger.held('PROJ-70', x);
+    return;
+  }
+  const parsed = projektHeaderSchema.safeParse(header);
+  ledger.judge('PROJ-70', x, parsed.success, () => `projektHeader of ${label} breaks the header: ${issues(parsed.error)}`);
+}
+
+/** PROJ-71, "full URL to the project's report page under {site_url}": the site is not known, so the form only. */
+function judgeLink(x: ExchangeView, ledger: Ledger, label: string, link: string): void {
+  ledger.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
 }
 
 /** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
