@@ -18,21 +18,27 @@ const REMEMBERED_CUSTOMERS = 1_000;
 /**
  * An admission, for the 429s after it: when it was answered, and what a failure keeps of it as
  * proof (kept-exchange.ts: its request line and headers, its status), not its bodies (a results
- * answer may be large). Made at every admission and read as proof only for a failure, so the
+ * answer may be large). Written at every admission and read as proof only for a failure, so the
  * view of it is made then.
  */
 class Admission {
-  readonly answeredAt: number;
-  readonly #seq: number;
-  readonly #source: string;
-  readonly #index: number;
-  readonly #startedAt: number;
-  readonly #durationMs: number;
-  readonly #request: ObservedRequest;
-  readonly #status: number;
+  answeredAt = 0;
+  #seq = 0;
+  #source = '';
+  #index = 0;
+  #startedAt = 0;
+  #durationMs = 0;
+  #request!: ObservedRequest;
+  #status = 0;
   readonly #customer: string;
 
   constructor(x: ExchangeView, customer: string) {
+    this.#customer = customer;
+    this.renew(x);
+  }
+
+  /** The customer's admission is now `x`: renewed in place, as no reader keeps it, where a new one would be promoted to the old heap with every admission. */
+  renew(x: ExchangeView): this {
     const e = x.exchange;
     this.answeredAt = x.answeredAt;
     this.#seq = x.seq;
@@ -42,7 +48,7 @@ class Admission {
     this.#durationMs = e.durationMs;
     this.#request = withoutBody(e.request);
     this.#status = e.response.status;
-    this.#customer = customer;
+    return this;
   }
 
   proof(): ExchangeView {
@@ -108,7 +114,10 @@ export function rateLimitAnswerJudge(): Judge {
       if (status === 401) admissions.delete(customer);
       // Served: the strongest sign that the token is the customer's (a target may refuse an invalid token wrongly with 403 or 404).
       else if (status < 300) {
-        if (admitsItsToken(x)) admissions.set(customer, new Admission(x, customer), x.answeredAt);
+        if (admitsItsToken(x)) {
+          const held = admissions.get(customer);
+          admissions.set(customer, held === undefined ? new Admission(x, customer) : held.renew(x), x.answeredAt);
+        }
       } else judgeLimitAnswer(x, admissions.get(customer), ledger);
     },
   };
