@@ -74,15 +74,7 @@ export class ValidWrites {
 
   see(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
     if (succeeded(x)) {
-      const all = candidates(reading, endpoint);
-      // A rule the body meets twice (two text fields) holds once.
-      const held: string[] = [];
-      for (const { rule } of all) {
-        if (held.includes(rule)) continue;
-        held.push(rule);
-        ledger.held(rule, x);
-      }
-      for (const { kind } of all) this.#taken.set(kind, true);
+      this.#tookValid(x, ledger, reading, endpoint);
       return;
     }
     if (x.status !== 422) return;
@@ -90,6 +82,22 @@ export class ValidWrites {
     if (waiting.length === 0) return;
     const message = `${requestLabel(x)} with valid data in \`${reading.envelope}\` (${reading.accepted.map((f) => f.field).join(', ')}) answered 422`;
     for (const candidate of waiting) this.#wait({ ...candidate, x, message });
+  }
+
+  /**
+   * A valid write taken holds the rules `candidates` names and its kinds are taken, in the same
+   * order; told without the candidates, whose names in messages only a refusal needs.
+   */
+  #tookValid(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
+    const oneField = reading.accepted.length === 1;
+    const held = [reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5'];
+    if (oneField) held.push('PROJ-15');
+    // A rule the body meets twice (two text fields) holds once.
+    for (const f of reading.accepted) for (const rule of f.rules) if (!held.includes(rule)) held.push(rule);
+    for (const rule of held) ledger.held(rule, x);
+    this.#taken.set(commonKind(endpoint, reading.envelope), true);
+    if (oneField) this.#taken.set(commonKind(endpoint, 'one field'), true);
+    for (const f of reading.accepted) if (f.rules.length > 0) this.#taken.set(`${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`, true);
   }
 
   end(ledger: Ledger): void {
