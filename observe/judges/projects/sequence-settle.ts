@@ -11,62 +11,68 @@ const WAITING = 20_000;
 
 interface Waiting {
   due: number;
+  /** When it came: those due at once run in this order. */
+  order: number;
   run: () => void;
 }
 
+/** Whether `a` falls due before `b` (the one that came first, at the same time). */
+const sooner = (a: Waiting, b: Waiting) => a.due < b.due || (a.due === b.due && a.order < b.order);
+
+const byOrder = (a: Waiting, b: Waiting) => a.order - b.order;
+
 export class Settler {
-  /** The judgements from `#head` on wait; those before it ran. */
+  /** The judgements from `#head` on wait, in the order they came and so of their due times; those before it ran. */
   #waiting: Waiting[] = [];
   /**
    * Where the waiting judgements start: running the first ones moves it, where taking them out of
    * the array copied all those still waiting at every exchange that ran one.
    */
   #head = 0;
-  #earliest = Infinity;
   /**
-   * Whether the judgements wait in the order they fall due, as they do unless answers come out of
-   * order: then those due are the first ones, and the rest need not be looked at.
+   * The judgements that came due before the last one in `#waiting` (answers out of order), as a
+   * heap by due time: those due are taken from its top, where a walk over every judgement waiting
+   * found them at every exchange.
    */
-  #inOrder = true;
+  readonly #early: Waiting[] = [];
+  #came = 0;
 
   /** Runs `run` once the recording has passed `moment` by `SETTLE_MS`. */
   after(moment: number, run: () => void): void {
-    const due = moment + SETTLE_MS;
+    const waiting: Waiting = { due: moment + SETTLE_MS, order: this.#came++, run };
     const last = this.#head < this.#waiting.length ? this.#waiting.at(-1) : undefined;
-    if (last !== undefined && due < last.due) this.#inOrder = false;
-    this.#waiting.push({ due, run });
-    this.#earliest = Math.min(this.#earliest, due);
-    if (this.#waiting.length - this.#head <= WAITING) return;
-    const oldest = this.#waiting[this.#head++] as Waiting;
-    this.#dropRun();
-    oldest.run();
+    if (last !== undefined && waiting.due < last.due) push(this.#early, waiting);
+    else this.#waiting.push(waiting);
+    if (this.#waiting.length - this.#head + this.#early.length <= WAITING) return;
+    this.#takeOldest().run();
   }
 
   /** An exchange that started at `now` was seen: the judgements due by then run, in the order they came. */
   advance(now: number): void {
-    if (now < this.#earliest) return;
-    if (!this.#inOrder) {
-      this.#runDueOutOfOrder(now);
-      return;
-    }
     const waiting = this.#waiting;
     const from = this.#head;
+    const early = this.#early;
+    if (((waiting[from] as Waiting | undefined)?.due ?? Infinity) > now && ((early[0] as Waiting | undefined)?.due ?? Infinity) > now) return;
     let to = from;
     while (to < waiting.length && (waiting[to] as Waiting).due <= now) to++;
+    let earlyDue: Waiting[] | undefined;
+    while (early.length > 0 && (early[0] as Waiting).due <= now) (earlyDue ??= []).push(pop(early));
     this.#head = to;
-    this.#earliest = waiting[to]?.due ?? Infinity;
     this.#dropRun();
-    for (let i = from; i < to; i++) (waiting[i] as Waiting).run();
+    if (earlyDue === undefined) {
+      for (let i = from; i < to; i++) (waiting[i] as Waiting).run();
+      return;
+    }
+    runInOrder(waiting, from, to, earlyDue.sort(byOrder));
   }
 
   flush(): void {
     const all = this.#waiting;
     const from = this.#head;
+    const early = this.#early.splice(0).sort(byOrder);
     this.#waiting = [];
     this.#head = 0;
-    this.#earliest = Infinity;
-    this.#inOrder = true;
-    for (let i = from; i < all.length; i++) (all[i] as Waiting).run();
+    runInOrder(all, from, all.length, early);
   }
 
   /** Lets go of the judgements that ran once they are half the array: copying those still waiting costs no more than running them did. */
@@ -76,33 +82,77 @@ export class Settler {
     this.#head = 0;
   }
 
-  /**
-   * Those due are anywhere: the others move up in place, in the order they came. The earliest of
-   * them and whether they are in due order are found in the same walk: it is made at every
-   * exchange past the earliest, over every judgement waiting.
-   */
-  #runDueOutOfOrder(now: number): void {
-    const waiting = this.#waiting;
-    const due: Waiting[] = [];
-    let kept = 0;
-    let earliest = Infinity;
-    let last = -Infinity;
-    let inOrder = true;
-    for (let i = this.#head; i < waiting.length; i++) {
-      const w = waiting[i] as Waiting;
-      if (w.due <= now) {
-        due.push(w);
-        continue;
-      }
-      waiting[kept++] = w;
-      if (w.due < earliest) earliest = w.due;
-      if (w.due < last) inOrder = false;
-      last = w.due;
+  /** Takes out the judgement that came first of those waiting, due or not. */
+  #takeOldest(): Waiting {
+    const early = this.#early;
+    let oldest = -1;
+    for (let i = 0; i < early.length; i++) if (oldest < 0 || (early[i] as Waiting).order < (early[oldest] as Waiting).order) oldest = i;
+    const first = this.#waiting[this.#head];
+    if (oldest < 0 || (first !== undefined && first.order < (early[oldest] as Waiting).order)) {
+      this.#head++;
+      this.#dropRun();
+      return first as Waiting;
     }
-    waiting.length = kept;
-    this.#head = 0;
-    this.#earliest = earliest;
-    this.#inOrder = inOrder;
-    for (const w of due) w.run();
+    return removeAt(early, oldest);
   }
+}
+
+/** Runs `waiting[from..to)` and `others` (both in the order they came) merged in the order they came. */
+function runInOrder(waiting: readonly Waiting[], from: number, to: number, others: readonly Waiting[]): void {
+  let i = from;
+  let j = 0;
+  while (i < to || j < others.length) {
+    const next = j >= others.length || (i < to && (waiting[i] as Waiting).order < (others[j] as Waiting).order) ? waiting[i++] : others[j++];
+    (next as Waiting).run();
+  }
+}
+
+function push(heap: Waiting[], waiting: Waiting): void {
+  heap.push(waiting);
+  up(heap, heap.length - 1);
+}
+
+function pop(heap: Waiting[]): Waiting {
+  return removeAt(heap, 0);
+}
+
+function removeAt(heap: Waiting[], at: number): Waiting {
+  const taken = heap[at] as Waiting;
+  const last = heap.pop() as Waiting;
+  if (at < heap.length) {
+    heap[at] = last;
+    down(heap, at);
+    up(heap, at);
+  }
+  return taken;
+}
+
+function up(heap: Waiting[], at: number): void {
+  let i = at;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!sooner(heap[i] as Waiting, heap[parent] as Waiting)) return;
+    swap(heap, i, parent);
+    i = parent;
+  }
+}
+
+function down(heap: Waiting[], at: number): void {
+  let i = at;
+  for (;;) {
+    const left = 2 * i + 1;
+    const right = left + 1;
+    let first = i;
+    if (left < heap.length && sooner(heap[left] as Waiting, heap[first] as Waiting)) first = left;
+    if (right < heap.length && sooner(heap[right] as Waiting, heap[first] as Waiting)) first = right;
+    if (first === i) return;
+    swap(heap, i, first);
+    i = first;
+  }
+}
+
+function swap(heap: Waiting[], i: number, j: number): void {
+  const held = heap[i] as Waiting;
+  heap[i] = heap[j] as Waiting;
+  heap[j] = held;
 }
