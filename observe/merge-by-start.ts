@@ -1,3 +1,4 @@
+import { ArrivalHeap } from './arrival-heap.js';
 import type { ObservedExchange } from './exchange.js';
 
 /**
@@ -59,7 +60,8 @@ async function next(stream: AsyncIterator<ObservedExchange>): Promise<ObservedEx
 export async function* inStartOrder(source: AsyncIterable<ObservedExchange>, late: () => void, options: ReorderOptions = {}): AsyncGenerator<ObservedExchange, void, undefined> {
   const windowMs = options.windowMs ?? REORDER_WINDOW_MS;
   const maxHeld = options.maxHeld ?? REORDER_MAX_HELD;
-  const held = new StartHeap();
+  // By request start, ties by arrival, so equal starts keep the source's order.
+  const held = new ArrivalHeap<ObservedExchange>();
   let latestStart = -Infinity;
   let lastOut = -Infinity;
   for await (const x of source) {
@@ -68,71 +70,13 @@ export async function* inStartOrder(source: AsyncIterable<ObservedExchange>, lat
       yield x;
       continue;
     }
-    held.push(x);
+    held.push(x, x.startedAt);
     latestStart = Math.max(latestStart, x.startedAt);
-    while (held.size > maxHeld || (held.size > 0 && (held.peek() as ObservedExchange).startedAt <= latestStart - windowMs)) {
+    while (held.size > maxHeld || held.leastKey <= latestStart - windowMs) {
       const out = held.pop() as ObservedExchange;
       lastOut = out.startedAt;
       yield out;
     }
   }
   while (held.size > 0) yield held.pop() as ObservedExchange;
-}
-
-/** A binary min-heap by request start, ties by arrival, so equal starts keep the source's order. */
-class StartHeap {
-  readonly #items: { x: ObservedExchange; arrival: number }[] = [];
-  #arrivals = 0;
-
-  get size(): number {
-    return this.#items.length;
-  }
-
-  peek(): ObservedExchange | undefined {
-    return this.#items[0]?.x;
-  }
-
-  push(x: ObservedExchange): void {
-    const items = this.#items;
-    items.push({ x, arrival: this.#arrivals++ });
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.#before(i, parent)) break;
-      this.#swap(i, parent);
-      i = parent;
-    }
-  }
-
-  pop(): ObservedExchange | undefined {
-    const items = this.#items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length > 0 && last) {
-      items[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let least = i;
-        if (left < items.length && this.#before(left, least)) least = left;
-        if (right < items.length && this.#before(right, least)) least = right;
-        if (least === i) break;
-        this.#swap(i, least);
-        i = least;
-      }
-    }
-    return top?.x;
-  }
-
-  #before(a: number, b: number): boolean {
-    const p = this.#items[a] as { x: ObservedExchange; arrival: number };
-    const q = this.#items[b] as { x: ObservedExchange; arrival: number };
-    return p.x.startedAt < q.x.startedAt || (p.x.startedAt === q.x.startedAt && p.arrival < q.arrival);
-  }
-
-  #swap(a: number, b: number): void {
-    const items = this.#items;
-    [items[a], items[b]] = [items[b] as (typeof items)[number], items[a] as (typeof items)[number]];
-  }
 }

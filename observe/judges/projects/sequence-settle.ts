@@ -1,3 +1,5 @@
+import { ArrivalHeap } from '../../arrival-heap.js';
+
 /**
  * Judgements that wait until the recording has shown everything that overlapped them: a request
  * that started before a read was answered may come later in a recording (parallel clients, a
@@ -16,9 +18,6 @@ interface Waiting {
   run: () => void;
 }
 
-/** Whether `a` falls due before `b` (the one that came first, at the same time). */
-const sooner = (a: Waiting, b: Waiting) => a.due < b.due || (a.due === b.due && a.order < b.order);
-
 const byOrder = (a: Waiting, b: Waiting) => a.order - b.order;
 
 export class Settler {
@@ -34,16 +33,16 @@ export class Settler {
    * heap by due time: those due are taken from its top, where a walk over every judgement waiting
    * found them at every exchange.
    */
-  readonly #early: Waiting[] = [];
+  readonly #early = new ArrivalHeap<Waiting>();
   #came = 0;
 
   /** Runs `run` once the recording has passed `moment` by `SETTLE_MS`. */
   after(moment: number, run: () => void): void {
     const waiting: Waiting = { due: moment + SETTLE_MS, order: this.#came++, run };
     const last = this.#head < this.#waiting.length ? this.#waiting.at(-1) : undefined;
-    if (last !== undefined && waiting.due < last.due) push(this.#early, waiting);
+    if (last !== undefined && waiting.due < last.due) this.#early.push(waiting, waiting.due);
     else this.#waiting.push(waiting);
-    if (this.#waiting.length - this.#head + this.#early.length <= WAITING) return;
+    if (this.#waiting.length - this.#head + this.#early.size <= WAITING) return;
     this.#takeOldest().run();
   }
 
@@ -52,11 +51,11 @@ export class Settler {
     const waiting = this.#waiting;
     const from = this.#head;
     const early = this.#early;
-    if (((waiting[from] as Waiting | undefined)?.due ?? Infinity) > now && ((early[0] as Waiting | undefined)?.due ?? Infinity) > now) return;
+    if (((waiting[from] as Waiting | undefined)?.due ?? Infinity) > now && early.leastKey > now) return;
     let to = from;
     while (to < waiting.length && (waiting[to] as Waiting).due <= now) to++;
     let earlyDue: Waiting[] | undefined;
-    while (early.length > 0 && (early[0] as Waiting).due <= now) (earlyDue ??= []).push(pop(early));
+    while (early.leastKey <= now) (earlyDue ??= []).push(early.pop() as Waiting);
     this.#head = to;
     this.#dropRun();
     if (earlyDue === undefined) {
@@ -69,7 +68,7 @@ export class Settler {
   flush(): void {
     const all = this.#waiting;
     const from = this.#head;
-    const early = this.#early.splice(0).sort(byOrder);
+    const early = this.#early.drain();
     this.#waiting = [];
     this.#head = 0;
     runInOrder(all, from, all.length, early);
@@ -84,16 +83,15 @@ export class Settler {
 
   /** Takes out the judgement that came first of those waiting, due or not. */
   #takeOldest(): Waiting {
-    const early = this.#early;
-    let oldest = -1;
-    for (let i = 0; i < early.length; i++) if (oldest < 0 || (early[i] as Waiting).order < (early[oldest] as Waiting).order) oldest = i;
+    const early = this.#early.firstArrived();
     const first = this.#waiting[this.#head];
-    if (oldest < 0 || (first !== undefined && first.order < (early[oldest] as Waiting).order)) {
+    if (early === undefined || (first !== undefined && first.order < early.order)) {
       this.#head++;
       this.#dropRun();
       return first as Waiting;
     }
-    return removeAt(early, oldest);
+    this.#early.remove(early);
+    return early;
   }
 }
 
@@ -105,54 +103,4 @@ function runInOrder(waiting: readonly Waiting[], from: number, to: number, other
     const next = j >= others.length || (i < to && (waiting[i] as Waiting).order < (others[j] as Waiting).order) ? waiting[i++] : others[j++];
     (next as Waiting).run();
   }
-}
-
-function push(heap: Waiting[], waiting: Waiting): void {
-  heap.push(waiting);
-  up(heap, heap.length - 1);
-}
-
-function pop(heap: Waiting[]): Waiting {
-  return removeAt(heap, 0);
-}
-
-function removeAt(heap: Waiting[], at: number): Waiting {
-  const taken = heap[at] as Waiting;
-  const last = heap.pop() as Waiting;
-  if (at < heap.length) {
-    heap[at] = last;
-    down(heap, at);
-    up(heap, at);
-  }
-  return taken;
-}
-
-function up(heap: Waiting[], at: number): void {
-  let i = at;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!sooner(heap[i] as Waiting, heap[parent] as Waiting)) return;
-    swap(heap, i, parent);
-    i = parent;
-  }
-}
-
-function down(heap: Waiting[], at: number): void {
-  let i = at;
-  for (;;) {
-    const left = 2 * i + 1;
-    const right = left + 1;
-    let first = i;
-    if (left < heap.length && sooner(heap[left] as Waiting, heap[first] as Waiting)) first = left;
-    if (right < heap.length && sooner(heap[right] as Waiting, heap[first] as Waiting)) first = right;
-    if (first === i) return;
-    swap(heap, i, first);
-    i = first;
-  }
-}
-
-function swap(heap: Waiting[], i: number, j: number): void {
-  const held = heap[i] as Waiting;
-  heap[i] = heap[j] as Waiting;
-  heap[j] = held;
 }
