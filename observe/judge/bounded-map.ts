@@ -29,11 +29,11 @@ export class BoundedMap<K, V extends Remembered> {
     this.#store.set(key, value, at);
   }
 
-  /** The value for `key`, made by `make` when there is none. */
-  upsert(key: K, make: () => V, at?: number): V {
+  /** The value for `key`, made by `make` of the key when there is none (a function made once serves every call). */
+  upsert(key: K, make: (key: K) => V, at?: number): V {
     const found = this.get(key);
     if (found !== undefined) return found;
-    const made = make();
+    const made = make(key);
     this.set(key, made, at);
     return made;
   }
@@ -119,16 +119,14 @@ class WriteOrdered<K, V extends Remembered> {
 
   set(key: K, value: V): void {
     const values = this.#values;
-    if (this.#newestKey === key) {
-      this.#lastKey = key;
-      this.#lastValue = value;
-      values.set(key, value);
-      return;
-    }
     // A key just read and not found needs no delete to move it behind the others: a new customer's first write costs one lookup the fewer.
     const absent = this.#lastKey === key && this.#lastValue === undefined;
     this.#lastKey = key;
     this.#lastValue = value;
+    if (this.#newestKey === key) {
+      values.set(key, value);
+      return;
+    }
     if (!absent) {
       this.#oldest.left(key);
       values.delete(key);

@@ -55,6 +55,16 @@ export class Ledger {
     else this.#broke(rule, x, message, proof);
   }
 
+  /**
+   * `judge` with its message made by `problem` of what the rule read (`of`), a function made once:
+   * a message closure made at every judgement costs its object, and its function a context, where
+   * the rule holds, as it nearly always does.
+   */
+  judgeOf<T>(rule: string, x: ExchangeView, ok: boolean, problem: (x: ExchangeView, of: T) => string, of: T): void {
+    if (ok) this.held(rule, x);
+    else this.#broke(rule, x, () => problem(x, of));
+  }
+
   tallies(): Map<string, RuleTally> {
     return new Map([...this.#tallies].map(([rule, t]) => [rule, { judged: t.judged, failed: t.failed, customers: t.customers, failures: [...t.failures] }]));
   }

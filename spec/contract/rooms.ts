@@ -65,6 +65,11 @@ export const ROOM_LIMITS = {
   temperatures: [7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26],
 } as const;
 
+/** "integer floor id 0 to 7": whether a number is one. */
+export const isRoomFloor = (n: number) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax;
+/** "7 or an integer 16 to 26": whether a number is a room temperature the table allows. */
+export const isRoomTemperature = (n: number) => (ROOM_LIMITS.temperatures as readonly number[]).includes(n);
+
 /** Output-only fields: "never sent as input" / "cannot be written". */
 export const ROOM_OUTPUT_ONLY_FIELDS = ['raumBaujahr', 'raumEtageBezeichnung', 'raumEtageKuerzel'] as const;
 /** Writable fields ("in/out"). */
@@ -154,10 +159,10 @@ const roomDataInputShape = {
     const length = [...s.trim()].length;
     return length >= ROOM_LIMITS.nameMin && length <= ROOM_LIMITS.nameMax;
   }, 'must be 1 to 120 characters after trimming'),
-  raumEtage: integerIn((n) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax, 'must be an integer floor id 0 to 7'),
+  raumEtage: integerIn(isRoomFloor, 'must be an integer floor id 0 to 7'),
   raumFlaeche: decimal(ROOM_LIMITS.areaMax),
   raumHoehe: decimal(ROOM_LIMITS.heightMax),
-  raumTemperatur: integerIn((n) => (ROOM_LIMITS.temperatures as readonly number[]).includes(n), 'must be 7 or an integer 16 to 26'),
+  raumTemperatur: integerIn(isRoomTemperature, 'must be 7 or an integer 16 to 26'),
   /** "text, at most 255 characters; empty string deletes" */
   raumNotiz: z.string().refine((s) => [...s].length <= ROOM_LIMITS.noteMax, 'must be at most 255 characters'),
 };

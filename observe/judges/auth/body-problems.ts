@@ -1,5 +1,5 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, PASSWORD_LENGTH, parseNumericInput, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
-import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
+import { isRoomFloor, isRoomTemperature, ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import { isPlainObject } from '../../json-value.js';
 import { CHANGE_ROW, PASSWORD_ROW, WITH_DATA_ROW } from '../projects/project-rows.js';
 import { ROOM_ROWS } from '../rooms/room-route.js';
@@ -130,9 +130,6 @@ function roomBody(body: Record<string, unknown>, problems: BodyProblems): void {
   }
 }
 
-const TEMPERATURES: readonly number[] = ROOM_LIMITS.temperatures;
-const isFloor = (n: number) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax;
-const isTemperature = (n: number) => TEMPERATURES.includes(n);
 /** Whitespace every reading of "after trimming" removes. */
 const BLANK = /^[ \t\r\n]*$/;
 
@@ -146,9 +143,9 @@ function roomFieldProblem(field: string, value: unknown): Problem {
       // "text, at most 255 characters" (FREE-ROOM-8: it may be stored trimmed)
       return typeof value === 'string' && longerThan(value.trim(), ROOM_LIMITS.noteMax) ? 'invalid' : undefined;
     case 'raumEtage':
-      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isFloor);
+      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isRoomFloor);
     case 'raumTemperatur':
-      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isTemperature);
+      return typeof value === 'boolean' ? 'wrong-type' : integerProblem(value, isRoomTemperature);
     case 'raumFlaeche':
       return typeof value === 'boolean' ? 'wrong-type' : decimalProblem(value, ROOM_LIMITS.areaMax);
     case 'raumHoehe':

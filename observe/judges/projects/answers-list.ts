@@ -4,19 +4,18 @@ import type { Judge } from '../../judge/judge.js';
 import { issues } from './answers-creation.js';
 import { LIST_ROW } from './project-rows.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
+import { isPlainObject } from '../../json-value.js';
 
-/** Of a JSON value: what a zod object takes. */
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * What `projectListResponseSchema` takes of JSON, known without the copy of every entry and every
  * member that zod's parse of loose objects builds: an object whose four groups are arrays of objects.
  */
 function isProjectList(body: unknown): boolean {
-  if (!isObject(body)) return false;
+  if (!isPlainObject(body)) return false;
   for (const group of PROJECT_LIST_GROUPS) {
     const entries = body[group];
-    if (!Array.isArray(entries) || !entries.every(isObject)) return false;
+    if (!Array.isArray(entries) || !entries.every(isPlainObject)) return false;
   }
   return true;
 }

@@ -16,12 +16,11 @@ import { shown } from './field-table.js';
 import { CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
 import { isCreation, isDetailRead } from './sequence-own-projects.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** PROJ-96's members: the header with the project's key, and the data. */
 const detailMembersSchema = z.looseObject({ projektHeader: z.looseObject({ key: z.string() }), projektData: z.looseObject({}) });
 
-/** Of a JSON value: what a zod object takes. */
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** Of a JSON value: what `jsonScalarSchema` takes. */
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 
@@ -42,7 +41,7 @@ export function projectAnswerJudge(): Judge {
       const label = isDetailRead(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
       const body = x.responseJson;
       if (isDetailRead(x)) detail(x, ledger, body);
-      if (!isObject(body)) return;
+      if (!isPlainObject(body)) return;
       const header = body.projektHeader;
       // A missing header is the answer's members' (PROJ-73, PROJ-84, PROJ-96), as the kit charges it.
       if (header !== undefined) judgeHeader(x, ledger, label, header);
@@ -58,7 +57,7 @@ export function projectAnswerJudge(): Judge {
  * every header passes, and only the others are asked of the schema, for its verdict and issues.
  */
 function headerHolds(header: unknown): boolean {
-  if (!isObject(header)) return false;
+  if (!isPlainObject(header)) return false;
   const { key, link, id, status } = header;
   // z.number() takes finite numbers alone.
   return typeof key === 'string' && PROJECT_KEY_PATTERN.test(key) && typeof link === 'string' && Number.isFinite(id) && Number.isFinite(status);
@@ -81,7 +80,7 @@ function judgeLink(x: ExchangeView, ledger: Ledger, label: string, link: string)
 
 /** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
 function scalars(x: ExchangeView, ledger: Ledger, label: string, data: unknown): void {
-  if (!isObject(data)) return;
+  if (!isPlainObject(data)) return;
   const notScalar = notScalarFields(data);
   ledger.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
 }
@@ -98,7 +97,7 @@ function notScalarFields(data: Record<string, unknown>): readonly string[] {
 
 /** The header with its key when the detail has PROJ-96's members (what `detailMembersSchema` takes of JSON). */
 function detailHeader(body: unknown): { key: string } | undefined {
-  if (!isObject(body) || !isObject(body.projektHeader) || !isObject(body.projektData)) return undefined;
+  if (!isPlainObject(body) || !isPlainObject(body.projektHeader) || !isPlainObject(body.projektData)) return undefined;
   const header = body.projektHeader;
   return typeof header.key === 'string' ? { key: header.key } : undefined;
 }

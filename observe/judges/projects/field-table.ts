@@ -11,6 +11,7 @@
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
 import type { NumberLiterals } from '../i-json.js';
 import { decimalOf, decimalOfNumber, inRange, isIntegral, isOneOf, type Decimal } from './write-decimal.js';
+import { isPlainObject } from '../../json-value.js';
 
 export type ProjectEnvelope = (typeof PROJECT_ENVELOPES)[number];
 
@@ -275,14 +276,13 @@ function plainIntegerText(value: number, literal: string | undefined): boolean {
 
 const RELEASED: ReadonlySet<string> = new Set(RELEASED_PROJECT_FIELDS);
 const isReleased = (name: string): name is ReleasedProjectField => RELEASED.has(name);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A project write body, strictly parsed, against the envelope rules and the field table; `literals`: its number literals as sent. */
 export function readProjectWrite(body: unknown, literals: NumberLiterals): WriteReading {
   const findings: Finding[] = [];
   const doubts: string[] = [];
   const accepted: WriteReading['accepted'] = [];
-  if (!isObject(body)) {
+  if (!isPlainObject(body)) {
     // A JSON null may be taken for no body at all (400 or 422, PROJ-104's reading).
     if (body === null) doubts.push('the body is JSON null');
     else findings.push({ rules: ['PROJ-9'], what: `the body is ${Array.isArray(body) ? 'an array' : shown(body)}, no object with an envelope`, inData: false });
@@ -305,7 +305,7 @@ function readingOf(findings: Finding[], doubts: string[], accepted: WriteReading
 }
 
 function readEnvelope(envelope: ProjectEnvelope, content: unknown, literals: NumberLiterals, findings: Finding[], doubts: string[], accepted: WriteReading['accepted']): void {
-  if (!isObject(content)) {
+  if (!isPlainObject(content)) {
     findings.push({ rules: ['PROJ-16'], what: `\`${envelope}\` is ${Array.isArray(content) ? 'an array' : shown(content)}, not an object`, inData: false });
     return;
   }

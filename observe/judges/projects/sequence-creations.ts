@@ -6,6 +6,7 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { PROJECT_LIST_GROUPS } from '../../../spec/contract/projects.js';
 import { CREATION_ROWS, LIST_ROW } from './project-rows.js';
 import { headerKeyOf, isCreation, isListRead } from './sequence-own-projects.js';
+import { isPlainObject } from '../../json-value.js';
 
 interface Created {
   x: ExchangeView;
@@ -16,25 +17,24 @@ interface Created {
   listed: boolean;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function createdOf(x: ExchangeView): Created | undefined {
   const body = x.responseJson;
   const key = headerKeyOf(body);
-  if (key === undefined || !isObject(body) || !isObject(body.projektHeader)) return undefined;
+  if (key === undefined || !isPlainObject(body) || !isPlainObject(body.projektHeader)) return undefined;
   return { x, key, id: body.projektHeader.id, link: body.projektHeader.link, listed: false };
 }
 
 /** The entries of the four groups, when the answer has them all. */
 function groupsOf(body: unknown): unknown[][] | undefined {
-  if (!isObject(body)) return undefined;
+  if (!isPlainObject(body)) return undefined;
   const groups = PROJECT_LIST_GROUPS.map((g) => body[g]);
   return groups.every(Array.isArray) ? (groups as unknown[][]) : undefined;
 }
 
 function holdsValue(value: unknown, wanted: unknown): boolean {
   if (Array.isArray(value)) return value.some((v) => holdsValue(v, wanted));
-  if (isObject(value)) return Object.values(value).some((v) => holdsValue(v, wanted));
+  if (isPlainObject(value)) return Object.values(value).some((v) => holdsValue(v, wanted));
   return (typeof value === 'number' || typeof value === 'string') && String(value) === String(wanted);
 }
 

@@ -15,6 +15,7 @@ import {
 import { fact, type Body, type ExchangeView } from '../../judge/exchange-view.js';
 import { writeBodyOf } from './write-body.js';
 import { projectWriteReadingOf } from './write-reading.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** What a value must read back as. */
 export type ReadBack =
@@ -170,22 +171,21 @@ export interface ProjectWriteBody {
   fields?: Readonly<Record<string, unknown>>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function projectWriteBody(body: Body, known: boolean): ProjectWriteBody {
   if (!known) return { touched: 'all' };
   if (body.kind === 'none') return { touched: new Set() };
-  if (body.kind !== 'json' || !isObject(body.value)) return { touched: 'all' };
+  if (body.kind !== 'json' || !isPlainObject(body.value)) return { touched: 'all' };
   const top = body.value;
   const touched = new Set<string>();
   for (const [name, member] of Object.entries(top)) {
-    if (isObject(member)) Object.keys(member).forEach((f) => touched.add(f));
+    if (isPlainObject(member)) Object.keys(member).forEach((f) => touched.add(f));
     else if (isReleasedField(name)) touched.add(name);
   }
   const names = Object.keys(top);
   const only = names.length === 1 ? names[0] : undefined;
   const envelope = only !== undefined && (PROJECT_ENVELOPES as readonly string[]).includes(only) ? top[only] : undefined;
-  return isObject(envelope) ? { touched, fields: envelope } : { touched };
+  return isPlainObject(envelope) ? { touched, fields: envelope } : { touched };
 }
 
 const writtenBy = (x: ExchangeView): ProjectWriteBody => projectWriteBody(x.requestBody, x.requestBodyKnown);
@@ -206,5 +206,5 @@ export function clearlyValidFields(x: ExchangeView): Readonly<Record<string, unk
   const body = writeBodyOf(x);
   if (reading?.verdict !== 'valid' || reading.envelope === undefined || body.kind !== 'json') return undefined;
   const fields = (body.value as Record<string, unknown>)[reading.envelope];
-  return isObject(fields) ? fields : undefined;
+  return isPlainObject(fields) ? fields : undefined;
 }

@@ -14,6 +14,7 @@ import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizo
 import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
 import { CREATION_ROWS, DETAIL_ROW, LIST_ROW } from './project-rows.js';
+import { isPlainObject } from '../../json-value.js';
 
 const lessonOfFact = fact(lessonOf);
 
@@ -32,13 +33,12 @@ interface Lesson {
 }
 
 const KEY = /^[A-Za-z]{9}$/;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const UNCHANGING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PATCH']);
 const NOTHING: Lesson = Object.freeze({});
 
 /** `projektHeader.key` of a creation or detail answer. */
 export function headerKeyOf(body: unknown): string | undefined {
-  const key = isObject(body) && isObject(body.projektHeader) ? body.projektHeader.key : undefined;
+  const key = isPlainObject(body) && isPlainObject(body.projektHeader) ? body.projektHeader.key : undefined;
   return typeof key === 'string' && KEY.test(key) ? key : undefined;
 }
 

@@ -8,9 +8,11 @@ import { RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import { projectWriteBodyOf, sameShownValue, shortJson } from './sequence-normalisation.js';
 import { isCreation, isDetailRead } from './sequence-own-projects.js';
 import { projectPathOf } from './project-path.js';
+import { atNextRead } from './next-read.js';
 import { CHANGE_ROW, CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
 import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
+import { isPlainObject } from '../../json-value.js';
 
 /** A project as an answer showed it: its header and its data. */
 interface Shown {
@@ -26,12 +28,11 @@ interface Patch {
   before: Shown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isScalar = (value: unknown) => !isObject(value) && !Array.isArray(value);
+const isScalar = (value: unknown) => !isPlainObject(value) && !Array.isArray(value);
 
 function shownOf(x: ExchangeView): Shown | undefined {
   const body = x.responseJson;
-  return isObject(body) && isObject(body.projektHeader) && isObject(body.projektData) ? { x, header: body.projektHeader, data: body.projektData } : undefined;
+  return isPlainObject(body) && isPlainObject(body.projektHeader) && isPlainObject(body.projektData) ? { x, header: body.projektHeader, data: body.projektData } : undefined;
 }
 
 /**
@@ -77,19 +78,7 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
     const waiting = patches.get(customer);
     if (!waiting) return;
     // "the next read": each PATCH is judged by the first read that started after its answer.
-    let next: Patch[] | undefined;
-    // The customer's list as it is while every PATCH stays, as at most reads: no new array is written.
-    let kept = waiting;
-    for (let i = 0; i < waiting.length; i++) {
-      const p = waiting[i] as Patch;
-      const judged = p.key === key && followsClosely(p.x, x);
-      if (!judged && x.sentAt - p.x.answeredAt <= SEQUENCE_HORIZON_MS) {
-        if (kept !== waiting) kept.push(p);
-        continue;
-      }
-      if (kept === waiting) kept = waiting.slice(0, i);
-      if (judged) (next ??= []).push(p);
-    }
+    const { kept, next } = atNextRead(waiting, x, key);
     patches.set(customer, kept, x.answeredAt);
     if (next) for (const patch of next) judgeLater(ledger, patch, after);
   }

@@ -2,7 +2,6 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import type { ReleasedProjectField } from '../../../spec/contract/projects.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import {
@@ -16,6 +15,7 @@ import {
   type ReadBack,
 } from './sequence-normalisation.js';
 import { projectPathOf } from './project-path.js';
+import { atNextRead } from './next-read.js';
 import { headerKeyOf } from './sequence-own-projects.js';
 import { CHANGE_ROW, DETAIL_ROW, WITH_DATA_ROW } from './project-rows.js';
 import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
@@ -179,20 +179,7 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
     const data = dataOf(x.responseJson);
     if (!at || !data) return;
     // "the next read": each write is judged by the first read that started after its answer.
-    let next: Written[] | undefined;
-    // The customer's list as it is while every write stays, as at most reads: no new array is written.
-    let kept = waiting;
-    for (let i = 0; i < waiting.length; i++) {
-      const w = waiting[i] as Written;
-      const judged = w.key === at.key && followsClosely(w.x, x);
-      if (!judged && x.sentAt - w.x.answeredAt <= SEQUENCE_HORIZON_MS) {
-        if (kept !== waiting) kept.push(w);
-        continue;
-      }
-      if (kept === waiting) kept = waiting.slice(0, i);
-      if (judged) (next ??= []).push(w);
-      else unread(ledger, w);
-    }
+    const { kept, next } = atNextRead(waiting, x, at.key, (w) => unread(ledger, w));
     pending.set(customer, kept);
     if (next) for (const written of next) judgeReadLater(ledger, written, x, data);
   }

@@ -4,14 +4,14 @@ import { PROJECT_STATUS } from '../../../spec/contract/projects.js';
 import { FUNDING_READ_ROWS } from '../funding/reads.js';
 import { CREATION_ROWS } from './project-rows.js';
 import { isCreation } from './sequence-own-projects.js';
+import { isPlainObject } from '../../json-value.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The applications an answer of a funding read carries: the list's `applications[]` or the single `application`. */
 function applicationsOf(body: unknown): Record<string, unknown>[] {
-  if (!isObject(body)) return [];
-  if (Array.isArray(body.applications)) return body.applications.filter(isObject);
-  return isObject(body.application) ? [body.application] : [];
+  if (!isPlainObject(body)) return [];
+  if (Array.isArray(body.applications)) return body.applications.filter(isPlainObject);
+  return isPlainObject(body.application) ? [body.application] : [];
 }
 
 /** The status values one answer fixes: a new project's (STAT-1) and every funding application's (STAT-10). */
@@ -25,7 +25,7 @@ export function statusAnswerJudge(): Judge {
       if (isCreation(x) && x.status === 201) {
         const header = (x.responseJson as { projektHeader?: unknown } | undefined)?.projektHeader;
         // "1 (value in a creation response)"; a missing header is PROJ-73's.
-        if (isObject(header)) ledger.judge('STAT-1', x, header.status === PROJECT_STATUS.created, () => `the creation answer's projektHeader.status is ${JSON.stringify(header.status)}, not 1`);
+        if (isPlainObject(header)) ledger.judge('STAT-1', x, header.status === PROJECT_STATUS.created, () => `the creation answer's projektHeader.status is ${JSON.stringify(header.status)}, not 1`);
       } else if (x.status === 200 && x.endpoint !== undefined && FUNDING_READ_ROWS.includes(x.endpoint.id)) {
         const applications = applicationsOf(x.responseJson);
         if (applications.length === 0) return;

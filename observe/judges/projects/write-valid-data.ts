@@ -21,9 +21,16 @@ const MAX_TAKEN = 10_000;
 
 interface Candidate {
   rule: string;
-  /** The kind of valid write whose success clears the rule of a refusal, and its name in messages. */
+  /** The kind of valid write whose success clears the rule of a refusal. */
   kind: string;
-  named: string;
+  /** What the kind is of, for its name in messages (`nameOf`, made only for a refusal charged): the envelope, one field, or a field's value. */
+  of: 'envelope' | 'one field' | 'field';
+  /** The envelope or the field. */
+  subject: string | undefined;
+}
+
+function nameOf(c: Candidate): string {
+  return c.of === 'envelope' ? `write in \`${c.subject}\`` : c.of === 'one field' ? 'write of one field' : `write of this \`${c.subject}\``;
 }
 
 interface Waiting extends Candidate {
@@ -34,14 +41,14 @@ interface Waiting extends Candidate {
 function candidates(reading: WriteReading, endpoint: string): Candidate[] {
   const all: Candidate[] = [
     // "`projectData` (recommended) or `projektData` (compatible)"
-    { rule: reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5', kind: commonKind(endpoint, reading.envelope), named: `write in \`${reading.envelope}\`` },
+    { rule: reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5', kind: commonKind(endpoint, reading.envelope), of: 'envelope', subject: reading.envelope },
   ];
   // "All fields are optional, but at least one released field must be sent."
-  if (reading.accepted.length === 1) all.push({ rule: 'PROJ-15', kind: commonKind(endpoint, 'one field'), named: 'write of one field' });
+  if (reading.accepted.length === 1) all.push({ rule: 'PROJ-15', kind: commonKind(endpoint, 'one field'), of: 'one field', subject: undefined });
   for (const f of reading.accepted) {
     if (f.rules.length === 0) continue;
     const kind = `${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`;
-    for (const rule of f.rules) all.push({ rule, kind, named: `write of this \`${f.field}\`` });
+    for (const rule of f.rules) all.push({ rule, kind, of: 'field', subject: f.field });
   }
   return all;
 }
@@ -74,7 +81,15 @@ export class ValidWrites {
 
   see(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
     if (succeeded(x)) {
-      this.#tookValid(x, ledger, reading, endpoint);
+      const all = candidates(reading, endpoint);
+      // A rule the body meets twice (two text fields) holds once.
+      const held: string[] = [];
+      for (const { rule } of all) {
+        if (held.includes(rule)) continue;
+        held.push(rule);
+        ledger.held(rule, x);
+      }
+      for (const { kind } of all) this.#taken.set(kind, true);
       return;
     }
     if (x.status !== 422) return;
@@ -84,22 +99,6 @@ export class ValidWrites {
     for (const candidate of waiting) this.#wait({ ...candidate, x, message });
   }
 
-  /**
-   * A valid write taken holds the rules `candidates` names and its kinds are taken, in the same
-   * order; told without the candidates, whose names in messages only a refusal needs.
-   */
-  #tookValid(x: ExchangeView, ledger: Ledger, reading: WriteReading, endpoint: string): void {
-    const oneField = reading.accepted.length === 1;
-    const held = [reading.envelope === 'projektData' ? 'PROJ-6' : 'PROJ-5'];
-    if (oneField) held.push('PROJ-15');
-    // A rule the body meets twice (two text fields) holds once.
-    for (const f of reading.accepted) for (const rule of f.rules) if (!held.includes(rule)) held.push(rule);
-    for (const rule of held) ledger.held(rule, x);
-    this.#taken.set(commonKind(endpoint, reading.envelope), true);
-    if (oneField) this.#taken.set(commonKind(endpoint, 'one field'), true);
-    for (const f of reading.accepted) if (f.rules.length > 0) this.#taken.set(`${endpoint} ${f.field} ${(JSON.stringify(f.value) ?? '').slice(0, 200)}`, true);
-  }
-
   end(ledger: Ledger): void {
     const charged = new Set<string>();
     for (const w of this.#waiting) {
@@ -107,7 +106,7 @@ export class ValidWrites {
       const key = `${w.rule} ${w.x.seq}`;
       if (this.#taken.get(w.kind) || charged.has(key)) continue;
       charged.add(key);
-      ledger.broke(w.rule, w.x, `${w.message}, and no valid ${w.named} was taken there in the observation`);
+      ledger.broke(w.rule, w.x, `${w.message}, and no valid ${nameOf(w)} was taken there in the observation`);
     }
   }
 

@@ -3,14 +3,13 @@ import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { isPlainObject } from '../../json-value.js';
-import { namedMembersOnly } from '../named-members.js';
+import { namedMembersOnly, PARSED } from '../named-members.js';
 
 /**
  * An answer that reads as this reads as both: one parse of the many conforming answers judges RES-2
  * and RES-4. Only its verdict is read, so its objects need not copy the members they do not name.
  */
 const wholeEnvelope = namedMembersOnly(resultsEnvelopeSchema.extend({ results: resultsMembersSchema }));
-const PARSED: { success: true; error?: undefined } = { success: true };
 
 /** The status and envelope of results answers, the members of `results` and the compatibility structure beside it (RES-1 to RES-5, RES-33). */
 export function resultsEnvelopeJudge(): Judge {

@@ -15,7 +15,7 @@ import { availableResults, firstIssue, RESULTS_ROW, shown, successfulResults } f
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
 import { isPlainObject } from '../../json-value.js';
-import { namedMembersOnly } from '../named-members.js';
+import { namedMembersOnly, PARSED } from '../named-members.js';
 
 /**
  * Each rule reads only the members it speaks of, so that one missing member fails its own rule
@@ -47,7 +47,6 @@ const circuitsFull = groupsWith({ spread: circuit.spread }, circuit);
 /** What `groupMembers` and `circuitsFull` both accept: one parse of the many conforming answers tells both. */
 const wholeGroups = namedMembersOnly(z.array(floorHeatingGroupSchema));
 const abgleichShape = namedMembersOnly(z.array(abgleichFBHEntrySchema));
-const PARSED: { success: true; error?: undefined } = { success: true };
 
 /**
  * Groups with every member of RES-8 and RES-10, entries with every member of RES-13: each narrower

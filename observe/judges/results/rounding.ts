@@ -22,11 +22,8 @@ export function stepOf(values: readonly number[]): number {
   return finest;
 }
 
-/** Looked up and written apart, not by `upsert`: a figure of every answer would make a closure each. */
 function fractionStep(value: number): number {
-  const known = FRACTION_STEPS.get(value);
-  if (known !== undefined) return known;
-  const step = roundingStep([value]);
-  FRACTION_STEPS.set(value, step);
-  return step;
+  return FRACTION_STEPS.upsert(value, stepOfFraction);
 }
+
+const stepOfFraction = (value: number) => roundingStep([value]);

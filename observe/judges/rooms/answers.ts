@@ -132,31 +132,23 @@ function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyo
   return x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`;
 }
 
+/** Most room objects pass every rule: their messages are made by functions of the module (`Ledger.judgeOf`), only for a failure. */
 function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
-  judgeRoom(ledger, 'ROOM-5', x, isRoomObject(room), misformed, room.object);
+  ledger.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
-  if (typeof projectKey === 'string') judgeRoom(ledger, 'ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
+  if (typeof projectKey === 'string') ledger.judgeOf('ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
   const data = room.roomData;
   if (!data) return;
-  judgeRoom(ledger, 'ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
-  judgeRoom(ledger, 'ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
+  ledger.judgeOf('ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
+  ledger.judgeOf('ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
   // "integer floor id 0 to 7; output as string"
-  if ('raumEtage' in data) judgeRoom(ledger, 'ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
+  if ('raumEtage' in data) ledger.judgeOf('ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
   // "output is a JSON number, or null when the stored value is missing or unknown"
   if ('raumTemperatur' in data) {
     const t = data.raumTemperatur;
-    judgeRoom(ledger, 'ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
+    ledger.judgeOf('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
   }
-}
-
-/**
- * A rule of a room object. Most room objects pass every rule: the message is made of what the
- * rule read (`of`) by a function of the module, and a closure over it only for a failure.
- */
-function judgeRoom<T>(ledger: Ledger, rule: string, x: ExchangeView, ok: boolean, problem: (x: ExchangeView, of: T) => string, of: T): void {
-  if (ok) ledger.held(rule, x);
-  else ledger.judge(rule, x, false, () => problem(x, of));
 }
 
 const misformed = (x: ExchangeView, object: Record<string, unknown>) => `${where(x)} lacks or misforms ${misformedMembers(object).join(', ')}`;

@@ -1,4 +1,4 @@
-import { ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
+import { isRoomFloor, isRoomTemperature, ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { requestBodyReading, type IJson } from '../i-json.js';
 import { EXACT_DIGITS, mayBeNumericElsewhere, readNumber } from './numeric-text.js';
@@ -212,8 +212,8 @@ interface IntegerRule {
 }
 
 // Made once: a function made per field sent would be named anew at every write.
-const FLOOR: IntegerRule = { allowed: (n) => n >= ROOM_LIMITS.floorMin && n <= ROOM_LIMITS.floorMax, rule: 'ROOM-19', deletion: 'ROOM-57' };
-const TEMPERATURE: IntegerRule = { allowed: (n) => (ROOM_LIMITS.temperatures as readonly number[]).includes(n), rule: 'ROOM-28', deletion: 'ROOM-58' };
+const FLOOR: IntegerRule = { allowed: isRoomFloor, rule: 'ROOM-19', deletion: 'ROOM-57' };
+const TEMPERATURE: IntegerRule = { allowed: isRoomTemperature, rule: 'ROOM-28', deletion: 'ROOM-58' };
 
 /** Floor and temperature: "Floor and temperature are integers"; the table gives them no deletion. */
 function integerVerdict(value: unknown, op: WriteOp, literal: string | undefined, rule: IntegerRule): FieldVerdict {
