@@ -134,7 +134,9 @@ export async function runConformance(
   (globalThis as { cpfInterrupt?: AbortSignal }).cpfInterrupt = interrupt;
   const cancel = () => {
     log('interrupted: stopping the checks, writing the reports of what finished');
-    void vitest.cancelCurrentRun('keyboard-input');
+    // Vitest rejects the cancel when a worker is still starting ("The worker thread was torn down or
+    // never initialized"): left unhandled, its own handler would end the process before any report.
+    vitest.cancelCurrentRun('keyboard-input').catch((error: unknown) => log(`while stopping the checks: ${error instanceof Error ? error.message : String(error)}`));
   };
   if (interrupt?.aborted) cancel();
   interrupt?.addEventListener('abort', cancel, { once: true });
