@@ -2,23 +2,58 @@
  * A Map that forgets its least recently written entries beyond `max`, and, given `forgetAfterMs`,
  * those written longer ago than that before the latest write: judges of sequences remember per
  * customer and per resource what they saw, a proxy may observe for days, and what lies beyond a
- * judge's horizon (sequence-horizon.ts) can no longer be compared with anything. Without a time
- * bound a map keeps its values as they are (WriteOrdered); with one, each value beside the time it
- * was written (TimeBounded). No value is undefined: a read that finds none tells the key is absent.
+ * judge's horizon (sequence-horizon.ts) can no longer be compared with anything. No value is
+ * undefined: a read that finds none tells the key is absent.
+ *
+ * The order of the writes is a list through the entries themselves: a judge writes a customer's or
+ * a project's entry again at nearly every exchange of it, and moving an entry in the list costs a
+ * few stores, where moving a key to the end of a Map's order costs a delete and an insert in a table
+ * of thousands (and leaves a hole the table rehashes).
  */
 /** What a BoundedMap holds: anything but undefined, which its reads give for a key it lacks. */
 export type Remembered = NonNullable<unknown> | null;
 
+/** An entry, with its neighbours in the order of the writes. */
+interface Slot<K, V> {
+  readonly key: K;
+  value: V;
+  /** When it was last written (the newest entry's time for one written without a time; -Infinity without any). */
+  at: number;
+  older: Slot<K, V> | undefined;
+  newer: Slot<K, V> | undefined;
+}
+
+/** No key read yet, or the one read last was deleted: no judge's key is this one. */
+const NO_KEY = Symbol('no key');
+
 export class BoundedMap<K, V extends Remembered> {
-  readonly #store: WriteOrdered<K, V> | TimeBounded<K, V>;
+  readonly #slots = new Map<K, Slot<K, V>>();
+  /** The least and the most recently written entries. */
+  #oldest: Slot<K, V> | undefined;
+  #newest: Slot<K, V> | undefined;
+  /** The entry written last, while it is held: a new entry written without a time takes its time. */
+  #lastWritten: Slot<K, V> | undefined;
+  /**
+   * The key read or written last, with its entry (undefined when there is none): a judge reads an
+   * entry and writes it, and the next exchange of the customer or project reads it again. A lookup
+   * in a map of thousands costs more than a comparison of keys.
+   */
+  #lastKey: unknown = NO_KEY;
+  #lastSlot: Slot<K, V> | undefined;
+  /**
+   * No entry was written before this (the oldest one's time at the last walk of the time bound): an
+   * entry renewed or forgotten since leaves it lower than the oldest, so most writes need no walk.
+   */
+  #oldestAt = -Infinity;
 
-  constructor(max: number, forgetAfterMs?: number) {
-    this.#store = forgetAfterMs === undefined ? new WriteOrdered<K, V>(max) : new TimeBounded<K, V>(max, forgetAfterMs);
-  }
+  constructor(
+    private readonly max: number,
+    private readonly forgetAfterMs?: number,
+  ) {}
 
-  /** Reading does not renew an entry (that would cost a delete and an insert per read): writing does. */
+  /** Reading does not renew an entry: writing does. */
   get(key: K): V | undefined {
-    return this.#store.get(key);
+    return this.#slotOf(key)?.value;
   }
 
   /**
@@ -26,7 +61,38 @@ export class BoundedMap<K, V extends Remembered> {
    * (written without it, an entry keeps the time it had, a new one takes the newest entry's).
    */
   set(key: K, value: V, at?: number): void {
-    this.#store.set(key, value, at);
+    const held = this.#slotOf(key);
+    if (held === undefined) {
+      const slot: Slot<K, V> = { key, value, at: at ?? this.#lastWritten?.at ?? -Infinity, older: this.#newest, newer: undefined };
+      if (this.#newest === undefined) this.#oldest = slot;
+      else this.#newest.newer = slot;
+      this.#newest = slot;
+      this.#slots.set(key, slot);
+      this.#lastSlot = slot;
+      this.#lastWritten = slot;
+      if (this.#slots.size > this.max) this.#forget(this.#oldest as Slot<K, V>);
+    } else {
+      held.value = value;
+      if (at !== undefined) held.at = at;
+      this.#lastWritten = held;
+      if (held !== this.#newest) {
+        this.#unlink(held);
+        held.older = this.#newest;
+        held.newer = undefined;
+        (this.#newest as Slot<K, V>).newer = held;
+        this.#newest = held;
+      }
+    }
+    if (at === undefined || this.forgetAfterMs === undefined) return;
+    const before = at - this.forgetAfterMs;
+    if (before <= this.#oldestAt) return;
+    for (let oldest = this.#oldest; oldest !== undefined; oldest = this.#oldest) {
+      if (oldest.at >= before) {
+        this.#oldestAt = oldest.at;
+        return;
+      }
+      this.#forget(oldest);
+    }
   }
 
   /** The value for `key`, made by `make` of the key when there is none (a function made once serves every call). */
@@ -39,213 +105,40 @@ export class BoundedMap<K, V extends Remembered> {
   }
 
   delete(key: K): void {
-    this.#store.delete(key);
+    const slot = this.#slotOf(key);
+    if (slot !== undefined) this.#forget(slot);
   }
 
   get size(): number {
-    return this.#store.size;
+    return this.#slots.size;
   }
 
-  values(): IterableIterator<V> {
-    return this.#store.values();
-  }
-}
-
-/** No key yet, or none held: no judge's key is this one. */
-const NO_KEY = Symbol('no key');
-
-/**
- * A map's keys from the least recently written on, read with one iterator held from one use to the
- * next. A fresh iterator steps again over every entry deleted at the head of the map's table (V8
- * keeps them as holes until it rehashes), and a map that forgets its oldest at every write of a new
- * customer has thousands. Every key the iterator passed was forgotten but the one it gave last, kept
- * as `first` until it is deleted or written again (which moves it behind the iterator's position).
- */
-class OldestFirst<K> {
-  #keys: IterableIterator<K> | undefined;
-  #first: unknown = NO_KEY;
-
-  constructor(private readonly map: Map<K, unknown>) {}
-
-  /** The least recently written key; undefined in an empty map. */
-  first(): K | undefined {
-    if (this.#first !== NO_KEY) return this.#first as K;
-    const next = (this.#keys ??= this.map.keys()).next();
-    if (next.done === true) {
-      // An iterator that has ended stays ended: the next key written needs a new one.
-      this.#keys = undefined;
-      return undefined;
-    }
-    this.#first = next.value;
-    return next.value;
-  }
-
-  /** `key` is deleted, or deleted to be written again. */
-  left(key: K): void {
-    if (key === this.#first) this.#first = NO_KEY;
-  }
-}
-
-/**
- * Entries in the order of their writes, the least recently written first; a value needs no time
- * beside it, so a write costs no object of its own.
- */
-class WriteOrdered<K, V extends Remembered> {
-  readonly #values = new Map<K, V>();
-  readonly #oldest = new OldestFirst<K>(this.#values);
-  /**
-   * The key written last, while it is held: writing it again leaves the order as it is, so the
-   * delete and insert that renewing costs are skipped (a judge writes one customer's or one
-   * project's entry at every exchange of a run of them).
-   */
-  #newestKey: unknown = NO_KEY;
-  /**
-   * The key read or written last, with its value: a judge reads an entry and writes it, and the
-   * next exchange of the customer or project reads it again. A lookup in a map of thousands costs
-   * more than a comparison of keys.
-   */
-  #lastKey: unknown = NO_KEY;
-  #lastValue: V | undefined;
-
-  constructor(private readonly max: number) {}
-
-  get(key: K): V | undefined {
-    if (key !== this.#lastKey) {
-      this.#lastKey = key;
-      this.#lastValue = this.#values.get(key);
-    }
-    return this.#lastValue;
-  }
-
-  set(key: K, value: V): void {
-    const values = this.#values;
-    // A key just read and not found needs no delete to move it behind the others: a new customer's first write costs one lookup the fewer.
-    const absent = this.#lastKey === key && this.#lastValue === undefined;
-    this.#lastKey = key;
-    this.#lastValue = value;
-    if (this.#newestKey === key) {
-      values.set(key, value);
-      return;
-    }
-    if (!absent) {
-      this.#oldest.left(key);
-      values.delete(key);
-    }
-    values.set(key, value);
-    this.#newestKey = key;
-    if (values.size > this.max) this.delete(this.#oldest.first() as K);
-  }
-
-  delete(key: K): void {
-    if (this.#lastKey === key) this.#lastValue = undefined;
-    if (this.#newestKey === key) this.#newestKey = NO_KEY;
-    this.#oldest.left(key);
-    this.#values.delete(key);
-  }
-
-  get size(): number {
-    return this.#values.size;
-  }
-
-  values(): IterableIterator<V> {
-    return this.#values.values();
-  }
-}
-
-/** A value and when it was last written. */
-interface Entry<V> {
-  value: V;
-  at: number;
-}
-
-/**
- * Each entry's value and when it was last written, in the order of the writes: the least recently
- * written first, for the size and for the time alike. One map for both (rather than a second one of
- * the times) halves what renewing an entry costs, at every write of a judge.
- */
-class TimeBounded<K, V extends Remembered> {
-  readonly #entries = new Map<K, Entry<V>>();
-  readonly #oldest = new OldestFirst<K>(this.#entries);
-  /**
-   * No entry was written before this (the first one's time at the last walk): an entry renewed or
-   * forgotten since leaves it lower than the oldest, so the next walk comes early, never late.
-   */
-  #oldestAt = -Infinity;
-  /** The entry written last, while it is held (as WriteOrdered's newest key). */
-  #newestKey: unknown = NO_KEY;
-  #newestEntry: Entry<V> | undefined;
-  /** The key read or written last, with its entry (undefined when there is none), as WriteOrdered's. */
-  #lastKey: unknown = NO_KEY;
-  #lastEntry: Entry<V> | undefined;
-
-  constructor(
-    private readonly max: number,
-    private readonly forgetAfterMs: number,
-  ) {}
-
-  get(key: K): V | undefined {
-    return this.#entryOf(key)?.value;
-  }
-
-  set(key: K, value: V, at: number | undefined): void {
-    const newest = this.#newestEntry;
-    if (newest !== undefined && this.#newestKey === key) {
-      newest.value = value;
-      if (at !== undefined) newest.at = at;
-    } else {
-      // A held entry is renewed as it is: written at every exchange of its customer, a new one would be promoted to the old heap with every write.
-      const held = this.#entryOf(key);
-      const entry = held ?? { value, at: at ?? newest?.at ?? -Infinity };
-      if (held !== undefined) {
-        held.value = value;
-        if (at !== undefined) held.at = at;
-        this.#oldest.left(key);
-        this.#entries.delete(key);
-      }
-      this.#entries.set(key, entry);
-      this.#lastEntry = entry;
-      this.#newestKey = key;
-      this.#newestEntry = entry;
-      if (this.#entries.size > this.max) this.delete(this.#oldest.first() as K);
-    }
-    if (at === undefined) return;
-    const before = at - this.forgetAfterMs;
-    // Most writes find nothing to forget: the walk starts only once the oldest entry it knew of is due.
-    if (before <= this.#oldestAt) return;
-    for (let oldest = this.#oldest.first(); oldest !== undefined; oldest = this.#oldest.first()) {
-      const entryAt = (this.#entries.get(oldest) as Entry<V>).at;
-      if (entryAt >= before) {
-        this.#oldestAt = entryAt;
-        return;
-      }
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: K): void {
-    if (this.#lastKey === key) this.#lastEntry = undefined;
-    if (this.#newestKey === key) {
-      this.#newestKey = NO_KEY;
-      this.#newestEntry = undefined;
-    }
-    this.#oldest.left(key);
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
+  /** The values from the least recently written on. */
   *values(): IterableIterator<V> {
-    for (const entry of this.#entries.values()) yield entry.value;
+    for (let slot = this.#oldest; slot !== undefined; slot = slot.newer) yield slot.value;
   }
 
   /** The entry of `key`, undefined when there is none; `key` becomes the last one read. */
-  #entryOf(key: K): Entry<V> | undefined {
+  #slotOf(key: K): Slot<K, V> | undefined {
     if (key !== this.#lastKey) {
       this.#lastKey = key;
-      this.#lastEntry = this.#entries.get(key);
+      this.#lastSlot = this.#slots.get(key);
     }
-    return this.#lastEntry;
+    return this.#lastSlot;
+  }
+
+  #forget(slot: Slot<K, V>): void {
+    this.#unlink(slot);
+    this.#slots.delete(slot.key);
+    if (this.#lastSlot === slot) this.#lastSlot = undefined;
+    if (this.#lastWritten === slot) this.#lastWritten = undefined;
+  }
+
+  /** Takes `slot` out of the order (its own neighbours are left for the caller to set). */
+  #unlink(slot: Slot<K, V>): void {
+    if (slot.older === undefined) this.#oldest = slot.newer;
+    else slot.older.newer = slot.newer;
+    if (slot.newer === undefined) this.#newest = slot.older;
+    else slot.newer.older = slot.older;
   }
 }
