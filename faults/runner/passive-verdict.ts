@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
-import { observeAll, type Observation } from '../../observe/judge/observer.js';
+import { Observer, type Observation } from '../../observe/judge/observer.js';
 import { readingEverything } from '../../observe/judge/reader-table.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import { passiveOf } from '../../spec/rules/passive.js';
@@ -33,8 +33,7 @@ type Judged = Pick<Fault, 'rules' | 'metBy' | 'passive'>;
 export async function judgePassively(fault: Judged, trafficFile: string): Promise<PassiveFaultVerdict> {
   const decidable = fault.rules.filter((r) => passiveOf(r)?.class !== undefined && passiveOf(r)?.class !== 'not-passive');
   if (!existsSync(trafficFile)) return { decidable, found: [], others: [{ rule: '(none)', message: `no traffic recorded in ${trafficFile}` }] };
-  const observation = await observeAll(readExchangeLog([trafficFile]).exchanges, JUDGES);
-  const everyExchange = await observeAll(readExchangeLog([trafficFile]).exchanges, readingEverything(JUDGES));
+  const { observation, everyExchange } = await judgedTwice(trafficFile);
   const readsTooNarrow = rulesObservedOtherwise(observation, everyExchange);
   const named = new Set([...fault.rules, ...(fault.metBy ?? [])]);
   const failed = Object.entries(observation.rules).filter(([, r]) => r.verdict === 'fail');
@@ -44,6 +43,17 @@ export async function judgePassively(fault: Judged, trafficFile: string): Promis
     others: failed.filter(([rule]) => !named.has(rule)).map(([rule, r]) => ({ rule, message: r.failures[0]?.message ?? '' })),
     ...(readsTooNarrow.length > 0 && { readsTooNarrow }),
   };
+}
+
+/** The traffic judged as `observe` judges it, and with every judge handed every exchange: one reading feeds both (no judge changes an exchange it reads). */
+async function judgedTwice(trafficFile: string): Promise<{ observation: Observation; everyExchange: Observation }> {
+  const declared = new Observer(JUDGES);
+  const every = new Observer(readingEverything(JUDGES));
+  for await (const exchange of readExchangeLog([trafficFile]).exchanges) {
+    declared.see(exchange);
+    every.see(exchange);
+  }
+  return { observation: declared.verdicts(true), everyExchange: every.verdicts(true) };
 }
 
 function rulesObservedOtherwise(a: Observation, b: Observation): string[] {
