@@ -32,10 +32,10 @@ export class Ledger {
    * per rule cost a lookup per judgement; bits, since a proxy meets customers by the hundred
    * thousand and an array of a slot per rule took 2.4 KB of each.
    */
-  readonly #counted = new Map<string, CountedRules>();
-  /** The exchange judged last and its customer's entry of `#counted`: the judges of an exchange follow one another. */
+  readonly #counted = new CountedRules();
+  /** The exchange judged last and its customer's row in `#counted`: the judges of an exchange follow one another. */
   #lastView: ExchangeView | undefined;
-  #lastCounted: CountedRules | undefined;
+  #lastRow = -1;
 
   constructor(private readonly keepBodies = false) {}
 
@@ -82,45 +82,66 @@ export class Ledger {
       this.#tallies.set(rule, tally);
     }
     tally.judged++;
-    const counted = this.#countedOf(x);
-    if (!counted.has(tally.slot)) {
-      counted.add(tally.slot);
+    const row = this.#rowOf(x);
+    if (!this.#counted.has(row, tally.slot)) {
+      this.#counted.add(row, tally.slot);
       tally.customers++;
     }
     return tally;
   }
 
-  #countedOf(x: ExchangeView): CountedRules {
-    if (x === this.#lastView && this.#lastCounted !== undefined) return this.#lastCounted;
-    const customer = x.customer ?? NO_TOKEN;
-    let counted = this.#counted.get(customer);
-    if (counted === undefined) {
-      counted = new CountedRules();
-      this.#counted.set(customer, counted);
+  #rowOf(x: ExchangeView): number {
+    if (x !== this.#lastView) {
+      this.#lastView = x;
+      this.#lastRow = this.#counted.rowOf(x.customer ?? NO_TOKEN);
     }
-    this.#lastView = x;
-    this.#lastCounted = counted;
-    return counted;
+    return this.#lastRow;
   }
 }
 
-/** Slots as bits, grown by a copy should a slot lie beyond them. */
+/**
+ * Each customer's slots as bits, in a row of one table for every customer: a customer costs an
+ * entry in the map of rows and the row's words, and no object of its own (a proxy keeps them for as
+ * long as it observes). A slot beyond the rows' words widens every row, by a copy.
+ */
 class CountedRules {
-  #bits = new Uint32Array(RULE_WORDS);
+  readonly #rows = new Map<string, number>();
+  #words = RULE_WORDS;
+  #bits = new Uint32Array(RULE_WORDS * INITIAL_ROWS);
 
-  has(slot: number): boolean {
-    const word = slot >>> 5;
-    return word < this.#bits.length && ((this.#bits[word] as number) & (1 << (slot & 31))) !== 0;
+  /** The customer's row, made on the first ask. */
+  rowOf(customer: string): number {
+    let row = this.#rows.get(customer);
+    if (row === undefined) {
+      row = this.#rows.size;
+      this.#rows.set(customer, row);
+      if ((row + 1) * this.#words > this.#bits.length) {
+        const grown = new Uint32Array(this.#bits.length * 2);
+        grown.set(this.#bits);
+        this.#bits = grown;
+      }
+    }
+    return row;
   }
 
-  add(slot: number): void {
+  has(row: number, slot: number): boolean {
     const word = slot >>> 5;
-    if (word >= this.#bits.length) {
-      const grown = new Uint32Array(word + 1);
-      grown.set(this.#bits);
-      this.#bits = grown;
-    }
-    this.#bits[word] = (this.#bits[word] as number) | (1 << (slot & 31));
+    return word < this.#words && ((this.#bits[row * this.#words + word] as number) & (1 << (slot & 31))) !== 0;
+  }
+
+  add(row: number, slot: number): void {
+    const word = slot >>> 5;
+    if (word >= this.#words) this.#widen(word + 1);
+    const at = row * this.#words + word;
+    this.#bits[at] = (this.#bits[at] as number) | (1 << (slot & 31));
+  }
+
+  #widen(words: number): void {
+    const rows = this.#bits.length / this.#words;
+    const wider = new Uint32Array(rows * words);
+    for (let row = 0; row < rows; row++) wider.set(this.#bits.subarray(row * this.#words, (row + 1) * this.#words), row * words);
+    this.#bits = wider;
+    this.#words = words;
   }
 }
 
@@ -128,13 +149,15 @@ class CountedRules {
 const NO_TOKEN = 'no token';
 /** A customer's bits at first: room for a slot per rule of the catalogue (a tally is a rule's). */
 const RULE_WORDS = Math.ceil(Object.keys(PASSIVE).length / 32);
+/** Rows the table has room for at first; it doubles when full. */
+const INITIAL_ROWS = 1024;
 
 interface Tally {
   judged: number;
   failed: number;
-  /** Customers counted: those whose `#counted` entry has `slot` set. */
+  /** Customers counted: those whose row of `#counted` has `slot` set. */
   customers: number;
-  /** The rule's position among the tallies, in each customer's `#counted` entry. */
+  /** The rule's position among the tallies, in each customer's row of `#counted`. */
   slot: number;
   failures: RuleFailure[];
 }
