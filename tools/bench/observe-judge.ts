@@ -14,7 +14,9 @@
  * Printed and written to reports/bench/observe-judge.json: exchanges per CPU second streaming and
  * judging (the best round of each), judging over the second half of the file alone (V8 compiles
  * the judges in the first: the rate a long file or a proxy reaches), the ratio judging/streaming,
- * and each child's peak RSS with its largest RSS in the first and in the second half of the file
+ * the share of each child's CPU that V8's helper threads took beside the main thread (collecting
+ * and compiling; Linux, read from /proc), and each child's peak RSS with its largest RSS in the
+ * first and in the second half of the file
  * (memory bounded by design shows the second no higher than the first, once the judges' counts
  * have filled). Nothing is asserted (a timing target on a shared machine
  * is a figure to read, not a test to fail).
@@ -43,6 +45,7 @@ import { sharedStore } from '../../observe/judge/shared-state.js';
 import type { JudgeFactory } from '../../observe/judge/judge.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
+import { mainThreadCpuMs } from './main-thread-cpu.js';
 
 const FLAGS = {
   from: { type: 'string', placeholder: 'FILE', description: 'the recording repeated: an exchange log (default reports/exchanges.jsonl; make one with npm run conformance -- --record FILE)' },
@@ -153,6 +156,8 @@ type Mode = 'stream' | 'judge';
 interface Measured {
   exchanges: number;
   cpuSeconds: number;
+  /** Of `cpuSeconds`, the main thread's (reading and judging, and the collector's share there); the rest is V8's helper threads collecting and compiling beside it. NaN off Linux. */
+  mainThreadCpuSeconds: number;
   wallSeconds: number;
   peakRssBytes: number;
   /** The exchanges after the file's first half and their CPU seconds: the rate once V8 has compiled the judges, as a long file or a proxy sees it. */
@@ -179,6 +184,7 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   let kept = 0;
   const halfway = Math.floor(expected / 2);
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadCpuMs();
   let firstHalf: NodeJS.CpuUsage | undefined;
   const wall0 = performance.now();
   for await (const exchange of reading.exchanges) {
@@ -192,9 +198,11 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   }
   const observation = observer?.verdicts(true);
   const cpu = process.cpuUsage(cpu0);
+  const mainThreadCpuSeconds = (mainThreadCpuMs() - main0) / 1000;
   const measured: Measured = {
     exchanges,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    mainThreadCpuSeconds,
     secondHalf: { exchanges: exchanges - Math.min(halfway, exchanges), cpuSeconds: (cpu.user + cpu.system - (firstHalf === undefined ? 0 : firstHalf.user + firstHalf.system)) / 1e6 },
     wallSeconds: (performance.now() - wall0) / 1000,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
@@ -220,6 +228,8 @@ function measure(format: Format, mode: Mode, file: string, expected: number, wit
 const perSecond = (m: Measured) => m.exchanges / m.cpuSeconds;
 const secondHalfPerSecond = (m: Measured) => m.secondHalf.exchanges / m.secondHalf.cpuSeconds;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+/** The share of V8's helper threads in a child's CPU, where the main thread's is known. */
+const helperShare = (m: Measured) => (Number.isFinite(m.mainThreadCpuSeconds) ? ` of which V8's helper threads ${Math.round((100 * (m.cpuSeconds - m.mainThreadCpuSeconds)) / m.cpuSeconds)} %` : '');
 const best = (runs: Measured[]) => runs.reduce((a, b) => (perSecond(b) > perSecond(a) ? b : a));
 
 async function main(): Promise<number> {
@@ -243,7 +253,7 @@ async function main(): Promise<number> {
         for (const mode of ['stream', 'judge'] as const) {
           const m = await measure(format, mode, files[format], options.exchanges, options.without);
           runs[format][mode].push(m);
-          console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
+          console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU${helperShare(m)}, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
         }
       }
     }

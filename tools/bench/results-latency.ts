@@ -29,7 +29,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
@@ -42,6 +42,7 @@ import { systemClock } from '../../reference-server/src/clock.js';
 import { seedLargeProject, LARGE_PROJECT_ROOMS } from '../../reference-server/src/seed/large-project.js';
 import { startInFolder } from '../../reference-server/src/start-in-folder.js';
 import { closeNeighbourAgents, measureHeavyNeighbour, type EventLoopTime, type NeighbourReport } from './heavy-neighbour.js';
+import { mainThreadCpuMs } from './main-thread-cpu.js';
 
 const LARGE_PROJECT_NAME = 'Mehrfamilienhaus Prenzlauer Berg';
 const TARGET_MS = 50;
@@ -259,20 +260,6 @@ interface ServedTarget {
   calculable: string;
   /** The large project's customer (its own) and key: the heavy neighbour. */
   largeProject: { token: string; projectKey: string };
-}
-
-/**
- * CPU ms the process's main thread (the event loop, not the worker threads) has used: Linux keeps
- * it per thread in /proc (utime and stime, in clock ticks of 10 ms); NaN elsewhere.
- */
-function mainThreadCpuMs(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Child mode: the bundled server with a temporary database and the demo seed, until told to stop. */
