@@ -16,10 +16,6 @@ export class ArrivalHeap<T> {
     return this.#entries[0]?.key ?? Infinity;
   }
 
-  peek(): T | undefined {
-    return this.#entries[0]?.item;
-  }
-
   push(item: T, key: number): void {
     const entries = this.#entries;
     entries.push({ item, key, arrival: this.#arrivals++ });

@@ -44,7 +44,6 @@ interface Customer {
   named?: BoundedMap<string, Naming>;
 }
 
-
 /**
  * Applications against the customer's own projects: "`projectKey` | key of the assigned own
  * project" (FUND-11), "`projectId` | number of the assigned own project" as its projektHeader.id

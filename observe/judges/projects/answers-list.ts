@@ -6,7 +6,6 @@ import { LIST_ROW } from './project-rows.js';
 import { answerBodyWhole, succeeded } from './write-outcome.js';
 import { isPlainObject } from '../../json-value.js';
 
-
 /**
  * What `projectListResponseSchema` takes of JSON, known without the copy of every entry and every
  * member that zod's parse of loose objects builds: an object whose four groups are arrays of objects.

@@ -17,7 +17,6 @@ interface Created {
   listed: boolean;
 }
 
-
 function createdOf(x: ExchangeView): Created | undefined {
   const body = x.responseJson;
   const key = headerKeyOf(body);

@@ -171,7 +171,6 @@ export interface ProjectWriteBody {
   fields?: Readonly<Record<string, unknown>>;
 }
 
-
 export function projectWriteBody(body: Body, known: boolean): ProjectWriteBody {
   if (!known) return { touched: 'all' };
   if (body.kind === 'none') return { touched: new Set() };

@@ -29,19 +29,10 @@ function validPasswordLength(x: ExchangeView): number | undefined {
   return reading?.verdict === 'valid' ? reading.length : undefined;
 }
 
-/* The judgements' messages made in functions of their own, so that `see` makes no closure context. */
-
-function judgeDetail(x: ExchangeView, ledger: Ledger): void {
-  ledger.judge('PROJ-95', x, x.status === 200, () => `GET ${x.apiPath} of a project the customer created or was shown answered ${x.status}, not 200`);
-}
-
-function judgeChange(x: ExchangeView, ledger: Ledger): void {
-  ledger.judge('PROJ-101', x, x.status === 200, () => `a valid PATCH ${x.apiPath} of an own project answered ${x.status}, not 200`);
-}
-
-function judgePasswordChange(x: ExchangeView, ledger: Ledger): void {
-  ledger.judge('PROJ-107', x, x.status === 200, () => `a valid password change of an own project (PUT ${x.apiPath}) answered ${x.status}, not 200`);
-}
+/** Each route's "HTTP 200" failed: messages made by functions of the module (`Ledger.judgeOf`), so that `see` makes no closure. */
+const detailProblem = (x: ExchangeView) => `GET ${x.apiPath} of a project the customer created or was shown answered ${x.status}, not 200`;
+const changeProblem = (x: ExchangeView) => `a valid PATCH ${x.apiPath} of an own project answered ${x.status}, not 200`;
+const passwordProblem = (x: ExchangeView) => `a valid password change of an own project (PUT ${x.apiPath}) answered ${x.status}, not 200`;
 
 /**
  * Requests to projects the customer was just shown to own (created or read by it, within
@@ -76,15 +67,15 @@ export function ownProjectRoutesJudge(context: JudgeContext): Judge {
         if (route === DETAIL_ROW) {
           if (at.spelt === at.key) afterDelete(x, ledger, customer, at.key);
           // "GET /reports/{projectKey} | ... | HTTP 200"
-          if (decidedForOwnProject(x) && own.ownedAsAddressed(x)) judgeDetail(x, ledger);
+          if (decidedForOwnProject(x) && own.ownedAsAddressed(x)) ledger.judgeOf('PROJ-95', x, x.status === 200, detailProblem, undefined);
         } else if (route === CHANGE_ROW) {
           // "PATCH /reports/{projectKey} | ... | HTTP 200"; a 422 to valid data is the field table's rules' (PROJ-5, PROJ-15, ...).
-          if (decidedForValidWrite(x) && x.status !== 422 && own.ownedAsAddressed(x) && clearlyValidFields(x)) judgeChange(x, ledger);
+          if (decidedForValidWrite(x) && x.status !== 422 && own.ownedAsAddressed(x) && clearlyValidFields(x)) ledger.judgeOf('PROJ-101', x, x.status === 200, changeProblem, undefined);
         } else if (route === PASSWORD_ROW) {
           const length = decidedForValidWrite(x) && own.ownedAsAddressed(x) ? validPasswordLength(x) : undefined;
           // "PUT /reports/{projectKey}/password | ... | HTTP 200"; a 422 to exactly 12 or 256 characters is PROJ-108's.
           if (length !== undefined && !(x.status === 422 && (length === PASSWORD_LENGTH.min || length === PASSWORD_LENGTH.max))) {
-            judgePasswordChange(x, ledger);
+            ledger.judgeOf('PROJ-107', x, x.status === 200, passwordProblem, undefined);
           }
         } else if (x.method === 'DELETE' && at.rest === '' && own.ownedAsAddressed(x)) {
           const list = deletes.get(customer) ?? [];

@@ -6,7 +6,6 @@ import { CREATION_ROWS } from './project-rows.js';
 import { isCreation } from './sequence-own-projects.js';
 import { isPlainObject } from '../../json-value.js';
 
-
 /** The applications an answer of a funding read carries: the list's `applications[]` or the single `application`. */
 function applicationsOf(body: unknown): Record<string, unknown>[] {
   if (!isPlainObject(body)) return [];
