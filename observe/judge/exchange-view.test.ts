@@ -26,15 +26,20 @@ describe('ExchangeView', () => {
     }
   });
 
-  it('keeps in its proving view what a failure keeps and what the timeline reads', () => {
+  it('once judged, keeps what a failure keeps and what the judges of sequences read', () => {
     const exchange = exchangeOf({ method: 'PATCH', path: '/reports/ABCDEFGHI?x=1', status: 429, token: 't1', requestBody: { projectData: { name: 'n' } }, responseHeaders: { 'Retry-After': '1' }, responseBody: { status: 429 } });
     const x = new ExchangeView(Object.assign(exchange, { bodyTruncated: { request: true as const } }), 7);
-    const proving = x.provingView();
-    for (const keepBodies of [false, true]) expect(keptExchange(proving, keepBodies)).toEqual(keptExchange(x, keepBodies));
-    expect(proving.seq).toBe(7);
-    for (const read of ['method', 'status', 'customer', 'sentAt', 'answeredAt', 'apiPath', 'rawQuery', 'endpoint', 'params', 'isPublic', 'responseBodyRecorded', 'responseJson', 'requestBodyKnown', 'authorization'] as const) {
-      expect(proving[read], read).toEqual(x[read]);
-    }
-    expect(proving.responseHeaders('retry-after')).toEqual([]);
+    const reads = ['method', 'status', 'customer', 'sentAt', 'answeredAt', 'apiPath', 'rawQuery', 'endpoint', 'params', 'isPublic', 'responseBodyRecorded', 'responseJson', 'requestBodyKnown', 'authorization'] as const;
+    const before = Object.fromEntries(reads.map((read) => [read, x[read]]));
+    const kept = [false, true].map((keepBodies) => keptExchange(x, keepBodies));
+    const proving = x.provingExchange();
+    x.judged();
+    expect(x.exchange).toBe(proving);
+    expect(x.provingExchange()).toBe(proving);
+    expect([false, true].map((keepBodies) => keptExchange(x, keepBodies))).toEqual(kept);
+    expect(x.seq).toBe(7);
+    for (const read of reads) expect(x[read], read).toEqual(before[read]);
+    expect(x.responseHeaders('retry-after')).toEqual([]);
+    expect(x.exchange.token).toBeUndefined();
   });
 });

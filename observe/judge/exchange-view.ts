@@ -17,7 +17,9 @@ const PATTERNS = ENDPOINTS.filter((e) => e.path !== '*').map((e) => ({ endpoint:
  * few exchanges, and every judge at the same few facts).
  */
 export class ExchangeView {
-  readonly #x: ObservedExchange;
+  /** The exchange as recorded while it is judged; from `judged` on, what a failure keeps of it (`provingExchange`). */
+  #x: ObservedExchange;
+  #proving: ObservedExchange | undefined;
   readonly #method: string;
   #api: { path: string; rawQuery: string } | null | undefined;
   #query: URLSearchParams | undefined;
@@ -192,12 +194,16 @@ export class ExchangeView {
   }
 
   /**
-   * Lets go of what was worked out for the judges of this exchange (the parsed URL and query,
-   * the parsed bodies, `derived` facts): judges of sequences keep views of earlier exchanges by the
-   * thousand (as proof of a failure to come), and each fact is worked out again should one be
-   * asked later.
+   * Called once every judge has seen the exchange: the view lets go of what was worked out for them
+   * (the parsed URL and query, the parsed bodies, `derived` facts) and of what no later reading
+   * needs (the answer's headers and metadata, the timings, the token's facts): from here on it
+   * views `provingExchange`. Judges of sequences keep views of earlier exchanges by the thousand, as
+   * proof of a failure to come, for seconds to a minute of traffic: all that each held would
+   * outlive the young generation and be copied at every collection meanwhile. A fact asked later
+   * is worked out again.
    */
-  forgetWorkings(): void {
+  judged(): void {
+    this.#x = this.provingExchange();
     this.#url = undefined;
     this.#query = undefined;
     this.#facts = undefined;
@@ -206,27 +212,13 @@ export class ExchangeView {
   }
 
   /**
-   * A view of what a failure keeps of this exchange (kept-exchange.ts) and of its times, for a judge
-   * that keeps exchanges long and reads nothing else of them later (the rate limit's timeline keeps
-   * every request with credentials for seconds): the answer's headers and metadata, the timings
-   * and the token's facts of thousands of exchanges need not outlive their judging.
+   * What a failure keeps of this exchange (kept-exchange.ts) and its times, made once: the view's
+   * own exchange once judged, and what the rate limit's timeline keeps of every request with
+   * credentials without a view.
    */
-  provingView(): ExchangeView {
-    return new ExchangeView(this.provingExchange(), this.seq);
-  }
-
-  /** The exchange `provingView` views, for a judge that keeps it without a view and makes one when it needs it. */
   provingExchange(): ObservedExchange {
-    const x = this.#x;
-    const r = x.response;
-    const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
-    if (r.bodyText !== undefined) response.bodyText = r.bodyText;
-    if (r.bodyBinary !== undefined) response.bodyBinary = r.bodyBinary;
-    const kept: ObservedExchange = { source: x.source, index: x.index, startedAt: x.startedAt, durationMs: x.durationMs, request: x.request, response };
-    if (x.customer !== undefined) kept.customer = x.customer;
-    if (x.credentialsStripped !== undefined) kept.credentialsStripped = x.credentialsStripped;
-    if (x.bodyTruncated !== undefined) kept.bodyTruncated = x.bodyTruncated;
-    return kept;
+    this.#proving ??= provingExchangeOf(this.#x);
+    return this.#proving;
   }
 
   #apiParts(): { path: string; rawQuery: string } | undefined {
@@ -332,6 +324,18 @@ function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
 }
 
 /** When the exchange's answer had arrived: its start and its duration, a negative one (unknown) taken as none. */
+function provingExchangeOf(x: ObservedExchange): ObservedExchange {
+  const r = x.response;
+  const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
+  if (r.bodyText !== undefined) response.bodyText = r.bodyText;
+  if (r.bodyBinary !== undefined) response.bodyBinary = r.bodyBinary;
+  const kept: ObservedExchange = { source: x.source, index: x.index, startedAt: x.startedAt, durationMs: x.durationMs, request: x.request, response };
+  if (x.customer !== undefined) kept.customer = x.customer;
+  if (x.credentialsStripped !== undefined) kept.credentialsStripped = x.credentialsStripped;
+  if (x.bodyTruncated !== undefined) kept.bodyTruncated = x.bodyTruncated;
+  return kept;
+}
+
 export function answeredAtOf(x: ObservedExchange): number {
   return x.startedAt + Math.max(0, x.durationMs);
 }

@@ -97,7 +97,7 @@ export class Observer {
       else turn.judge.tick?.(view.sentAt, this.#ledger);
     }
     this.#links.note(view);
-    view.forgetWorkings();
+    view.judged();
   }
 
   /** The verdicts so far; `final` lets the timeline judges decide on what they still hold (once, at the end). */

@@ -64,8 +64,7 @@ export function keyCaseJudge(context: JudgeContext): Judge {
     if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, x.answeredAt, x.answeredAt);
     if (x.status === 404 && projectLevel(x, at, customer) && x.responseBodyRecorded && !own.owned(customer, at.key, x)) {
       const forms = missingForms.upsert(`${customer} ${route.id}`, () => []);
-      // Kept however long ago: its body and what a failure keeps of it (ExchangeView.provingView).
-      forms.push({ x: x.provingView() });
+      forms.push({ x });
       if (forms.length > 2) forms.shift();
     }
   }

@@ -78,8 +78,7 @@ export function roomIdentityJudge(): Judge {
       recent.push({ id, x });
       if (recent.length > CREATIONS_PER_PROJECT) recent.shift();
       creations.set(route.project, recent, x.answeredAt);
-      // Kept however long ago, as proof only: what a failure keeps of it (ExchangeView.provingView).
-      createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x: x.provingView() });
+      createdBy.set(`${customer} ${id}`, { project: route.project, name: created.roomData?.raumBezeichnung, x });
       creators.set(customer, true);
     },
   };
