@@ -323,7 +323,7 @@ function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   }
 }
 
-/** When the exchange's answer had arrived: its start and its duration, a negative one (unknown) taken as none. */
+/** What a failure keeps of `x` (ExchangeView.provingExchange). */
 function provingExchangeOf(x: ObservedExchange): ObservedExchange {
   const r = x.response;
   const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
@@ -336,6 +336,7 @@ function provingExchangeOf(x: ObservedExchange): ObservedExchange {
   return kept;
 }
 
+/** When the exchange's answer had arrived: its start and its duration, a negative one (unknown) taken as none. */
 export function answeredAtOf(x: ObservedExchange): number {
   return x.startedAt + Math.max(0, x.durationMs);
 }
