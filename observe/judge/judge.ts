@@ -49,6 +49,15 @@ export interface Reads {
   readonly tooManyRequests?: true;
 }
 
+/**
+ * What a judge reads whose state learns from the rows `learning` besides its own `endpoints`: both,
+ * every exchange of no row (a method or a path the table lacks may write) and answers 429 (a write
+ * refused for the limit is noted too).
+ */
+export function readsLearning(learning: readonly string[], endpoints: readonly string[]): Reads {
+  return { endpoints: [...new Set([...learning, ...endpoints])], unmatched: true, tooManyRequests: true };
+}
+
 /** What the one who observes knows of the traffic and the recording cannot show. */
 export interface JudgeOptions {
   /**

@@ -9,7 +9,7 @@
 import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
-import type { Reads } from '../../judge/judge.js';
+import { readsLearning, type Reads } from '../../judge/judge.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
@@ -118,6 +118,8 @@ export class OwnProjects {
   }
 }
 
+const TEACHING_ROWS = [...CREATION_ROWS, DETAIL_ROW, ...ENDPOINTS.filter((e) => e.path === '/reports/{projectKey}' && !UNCHANGING_METHODS.has(e.method)).map((e) => e.id)];
+
 /**
  * What a judge that shares `OwnProjects` reads besides `endpoints`, so that the state learns from
  * every exchange that teaches: creations and detail reads show ownership, and a write of unknown
@@ -125,8 +127,7 @@ export class OwnProjects {
  * and disturbs however it was answered, 429 included.
  */
 export function readsWithOwnProjects(endpoints: readonly string[]): Reads {
-  const disturbing = ENDPOINTS.filter((e) => e.path === '/reports/{projectKey}' && !UNCHANGING_METHODS.has(e.method)).map((e) => e.id);
-  return { endpoints: [...new Set([...CREATION_ROWS, DETAIL_ROW, ...disturbing, ...endpoints])], unmatched: true, tooManyRequests: true };
+  return readsLearning(TEACHING_ROWS, endpoints);
 }
 
 /** The observation's one `OwnProjects`, for the judges of own projects' routes and of keys' case. */

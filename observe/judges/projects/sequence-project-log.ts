@@ -8,7 +8,7 @@
 import { PROJECT_KEY_ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
-import type { Reads } from '../../judge/judge.js';
+import { readsLearning, type Reads } from '../../judge/judge.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
 import { projectWriteBodyOf } from './sequence-normalisation.js';
@@ -144,6 +144,8 @@ export class ProjectOps {
 /** The observation's one `ProjectOps`, for every judge that keeps a `ProjectLog`. */
 export const projectOpsState = sharedState(() => new ProjectOps());
 
+const PROJECT_WRITE_ROWS = PROJECT_KEY_ENDPOINTS.filter((e) => e.writes).map((e) => e.id);
+
 /**
  * What a judge that keeps a `ProjectLog` reads besides `endpoints`, so that its log records every
  * operation (`isRead` leaves out the rest): the project routes that may write, a PDF included ("not
@@ -152,8 +154,7 @@ export const projectOpsState = sharedState(() => new ProjectOps());
  * and recording it changes nothing the log reads.
  */
 export function readsWithProjectLog(endpoints: readonly string[]): Reads {
-  const writing = PROJECT_KEY_ENDPOINTS.filter((e) => e.writes).map((e) => e.id);
-  return { endpoints: [...new Set([...writing, ...endpoints])], unmatched: true, tooManyRequests: true };
+  return readsLearning(PROJECT_WRITE_ROWS, endpoints);
 }
 
 /** A judge's log of what happened to each project: call `record` for every exchange, before reading anything of it. */

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import type { Reads } from '../../judge/judge.js';
+import { readsLearning, type Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
@@ -26,7 +26,7 @@ const WRITE_ROWS = ENDPOINTS.filter((e) => !READS.has(e.method) && e.path.starts
  * `QuietWindows.tick` does alone.
  */
 export function quietWindowReads(rows: readonly string[]): Reads {
-  return { endpoints: [...rows, ...WRITE_ROWS], unmatched: true, tooManyRequests: true };
+  return readsLearning(WRITE_ROWS, rows);
 }
 
 interface Interval {
