@@ -1,5 +1,6 @@
 import { withoutCredentials } from '../customer-hash.js';
 import type { ExchangeTimings, HeaderField, ObservedExchange, ObservedRequest, ObservedResponse } from '../exchange.js';
+import { bodyFields } from '../recorded-body.js';
 import type { HarEntry } from './har-schema.js';
 
 /** A validated HAR entry as the judge reads exchanges; its tokens already replaced by their hash. */
@@ -9,7 +10,7 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
   // Field by field rather than with spreads, as every entry passes here; in the order an exchange log written from them shows.
   const observedRequest: ObservedRequest = { method: request.method, url: request.url, httpVersion: request.httpVersion, headers: withoutPseudoHeaders(request.headers) };
   if (postData) {
-    setBody(observedRequest, postData.text, postData.encoding);
+    setBody(observedRequest, postData.text, postData.encoding, postData.mimeType);
     if (postData.mimeType !== undefined) observedRequest.bodyMimeType = postData.mimeType;
   }
   const observedResponse: ObservedResponse = {
@@ -20,7 +21,7 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
     mimeType: response.content.mimeType,
     bodySize: response.bodySize,
   };
-  if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding);
+  if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
   const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
   if (timings) exchange.timings = phasesTaken(timings);
   return withoutCredentials(exchange);
@@ -51,8 +52,30 @@ function recordedBody(response: HarEntry['response']): boolean {
   return !(response.bodySize > 0 || (declared !== undefined && Number(declared) > 0));
 }
 
-function setBody(message: ObservedRequest | ObservedResponse, text: string | undefined, encoding: string | undefined): void {
+/** Base64 in either alphabet, with the line breaks of MIME's. */
+const BASE64 = /^[A-Za-z0-9+/\-_\r\n]*={0,2}[\r\n]*$/;
+
+/**
+ * HAR 1.2 lets a recorder write any body in base64 (`encoding`), and some write every body so, JSON
+ * included (martian's HAR logger; Reqable's request bodies): the bytes go into the exchange as text
+ * where they are text, as the proxy records them (recorded-body.ts), so that the judges read the
+ * same answer however the recorder wrote it. A text that cannot be base64 is the body itself, marked
+ * so by mistake (as Firefox's export once marked plain text).
+ */
+function setBody(message: ObservedRequest | ObservedResponse, text: string | undefined, encoding: string | undefined, mimeType: string | undefined): void {
   if (text === undefined) return;
-  if (encoding === 'base64') message.bodyBinary = Buffer.from(text, 'base64');
-  else message.bodyText = text;
+  if (encoding !== 'base64' || !BASE64.test(text)) {
+    message.bodyText = text;
+    return;
+  }
+  const bytes = Buffer.from(text, 'base64');
+  // An empty body recorded in base64 is as empty as one recorded as text.
+  if (bytes.length === 0) {
+    message.bodyText = '';
+    return;
+  }
+  // A HAR's text is decoded (decompressed, unchunked) whatever the answer's Content-Encoding said.
+  const { bodyText, bodyBinary } = bodyFields(bytes, false, mimeType === '' ? undefined : mimeType, undefined);
+  if (bodyText !== undefined) message.bodyText = bodyText;
+  else message.bodyBinary = bodyBinary;
 }

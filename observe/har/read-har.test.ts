@@ -171,6 +171,30 @@ describe('readHar', () => {
     expect(exchanges[1]?.response.bodyText).toBe('');
   });
 
+  it('reads a body a recorder wrote in base64 as the bytes it is: text where they are text (martian writes every body so, Reqable request bodies), bytes for a picture', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const answer = `{"projectKey":"K1","projektName":"Haus [Süd]"}`;
+    const json = { ...entry(1), response: { ...entry(1).response, content: { size: 46, mimeType: 'application/json; charset=utf-8', text: b64(answer), encoding: 'base64' } } };
+    const posted = { ...entry(2), request: { ...entry(2).request, method: 'POST', postData: { mimeType: 'application/json', text: b64('{"projectData":{}}'), encoding: 'base64' } } };
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const picture = { ...entry(3), response: { ...entry(3).response, content: { size: 8, mimeType: 'image/png', text: png.toString('base64'), encoding: 'base64' } } };
+    const latin1 = { ...entry(4), response: { ...entry(4).response, content: { size: 5, mimeType: 'application/json', text: Buffer.from('"\xe4"', 'latin1').toString('base64'), encoding: 'base64' } } };
+    const { exchanges } = await readAll([writeHar('base64.har', [json, posted, picture, latin1])]);
+    expect(exchanges[0]?.response.bodyText).toBe(answer);
+    expect(exchanges[0]?.response).not.toHaveProperty('bodyBinary');
+    expect(exchanges[1]?.request.bodyText).toBe('{"projectData":{}}');
+    expect(exchanges[2]?.response.bodyBinary).toEqual(png);
+    expect(exchanges[3]?.response.bodyBinary).toEqual(Buffer.from('"\xe4"', 'latin1'));
+  });
+
+  it('reads an empty base64 body as an empty one, and a text marked base64 that cannot be base64 as the body itself', async () => {
+    const empty = { ...entry(1), response: { ...entry(1).response, content: { size: 0, mimeType: 'application/json', text: '', encoding: 'base64' }, bodySize: 0 } };
+    const marked = { ...entry(2), response: { ...entry(2).response, content: { ...entry(2).response.content, encoding: 'base64' } } };
+    const { exchanges } = await readAll([writeHar('marked.har', [empty, marked])]);
+    expect(exchanges[0]?.response.bodyText).toBe('');
+    expect(exchanges[1]?.response.bodyText).toBe(entry(2).response.content.text);
+  });
+
   describe('marks the exchanges of an export without credentials (Chrome\'s "Export HAR (sanitized)")', () => {
     const stripped = (e: ReturnType<typeof entry>) => ({ ...e, request: { ...e.request, headers: [{ name: 'Accept', value: 'application/json' }] } });
 

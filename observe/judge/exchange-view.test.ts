@@ -26,6 +26,22 @@ describe('ExchangeView', () => {
     }
   });
 
+  it("reads an answer's bytes as JSON where they are JSON, whatever type the recorder kept them as bytes for; other bytes and a request's stay bytes", () => {
+    const asBytes = (body: string, contentType: string) => {
+      const x = exchangeOf({ method: 'POST', path: '/reports', status: 200, responseHeaders: { 'Content-Type': contentType }, responseBody: body, requestBody: '{"a":1}' });
+      const { bodyText: answer, ...response } = x.response;
+      const { bodyText: sent, ...request } = x.request;
+      return new ExchangeView({ ...x, request: { ...request, bodyBinary: Buffer.from(sent ?? '') }, response: { ...response, bodyBinary: Buffer.from(answer ?? '') } }, 0);
+    };
+    const json = asBytes(' {"rooms":[{"id":"r1"}]}', 'application/octet-stream');
+    expect(json.responseJson).toEqual({ rooms: [{ id: 'r1' }] });
+    expect(json.requestBody).toEqual({ kind: 'binary', bytes: 7 });
+    expect(asBytes('%PDF-1.7\n', 'application/pdf').responseBody).toEqual({ kind: 'binary', bytes: 9 });
+    expect(asBytes('{"rooms":', 'application/octet-stream').responseBody).toEqual({ kind: 'binary', bytes: 9 });
+    const latin1 = new ExchangeView({ ...exchangeOf({ path: '/reports', status: 200 }), response: { status: 200, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: 3, bodyBinary: Buffer.from('"\xe4"', 'latin1') } }, 0);
+    expect(latin1.responseBody).toEqual({ kind: 'binary', bytes: 3 });
+  });
+
   it('once judged, keeps what a failure keeps and what the judges of sequences read', () => {
     const exchange = exchangeOf({ method: 'PATCH', path: '/reports/ABCDEFGHI?x=1', status: 429, token: 't1', requestBody: { projectData: { name: 'n' } }, responseHeaders: { 'Retry-After': '1' }, responseBody: { status: 429 } });
     const x = new ExchangeView(Object.assign(exchange, { bodyTruncated: { request: true as const } }), 7);

@@ -1,6 +1,6 @@
 import type { ExchangeTimings, HeaderField, ObservedExchange } from '../exchange.js';
 import type { BodyCapture } from './body-capture.js';
-import { bodyFields } from './recorded-body.js';
+import { bodyFields } from '../recorded-body.js';
 import { requestCredentials, withoutCutCredential } from './cut-credentials.js';
 
 /** An exchange as the recording proxy gives it (`bodyTruncated` set where the recording cap cut a body). */

@@ -124,7 +124,8 @@ const customerLimitBodies = new Map<string, boolean>();
 /** Whether the customer limit gave this 429, as far as the recording shows: not when its body is another limit's (FREE-RATE-2: the per-address limit of invalid tokens may answer with other values). */
 function isCustomerLimitAnswer(x: ExchangeView): boolean {
   const text = x.exchange.response.bodyText;
-  if (text === undefined) return x.exchange.response.bodyBinary === undefined;
+  // Bytes the recorder kept as such are JSON to the view where they are (a body not recorded at all tells nothing).
+  if (text === undefined) return x.exchange.response.bodyBinary === undefined || rateLimitErrorSchema.safeParse(x.responseJson).success;
   let known = customerLimitBodies.get(text);
   if (known === undefined) {
     known = rateLimitErrorSchema.safeParse(x.responseJson).success;

@@ -1,8 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 
 /**
- * How a recorded body goes into an exchange: as text where it is text, as bytes otherwise, never
- * decoded lossily (a judge that finds `bodyText` may rely on it being the bytes that were sent).
+ * How a recorded body goes into an exchange, from the proxy's capture and from a HAR's base64: as
+ * text where it is text, as bytes otherwise, never decoded lossily (a judge that finds `bodyText`
+ * may rely on it being the bytes that were sent).
  */
 
 const TEXTUAL_TYPES = new Set(['application/json', 'application/xml', 'application/javascript', 'application/x-www-form-urlencoded', 'application/x-ndjson', 'application/ecmascript']);
