@@ -24,7 +24,20 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
   if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
   const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
   if (timings) exchange.timings = phasesTaken(timings);
+  if (cutShort(observedResponse, response.content.size)) exchange.bodyTruncated = { response: true };
   return withoutCredentials(exchange);
+}
+
+/**
+ * Whether the recorded body is shorter than the entry's own `content.size` ("length of the returned
+ * content in bytes", decoded): a recorder that keeps only the start of a long body says so by that
+ * alone (Firefox keeps the first MiB), and a start is not the target's answer.
+ */
+function cutShort(body: ObservedResponse, size: number): boolean {
+  if (body.bodyBinary) return body.bodyBinary.length < size;
+  const text = body.bodyText;
+  // A character takes a byte at least: only a text of fewer characters than the size can be shorter.
+  return text !== undefined && text.length < size && Buffer.byteLength(text) < size;
 }
 
 /** HAR writes -1 for a phase that did not apply; the exchange leaves it out. */

@@ -67,7 +67,8 @@ export const harEntrySchema = z.object({
     statusText: z.string().default(''),
     httpVersion: z.string().default(''),
     headers: z.array(header),
-    content: z.object({ mimeType: z.string().default(''), text: z.string().optional(), encoding }),
+    // "Length of the returned content in bytes", decoded; anything but a number is unknown (-1), never a reason to skip the entry.
+    content: z.object({ size: z.number().catch(-1), mimeType: z.string().default(''), text: z.string().optional(), encoding }),
     bodySize: z.number().default(-1),
   }),
   timings: z

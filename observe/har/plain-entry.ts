@@ -65,7 +65,8 @@ function plainResponse(value: unknown): HarEntry['response'] | undefined {
   const mimeType = stringOr(content.mimeType, '');
   if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
   // Member by member, as the request's body.
-  const plainContent: HarEntry['response']['content'] = { mimeType };
+  const size = typeof content.size === 'number' && Number.isFinite(content.size) ? content.size : -1;
+  const plainContent: HarEntry['response']['content'] = { size, mimeType };
   if (text !== undefined) plainContent.text = text;
   if (encoding !== undefined) plainContent.encoding = encoding;
   return { status, statusText, httpVersion, headers, content: plainContent, bodySize };

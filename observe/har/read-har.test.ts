@@ -187,6 +187,26 @@ describe('readHar', () => {
     expect(exchanges[3]?.response.bodyBinary).toEqual(Buffer.from('"\xe4"', 'latin1'));
   });
 
+  it("marks an answer's body shorter than the entry's content.size as cut (Firefox keeps the first MiB of a body), and no other", async () => {
+    const text = entry(1).response.content.text;
+    const bytes = Buffer.byteLength(text);
+    const withSize = (i: number, size: unknown, body: Record<string, unknown> = { text }) => ({ ...entry(i), response: { ...entry(i).response, content: { mimeType: 'application/json', size, ...body } } });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const entries = [
+      withSize(1, bytes + 1),
+      withSize(2, bytes),
+      // A size below the text's: the compressed length, as some recorders write it.
+      withSize(3, 20),
+      withSize(4, 'unknown'),
+      withSize(5, 5, { text: png.toString('base64'), encoding: 'base64', mimeType: 'image/png' }),
+      withSize(6, 4, { text: png.toString('base64'), encoding: 'base64', mimeType: 'image/png' }),
+    ];
+    const { exchanges } = await readAll([writeHar('cut.har', entries)]);
+    expect(exchanges.map((x) => x.bodyTruncated)).toEqual([{ response: true }, undefined, undefined, undefined, { response: true }, undefined]);
+    // The characters of the text number fewer than its bytes (ü): the bytes are compared.
+    expect(text.length).toBeLessThan(bytes);
+  });
+
   it('reads an empty base64 body as an empty one, and a text marked base64 that cannot be base64 as the body itself', async () => {
     const empty = { ...entry(1), response: { ...entry(1).response, content: { size: 0, mimeType: 'application/json', text: '', encoding: 'base64' }, bodySize: 0 } };
     const marked = { ...entry(2), response: { ...entry(2).response, content: { ...entry(2).response.content, encoding: 'base64' } } };
