@@ -1,4 +1,39 @@
-import type { ObservedExchange } from '../exchange.js';
+import type { HeaderField, ObservedExchange } from '../exchange.js';
+
+/** A HAR entry as `harEntryOf` writes it. */
+export interface WrittenHarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: HeaderField[];
+    queryString: { name: string; value: string }[];
+    postData?: WrittenBody & { mimeType: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: HeaderField[];
+    content: Partial<WrittenBody> & { size: number; mimeType: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+}
+
+interface WrittenBody {
+  text: string;
+  encoding?: 'base64';
+}
 
 /**
  * An exchange as an element of a HAR 1.2 `log.entries`, as a browser exports it (the fields the
@@ -6,7 +41,7 @@ import type { ObservedExchange } from '../exchange.js';
  * the same traffic an exchange log holds. The inverse of har-exchange.ts, up to what a HAR cannot
  * say (the recorder's `bodyTruncated`, `proxyFailure`).
  */
-export function harEntryOf(x: ObservedExchange): Record<string, unknown> {
+export function harEntryOf(x: ObservedExchange): WrittenHarEntry {
   const { request, response } = x;
   const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1).split('#')[0]) : undefined;
   const requestBody = bodyOf(request.bodyText, request.bodyBinary);
@@ -40,7 +75,7 @@ export function harEntryOf(x: ObservedExchange): Record<string, unknown> {
   };
 }
 
-function bodyOf(text: string | undefined, binary: Buffer | undefined): { text: string; encoding?: 'base64' } | undefined {
+function bodyOf(text: string | undefined, binary: Buffer | undefined): WrittenBody | undefined {
   if (binary) return { text: binary.toString('base64'), encoding: 'base64' };
   return text === undefined ? undefined : { text };
 }

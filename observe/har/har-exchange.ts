@@ -24,20 +24,26 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
   if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
   const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
   if (timings) exchange.timings = phasesTaken(timings);
-  if (cutShort(observedResponse, response.content.size)) exchange.bodyTruncated = { response: true };
+  const requestCut = cutShort(observedRequest, request.bodySize, true);
+  const responseCut = cutShort(observedResponse, response.content.size, false);
+  if (requestCut || responseCut) exchange.bodyTruncated = { ...(requestCut && { request: true }), ...(responseCut && { response: true }) };
   return withoutCredentials(exchange);
 }
 
 /**
- * Whether the recorded body is shorter than the entry's own `content.size` ("length of the returned
- * content in bytes", decoded): a recorder that keeps only the start of a long body says so by that
- * alone (Firefox keeps the first MiB), and a start is not the target's answer.
+ * Whether the recorded body is shorter than the size the entry gives it (a request's `bodySize`, an
+ * answer's `content.size`): a recorder that keeps only the start of a long body says so by that
+ * alone (Firefox keeps the first MiB), and a start is not what was sent. `absentIsCut`: a request
+ * recorded without its body is one that had none unless its size says otherwise (an answer without
+ * one is a body not recorded already).
  */
-function cutShort(body: ObservedResponse, size: number): boolean {
+function cutShort(body: ObservedRequest | ObservedResponse, size: number, absentIsCut: boolean): boolean {
+  if (size <= 0) return false;
   if (body.bodyBinary) return body.bodyBinary.length < size;
   const text = body.bodyText;
+  if (text === undefined) return absentIsCut;
   // A character takes a byte at least: only a text of fewer characters than the size can be shorter.
-  return text !== undefined && text.length < size && Buffer.byteLength(text) < size;
+  return text.length < size && Buffer.byteLength(text) < size;
 }
 
 /** HAR writes -1 for a phase that did not apply; the exchange leaves it out. */

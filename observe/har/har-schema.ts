@@ -48,6 +48,12 @@ const startedDateTime = z.string().transform((value, ctx) => {
 
 /** `base64` for bytes that are not text; absent (or empty, as some writers put it) for text. */
 const encoding = z.enum(['base64', '']).optional();
+/**
+ * A request's `bodySize` and a content's `size` ("length of the returned content in bytes",
+ * decoded): what the reader tells a body recorded in part by; anything but a number is unknown
+ * (-1), never a reason to skip the entry.
+ */
+const size = z.number().catch(-1);
 
 export const harEntrySchema = z.object({
   /** Chromium's mark of an entry served from its memory or disk cache: the request never reached the target. */
@@ -59,6 +65,7 @@ export const harEntrySchema = z.object({
     url: z.string().min(1),
     httpVersion: z.string().default(''),
     headers: z.array(header),
+    bodySize: size,
     postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding }).optional(),
   }),
   response: z.object({
@@ -67,8 +74,7 @@ export const harEntrySchema = z.object({
     statusText: z.string().default(''),
     httpVersion: z.string().default(''),
     headers: z.array(header),
-    // "Length of the returned content in bytes", decoded; anything but a number is unknown (-1), never a reason to skip the entry.
-    content: z.object({ size: z.number().catch(-1), mimeType: z.string().default(''), text: z.string().optional(), encoding }),
+    content: z.object({ size, mimeType: z.string().default(''), text: z.string().optional(), encoding }),
     bodySize: z.number().default(-1),
   }),
   timings: z

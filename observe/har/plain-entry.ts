@@ -37,7 +37,7 @@ function plainRequest(value: unknown): HarEntry['request'] | undefined {
   const httpVersion = stringOr(value.httpVersion, '');
   const headers = plainHeaders(value.headers);
   if (typeof method !== 'string' || method === '' || typeof url !== 'string' || url === '' || httpVersion === null || !headers) return undefined;
-  const request: HarEntry['request'] = { method, url, httpVersion, headers };
+  const request: HarEntry['request'] = { method, url, httpVersion, headers, bodySize: knownSize(value.bodySize) };
   if (postData !== undefined) {
     if (!isPlainObject(postData)) return undefined;
     const { mimeType, text, encoding } = postData;
@@ -65,11 +65,13 @@ function plainResponse(value: unknown): HarEntry['response'] | undefined {
   const mimeType = stringOr(content.mimeType, '');
   if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
   // Member by member, as the request's body.
-  const size = typeof content.size === 'number' && Number.isFinite(content.size) ? content.size : -1;
-  const plainContent: HarEntry['response']['content'] = { size, mimeType };
+  const plainContent: HarEntry['response']['content'] = { size: knownSize(content.size), mimeType };
   if (text !== undefined) plainContent.text = text;
   if (encoding !== undefined) plainContent.encoding = encoding;
   return { status, statusText, httpVersion, headers, content: plainContent, bodySize };
 }
 
-
+/** A size as the schema reads one: a number, else unknown (-1). */
+function knownSize(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : -1;
+}

@@ -207,6 +207,15 @@ describe('readHar', () => {
     expect(text.length).toBeLessThan(bytes);
   });
 
+  it("marks a request's body as cut where the recording lacks it or holds less than its bodySize (a file saved without content), and no other", async () => {
+    const post = (i: number, bodySize: number, postData?: { mimeType: string; text: string }) => ({ ...entry(i), request: { ...entry(i).request, method: 'POST', bodySize, ...(postData && { postData }) } });
+    const body = { mimeType: 'application/json', text: '{"projectData":{"projektName":"Süd"}}' };
+    const entries = [post(1, 38), post(2, 38, body), post(3, 60, body), post(4, 0), post(5, -1)];
+    const { exchanges } = await readAll([writeHar('posts.har', entries)]);
+    expect(Buffer.byteLength(body.text)).toBe(38);
+    expect(exchanges.map((x) => x.bodyTruncated)).toEqual([{ request: true }, undefined, { request: true }, undefined, undefined]);
+  });
+
   it('reads an empty base64 body as an empty one, and a text marked base64 that cannot be base64 as the body itself', async () => {
     const empty = { ...entry(1), response: { ...entry(1).response, content: { size: 0, mimeType: 'application/json', text: '', encoding: 'base64' }, bodySize: 0 } };
     const marked = { ...entry(2), response: { ...entry(2).response, content: { ...entry(2).response.content, encoding: 'base64' } } };
