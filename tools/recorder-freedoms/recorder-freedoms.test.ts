@@ -14,7 +14,7 @@ const entries = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { log: { entries: 
 
 describe('recorder freedoms', () => {
   it('each writes the recording otherwise', () => {
-    const unchanged = RECORDER_FREEDOMS.filter((f) => JSON.stringify(f.write(entries)) === JSON.stringify(entries)).map((f) => f.id);
+    const unchanged = RECORDER_FREEDOMS.filter((f) => f.indent === undefined && JSON.stringify(f.write(entries)) === JSON.stringify(entries)).map((f) => f.id);
     expect(unchanged).toEqual([]);
   });
 

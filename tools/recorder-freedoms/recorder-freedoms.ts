@@ -20,6 +20,8 @@ export interface RecorderFreedom {
   source: string;
   keepsAll: boolean;
   write(entries: readonly WrittenHarEntry[]): WrittenHarEntry[];
+  /** Spaces the file is indented by, as `JSON.stringify` indents; none when absent. */
+  indent?: number;
 }
 
 /** A body's text in base64, as HAR 1.2's `encoding` allows. */
@@ -38,6 +40,13 @@ function withOffset(iso: string): string {
 const CUT_AT = 64;
 
 export const RECORDER_FREEDOMS: readonly RecorderFreedom[] = [
+  {
+    id: 'indented',
+    source: 'browsers\' developer tools write HAR indented, an entry over many lines',
+    keepsAll: true,
+    write: (entries) => [...entries],
+    indent: 2,
+  },
   {
     id: 'bodies-in-base64',
     source: "HAR 1.2 `content.encoding`; martian's HAR logger writes every body so, Reqable its request bodies",
@@ -144,7 +153,7 @@ export async function freedomOutcomes(entries: readonly WrittenHarEntry[], dir: 
   const original = await judgedAsHar(entries, join(dir, 'recording.har'));
   const outcomes: FreedomOutcome[] = [];
   for (const freedom of freedoms) {
-    const written = await judgedAsHar(freedom.write(entries), join(dir, `${freedom.id}.har`));
+    const written = await judgedAsHar(freedom.write(entries), join(dir, `${freedom.id}.har`), freedom.indent);
     const observedOtherwise = Object.keys(original.rules).filter((id) => JSON.stringify(countsOf(original, id)) !== JSON.stringify(countsOf(written, id))).length;
     outcomes.push({ freedom, departures: departures(freedom, original, written), observedOtherwise });
   }
@@ -156,7 +165,7 @@ const countsOf = (o: Observation, id: string) => {
   return rule && [rule.verdict, rule.judged, rule.failed, rule.customers];
 };
 
-async function judgedAsHar(entries: readonly WrittenHarEntry[], file: string): Promise<Observation> {
-  writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'cpf-conformance recorder freedoms', version: '1' }, entries } }));
+async function judgedAsHar(entries: readonly WrittenHarEntry[], file: string, indent?: number): Promise<Observation> {
+  writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'cpf-conformance recorder freedoms', version: '1' }, entries } }, null, indent));
   return observeAll(readHar([file]).exchanges, JUDGES);
 }
