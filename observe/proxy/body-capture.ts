@@ -8,7 +8,7 @@ export class BodyCapture {
   private recorded = 0;
   private total = 0;
 
-  constructor(private readonly cap: number) {}
+  constructor(readonly cap: number) {}
 
   add(chunk: Buffer): void {
     this.total += chunk.length;

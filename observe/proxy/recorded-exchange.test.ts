@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BodyCapture } from './body-capture.js';
 import { requestCredentials, withoutCutCredential } from './cut-credentials.js';
@@ -5,7 +6,7 @@ import { addressedUrl, headerFields, recordedExchange } from './recorded-exchang
 
 const capture = (cap: number, ...chunks: string[]) => {
   const body = new BodyCapture(cap);
-  for (const chunk of chunks) body.add(Buffer.from(chunk));
+  for (const chunk of chunks) body.add(Buffer.from(chunk, 'latin1'));
   return body;
 };
 
@@ -55,4 +56,50 @@ describe('recordedExchange', () => {
     expect(exchange.request.bodyMimeType).toBe('text/plain');
     expect(exchange.response).toEqual({ status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], mimeType: '', bodySize: 2, bodyText: 'ok' });
   });
+
+  it('records an answer decoded of its gzip, deflate or br (forwarded as it came), counting the bytes that went through', () => {
+    const answer = JSON.stringify({ rooms: [{ id: 'r1', roomData: { raumBezeichnung: 'Küche' } }] });
+    const coded: [string, Buffer][] = [
+      ['gzip', gzipSync(answer)],
+      ['deflate', deflateSync(answer)],
+      ['deflate', deflateRawSync(answer)],
+      ['br', brotliCompressSync(answer)],
+      ['gzip, br', brotliCompressSync(gzipSync(answer))],
+    ];
+    for (const [encoding, bytes] of coded) {
+      const exchange = answered(['Content-Type', 'application/json', 'Content-Encoding', encoding], capture(1 << 20, bytes.toString('latin1')), bytes);
+      expect(exchange.response.bodyText, encoding).toBe(answer);
+      expect(exchange.response.bodySize, encoding).toBe(bytes.length);
+      expect(exchange.bodyTruncated, encoding).toBeUndefined();
+    }
+  });
+
+  it('keeps as bytes a body of a coding it does not know or that is not what its coding says, and as cut one that decodes beyond the cap or was cut at it', () => {
+    const answer = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Antrag ${i}` })) });
+    const zipped = gzipSync(answer);
+    const unknown = answered(['Content-Encoding', 'compress'], capture(1 << 20, zipped.toString('latin1')), zipped);
+    expect(unknown.response.bodyBinary).toEqual(zipped);
+    const notGzip = answered(['Content-Encoding', 'gzip'], capture(1 << 20, answer), Buffer.from(answer));
+    expect(notGzip.response.bodyBinary).toEqual(Buffer.from(answer));
+    expect(notGzip.bodyTruncated).toBeUndefined();
+    const beyond = answered(['Content-Type', 'application/json', 'Content-Encoding', 'gzip'], capture(answer.length - 1, zipped.toString('latin1')), zipped);
+    expect(beyond.bodyTruncated).toEqual({ response: true });
+    expect(beyond.response.bodyText).toBeUndefined();
+    const cut = answered(['Content-Type', 'application/json', 'Content-Encoding', 'gzip'], capture(Math.floor(zipped.length / 2), zipped.toString('latin1')), zipped);
+    expect(cut.bodyTruncated).toEqual({ response: true });
+    expect(cut.response.bodyText).toBeUndefined();
+  });
 });
+
+/** An exchange whose answer came with `rawHeaders` and the captured `body` of `bytes`. */
+function answered(rawHeaders: string[], body: BodyCapture, bytes: Buffer) {
+  expect(body.forwardedBytes).toBe(bytes.length);
+  return recordedExchange({
+    startedAt: 1,
+    durationMs: 2,
+    request: { method: 'GET', target: '/api/v2/reports', httpVersion: 'HTTP/1.1', rawHeaders: ['Accept-Encoding', 'gzip, deflate, br'], body: capture(100) },
+    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', rawHeaders, body },
+    timings: { send: 1, wait: 1, receive: 1 },
+    upstreamHost: 'up:1',
+  });
+}

@@ -2,6 +2,7 @@ import type { ExchangeTimings, HeaderField, ObservedExchange } from '../exchange
 import type { BodyCapture } from './body-capture.js';
 import { bodyFields } from '../recorded-body.js';
 import { requestCredentials, withoutCutCredential } from './cut-credentials.js';
+import { decodedBody, type DecodedBody } from './decoded-body.js';
 
 /** An exchange as the recording proxy gives it (`bodyTruncated` set where the recording cap cut a body). */
 export type RecordedExchange = ObservedExchange;
@@ -46,10 +47,12 @@ export function addressedUrl(target: string, rawHeaders: readonly string[], upst
  */
 export function recordedExchange(parts: ExchangeParts): RecordedExchange {
   const { request, response } = parts;
-  const credentials = request.body.truncated || response.body.truncated ? requestCredentials(request.rawHeaders, request.target) : [];
   const requestType = headerValue(request.rawHeaders, 'content-type');
   const responseType = headerValue(response.rawHeaders, 'content-type');
-  const truncated = { ...(request.body.truncated && { request: true as const }), ...(response.body.truncated && { response: true as const }) };
+  const sent = decodedBody(request.body.bytes(), request.body.truncated, headerValue(request.rawHeaders, 'content-encoding'), request.body.cap);
+  const answered = decodedBody(response.body.bytes(), response.body.truncated, headerValue(response.rawHeaders, 'content-encoding'), response.body.cap);
+  const credentials = sent.truncated || answered.truncated ? requestCredentials(request.rawHeaders, request.target) : [];
+  const truncated = { ...(sent.truncated && { request: true as const }), ...(answered.truncated && { response: true as const }) };
   return {
     source: 'proxy',
     index: 0,
@@ -60,7 +63,7 @@ export function recordedExchange(parts: ExchangeParts): RecordedExchange {
       url: addressedUrl(request.target, request.rawHeaders, parts.upstreamHost),
       httpVersion: request.httpVersion,
       headers: headerFields(request.rawHeaders),
-      ...bodyFields(recordedBytes(request.body, credentials), request.body.truncated, requestType, headerValue(request.rawHeaders, 'content-encoding')),
+      ...bodyFields(recordedBytes(sent, credentials), sent.truncated, requestType, sent.contentEncoding),
       ...(requestType !== undefined && { bodyMimeType: requestType }),
     },
     response: {
@@ -70,7 +73,7 @@ export function recordedExchange(parts: ExchangeParts): RecordedExchange {
       headers: headerFields(response.rawHeaders),
       mimeType: responseType ?? '',
       bodySize: response.body.forwardedBytes,
-      ...bodyFields(recordedBytes(response.body, credentials), response.body.truncated, responseType, headerValue(response.rawHeaders, 'content-encoding')),
+      ...bodyFields(recordedBytes(answered, credentials), answered.truncated, responseType, answered.contentEncoding),
     },
     timings: parts.timings,
     ...(parts.proxyFailure !== undefined && { proxyFailure: parts.proxyFailure }),
@@ -78,6 +81,7 @@ export function recordedExchange(parts: ExchangeParts): RecordedExchange {
   };
 }
 
-function recordedBytes(body: BodyCapture, credentials: readonly string[]): Buffer {
-  return body.truncated ? withoutCutCredential(body.bytes(), credentials) : body.bytes();
+/** A cut body without the start of a credential at its end (cut-credentials.ts), looked for in what the judges read: the decoded bytes. */
+function recordedBytes(body: DecodedBody, credentials: readonly string[]): Buffer {
+  return body.truncated ? withoutCutCredential(body.bytes, credentials) : body.bytes;
 }

@@ -1,5 +1,6 @@
 import { Agent, createServer, request, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerOf } from '../customer-hash.js';
 import { startRecordingProxy, type RecordingProxy, type RecordingProxyOptions } from './recording-proxy.js';
@@ -431,6 +432,24 @@ describe('startRecordingProxy', () => {
     expect(record.response.bodySize).toBe(Buffer.byteLength(large));
     // 1000 bytes end inside a two-byte character: the text keeps the 999 before it.
     expect(record.response.bodyText).toBe(Buffer.from(large).subarray(0, 999).toString());
+  });
+
+  it('forwards a compressed answer as it came and records it decoded, so the judges read it', async () => {
+    const answer = JSON.stringify({ status: 200, action: 'getReports', projekte: [], leads: [], api: [], anfragen: [] });
+    const zipped = gzipSync(answer);
+    const upstream = await startUpstream((_req, res) => {
+      res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Encoding', 'gzip', 'Content-Length', String(zipped.length)]);
+      res.end(zipped);
+    });
+    const { proxy, records } = await startProxy(upstream.url);
+    const { res, body } = await get(`${proxy.url}/api/v2/reports`, { headers: { 'Accept-Encoding': 'gzip', Authorization: `Bearer ${TOKEN}` } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(body).toEqual(zipped);
+    await until(() => records.length === 1);
+    const [record] = records as [RecordedExchange];
+    expect(record.response.bodyText).toBe(answer);
+    expect(record.response.bodySize).toBe(zipped.length);
+    expect(record.bodyTruncated).toBeUndefined();
   });
 
   it('closes a connection beyond maxConnections at once', async () => {
