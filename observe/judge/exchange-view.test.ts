@@ -26,7 +26,7 @@ describe('ExchangeView', () => {
     }
   });
 
-  it("reads an answer's bytes as JSON where they are JSON, whatever type the recorder kept them as bytes for; other bytes and a request's stay bytes", () => {
+  it("reads an answer's bytes as JSON where they are JSON, whatever type the recorder kept them as bytes for, and past a byte order mark; other bytes and a request's stay as they are", () => {
     const asBytes = (body: string, contentType: string) => {
       const x = exchangeOf({ method: 'POST', path: '/reports', status: 200, responseHeaders: { 'Content-Type': contentType }, responseBody: body, requestBody: '{"a":1}' });
       const { bodyText: answer, ...response } = x.response;
@@ -38,6 +38,9 @@ describe('ExchangeView', () => {
     expect(json.requestBody).toEqual({ kind: 'binary', bytes: 7 });
     expect(asBytes('%PDF-1.7\n', 'application/pdf').responseBody).toEqual({ kind: 'binary', bytes: 9 });
     expect(asBytes('{"rooms":', 'application/octet-stream').responseBody).toEqual({ kind: 'binary', bytes: 9 });
+    const withMark = new ExchangeView(exchangeOf({ path: '/reports', status: 200, responseBody: '\ufeff{"rooms":[]}', requestBody: '\ufeff{"a":1}' }), 0);
+    expect(withMark.responseJson).toEqual({ rooms: [] });
+    expect(withMark.requestBody).toEqual({ kind: 'not-json', text: '\ufeff{"a":1}' });
     const latin1 = new ExchangeView({ ...exchangeOf({ path: '/reports', status: 200 }), response: { status: 200, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: 3, bodyBinary: Buffer.from('"\xe4"', 'latin1') } }, 0);
     expect(latin1.responseBody).toEqual({ kind: 'binary', bytes: 3 });
   });

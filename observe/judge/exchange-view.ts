@@ -312,16 +312,22 @@ function apiPathOf(url: string): { path: string; rawQuery: string } | undefined 
 
 /** The characters a JSON text may start with after its leading whitespace: any other text is no JSON, known without a throw. */
 const JSON_START = /^[\t\n\r ]*[{["\-0-9tfn]/;
+const BYTE_ORDER_MARK = 0xfeff;
 
 /**
- * An answer's body. Bytes the recorder kept as such (the proxy for a type it does not take for
- * text, recorded-body.ts) are read as JSON where they are JSON in UTF-8, as the active checks read
- * an answer whatever its Content-Type names: a target that labels a well-formed answer wrongly
- * breaks META-12 alone.
+ * An answer's body, read as the active checks read one. Bytes the recorder kept as such (the proxy
+ * for a type it does not take for text, recorded-body.ts) are read as JSON where they are JSON in
+ * UTF-8, as the checks read an answer whatever its Content-Type names: a target that labels a
+ * well-formed answer wrongly breaks META-12 alone.
  */
 function answerBodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   if (binary && startsAsJson(binary) && isUtf8(binary)) {
     const read = bodyOf(binary.toString('utf8'), undefined);
+    if (read.kind === 'json') return read;
+  }
+  // A byte order mark before an answer is read past, as the active checks' UTF-8 decoding of a body drops it (RFC 8259 8.1 lets a parser ignore one).
+  if (text !== undefined && text.charCodeAt(0) === BYTE_ORDER_MARK) {
+    const read = bodyOf(text.slice(1), undefined);
     if (read.kind === 'json') return read;
   }
   return bodyOf(text, binary);
