@@ -1,6 +1,9 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import { withoutCredentials } from '../customer-hash.js';
 import type { ExchangeTimings, HeaderField, ObservedExchange, ObservedRequest, ObservedResponse } from '../exchange.js';
 import { bodyFields } from '../recorded-body.js';
+import { DEFAULT_MAX_ENTRY_BYTES } from './har-entries.js';
 import type { HarEntry } from './har-schema.js';
 
 /** A validated HAR entry as the judge reads exchanges; its tokens already replaced by their hash. */
@@ -10,7 +13,8 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
   // Field by field rather than with spreads, as every entry passes here; in the order an exchange log written from them shows.
   const observedRequest: ObservedRequest = { method: request.method, url: request.url, httpVersion: request.httpVersion, headers: withoutPseudoHeaders(request.headers) };
   if (postData) {
-    setBody(observedRequest, postData.text, postData.encoding, postData.mimeType);
+    if (postData._file !== undefined) setAttached(observedRequest, source, postData._file, postData.mimeType);
+    else setBody(observedRequest, postData.text, postData.encoding, postData.mimeType);
     if (postData.mimeType !== undefined) observedRequest.bodyMimeType = postData.mimeType;
   }
   const observedResponse: ObservedResponse = {
@@ -21,7 +25,8 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
     mimeType: response.content.mimeType,
     bodySize: response.bodySize,
   };
-  if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
+  if (response.content._file !== undefined) setAttached(observedResponse, source, response.content._file, response.content.mimeType);
+  else if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
   const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
   if (timings) exchange.timings = phasesTaken(timings);
   const requestCut = cutShort(observedRequest, request.bodySize, true);
@@ -87,13 +92,35 @@ function setBody(message: ObservedRequest | ObservedResponse, text: string | und
     message.bodyText = text;
     return;
   }
-  const bytes = Buffer.from(text, 'base64');
-  // An empty body recorded in base64 is as empty as one recorded as text.
+  setBytes(message, Buffer.from(text, 'base64'), mimeType);
+}
+
+/**
+ * Playwright's `content: 'attach'` (its default when it records into a .zip) keeps each body in a
+ * file of its own, named in `_file`: read from the HAR's folder (the archive unpacked there), and
+ * from nowhere else. A file that is not there leaves the body unrecorded.
+ */
+function setAttached(message: ObservedRequest | ObservedResponse, source: string, name: string, mimeType: string | undefined): void {
+  const folder = resolve(dirname(source));
+  const path = resolve(folder, name);
+  if (!path.startsWith(folder + sep)) return;
+  let bytes: Buffer;
+  try {
+    if (statSync(path).size > DEFAULT_MAX_ENTRY_BYTES) return;
+    bytes = readFileSync(path);
+  } catch {
+    return;
+  }
+  setBytes(message, bytes, mimeType);
+}
+
+/** A body's bytes as text where they are text, as the proxy records them (recorded-body.ts); no bytes are an empty body, as an empty text is. */
+function setBytes(message: ObservedRequest | ObservedResponse, bytes: Buffer, mimeType: string | undefined): void {
   if (bytes.length === 0) {
     message.bodyText = '';
     return;
   }
-  // A HAR's text is decoded (decompressed, unchunked) whatever the answer's Content-Encoding said.
+  // A HAR's body is decoded (decompressed, unchunked) whatever the answer's Content-Encoding said.
   const { bodyText, bodyBinary } = bodyFields(bytes, false, mimeType === '' ? undefined : mimeType, undefined);
   if (bodyText !== undefined) message.bodyText = bodyText;
   else message.bodyBinary = bodyBinary;

@@ -54,6 +54,8 @@ const encoding = z.enum(['base64', '']).optional();
  * (-1), never a reason to skip the entry.
  */
 const size = z.number().catch(-1);
+/** Playwright's `content: 'attach'` (the default of a .zip): the body in a file of its own, named here, beside the HAR. */
+const attachment = z.string().optional();
 
 export const harEntrySchema = z.object({
   /** Chromium's mark of an entry served from its memory or disk cache: the request never reached the target. */
@@ -66,7 +68,7 @@ export const harEntrySchema = z.object({
     httpVersion: z.string().default(''),
     headers: z.array(header),
     bodySize: size,
-    postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding }).optional(),
+    postData: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding, _file: attachment }).optional(),
   }),
   response: z.object({
     // 0 (browsers) or -1 (Playwright, beside its `_failureText`): no answer, the request failed, was blocked or cancelled.
@@ -74,7 +76,7 @@ export const harEntrySchema = z.object({
     statusText: z.string().default(''),
     httpVersion: z.string().default(''),
     headers: z.array(header),
-    content: z.object({ size, mimeType: z.string().default(''), text: z.string().optional(), encoding }),
+    content: z.object({ size, mimeType: z.string().default(''), text: z.string().optional(), encoding, _file: attachment }),
     bodySize: z.number().default(-1),
   }),
   timings: z

@@ -15,6 +15,12 @@ const USUAL: unknown[] = [
     request: { method: 'GET', url: 'https://api.example.test/api/v2/reports', headers: [] },
     response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], content: {} },
   },
+  {
+    startedDateTime: '2026-11-28T18:00:00.000Z',
+    time: 3.25,
+    request: { method: 'POST', url: 'https://api.example.test/api/v2/reports/with-data', headers: [], bodySize: 18, postData: { mimeType: 'application/json', _file: '5e1f.json' } },
+    response: { status: 201, headers: [], content: { size: 40, mimeType: 'application/json', _file: '9a0c.json' } },
+  },
 ];
 
 /** Values a field may wrongly hold, and the edges of the right ones. */

@@ -40,13 +40,14 @@ function plainRequest(value: unknown): HarEntry['request'] | undefined {
   const request: HarEntry['request'] = { method, url, httpVersion, headers, bodySize: knownSize(value.bodySize) };
   if (postData !== undefined) {
     if (!isPlainObject(postData)) return undefined;
-    const { mimeType, text, encoding } = postData;
-    if (!isOptionalString(mimeType) || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
+    const { mimeType, text, encoding, _file: file } = postData;
+    if (!isOptionalString(mimeType) || !isOptionalString(text) || !isEncoding(encoding) || !isOptionalString(file)) return undefined;
     // Member by member rather than by spreads of optional members, as every entry with a body passes here.
     const data: NonNullable<HarEntry['request']['postData']> = {};
     if (mimeType !== undefined) data.mimeType = mimeType;
     if (text !== undefined) data.text = text;
     if (encoding !== undefined) data.encoding = encoding;
+    if (file !== undefined) data._file = file;
     request.postData = data;
   }
   return request;
@@ -61,13 +62,14 @@ function plainResponse(value: unknown): HarEntry['response'] | undefined {
   const bodySize = value.bodySize === undefined ? -1 : value.bodySize;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < -1 || status > 999 || statusText === null || httpVersion === null || !headers || !isNumber(bodySize)) return undefined;
   if (!isPlainObject(content)) return undefined;
-  const { text, encoding } = content;
+  const { text, encoding, _file: file } = content;
   const mimeType = stringOr(content.mimeType, '');
-  if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding)) return undefined;
+  if (mimeType === null || !isOptionalString(text) || !isEncoding(encoding) || !isOptionalString(file)) return undefined;
   // Member by member, as the request's body.
   const plainContent: HarEntry['response']['content'] = { size: knownSize(content.size), mimeType };
   if (text !== undefined) plainContent.text = text;
   if (encoding !== undefined) plainContent.encoding = encoding;
+  if (file !== undefined) plainContent._file = file;
   return { status, statusText, httpVersion, headers, content: plainContent, bodySize };
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -214,6 +214,33 @@ describe('readHar', () => {
     const { exchanges } = await readAll([writeHar('posts.har', entries)]);
     expect(Buffer.byteLength(body.text)).toBe(38);
     expect(exchanges.map((x) => x.bodyTruncated)).toEqual([{ request: true }, undefined, { request: true }, undefined, undefined]);
+  });
+
+  it("reads the bodies Playwright attaches in files of their own beside the HAR (`_file`), and none from elsewhere", async () => {
+    const answer = `{"projectKey":"K1","projektName":"Haus [Süd]"}`;
+    const sent = '{"projectData":{"projektName":"Süd"}}';
+    writeFileSync(join(dir, 'a1.json'), answer);
+    const attached = {
+      ...entry(1),
+      request: { ...entry(1).request, method: 'POST', bodySize: Buffer.byteLength(sent), postData: { mimeType: 'application/json', text: '', params: [], _file: 'p1.json' } },
+      response: { ...entry(1).response, content: { size: Buffer.byteLength(answer), mimeType: 'application/json', _file: 'a1.json' } },
+    };
+    const missing = { ...entry(2), response: { ...entry(2).response, content: { size: 10, mimeType: 'application/json', _file: 'gone.json' } } };
+    // Beside the HAR's folder, not in it.
+    const outside = { ...entry(3), response: { ...entry(3).response, content: { size: 10, mimeType: 'application/json', _file: '../a1.json' } } };
+    mkdirSync(join(dir, 'playwright'), { recursive: true });
+    writeFileSync(join(dir, 'playwright', 'a1.json'), answer);
+    writeFileSync(join(dir, 'playwright', 'p1.json'), sent);
+    const har = join(dir, 'playwright', 'attached.har');
+    writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [attached, missing, outside] } }));
+    const { exchanges } = await readAll([har]);
+    expect(exchanges[0]?.request.bodyText).toBe(sent);
+    expect(exchanges[0]?.response.bodyText).toBe(answer);
+    expect(exchanges[0]?.bodyTruncated).toBeUndefined();
+    for (const x of exchanges.slice(1)) {
+      expect(x.response).not.toHaveProperty('bodyText');
+      expect(x.response).not.toHaveProperty('bodyBinary');
+    }
   });
 
   it('reads an empty base64 body as an empty one, and a text marked base64 that cannot be base64 as the body itself', async () => {

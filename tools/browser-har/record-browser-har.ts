@@ -10,6 +10,8 @@ export interface BrowserHarOptions extends IntegratorConfig {
   token: string;
   /** Where Chromium writes the HAR. */
   harPath: string;
+  /** Bodies in the HAR (`embed`, the default) or in files of their own beside it (`attach`, as Playwright records into a .zip). */
+  content?: 'embed' | 'attach';
   /** How long the page may take for all its calls (ms). */
   timeoutMs: number;
 }
@@ -27,16 +29,16 @@ const PAGE_PATH = '/integrator/index.html';
 const pageCalls = z.array(z.object({ label: z.string(), method: z.string(), path: z.string(), status: z.number(), errorType: z.string().optional() }));
 
 /**
- * Opens the integrator page in headless Chromium with Playwright's `recordHar` (full bodies
- * embedded), types the token into its settings, lets its script call the API and closes the
+ * Opens the integrator page in headless Chromium with Playwright's `recordHar` (full bodies,
+ * embedded or attached), types the token into its settings, lets its script call the API and closes the
  * context, which is when Playwright writes the HAR.
  */
 export async function recordBrowserHar(options: BrowserHarOptions): Promise<BrowserHarRecording> {
-  const { executablePath, origin, token, harPath, timeoutMs, ...config } = options;
+  const { executablePath, origin, token, harPath, timeoutMs, content = 'embed', ...config } = options;
   const pageUrl = `${origin}${PAGE_PATH}`;
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ recordHar: { path: harPath, content: 'embed' } });
+    const context = await browser.newContext({ recordHar: { path: harPath, content } });
     const outside: string[] = [];
     await context.route(
       (url) => url.origin !== origin,
