@@ -42,6 +42,15 @@ describe('recordedExchange', () => {
     expect(addressedUrl('http://elsewhere/x', ['Host', 'h'], 'up:1')).toBe('http://elsewhere/x');
   });
 
+  it("takes the scheme the client used from the front that ended its TLS, the first front's word where several passed it on", () => {
+    expect(addressedUrl('/x', ['Host', 'api.test', 'X-Forwarded-Proto', 'https'], 'up:1')).toBe('https://api.test/x');
+    expect(addressedUrl('/x', ['Host', 'api.test', 'X-Forwarded-Proto', 'https, http'], 'up:1')).toBe('https://api.test/x');
+    expect(addressedUrl('/x', ['Host', 'api.test', 'Forwarded', 'for=192.0.2.60;proto=https;by=203.0.113.43, for=10.0.0.1;proto=http'], 'up:1')).toBe('https://api.test/x');
+    expect(addressedUrl('/x', ['Host', 'api.test', 'Forwarded', 'for=192.0.2.60', 'X-Forwarded-Proto', 'https'], 'up:1')).toBe('https://api.test/x');
+    expect(addressedUrl('/x', ['Host', 'api.test', 'Forwarded', 'for=192.0.2.60;proto=http', 'X-Forwarded-Proto', 'https'], 'up:1')).toBe('http://api.test/x');
+    expect(addressedUrl('/x', ['Host', 'api.test', 'X-Forwarded-Proto', 'ftp'], 'up:1')).toBe('http://api.test/x');
+  });
+
   it('says which bodies were cut, and cuts a credential the cut left a start of', () => {
     const exchange = recordedExchange({
       startedAt: 1.5,

@@ -35,10 +35,25 @@ export function headerValue(rawHeaders: readonly string[], name: string): string
 
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** The URL the client addressed: its Host and its request-target as received, not re-encoded. */
+/**
+ * The URL the client addressed: its Host and its request-target as received, not re-encoded. The
+ * proxy itself speaks plain HTTP; behind a front that ended the client's TLS (a load balancer, a
+ * gateway), the scheme the client used is the one the front passed on (`Forwarded: proto=`, RFC
+ * 7239, or `X-Forwarded-Proto`), so that the scheme rule judges the client's, not the proxy's hop.
+ */
 export function addressedUrl(target: string, rawHeaders: readonly string[], upstreamHost: string): string {
   if (ABSOLUTE_FORM.test(target)) return target;
-  return `http://${headerValue(rawHeaders, 'host') ?? upstreamHost}${target}`;
+  return `${forwardedScheme(rawHeaders) ?? 'http'}://${headerValue(rawHeaders, 'host') ?? upstreamHost}${target}`;
+}
+
+const FORWARDED_PROTO = /(?:^|;)\s*proto\s*=\s*"?([A-Za-z]+)"?\s*(?:;|$)/i;
+
+/** The scheme the client used as the first front says it (the `proto` of the first element of `Forwarded`, else the first of `X-Forwarded-Proto`: each front appends its own); http or https only. */
+function forwardedScheme(rawHeaders: readonly string[]): string | undefined {
+  const forwarded = FORWARDED_PROTO.exec(headerValue(rawHeaders, 'forwarded')?.split(',')[0] ?? '')?.[1];
+  const proto = forwarded ?? headerValue(rawHeaders, 'x-forwarded-proto')?.split(',')[0];
+  const scheme = proto?.trim().toLowerCase();
+  return scheme === 'https' || scheme === 'http' ? scheme : undefined;
 }
 
 /**
