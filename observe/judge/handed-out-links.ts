@@ -102,6 +102,19 @@ function segmentBelowPrefix(pathname: string): string | undefined {
   return below === '' || below.startsWith('/') ? firstSegment(below) : undefined;
 }
 
+/** The kinds of file the interface hands out links to: pictures and documents. */
+const FILE_TYPE = /^\s*(?:image\/[\w.+-]+|application\/pdf)\s*(?:;|$)/i;
+
+/**
+ * A picture or a document served at a path of no endpoint: the fetch of a link whose handing out
+ * the recording does not hold (a HAR begun after the list that handed it out, one saved without
+ * bodies, a list the browser served from its cache, links handed out before the proxy started),
+ * not an answer of the API, since links may lie anywhere under the site.
+ */
+function unlistedFile(x: ExchangeView): boolean {
+  return (x.method === 'GET' || x.method === 'HEAD') && x.status >= 200 && x.status < 300 && x.pathEndpoints.length === 0 && FILE_TYPE.test(x.responseHeader('content-type') ?? '');
+}
+
 /**
  * The signed links the interface hands out are the target's own URLs, authorised by their
  * signature, and may lie anywhere under the site, `/api/v2` included ("may be relative and then
@@ -130,8 +143,15 @@ export class HandedOutLinks {
     }
   }
 
-  /** Whether the request fetches a link handed out before (whatever its query) or another file of its area. */
+  /**
+   * Whether the request fetches a link handed out before (whatever its query) or another file of its
+   * area, or a file the recording did not show handed out (`unlistedFile`).
+   */
   fetches(x: ExchangeView): boolean {
+    return this.#fetchesHandedOut(x) || unlistedFile(x);
+  }
+
+  #fetchesHandedOut(x: ExchangeView): boolean {
     if (this.#places.size === 0 || !this.#mayFetch(x)) return false;
     const place = x.derived(requestPlaceFact);
     if (place === undefined) return false;

@@ -23,10 +23,20 @@ describe('handed-out links', () => {
       { path: '/reports/abcdefghi/pictures', token, status: 200, responseBody: pictures },
       // Another file of the links' area: a link altered to probe its signature.
       { path: '/cached-files/documents/2/bericht.pdf?sig=abc', status: 200, responseBody: 'pdf', responseHeaders: { 'Content-Type': 'application/pdf' } },
-      { path: '/other-files/pictures/p2', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+      // Outside it, an answer of the API, not a file.
+      { path: '/other-files/pictures/p2', status: 200, responseBody: { picture: 'p2' } },
       { path: '/reports/abc', token, status: 400, responseBody: { status: 400, error: 'Falsch', details: { type: 'validation' } } },
     ]);
     expect(verdictsOf(o, ['AUTH-1', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-12': 'fail 2/2' });
+  });
+
+  it('include a picture or document served at a path of no endpoint whose handing out the recording lacks (begun later, saved without bodies), but no other answer there', () => {
+    const o = observed([authenticationJudge, unknownPathJudge, errorEnvelopeJudge], [
+      { path: '/cached-files/pictures/p1?expires=1&sig=abc', status: 200, responseBody: 'png', responseHeaders: { 'Content-Type': 'image/png' } },
+      { path: '/cached-files/documents/2/bericht.pdf?sig=abc', status: 200, responseBody: '%PDF-1.7', responseHeaders: { 'Content-Type': 'application/pdf' } },
+      { path: '/cached-files/index.html', status: 200, responseBody: '<html></html>', responseHeaders: { 'Content-Type': 'text/html' } },
+    ]);
+    expect(verdictsOf(o, ['AUTH-1', 'ERR-9', 'ERR-12'])).toEqual({ 'AUTH-1': 'fail 1/1', 'ERR-9': 'fail 1/1', 'ERR-12': 'fail 1/1' });
   });
 
   it('never cover the paths of the table, even where a link lies among them', () => {
