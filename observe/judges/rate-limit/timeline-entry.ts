@@ -11,6 +11,20 @@ import { authorizationHeaders } from '../auth/request-facts.js';
  */
 export const CLOCK_SLACK_MS = 2;
 
+/** A second: how far a start given without a fraction of a second may lie from the moment it names. */
+const WHOLE_SECOND_MS = 1000;
+
+/**
+ * How far an exchange's interval is widened on both sides: `CLOCK_SLACK_MS`, and a second more for
+ * a start on a whole second. HAR 1.2 writes a start as "ss.s", but a recorder may leave the fraction
+ * out, and then an exchange may have started up to a second off its stamp (cut or rounded): no proof
+ * may rest on an order the recording does not show. A recorder of milliseconds stamps a whole second
+ * once in a thousand starts, which only weakens the proofs that exchange is in.
+ */
+export function slackAt(startedAt: number): number {
+  return startedAt % WHOLE_SECOND_MS === 0 ? CLOCK_SLACK_MS + WHOLE_SECOND_MS : CLOCK_SLACK_MS;
+}
+
 /**
  * What an exchange is on the customer limit's timeline:
  * - `counted`: certainly counted by the limit of its token's customer: a protected endpoint of
@@ -54,8 +68,9 @@ export class TimelineEntry implements Hit {
     readonly token: string | undefined,
   ) {
     this.#kept = seen.provingExchange();
-    this.sentAt = seen.sentAt - CLOCK_SLACK_MS;
-    this.receivedAt = seen.answeredAt + CLOCK_SLACK_MS;
+    const slack = slackAt(seen.sentAt);
+    this.sentAt = seen.sentAt - slack;
+    this.receivedAt = seen.answeredAt + slack;
     this.status = seen.status;
     this.seq = seen.seq;
     this.endpoint = seen.endpoint;

@@ -28,6 +28,14 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
     expect(failure?.message).toContain('3 admitted requests answered within');
   });
 
+  it('proves nothing on starts given to the whole second: each may lie up to a second off its stamp', () => {
+    // A recorder that leaves out the fraction stamps three sends spread over a second alike.
+    const whole = 863;
+    expect((T0 + whole) % 1000).toBe(0);
+    expect(judge([req(whole, 200), req(whole, 200), req(whole, 200)], SAFETY)).toEqual({ 'RATE-1': 'pass 3/0', 'RATE-3': 'pass 3/0' });
+    expect(judge([req(0, 200), req(0, 200), req(0, 200)], ['RATE-1'])).toEqual({ 'RATE-1': 'fail 3/1' });
+  });
+
   it('fails RATE-3 as well when the set was admitted far sooner than a second after the first (a bucket, a fixed window)', () => {
     expect(judge([req(0, 200), req(0, 200), req(550, 200)], SAFETY)).toEqual({ 'RATE-1': 'fail 3/1', 'RATE-3': 'fail 3/1' });
   });
