@@ -39,7 +39,9 @@ interface WrittenBody {
  * An exchange as an element of a HAR 1.2 `log.entries`, as a browser exports it (the fields the
  * format requires, unknown sizes as -1): what the bench and the tests write to give the HAR reader
  * the same traffic an exchange log holds. The inverse of har-exchange.ts, up to what a HAR cannot
- * say (the recorder's `bodyTruncated`, `proxyFailure`).
+ * say (the recorder's `proxyFailure`). A body's size is the length of the body written (its
+ * credentials already replaced by their names, as the record holds it), one byte more where the
+ * record was cut (`bodyTruncated`), so that the reader tells the cut again by the size.
  */
 export function harEntryOf(x: ObservedExchange): WrittenHarEntry {
   const { request, response } = x;
@@ -57,7 +59,7 @@ export function harEntryOf(x: ObservedExchange): WrittenHarEntry {
       queryString: query ? [...query].map(([name, value]) => ({ name, value })) : [],
       ...(requestBody && { postData: { mimeType: request.bodyMimeType ?? '', ...requestBody } }),
       headersSize: -1,
-      bodySize: request.bodyBinary?.length ?? (request.bodyText === undefined ? 0 : Buffer.byteLength(request.bodyText)),
+      bodySize: writtenSize(request, x.bodyTruncated?.request === true),
     },
     response: {
       status: response.status,
@@ -65,7 +67,7 @@ export function harEntryOf(x: ObservedExchange): WrittenHarEntry {
       httpVersion: response.httpVersion,
       cookies: [],
       headers: response.headers,
-      content: { size: response.bodySize, mimeType: response.mimeType, ...bodyOf(response.bodyText, response.bodyBinary) },
+      content: { size: writtenSize(response, x.bodyTruncated?.response === true), mimeType: response.mimeType, ...bodyOf(response.bodyText, response.bodyBinary) },
       redirectURL: '',
       headersSize: -1,
       bodySize: response.bodySize,
@@ -78,4 +80,9 @@ export function harEntryOf(x: ObservedExchange): WrittenHarEntry {
 function bodyOf(text: string | undefined, binary: Buffer | undefined): WrittenBody | undefined {
   if (binary) return { text: binary.toString('base64'), encoding: 'base64' };
   return text === undefined ? undefined : { text };
+}
+
+function writtenSize(body: { bodyText?: string; bodyBinary?: Buffer }, cut: boolean): number {
+  const bytes = body.bodyBinary?.length ?? (body.bodyText === undefined ? 0 : Buffer.byteLength(body.bodyText));
+  return cut ? bytes + 1 : bytes;
 }
