@@ -10,9 +10,10 @@ import { readHar } from '../../observe/har/read-har.js';
  * another writes it. The judge reads every such file of a recording alike: where the file keeps all
  * the judge reads (`keepsAll`), every rule's observation is the same; where it keeps less (no
  * bodies, a body's start, whole seconds) or hands the exchanges over in another order, no rule
- * fails that the full recording does not fail (one it fails may fail more or less often). A freedom the judge read otherwise would charge the
- * target with the recorder's choice. `npm run observe:recorders` proves it over a conforming
- * recording, the unit tests over a failing one.
+ * fails that the full recording does not fail (one it fails may fail more or less often). A
+ * freedom the judge read otherwise would charge the target with the recorder's choice.
+ * `npm run observe:recorders` proves it over a conforming recording, the unit tests over a failing
+ * one.
  */
 export interface RecorderFreedom {
   id: string;
