@@ -315,34 +315,20 @@ const JSON_START = /^[\t\n\r ]*[{["\-0-9tfn]/;
 const BYTE_ORDER_MARK = 0xfeff;
 
 /**
- * An answer's body, read as the active checks read one. Bytes the recorder kept as such (the proxy
- * for a type it does not take for text, recorded-body.ts) are read as JSON where they are JSON in
- * UTF-8, as the checks read an answer whatever its Content-Type names: a target that labels a
- * well-formed answer wrongly breaks META-12 alone.
+ * An answer's body, read as the active checks read one: bytes the recorder kept as such (the proxy
+ * for a type it does not take for text, recorded-body.ts) as their UTF-8 text, whatever the
+ * Content-Type names (a target that labels a well-formed answer wrongly breaks META-12 alone), and
+ * a text past a leading byte order mark, which their UTF-8 decoding drops (RFC 8259 8.1 lets a
+ * parser ignore one). Where that reading is no JSON, the body is what it was recorded as.
  */
 function answerBodyOf(text: string | undefined, binary: Buffer | undefined): Body {
-  if (binary && startsAsJson(binary) && isUtf8(binary)) {
-    const read = bodyOf(binary.toString('utf8'), undefined);
-    if (read.kind === 'json') return read;
-  }
-  // A byte order mark before an answer is read past, as the active checks' UTF-8 decoding of a body drops it (RFC 8259 8.1 lets a parser ignore one).
-  if (text !== undefined && text.charCodeAt(0) === BYTE_ORDER_MARK) {
-    const read = bodyOf(text.slice(1), undefined);
+  const asRead = binary ? (isUtf8(binary) ? binary.toString('utf8') : undefined) : text?.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : undefined;
+  if (asRead !== undefined) {
+    const read = bodyOf(asRead, undefined);
     if (read.kind === 'json') return read;
   }
   return bodyOf(text, binary);
 }
-
-/** Whether the first byte after leading whitespace is one a JSON text may start with (JSON_START's). */
-function startsAsJson(bytes: Buffer): boolean {
-  for (const byte of bytes) {
-    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
-    return JSON_START_BYTES.has(byte);
-  }
-  return false;
-}
-
-const JSON_START_BYTES = new Set(Buffer.from('{["-0123456789tfn'));
 
 function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   if (binary) return { kind: 'binary', bytes: binary.length };

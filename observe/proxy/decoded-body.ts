@@ -44,9 +44,10 @@ const isTooLarge = (error: unknown) => error instanceof RangeError || (error as 
 /** `bytes` (a capture of at most `cap` bytes, `truncated` when cut there) decoded of `contentEncoding`, the codings undone from the last applied. */
 export function decodedBody(bytes: Buffer, truncated: boolean, contentEncoding: string | undefined, cap: number): DecodedBody {
   if (contentEncoding === undefined) return { bytes, truncated, contentEncoding };
+  const codings = contentEncoding.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return { bytes, truncated, contentEncoding: undefined };
   const asCame = { bytes, truncated, contentEncoding };
-  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
-  if (codings.length === 0 || bytes.length === 0) return codings.length === 0 ? { bytes, truncated, contentEncoding: undefined } : asCame;
+  if (bytes.length === 0) return asCame;
   let decoded = bytes;
   for (let i = codings.length - 1; i >= 0; i--) {
     const decode = DECODERS.get(codings[i] as string);

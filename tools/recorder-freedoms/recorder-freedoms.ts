@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { observeAll, type Observation } from '../../observe/judge/observer.js';
+import { observeAll, type Observation, type RuleObservation } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import type { WrittenHarEntry } from '../../observe/har/har-entry-of.js';
 import { readHar } from '../../observe/har/read-har.js';
@@ -131,9 +131,7 @@ export function departures(freedom: RecorderFreedom, original: Observation, writ
     const other = written.rules[id];
     if (!other) out.push(`${id}: not in the observation`);
     else if (freedom.keepsAll) {
-      if (other.verdict !== rule.verdict || other.judged !== rule.judged || other.failed !== rule.failed || other.customers !== rule.customers) {
-        out.push(`${id}: ${rule.verdict} (judged ${rule.judged}, failed ${rule.failed}) became ${other.verdict} (judged ${other.judged}, failed ${other.failed})`);
-      }
+      if (!observedAlike(rule, other)) out.push(`${id}: ${rule.verdict} (judged ${rule.judged}, failed ${rule.failed}) became ${other.verdict} (judged ${other.judged}, failed ${other.failed})`);
     } else if (other.verdict === 'fail' && rule.verdict !== 'fail') out.push(`${id}: failed ${other.failed} times, never in the recording itself: ${other.failures[0]?.message ?? ''}`);
   }
   return out;
@@ -155,16 +153,16 @@ export async function freedomOutcomes(entries: readonly WrittenHarEntry[], dir: 
   const outcomes: FreedomOutcome[] = [];
   for (const freedom of freedoms) {
     const written = await judgedAsHar(freedom.write(entries), join(dir, `${freedom.id}.har`), freedom.indent);
-    const observedOtherwise = Object.keys(original.rules).filter((id) => JSON.stringify(countsOf(original, id)) !== JSON.stringify(countsOf(written, id))).length;
+    const observedOtherwise = Object.entries(original.rules).filter(([id, rule]) => !observedAlike(rule, written.rules[id])).length;
     outcomes.push({ freedom, departures: departures(freedom, original, written), observedOtherwise });
   }
   return { original, outcomes };
 }
 
-const countsOf = (o: Observation, id: string) => {
-  const rule = o.rules[id];
-  return rule && [rule.verdict, rule.judged, rule.failed, rule.customers];
-};
+/** The same verdict over the same counts: what a file that keeps all must give of every rule. */
+function observedAlike(rule: RuleObservation, other: RuleObservation | undefined): boolean {
+  return other !== undefined && other.verdict === rule.verdict && other.judged === rule.judged && other.failed === rule.failed && other.customers === rule.customers;
+}
 
 async function judgedAsHar(entries: readonly WrittenHarEntry[], file: string, indent?: number): Promise<Observation> {
   writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'cpf-conformance recorder freedoms', version: '1' }, entries } }, null, indent));
