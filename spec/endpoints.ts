@@ -40,9 +40,10 @@ export interface QueryParameter {
   rule: string;
 }
 
-export interface Endpoint {
+/** A row of the table whose id is `Id`: the table's own rows keep their literal ids, so that `EndpointId` is the union of them. */
+interface EndpointRow<Id extends string> {
   /** Stable name of the row, e.g. `rooms.change`; used in fault ids. */
-  id: string;
+  id: Id;
   method: Method;
   /** Relative to `{base_url}`, with `{projectKey}`, `{roomId}`, `{applicationId}`. */
   path: string;
@@ -64,8 +65,10 @@ export interface Endpoint {
    * A minimal valid body (for `none`: undefined). `text` is the caller's label for names and
    * notes; it must meet the field's length rule (room name 1 to 120 characters, note at most 255).
    */
-  minimalBody: (text: string) => Record<string, unknown> | undefined;
+  minimalBody: MinimalBody;
 }
+
+type MinimalBody = (text: string) => Record<string, unknown> | undefined;
 
 /** "JSON body: at most 64 KiB (65536 bytes)" (Limits); the error table's 413 is above it. */
 export const MAX_BODY_BYTES = 65536;
@@ -81,7 +84,7 @@ const PAGING: readonly QueryParameter[] = [
 const noBody = () => undefined;
 
 /** Everything of a row that does not vary much: a protected read of an own resource. */
-function read(id: string, path: string, overrides: Partial<Endpoint> = {}): Endpoint {
+function read<Id extends string>(id: Id, path: string, overrides: Partial<EndpointRow<Id>> = {}): EndpointRow<Id> {
   return {
     id,
     method: 'GET',
@@ -98,7 +101,7 @@ function read(id: string, path: string, overrides: Partial<Endpoint> = {}): Endp
   };
 }
 
-function write(id: string, method: Method, path: string, body: BodyKind, success: number, minimalBody: Endpoint['minimalBody']): Endpoint {
+function write<Id extends string>(id: Id, method: Method, path: string, body: BodyKind, success: number, minimalBody: MinimalBody): EndpointRow<Id> {
   return {
     id,
     method,
@@ -114,8 +117,7 @@ function write(id: string, method: Method, path: string, body: BodyKind, success
   };
 }
 
-/** The spec's endpoint table, in its order. */
-export const ENDPOINTS: readonly Endpoint[] = [
+const ROWS = [
   read('meta.root', '/', { access: 'public' }),
   read('meta.health', '/health', { access: 'public' }),
   // "OPTIONS | any API path": `*` stands for every path, existing or not.
@@ -148,7 +150,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   read('funding.list', '/funding/applications', { query: PAGING }),
   read('funding.detail', '/funding/applications/{applicationId}'),
   read('funding.project-list', '/reports/{projectKey}/funding/applications', { query: PAGING }),
-];
+] as const;
+
+/** The id of a row of the table: a literal the compiler checks wherever a row is named (a judge's `reads`, a comparison with `x.endpoint?.id`). */
+export type EndpointId = (typeof ROWS)[number]['id'];
+
+export type Endpoint = EndpointRow<EndpointId>;
+
+/** The spec's endpoint table, in its order. */
+export const ENDPOINTS: readonly Endpoint[] = ROWS;
 
 /** "Authenticated endpoints need the bearer token"; everything but GET /, GET /health and OPTIONS. */
 export function isProtected(e: Endpoint): boolean {
@@ -172,7 +182,7 @@ export const PROTECTED_ENDPOINTS: readonly Endpoint[] = ENDPOINTS.filter(isProte
 export const JSON_BODY_ENDPOINTS: readonly Endpoint[] = PROTECTED_ENDPOINTS.filter(hasJsonBody);
 export const PROJECT_KEY_ENDPOINTS: readonly Endpoint[] = PROTECTED_ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey'));
 
-export function endpointById(id: string): Endpoint {
+export function endpointById(id: EndpointId): Endpoint {
   const found = ENDPOINTS.find((e) => e.id === id);
   if (!found) throw new Error(`no endpoint ${id} in spec/endpoints.ts`);
   return found;

@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../spec/endpoints.js';
 import type { ExchangeView } from './exchange-view.js';
 import type { HandedOutLinks } from './handed-out-links.js';
 import type { Ledger } from './ledger.js';
@@ -41,8 +42,8 @@ export interface Judge {
  * forgetting included; the others must leave it as it was.
  */
 export interface Reads {
-  /** The rows' ids (spec/endpoints.ts) whose exchanges it reads. */
-  readonly endpoints: readonly string[];
+  /** The rows' ids (spec/endpoints.ts) whose exchanges it reads: a misspelt id does not compile, so it cannot leave a judge without its exchanges. */
+  readonly endpoints: readonly EndpointId[];
   /** Also the exchanges of no row: outside the API, a path or a method the table lacks, OPTIONS. */
   readonly unmatched?: true;
   /** Also answers 429 (most rules are not judged on a request the limit refused). */
@@ -54,7 +55,7 @@ export interface Reads {
  * every exchange of no row (a method or a path the table lacks may write) and answers 429 (a write
  * refused for the limit is noted too).
  */
-export function readsLearning(learning: readonly string[], endpoints: readonly string[]): Reads {
+export function readsLearning(learning: readonly EndpointId[], endpoints: readonly EndpointId[]): Reads {
   return { endpoints: [...new Set([...learning, ...endpoints])], unmatched: true, tooManyRequests: true };
 }
 

@@ -18,7 +18,7 @@ const PATHS: readonly { what: string; path: string; rules: readonly string[] }[]
 
 /** DELETE has no endpoint in the table, and no body. */
 const METHODS: readonly { method: string; body?: (text: string) => unknown }[] = [
-  ...['reports.create-with-data', 'reports.password', 'reports.change'].map(endpointById).map((e) => ({ method: e.method, body: e.minimalBody })),
+  ...(['reports.create-with-data', 'reports.password', 'reports.change'] as const).map(endpointById).map((e) => ({ method: e.method, body: e.minimalBody })),
   { method: 'DELETE' },
 ];
 

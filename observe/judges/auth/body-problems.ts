@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES, PASSWORD_LENGTH, parseNumericInput, RELEASED_PROJECT_FIELDS, type ProjectFieldRule, type ReleasedProjectField } from '../../../spec/contract/projects.js';
 import { isRoomFloor, isRoomTemperature, ROOM_INPUT_FIELDS, ROOM_LIMITS, ROOM_OUTPUT_ONLY_FIELDS } from '../../../spec/contract/rooms.js';
 import { isPlainObject } from '../../json-value.js';
@@ -19,7 +20,7 @@ export interface BodyProblems {
 }
 
 /** The rows whose write bodies the tables fix, each with the check of its body. */
-const BODY_CHECKS: ReadonlyMap<string, (body: Record<string, unknown>, problems: BodyProblems) => void> = new Map([
+const BODY_CHECKS: ReadonlyMap<EndpointId, (body: Record<string, unknown>, problems: BodyProblems) => void> = new Map([
   [WITH_DATA_ROW, projectBody],
   [CHANGE_ROW, projectBody],
   [PASSWORD_ROW, passwordBody],
@@ -28,10 +29,10 @@ const BODY_CHECKS: ReadonlyMap<string, (body: Record<string, unknown>, problems:
 ]);
 
 /** The ids of the rows `bodyProblems` checks. */
-export const BODY_CHECKED_ENDPOINTS: readonly string[] = [...BODY_CHECKS.keys()];
+export const BODY_CHECKED_ENDPOINTS: readonly EndpointId[] = [...BODY_CHECKS.keys()];
 
 /** The problems of a JSON write body to the endpoint row `endpointId`; undefined where the tables fix nothing of it. */
-export function bodyProblems(endpointId: string, body: unknown): BodyProblems | undefined {
+export function bodyProblems(endpointId: EndpointId, body: unknown): BodyProblems | undefined {
   const check = BODY_CHECKS.get(endpointId);
   if (check === undefined || !isPlainObject(body)) return undefined;
   const problems: BodyProblems = { unknown: [], wrongType: [], invalid: [], bothEnvelopes: false };

@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
@@ -7,7 +8,7 @@ import { invalidPdfType, listQueryProblems } from './query-parameters.js';
 import { answerShown, jsonWriteEndpoint, parsedBody, requestMediaType, shown, typeWhereGiven, withinBodyLimit, writeBodyOf } from './request-facts.js';
 import { PDF_ROW } from '../documents/document-reads.js';
 
-const FUNDING_LISTS = new Set(['funding.list', 'funding.project-list']);
+const FUNDING_LISTS: ReadonlySet<EndpointId> = new Set(['funding.list', 'funding.project-list'] as const);
 
 /** The rows whose queries or bodies the tables fix; a 429 answers any input, so it is not judged. */
 const READS: Reads = { endpoints: [...FUNDING_LISTS, PDF_ROW, ...BODY_CHECKED_ENDPOINTS] };

@@ -1,4 +1,4 @@
-import { ENDPOINTS, hasJsonBody, MAX_BODY_BYTES, type Endpoint } from '../../../spec/endpoints.js';
+import { ENDPOINTS, hasJsonBody, MAX_BODY_BYTES, type Endpoint, type EndpointId } from '../../../spec/endpoints.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { detailsType } from '../answer-kinds.js';
 import { isPlainObject } from '../../json-value.js';
@@ -13,7 +13,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const isJsonWrite = (endpoint: Endpoint) => WRITE_METHODS.has(endpoint.method) && hasJsonBody(endpoint);
 
 /** The ids of the rows `jsonWriteEndpoint` finds. */
-export const JSON_WRITE_ENDPOINTS: readonly string[] = ENDPOINTS.filter(isJsonWrite).map((e) => e.id);
+export const JSON_WRITE_ENDPOINTS: readonly EndpointId[] = ENDPOINTS.filter(isJsonWrite).map((e) => e.id);
 
 /** The endpoint row of a write that takes a JSON body ("Write bodies need `Content-Type: application/json` and at most 65536 bytes"). */
 export function jsonWriteEndpoint(x: ExchangeView): Endpoint | undefined {

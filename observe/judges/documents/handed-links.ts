@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../spec/endpoints.js';
+import { ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -32,7 +32,7 @@ interface DocumentCall {
  * A link may point anywhere, under the API or outside it: every GET, of a row or of none, may
  * fetch one. A 429 neither hands links out nor is answered on its merits.
  */
-const GET_ROWS: readonly string[] = ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id);
+const GET_ROWS: readonly EndpointId[] = ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id);
 
 const MAX_LINKS = 4096;
 const MAX_PROJECTS = 512;

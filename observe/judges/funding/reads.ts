@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
@@ -7,16 +8,16 @@ const identifiedFact = fact(identified);
 /** The three funding reads of the endpoint table. */
 export type FundingRead = 'customer-list' | 'project-list' | 'single';
 
-const READS: Readonly<Record<string, FundingRead>> = {
+const READS: Readonly<Partial<Record<EndpointId, FundingRead>>> = {
   'funding.list': 'customer-list',
   'funding.project-list': 'project-list',
   'funding.detail': 'single',
 };
 
 /** The rows of the three funding reads. */
-export const FUNDING_READ_ROWS: readonly string[] = Object.keys(READS);
+export const FUNDING_READ_ROWS = Object.keys(READS) as readonly EndpointId[];
 /** The rows of the two list reads. */
-export const LIST_READ_ROWS: readonly string[] = FUNDING_READ_ROWS.filter((id) => READS[id] !== 'single');
+export const LIST_READ_ROWS: readonly EndpointId[] = FUNDING_READ_ROWS.filter((id) => READS[id] !== 'single');
 
 export function fundingReadOf(x: ExchangeView): FundingRead | undefined {
   const id = x.endpoint?.id;

@@ -6,7 +6,7 @@
  * judged by its own rule and not blamed on a later request. Only lowercase spellings count ("Newly created keys are nine lowercase letters"): whether another
  * spelling reaches the project is PROJ-2's question (FREE-PROJ-16).
  */
-import { ENDPOINTS } from '../../../spec/endpoints.js';
+import { ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
@@ -118,7 +118,7 @@ export class OwnProjects {
   }
 }
 
-const TEACHING_ROWS = [...CREATION_ROWS, DETAIL_ROW, ...ENDPOINTS.filter((e) => e.path === '/reports/{projectKey}' && !UNCHANGING_METHODS.has(e.method)).map((e) => e.id)];
+const TEACHING_ROWS: readonly EndpointId[] = [...CREATION_ROWS, DETAIL_ROW, ...ENDPOINTS.filter((e) => e.path === '/reports/{projectKey}' && !UNCHANGING_METHODS.has(e.method)).map((e) => e.id)];
 
 /**
  * What a judge that shares `OwnProjects` reads besides `endpoints`, so that the state learns from
@@ -126,7 +126,7 @@ const TEACHING_ROWS = [...CREATION_ROWS, DETAIL_ROW, ...ENDPOINTS.filter((e) => 
  * effect to the project itself mostly has no row (the table offers no DELETE or PUT of a project)
  * and disturbs however it was answered, 429 included.
  */
-export function readsWithOwnProjects(endpoints: readonly string[]): Reads {
+export function readsWithOwnProjects(endpoints: readonly EndpointId[]): Reads {
   return readsLearning(TEACHING_ROWS, endpoints);
 }
 

@@ -5,7 +5,7 @@
  * most requests to a project are reads, and each would cost every log a slot. Keyed by the key in
  * lowercase: a target that ignores case reaches one project by every spelling.
  */
-import { PROJECT_KEY_ENDPOINTS } from '../../../spec/endpoints.js';
+import { PROJECT_KEY_ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
@@ -153,7 +153,7 @@ const PROJECT_WRITE_ROWS = PROJECT_KEY_ENDPOINTS.filter((e) => e.writes).map((e)
  * the limit, which the log keeps as well. An exchange of no other row is a read or no project's,
  * and recording it changes nothing the log reads.
  */
-export function readsWithProjectLog(endpoints: readonly string[]): Reads {
+export function readsWithProjectLog(endpoints: readonly EndpointId[]): Reads {
   return readsLearning(PROJECT_WRITE_ROWS, endpoints);
 }
 

@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import { isDeepStrictEqual } from 'node:util';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
@@ -40,8 +41,8 @@ interface ProjectReads {
 
 const MAX_PROJECTS = 512;
 /** The reads compared around a results call with system temperatures, and the results calls themselves. */
-const COMPARED_ROWS = [DETAIL_ROW, ROOM_ROWS.list, RESULTS_ROW];
-const COMPARED: ReadonlySet<string> = new Set(COMPARED_ROWS);
+const COMPARED_ROWS: readonly EndpointId[] = [DETAIL_ROW, ROOM_ROWS.list, RESULTS_ROW];
+const COMPARED: ReadonlySet<EndpointId | undefined> = new Set(COMPARED_ROWS);
 const CALLS_PER_PROJECT = 8;
 
 /**
@@ -60,7 +61,7 @@ export function notStoredJudge(context: JudgeContext): Judge {
     tick: (sentAt, ledger) => quiet.tick(sentAt, ledger),
     see(x, ledger) {
       quiet.see(x, ledger);
-      if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id ?? '')) return;
+      if (x.method !== 'GET' || x.status !== 200 || !COMPARED.has(x.endpoint?.id)) return;
       const key = projectKeyOf(x);
       const body = x.responseJson;
       if (key === undefined || !isPlainObject(body)) return;

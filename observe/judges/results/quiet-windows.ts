@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../spec/endpoints.js';
+import { ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
@@ -25,7 +25,7 @@ const WRITE_ROWS = ENDPOINTS.filter((e) => !READS.has(e.method) && e.path.starts
  * the table lacks may write). At any other exchange its `see` only moved the windows' clock, which
  * `QuietWindows.tick` does alone.
  */
-export function quietWindowReads(rows: readonly string[]): Reads {
+export function quietWindowReads(rows: readonly EndpointId[]): Reads {
   return readsLearning(WRITE_ROWS, rows);
 }
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS, hasPathParameter } from '../../../spec/endpoints.js';
+import { ENDPOINTS, hasPathParameter, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
@@ -16,7 +16,7 @@ const KEPT = 20_000;
  * What it judges and remembers comes from a row with a project key in its path (the room rows
  * among them) or from a project creation; a 429 tells nothing of either.
  */
-const READ_ROWS: readonly string[] = [...ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey')).map((e) => e.id), ...CREATION_ROWS];
+const READ_ROWS: readonly EndpointId[] = [...ENDPOINTS.filter((e) => hasPathParameter(e, 'projectKey')).map((e) => e.id), ...CREATION_ROWS];
 /** Creations of one project within the horizon that a further one is compared with. */
 const CREATIONS_PER_PROJECT = 200;
 

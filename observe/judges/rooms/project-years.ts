@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES } from '../../../spec/contract/projects.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
@@ -85,8 +86,8 @@ export interface ProjectWrite {
 
 const PROJECTS_KEPT = 5_000;
 /** The rows that tell or change a project's year: every other exchange is passed over at once. */
-export const YEAR_ROWS: readonly string[] = [DETAIL_ROW, ...CREATION_ROWS, CHANGE_ROW, PASSWORD_ROW];
-const YEAR_ENDPOINTS: ReadonlySet<string> = new Set(YEAR_ROWS);
+export const YEAR_ROWS: readonly EndpointId[] = [DETAIL_ROW, ...CREATION_ROWS, CHANGE_ROW, PASSWORD_ROW];
+const YEAR_ENDPOINTS: ReadonlySet<EndpointId | undefined> = new Set(YEAR_ROWS);
 
 /**
  * What the traffic tells of each project's `projektBaujahr`: the year it showed when last read, or

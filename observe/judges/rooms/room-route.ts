@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../../spec/endpoints.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { CHANGE_ROW, PASSWORD_ROW } from '../projects/project-rows.js';
 
@@ -33,7 +34,7 @@ const ROOMS_AT = '/reports/'.length + 9;
  * The rows of the routes but `other` (no row has its methods): a judge that reads only room
  * answers reads these.
  */
-export const ROOM_ROWS: Readonly<Record<Exclude<RoomRoute['kind'], 'other'>, string>> = {
+export const ROOM_ROWS: Readonly<Record<Exclude<RoomRoute['kind'], 'other'>, EndpointId>> = {
   list: 'rooms.list',
   create: 'rooms.create',
   read: 'rooms.detail',
