@@ -4,12 +4,13 @@
  * What judging costs against reading alone (issue 42: "at least 20,000 exchanges per second from
  * a HAR on one core"). The recording `--from` (an exchange log, as `npm run conformance -- --record
  * FILE` writes it; default reports/exchanges.jsonl) is repeated, each copy shifted past the one
- * before in time and with customers of its own, into `--exchanges` exchanges, written to a
- * temporary folder both as a HAR 1.2 file and as an exchange log. Each file is then read in a child
- * process of its own, once streamed to ObservedExchange without judging and once judged by every
- * judge (observe/judges/index.ts), in `rounds` interleaved rounds so a busy machine weighs on both
- * alike. The judge runs on the main thread: CPU seconds of the process (user and system,
- * `process.cpuUsage`) are what it costs on one core, wall time is printed beside them.
+ * before in time and with customers, projects and pictures of its own (recording-copies.ts), into
+ * `--exchanges` exchanges, written to a temporary folder both as a HAR 1.2 file and as an exchange
+ * log. Each file is then read in a child process of its own, once streamed to ObservedExchange
+ * without judging and once judged by every judge (observe/judges/index.ts), in `rounds`
+ * interleaved rounds so a busy machine weighs on both alike. The judge runs on the main thread:
+ * CPU seconds of the process (user and system, `process.cpuUsage`) are what it costs on one core,
+ * wall time is printed beside them.
  *
  * Printed and written to reports/bench/observe-judge.json: exchanges per CPU second streaming and
  * judging (the best round of each), judging over the second half of the file alone (V8 compiles
@@ -27,7 +28,6 @@
  */
 import { fork } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,7 @@ import type { JudgeFactory } from '../../observe/judge/judge.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import { mainThreadCpuMs } from './main-thread-cpu.js';
+import { RecordingCopies } from './recording-copies.js';
 
 const FLAGS = {
   from: { type: 'string', placeholder: 'FILE', description: 'the recording repeated: an exchange log (default reports/exchanges.jsonl; make one with npm run conformance -- --record FILE)' },
@@ -97,29 +98,12 @@ function judgesWithout(without: readonly string[]): JudgeFactory[] {
 // ---------------------------------------------------------------------------------------------
 // The files: the recording repeated.
 
-/** Between two copies of the recording: longer than every horizon of the judges, so a copy's sequences end before the next begins. */
-const COPY_GAP_MS = 10 * 60_000;
-const CUSTOMER = /customer:[0-9a-f]{16}/g;
-
-/** The exchange as copy `copy` has it: later by `shiftMs`, each customer renamed for the copy. */
-function copied(x: ObservedExchange, copy: number, shiftMs: number): ObservedExchange {
-  if (copy === 0) return x;
-  const rename = (text: string) => text.replace(CUSTOMER, (customer) => `customer:${createHash('sha256').update(`${customer}#${copy}`).digest('hex').slice(0, 16)}`);
-  return {
-    ...x,
-    startedAt: x.startedAt + shiftMs,
-    request: { ...x.request, headers: x.request.headers.map((h) => (h.name.toLowerCase() === 'authorization' ? { name: h.name, value: rename(h.value) } : h)) },
-    ...(x.customer !== undefined && { customer: rename(x.customer) }),
-  };
-}
-
 /** Writes `count` exchanges of the recording, repeated, as a HAR and as an exchange log; returns their paths. */
 function writeFiles(source: readonly ObservedExchange[], count: number, folder: string): { har: string; log: string } {
   const har = join(folder, 'bench.har');
   const log = join(folder, 'bench.jsonl');
   const first = Math.min(...source.map((x) => x.startedAt));
-  const last = Math.max(...source.map((x) => x.startedAt + x.durationMs));
-  const period = last - first + COPY_GAP_MS;
+  const copies = new RecordingCopies(source);
   const harFd = openSync(har, 'w');
   const logFd = openSync(log, 'w');
   writeSync(harFd, `{"log":{"version":"1.2","creator":{"name":"bench:observe-judge","version":"1"},"entries":[\n`);
@@ -133,7 +117,7 @@ function writeFiles(source: readonly ObservedExchange[], count: number, folder: 
     logBatch = [];
   };
   for (let i = 0; i < count; i++) {
-    const x = copied(source[i % source.length] as ObservedExchange, Math.floor(i / source.length), Math.floor(i / source.length) * period);
+    const x = copies.exchange(i);
     // Entries of one batch are joined by commas, batches by the comma written before each but the first.
     if (harBatch.length === 0 && i > 0) writeSync(harFd, ',\n');
     harBatch.push(JSON.stringify(harEntryOf(x)));
@@ -166,10 +150,8 @@ interface Measured {
   rssFirstHalfBytes: number;
   rssSecondHalfBytes: number;
   /**
-   * Of judging: rules that passed and failed. The copies' customers are new but their projects and
-   * links are the recording's, so a judge that compares a project's answers across customers sees
-   * copies as one project: the vary-all recording's copies fail DOC-10 (a second pdf call of the
-   * project answered the first one's file.url), a failure of the copying, not of the recording.
+   * Of judging: rules that passed and failed (those the recording itself passes and fails: each
+   * copy is the traffic of other customers on other projects).
    */
   verdicts?: { pass: number; fail: number };
 }
