@@ -14,8 +14,10 @@ import type { Second, TokenWindow } from './token-window.js';
  * RATE-1 ("at most 2 in every sliding 1 second window") judges every decision and fails on every
  * violation. The rules on how the limit counts judge a decision when the token's second shows
  * their situation, as their active checks set it up, and was busy (more requests sent in it than
- * the limit, refused ones included, so the limiter had to count them together); a violation fails
- * them only when a violating set of `LIMIT + 1` shows their situation:
+ * the limit, refused ones included, so the limiter had to count them together; a refusal recorded
+ * as sent a hair before the admission and still under way at its send counts too, as a parallel
+ * burst's requests reach the recorder in any order); a violation fails them only when a violating
+ * set of `LIMIT + 1` shows their situation:
  * - RATE-4 ("shared over all protected endpoints"): each on another endpoint, in a second in which
  *   the limiter refused requests of the token, so it was counting (the uncounted endpoint then
  *   explains rejections on several endpoints better than uncounted rejections do);
@@ -41,9 +43,10 @@ export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger
   const x = first.view();
   ledger.held('RATE-1', x);
   ledger.held('RATE-3', x);
-  if (second === undefined || 1 + second.candidates.length + second.refusalCount <= LIMIT) return;
-  const seen = [first, ...second.candidates, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
-  for (const { rule, showing } of SITUATIONS) if (showing(seen, second.refusalCount)) ledger.held(rule, x);
+  const refusals = second === undefined ? 0 : second.refusalCount + second.underWay.length;
+  if (second === undefined || 1 + second.candidates.length + refusals <= LIMIT) return;
+  const seen = [first, ...second.candidates, ...second.underWay, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
+  for (const { rule, showing } of SITUATIONS) if (showing(seen, refusals)) ledger.held(rule, x);
 }
 
 /** Fails the rules a violating set of `first` and the admissions fitting in its second shows; whether there is one. */

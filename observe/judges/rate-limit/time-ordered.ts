@@ -70,6 +70,12 @@ export class TimeOrdered<T> {
     return at > this.#head ? this.#items[at - 1] : undefined;
   }
 
+  /** The last `max` kept items with a time below `bound`, in order. */
+  lastBelow(bound: number, max: number): T[] {
+    const end = this.#firstFrom(bound);
+    return this.#items.slice(Math.max(this.#head, end - max), end);
+  }
+
   /** The first kept item. */
   first(): T | undefined {
     return this.#head < this.#items.length ? this.#items[this.#head] : undefined;

@@ -113,6 +113,9 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
       req(0, 429, A, { ...raising, path: '/reports/abcdefghi/rooms', durationMs: 3 }),
     ];
     expect(judge(burst, SITUATIONS)).toEqual({ 'RATE-4': 'pass 2/0', 'RATE-7': 'pass 2/0', 'RATE-9': 'not-observed 0/0', 'RATE-15': 'pass 2/0' });
+    // The same burst as a proxy may record it: its refusals a fraction of a millisecond before its admissions, under way at their sends.
+    const recordedFirst = [req(-0.2, 429, A, { ...raising, path: '/funding/applications', durationMs: 20 }), req(-0.1, 429, A, { ...raising, path: '/reports/abcdefghi/rooms', durationMs: 20 }), req(0, 200, A, raising), req(0.1, 404, A, { ...raising, path: '/reports/abcdefghi' })];
+    expect(judge(recordedFirst, SITUATIONS)).toEqual({ 'RATE-4': 'pass 2/0', 'RATE-7': 'pass 2/0', 'RATE-9': 'not-observed 0/0', 'RATE-15': 'pass 2/0' });
     // A quiet token shows nothing about them.
     expect(judge([req(0, 200), req(2000, 200, A, { path: '/funding/applications' })], SITUATIONS)).toEqual({
       'RATE-4': 'not-observed 0/0',

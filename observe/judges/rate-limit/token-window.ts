@@ -14,6 +14,7 @@ const REFUSALS_LOOKED_AT = 8;
 /** Keys of the windows' lists, made once: a window is made for every token that comes back after a pause. */
 const sentAt = (e: TimelineEntry) => e.sentAt;
 const itself = (t: number) => t;
+const NONE: readonly TimelineEntry[] = [];
 
 /** What `TokenWindow.secondFrom` finds in the sliding second from an admission. */
 export interface Second {
@@ -22,6 +23,12 @@ export interface Second {
   refusals: TimelineEntry[];
   refusalCount: number;
   lastRefusal?: TimelineEntry;
+  /**
+   * Refusals sent before the admission and still under way when it was sent: a parallel burst's
+   * requests reach the recorder in some order within a fraction of a millisecond, and its refusals
+   * may be recorded a hair before its admissions, yet shared the admission's second.
+   */
+  underWay: readonly TimelineEntry[];
 }
 
 /**
@@ -55,12 +62,12 @@ export class TokenWindow {
 
   /**
    * How many of the token's requests, `first` among them, admitted or refused, were sent in the
-   * second that starts at `first`'s send: at least as many as `secondFrom` lists, counted without
-   * listing them.
+   * second that starts at `first`'s send, or refused and still under way at it: at least as many as
+   * `secondFrom` lists, counted without listing them.
    */
   sentInSecondFrom(first: TimelineEntry): number {
     const end = first.sentAt + WINDOW_MS;
-    return this.admissions.countBelow(end) - this.admissions.countBelow(first.sentAt) + this.#refusalsSentIn(first.sentAt, end);
+    return this.admissions.countBelow(end) - this.admissions.countBelow(first.sentAt) + this.#refusalsSentIn(first.sentAt, end) + this.#underWayAt(first).length;
   }
 
   /**
@@ -81,7 +88,7 @@ export class TokenWindow {
     // Most seconds hold no refusal: none is looked for then (every refusal dropped was sent before `first`).
     const bySend = refusalCount === 0 ? undefined : this.#refusals?.bySend;
     const refusals = bySend === undefined ? [] : bySend.between(first.sentAt, end, REFUSALS_LOOKED_AT);
-    const second: Second = { candidates, fitting, refusals, refusalCount };
+    const second: Second = { candidates, fitting, refusals, refusalCount, underWay: this.#underWayAt(first) };
     const lastRefusal = bySend?.lastBefore(end);
     // Set rather than spread in: a spread of a member costs an object and its copy at every admission.
     if (lastRefusal !== undefined && lastRefusal.sentAt >= first.sentAt) second.lastRefusal = lastRefusal;
@@ -112,6 +119,12 @@ export class TokenWindow {
   get empty(): boolean {
     const refusals = this.#refusals;
     return this.admissions.size === 0 && (refusals === undefined || (refusals.bySend.size === 0 && refusals.answers.size === 0));
+  }
+
+  /** Some of the token's refusals sent before `first` and answered after its send (`Second.underWay`): most tokens have none, a flood's are looked at up to a bound. */
+  #underWayAt(first: TimelineEntry): readonly TimelineEntry[] {
+    const bySend = this.#refusals?.bySend;
+    return bySend === undefined ? NONE : bySend.lastBelow(first.sentAt, REFUSALS_LOOKED_AT).filter((r) => r.receivedAt > first.sentAt);
   }
 
   /** How many of the token's refusals were sent in [from, to). */
