@@ -54,13 +54,14 @@ export function createPacedReader(baseUrl: string, maxInFlight = 8): PacedReader
   }
 
   async function paced(lane: Lane, url: string, token: string): Promise<Answer> {
-    for (let wait = lane.window.waitMs(Date.now()); wait > 0; wait = lane.window.waitMs(Date.now())) await sleep(wait);
+    // A monotonic clock: a wall clock set forward meanwhile would open the window early (harness-core/customer-queues.ts).
+    for (let wait = lane.window.waitMs(performance.now()); wait > 0; wait = lane.window.waitMs(performance.now())) await sleep(wait);
     return slots.use(async () => {
       lane.window.grant();
       try {
         return await send(url, token);
       } finally {
-        lane.window.complete(Date.now());
+        lane.window.complete(performance.now());
       }
     });
   }

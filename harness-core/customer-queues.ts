@@ -90,11 +90,18 @@ export function createCustomerQueues(options: {
 }): CustomerQueues {
   const { seniority } = options;
   const lanes = new Map<string, Lane>();
-  // The timelines prove refusals wrong from differences of their times: a clock that never steps.
+  // The windows pace by differences of their times and the timelines prove refusals wrong from
+  // them: a clock that never steps. A wall clock set forward during a run (a virtual machine
+  // resumed, NTP) would open every window early, and the target, whose count is monotonic too,
+  // would refuse the requests sent then. Moments other processes give or get (epoch ms of their
+  // wall clocks) are carried over at the boundary.
   const clock = () => performance.timeOrigin + performance.now();
+  const fromWallClock = (epochMs: number) => clock() - (Date.now() - epochMs);
+  const toWallClock = (at: number) => Date.now() - (clock() - at);
   const pacedAnswers = createPacedAnswerTimes(clock);
   const timelinesStart = clock();
-  for (const [customer, times] of Object.entries(options.priorResponses ?? {})) {
+  const priorResponses = Object.fromEntries(Object.entries(options.priorResponses ?? {}).map(([customer, times]) => [customer, times.map(fromWallClock)]));
+  for (const [customer, times] of Object.entries(priorResponses)) {
     const { window } = lane(customer);
     for (const at of times) {
       window.grant();
@@ -107,7 +114,7 @@ export function createCustomerQueues(options: {
     let l = lanes.get(customer);
     if (!l) {
       // Before the pacer started (and at its preflight's answers, the latest it knows of) anyone may have sent for the customer.
-      const horizon = Math.max(timelinesStart, ...(options.priorResponses?.[customer] ?? []));
+      const horizon = Math.max(timelinesStart, ...(priorResponses[customer] ?? []));
       l = { window: createPacingWindow(limit, windowMs, options.marginMs ?? 5), timeline: createPacerTimeline(horizon), waiters: [], timer: undefined };
       lanes.set(customer, l);
     }
@@ -119,7 +126,7 @@ export function createCustomerQueues(options: {
     for (let head = l.waiters[0]; head; head = l.waiters[0]) {
       const notYet = head.last && !(options.othersEnded?.(head.file) ?? true);
       // Files end without a word to the lane: it looks again a little later.
-      const wait = notYet ? LAST_RECHECK_MS : l.window.waitMs(Date.now(), head.grants);
+      const wait = notYet ? LAST_RECHECK_MS : l.window.waitMs(clock(), head.grants);
       if (wait > 0) {
         if (wait !== Infinity && !l.timer) {
           l.timer = setTimeout(() => {
@@ -149,8 +156,8 @@ export function createCustomerQueues(options: {
       }),
     release(release) {
       const l = lane(release.customer);
-      l.window.complete(Date.now());
-      if (release.quietUntil !== undefined) l.window.quietUntil(release.quietUntil);
+      l.window.complete(clock());
+      if (release.quietUntil !== undefined) l.window.quietUntil(fromWallClock(release.quietUntil));
       if (release.grant !== undefined) {
         pacedAnswers.answered(release.grant, release.status);
         l.timeline.released(release.grant, clock(), {
@@ -162,7 +169,10 @@ export function createCustomerQueues(options: {
       options.onAnswer(release.customer);
       pump(release.customer, l);
     },
-    lastResponse: (customer) => lanes.get(customer)?.window.lastCompletion() ?? null,
+    lastResponse(customer) {
+      const at = lanes.get(customer)?.window.lastCompletion();
+      return at === undefined ? null : toWallClock(at);
+    },
     waitingFiles(customer) {
       const files = new Set<string>();
       for (const waiter of lanes.get(customer)?.waiters ?? []) if (waiter.file !== undefined) files.add(waiter.file);
@@ -171,7 +181,7 @@ export function createCustomerQueues(options: {
     waitingMs(customer) {
       const l = lanes.get(customer);
       const head = l?.waiters[0];
-      return l && head ? l.window.waitMs(Date.now(), head.grants) : 0;
+      return l && head ? l.window.waitMs(clock(), head.grants) : 0;
     },
     disprove: (customer, grant) => lanes.get(customer)?.timeline.disprove(grant, clock()),
     slowestPacedAnswerMs: () => pacedAnswers.slowestMs(),

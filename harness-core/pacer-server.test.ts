@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pacerCall } from './pacer-client.js';
 import { startPacerServer, type LeaseCandidate, type PacerServer } from './pacer-server.js';
 import { createQuietPhase } from './quiet-phase.js';
@@ -151,6 +151,24 @@ describe('refusals outside the rate-limit checks', () => {
     await pacerCall(url, '/release', { customer: 'primary', grant: second.grant, status: 429, label: 'GET /reports' });
     expect(await pacerCall(url, '/judge-429', { customer: 'primary', grant: second.grant, check: 'c', method: 'GET', path: '/reports' })).toEqual({ proof: null });
     expect(pacer?.stats().provenWrongRefusals).toEqual([]);
+  });
+});
+
+describe('a wall clock set forward during the run', () => {
+  it("opens no lane early: the target's count is monotonic, and so is the pacing (a resumed virtual machine, NTP)", async () => {
+    const url = await start([]);
+    const acquire = () => pacerCall<{ grant: number }>(url, '/acquire', { customer: 'primary' }).then((r) => r.grant);
+    for (let i = 0; i < 2; i++) await pacerCall(url, '/release', { customer: 'primary', grant: await acquire(), status: 200, label: 'GET /reports' });
+    const wallClock = Date.now.bind(Date);
+    const setForward = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() + 60_000);
+    try {
+      const asked = performance.now();
+      await acquire();
+      // Two answers within the last second: the third request waits for the first's second to pass.
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(900);
+    } finally {
+      setForward.mockRestore();
+    }
   });
 });
 
