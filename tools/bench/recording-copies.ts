@@ -47,8 +47,8 @@ export class RecordingCopies {
   /** `text` with each customer, project key (its letters' case kept) and picture id of the recording renamed for `copy`. */
   #renamed(text: string, copy: number): string {
     return text
-      .replace(CUSTOMER, (customer) => `customer:${digest(customer, copy).slice(0, 16)}`)
-      .replace(PICTURE, (_match, path: string, id: string) => `${path}p${digest(id, copy).slice(0, 16)}`)
+      .replace(CUSTOMER, (customer) => `customer:${digest(customer, copy).toString('hex', 0, 8)}`)
+      .replace(PICTURE, (_match, path: string, id: string) => `${path}p${digest(id, copy).toString('hex', 0, 8)}`)
       .replace(NINE_LETTERS, (word) => (this.#keys.has(word.toLowerCase()) ? renamedKey(word, copy) : word));
   }
 }
@@ -63,13 +63,14 @@ const NINE_LETTERS = /(?<![A-Za-z])[A-Za-z]{9}(?![A-Za-z])/g;
 const KEY_IN_PATH = /\/reports\/([A-Za-z]{9})(?![A-Za-z])/g;
 const KEY_IN_HEADER = /"key"\s*:\s*"([A-Za-z]{9})"/g;
 
-function digest(name: string, copy: number): string {
-  return createHash('sha256').update(`${name}#${copy}`).digest('hex');
+/** The name's SHA-256 for the copy: each copy renames alike everywhere, and differently from the others. */
+function digest(name: string, copy: number): Buffer {
+  return createHash('sha256').update(`${name}#${copy}`).digest();
 }
 
 /** Nine letters of the key's hash for the copy, each in the case of the key's letter in its place: a key asked for in upper case stays the same project's. */
 function renamedKey(word: string, copy: number): string {
-  const bytes = createHash('sha256').update(`${word.toLowerCase()}#${copy}`).digest();
+  const bytes = digest(word.toLowerCase(), copy);
   let out = '';
   for (let i = 0; i < word.length; i++) {
     const letter = String.fromCharCode(0x61 + ((bytes[i] as number) % 26));

@@ -43,8 +43,9 @@ export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger
   const x = first.view();
   ledger.held('RATE-1', x);
   ledger.held('RATE-3', x);
-  const refusals = second === undefined ? 0 : second.refusalCount + second.underWay.length;
-  if (second === undefined || 1 + second.candidates.length + refusals <= LIMIT) return;
+  if (second === undefined) return;
+  const refusals = second.refusalCount + second.underWay.length;
+  if (1 + second.candidates.length + refusals <= LIMIT) return;
   const seen = [first, ...second.candidates, ...second.underWay, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
   for (const { rule, showing } of SITUATIONS) if (showing(seen, refusals)) ledger.held(rule, x);
 }
