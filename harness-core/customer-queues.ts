@@ -1,4 +1,5 @@
 import { createPacedAnswerTimes } from './paced-answer-times.js';
+import { fromWallClock, monotonicNow, toWallClock } from './monotonic-clock.js';
 import { PacerInterrupted } from './pacer-interrupted.js';
 import type { Arrival, Seniority } from './pacer-seniority.js';
 import { createPacerTimeline, type PacerTimeline } from './pacer-timeline.js';
@@ -91,13 +92,8 @@ export function createCustomerQueues(options: {
   const { seniority } = options;
   const lanes = new Map<string, Lane>();
   // The windows pace by differences of their times and the timelines prove refusals wrong from
-  // them: a clock that never steps. A wall clock set forward during a run (a virtual machine
-  // resumed, NTP) would open every window early, and the target, whose count is monotonic too,
-  // would refuse the requests sent then. Moments other processes give or get (epoch ms of their
-  // wall clocks) are carried over at the boundary.
-  const clock = () => performance.timeOrigin + performance.now();
-  const fromWallClock = (epochMs: number) => clock() - (Date.now() - epochMs);
-  const toWallClock = (at: number) => Date.now() - (clock() - at);
+  // them: a clock that never steps (monotonic-clock.ts), as the target's count is monotonic too.
+  const clock = monotonicNow;
   const pacedAnswers = createPacedAnswerTimes(clock);
   const timelinesStart = clock();
   const priorResponses = Object.fromEntries(Object.entries(options.priorResponses ?? {}).map(([customer, times]) => [customer, times.map(fromWallClock)]));

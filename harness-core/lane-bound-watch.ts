@@ -1,3 +1,4 @@
+import { monotonicNow } from './monotonic-clock.js';
 import type { QuietPhase } from './quiet-phase.js';
 
 /** No customer's request for this long while the lane waits: the run waits on the lane alone. */
@@ -22,7 +23,7 @@ export function watchLaneBound(options: {
   laneWaitingFiles(): ReadonlySet<string>;
   now?: () => number;
 }): { customerGranted(): void; stop(): void } {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicNow;
   let lastCustomerGrant = now();
   const timer = setInterval(() => {
     if (options.quiet.quietSince() !== undefined) return;

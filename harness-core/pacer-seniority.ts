@@ -19,14 +19,14 @@ export interface Seniority {
 }
 
 export function createSeniority(): Seniority {
-  /** When the pacer granted each check's first request (epoch ms). */
-  const firstGrantAt = new Map<string, number>();
+  /** Each started check's place in the order of first grants (a count, not a time: a clock may step). */
+  const startOrder = new Map<string, number>();
   let arrivals = 0;
-  const rank = (check: string | undefined) => (check === undefined ? undefined : firstGrantAt.get(check)) ?? Infinity;
+  const rank = (check: string | undefined) => (check === undefined ? undefined : startOrder.get(check)) ?? Infinity;
   return {
     arrive: () => arrivals++,
     granted(check) {
-      if (check !== undefined && !firstGrantAt.has(check)) firstGrantAt.set(check, Date.now());
+      if (check !== undefined && !startOrder.has(check)) startOrder.set(check, startOrder.size);
     },
     compare: (a, b) => rank(a.check) - rank(b.check) || a.seq - b.seq,
   };

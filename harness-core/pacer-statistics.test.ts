@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRunStatistics } from './pacer-statistics.js';
 
 const request = { area: 'projects', grants: 1, held: false, rule: undefined, leasedAs: undefined };
 
 describe("the pacer's run statistics", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('count demand per area by its kind: a lease, role work (pool customers as one), a whole held lane', () => {
     const statistics = createRunStatistics();
     statistics.count({ ...request, customer: 'primary' });
@@ -23,5 +25,17 @@ describe("the pacer's run statistics", () => {
     statistics.created({ customer: 'primary', key: 'abcdefghi', check: 'c' });
     expect(before.requestsByCustomer).toEqual({});
     expect(before.createdProjects).toEqual([]);
+  });
+
+  it("measure a customer's busy stretch by a clock that never steps: the wall clock set back an hour changes nothing", () => {
+    const statistics = createRunStatistics();
+    statistics.granted('primary');
+    const wallClock = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - 3_600_000);
+    statistics.answered('primary');
+    const span = statistics.snapshot().busyByCustomer?.primary;
+    expect(span?.first).toBeGreaterThanOrEqual(0);
+    expect(span?.last).toBeGreaterThanOrEqual(span?.first ?? Infinity);
+    expect(span?.last).toBeLessThan(60_000);
   });
 });

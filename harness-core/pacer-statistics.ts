@@ -1,5 +1,8 @@
+import { monotonicNow } from './monotonic-clock.js';
+
 /** The run's figures as the pacer collected them (`/stats`, and the CLI's summary once the run ended). */
 export interface RunStats {
+  /** When the pacer started: epoch ms by a clock that never steps (monotonic-clock.ts), as every time below counts from it. */
   startedAt: number;
   requestsByCustomer: Record<string, number>;
   /**
@@ -62,16 +65,16 @@ const isLane = (customer: string) => customer.startsWith('#');
 
 export const QUIET_KIND_PREFIX = 'quiet:';
 
-/** `quietSince`: since when (epoch ms) the run's quiet phase is on, if it is. */
+/** `quietSince`: since when (monotonic-clock.ts) the run's quiet phase is on, if it is. */
 export function createRunStatistics(quietSince: () => number | undefined = () => undefined): RunStatistics {
   const busyByCustomer: NonNullable<RunStats['busyByCustomer']> = {};
   const laneRequestsByRule: NonNullable<RunStats['laneRequestsByRule']> = {};
   const demandByArea: NonNullable<RunStats['demandByArea']> = {};
   const provenWrongRefusals: RefusalRecord[] = [];
-  const stats: RunStats = { startedAt: Date.now(), requestsByCustomer: {}, demandByArea, laneRequestsByRule, busyByCustomer, unintended429: [], provenWrongRefusals, createdProjects: [] };
+  const stats: RunStats = { startedAt: monotonicNow(), requestsByCustomer: {}, demandByArea, laneRequestsByRule, busyByCustomer, unintended429: [], provenWrongRefusals, createdProjects: [] };
 
   function busy(customer: string, granted: boolean): void {
-    const at = Date.now() - stats.startedAt;
+    const at = monotonicNow() - stats.startedAt;
     const span = (busyByCustomer[customer] ??= { first: at, last: at });
     if (!granted) span.last = at;
   }

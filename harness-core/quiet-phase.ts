@@ -9,6 +9,7 @@
  * live in vitest's main process but are loaded by different module loaders, so the state is kept
  * on globalThis, like the CLI's interrupt signal.
  */
+import { monotonicNow } from './monotonic-clock.js';
 import { CONFORMANCE_SUFFIX } from './suite-file.js';
 
 export const QUIET_SUFFIX = `.quiet${CONFORMANCE_SUFFIX}`;
@@ -29,7 +30,7 @@ export interface QuietPhase {
   fileEnded(file: string): void;
   /** Resolves when every file that is not a quiet one has ended, or the run is bound by the lane; at once when no run announced its files. */
   whenQuiet(): Promise<void>;
-  /** Since when (epoch ms) only quiet files are left, if they are. */
+  /** Since when (monotonic-clock.ts) only quiet files are left, if they are. */
   quietSince(): number | undefined;
   /**
    * The run waits on the per-address limit alone (the pacer saw no customer's request for a while,
@@ -43,7 +44,7 @@ export interface QuietPhase {
   onlyPendingAmong(files: ReadonlySet<string>): boolean;
 }
 
-export function createQuietPhase(now: () => number = Date.now): QuietPhase {
+export function createQuietPhase(now: () => number = monotonicNow): QuietPhase {
   let pending: Set<string> | undefined;
   let since: number | undefined;
   const waiting: (() => void)[] = [];

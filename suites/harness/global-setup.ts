@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseProfile } from '../../spec/profile.schema.js';
 import { leaseCandidates } from '../../harness-core/lease-candidates.js';
+import { monotonicNow } from '../../harness-core/monotonic-clock.js';
 import { startPacerServer } from '../../harness-core/pacer-server.js';
 import { shareStartupTurns } from '../../harness-core/startup-turns.js';
 import { parseShard, profileOfShard } from '../../harness-core/shard.js';
@@ -46,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const statsFile = readRunEnv('statsFile');
     if (statsFile) {
       mkdirSync(dirname(statsFile), { recursive: true });
-      writeFileSync(statsFile, JSON.stringify({ ...pacer.stats(), finishedAt: Date.now() }, null, 2));
+      writeFileSync(statsFile, JSON.stringify({ ...pacer.stats(), finishedAt: monotonicNow() }, null, 2));
     }
     shareStartupTurns(undefined);
     await pacer.close();
