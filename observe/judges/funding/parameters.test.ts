@@ -34,12 +34,17 @@ describe('funding list parameter judge', () => {
     expect(verdictsOf(o, RULES)).toEqual({ 'FUND-27': 'fail 1/1', 'FUND-28': 'fail 1/1', 'FUND-29': 'fail 1/1', 'FUND-30': 'fail 1/1', 'FUND-38': 'fail 1/1' });
   });
 
-  it('charges a 422 to a valid query to the parameter its envelope names', () => {
+  it('charges a 422 to a valid query to the parameter its envelope names, else to the only one given, else to neither', () => {
     const o = observed([listParameterJudge], [
       get('/funding/applications?page=1000000&limit=100', 422, { status: 422, error: 'Fehler', details: { type: 'validation', field: 'page' } }),
+      get('/funding/applications?page=2', 422, error(422, 'validation')),
+      // Either value may be the one refused: neither rule is proven broken.
       get('/funding/applications?page=2&limit=100', 422, error(422, 'validation')),
+      get('/funding/applications?page=3&limit=50', 422, undefined),
+      // The project list has one rule for both.
+      get('/reports/abcdefghi/funding/applications?page=2&limit=100', 422, error(422, 'validation')),
     ]);
-    expect(verdictsOf(o, ['FUND-27', 'FUND-28'])).toEqual({ 'FUND-27': 'fail 1/1', 'FUND-28': 'fail 2/2' });
+    expect(verdictsOf(o, ['FUND-27', 'FUND-28', 'FUND-38'])).toEqual({ 'FUND-27': 'not-observed 0/0', 'FUND-28': 'fail 2/2', 'FUND-38': 'fail 1/1' });
   });
 
   it('leaves answers explained otherwise and undecided spellings unjudged', () => {
