@@ -102,6 +102,11 @@ function segmentBelowPrefix(pathname: string): string | undefined {
   return below === '' || below.startsWith('/') ? firstSegment(below) : undefined;
 }
 
+/** A successful answer of the API with a body the recording does not hold (HEAD and 204 have none). */
+function answeredUnseen(x: ExchangeView): boolean {
+  return x.apiPath !== undefined && x.status >= 200 && x.status < 300 && x.status !== 204 && x.method !== 'HEAD' && !x.responseBodyRecorded;
+}
+
 /** The kinds of file the interface hands out links to: pictures and documents. */
 const FILE_TYPE = /^\s*(?:image\/[\w.+-]+|application\/pdf)\s*(?:;|$)/i;
 
@@ -131,9 +136,12 @@ export class HandedOutLinks {
    */
   readonly #pathnames = new BoundedMap<string, true>(REMEMBERED_LINKS);
   readonly #segments = new BoundedMap<string, true>(REMEMBERED_LINKS);
+  /** A successful answer of the API came without its body (left out or cut by the recorder): the links it may have handed out are unknown. */
+  #blind = false;
 
   /** Remembers the links under the API prefix that a successful answer of the API hands out. */
   note(x: ExchangeView): void {
+    if (!this.#blind && answeredUnseen(x)) this.#blind = true;
     for (const place of x.derived(handedOutPlacesFact)) {
       this.#places.set(place.path, true);
       this.#pathnames.set(place.pathname, true);
@@ -148,7 +156,20 @@ export class HandedOutLinks {
    * area, or a file the recording did not show handed out (`unlistedFile`).
    */
   fetches(x: ExchangeView): boolean {
-    return this.#fetchesHandedOut(x) || unlistedFile(x);
+    return this.#fetchesHandedOut(x) || unlistedFile(x) || this.#mayFetchUnseen(x);
+  }
+
+  /**
+   * Once an answer that may have handed out links went unseen: a fetch at a path of no endpoint, in
+   * an area the table does not use, where such a link may lie (a link's refusal, a 403 to an altered
+   * signature say, is then no answer of the API's either). Where every answer was seen, links lie
+   * only where they were handed out.
+   */
+  #mayFetchUnseen(x: ExchangeView): boolean {
+    if (!this.#blind || (x.method !== 'GET' && x.method !== 'HEAD') || x.pathEndpoints.length > 0) return false;
+    const pathname = plainPathname(x) ?? x.url?.pathname;
+    const segment = pathname === undefined ? undefined : segmentBelowPrefix(pathname);
+    return segment !== undefined && !TABLE_SEGMENTS.has(segment);
   }
 
   #fetchesHandedOut(x: ExchangeView): boolean {

@@ -61,4 +61,21 @@ describe('authentication judge', () => {
     // Only what needs no knowledge of the token stays judged: the type every 401 gives.
     expect(verdictsOf(observer.verdicts(true), RULES)).toEqual({ 'AUTH-1': 'not-observed 0/0', 'AUTH-4': 'not-observed 0/0', 'AUTH-5': 'not-observed 0/0', 'AUTH-14': 'not-observed 0/0', 'ERR-9': 'fail 2/1' });
   });
+
+  it("takes a fetch in an area of no endpoint for a link's once an answer that may have handed links out went unrecorded", () => {
+    const forbidden = { status: 403, error: 'Verboten', details: { type: 'authorization' } };
+    const linkRefused: ExchangeSpec = { path: '/weak-files/pictures/p1', status: 403, responseBody: forbidden };
+    const judgedAlone = observed([authenticationJudge], [linkRefused]);
+    // Every answer seen: links lie only where they were handed out, and this was none.
+    expect(verdictsOf(judgedAlone, ['AUTH-1'])).toEqual({ 'AUTH-1': 'fail 1/1' });
+
+    const observer = new Observer([authenticationJudge]);
+    const list = exchangeOf({ path: '/reports/abcdefghi/pictures', token: 'tok-links', status: 200, responseBody: { pictures: [] } }, 0);
+    // The recorder left the picture list's body out: which links it handed out is unknown.
+    observer.see({ ...list, response: { ...list.response, bodyText: undefined } });
+    observer.see(exchangeOf(linkRefused, 1));
+    observer.see(exchangeOf({ path: '/reports', status: 403, responseBody: forbidden }, 2));
+    expect(verdictsOf(observer.verdicts(true), ['AUTH-1'])).toEqual({ 'AUTH-1': 'fail 1/1' });
+    expect(observer.verdicts(true).rules['AUTH-1']?.failures[0]?.message).toBe('GET /reports without an Authorization header answered HTTP 403');
+  });
 });
