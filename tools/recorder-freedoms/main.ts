@@ -1,43 +1,67 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runScript, scriptCommandLine } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
 import { readExchangeLog } from '../../observe/exchange-log/read-exchange-log.js';
 import { harEntryOf, type WrittenHarEntry } from '../../observe/har/har-entry-of.js';
-import { freedomOutcomes } from './recorder-freedoms.js';
+import { freedomOutcomes, RECORDER_FREEDOMS } from './recorder-freedoms.js';
+
+const USAGE = 'Usage: npm run observe:recorders -- LOG [LOG ...]   (an exchange log, as npm run conformance -- --record LOG writes one, or a folder whose subfolders hold exchanges.jsonl, as npm run faults leaves them)';
 
 /**
- * `npm run observe:recorders -- LOG`: the recording LOG (an exchange log, as `--record` writes it)
- * written as a HAR as each recorder freedom writes one (recorder-freedoms.ts), each judged as
- * `observe --har` reads it, against the HAR of the recording itself. Exit 1 when the judge reads one
- * otherwise: a changed observation of a file that keeps all it reads, or a further failure of one
- * that keeps less. `npm test` runs it on the conformance run's traffic with every variation.
+ * `npm run observe:recorders -- LOG [LOG ...]`: each recording (an exchange log, as `--record`
+ * writes it; a folder stands for the `exchanges.jsonl` of each of its subfolders, as the fault
+ * runner leaves them) written as a HAR as each recorder freedom writes one (recorder-freedoms.ts),
+ * each judged as `observe --har` reads it, against the HAR of the recording itself. Exit 1 when the
+ * judge reads one otherwise: a changed observation of a file that keeps all it reads, or a further
+ * failure of one that keeps less. `npm test` runs it on the conformance run's traffic with every
+ * variation, and on the traffic of every fault.
  */
 async function main(): Promise<number> {
-  const { positionals } = scriptCommandLine({
-    usage: 'Usage: npm run observe:recorders -- LOG   (an exchange log: npm run conformance -- --record LOG writes one)',
-    flags: {},
-    positionals: { name: 'LOG', min: 1, max: 1 },
-  });
-  const [log] = positionals as [string];
-  if (!existsSync(log)) throw new UsageError(`${log}: no such file. Fix: record one with npm run conformance -- --record ${log}`);
-  const entries: WrittenHarEntry[] = [];
-  for await (const exchange of readExchangeLog([log]).exchanges) entries.push(harEntryOf(exchange));
+  const { positionals } = scriptCommandLine({ usage: USAGE, flags: {}, positionals: { name: 'LOG', min: 1 } });
+  const logs = positionals.flatMap(recordingsOf);
+  const departures = new Map(RECORDER_FREEDOMS.map((f) => [f.id, [] as string[]]));
+  const otherwise = new Map(RECORDER_FREEDOMS.map((f) => [f.id, 0]));
   const dir = mkdtempSync(join(tmpdir(), 'cpf-recorder-freedoms-'));
   try {
-    const { original, outcomes } = await freedomOutcomes(entries, dir);
-    const verdicts = Object.values(original.rules);
-    console.log(`${log}: ${entries.length} exchanges as a HAR: ${verdicts.filter((r) => r.verdict === 'pass').length} rules pass, ${verdicts.filter((r) => r.verdict === 'fail').length} fail`);
-    for (const { freedom, departures, observedOtherwise } of outcomes) {
-      const alike = freedom.keepsAll ? 'the same observation' : `no further failure, ${rules(observedOtherwise)} observed otherwise`;
-      console.log(`${departures.length === 0 ? 'ok  ' : 'FAIL'} ${freedom.id}: ${departures.length === 0 ? alike : `${rules(departures.length)} read otherwise`}  [${freedom.source}]`);
-      for (const line of departures.slice(0, 10)) console.log(`       ${line}`);
+    for (const log of logs) {
+      const entries: WrittenHarEntry[] = [];
+      for await (const exchange of readExchangeLog([log]).exchanges) entries.push(harEntryOf(exchange));
+      const { original, outcomes } = await freedomOutcomes(entries, dir);
+      if (logs.length === 1) {
+        const verdicts = Object.values(original.rules);
+        console.log(`${log}: ${entries.length} exchanges as a HAR: ${verdicts.filter((r) => r.verdict === 'pass').length} rules pass, ${verdicts.filter((r) => r.verdict === 'fail').length} fail`);
+      }
+      for (const o of outcomes) {
+        departures.get(o.freedom.id)?.push(...o.departures.map((line) => (logs.length === 1 ? line : `${log}: ${line}`)));
+        otherwise.set(o.freedom.id, (otherwise.get(o.freedom.id) ?? 0) + o.observedOtherwise);
+      }
     }
-    return outcomes.some((o) => o.departures.length > 0) ? 1 : 0;
+    if (logs.length > 1) console.log(`${logs.length} recordings, each as a HAR and as each recorder freedom writes one`);
+    for (const freedom of RECORDER_FREEDOMS) {
+      const lines = departures.get(freedom.id) ?? [];
+      const differing = otherwise.get(freedom.id) ?? 0;
+      const alike = freedom.keepsAll ? 'the same observation' : `no further failure, ${logs.length === 1 ? `${rules(differing)} observed otherwise` : `${differing} observations of a rule otherwise over the recordings`}`;
+      console.log(`${lines.length === 0 ? 'ok  ' : 'FAIL'} ${freedom.id}: ${lines.length === 0 ? alike : `${rules(lines.length)} read otherwise`}  [${freedom.source}]`);
+      for (const line of lines.slice(0, 10)) console.log(`       ${line}`);
+    }
+    return [...departures.values()].some((lines) => lines.length > 0) ? 1 : 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The recordings a LOG names: the file itself, or each subfolder's exchanges.jsonl of a folder. */
+function recordingsOf(log: string): string[] {
+  if (!existsSync(log)) throw new UsageError(`${log}: no such file or folder. Fix: record one with npm run conformance -- --record ${log}, or name the folder npm run faults wrote (reports/faults)`);
+  if (!statSync(log).isDirectory()) return [log];
+  const found = readdirSync(log)
+    .sort()
+    .map((name) => join(log, name, 'exchanges.jsonl'))
+    .filter((file) => existsSync(file));
+  if (found.length === 0) throw new UsageError(`${log}: a folder without recordings (no subfolder holds exchanges.jsonl). Fix: name an exchange log, or the folder npm run faults wrote (reports/faults)`);
+  return found;
 }
 
 const rules = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
