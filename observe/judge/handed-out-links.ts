@@ -102,9 +102,12 @@ function segmentBelowPrefix(pathname: string): string | undefined {
   return below === '' || below.startsWith('/') ? firstSegment(below) : undefined;
 }
 
-/** A successful answer of the API with a body the recording does not hold (HEAD and 204 have none). */
+/**
+ * A successful answer of an endpoint with a body the recording does not hold (HEAD and 204 have
+ * none). A file fetched at a path of no endpoint (a picture a proxy's cap cut, say) hands out no link.
+ */
 function answeredUnseen(x: ExchangeView): boolean {
-  return x.apiPath !== undefined && x.status >= 200 && x.status < 300 && x.status !== 204 && x.method !== 'HEAD' && !x.responseBodyRecorded;
+  return x.endpoint !== undefined && x.status >= 200 && x.status < 300 && x.status !== 204 && x.method !== 'HEAD' && !x.responseBodyRecorded;
 }
 
 /** The kinds of file the interface hands out links to: pictures and documents. */

@@ -65,9 +65,13 @@ describe('authentication judge', () => {
   it("takes a fetch in an area of no endpoint for a link's once an answer that may have handed links out went unrecorded", () => {
     const forbidden = { status: 403, error: 'Verboten', details: { type: 'authorization' } };
     const linkRefused: ExchangeSpec = { path: '/weak-files/pictures/p1', status: 403, responseBody: forbidden };
-    const judgedAlone = observed([authenticationJudge], [linkRefused]);
-    // Every answer seen: links lie only where they were handed out, and this was none.
-    expect(verdictsOf(judgedAlone, ['AUTH-1'])).toEqual({ 'AUTH-1': 'fail 1/1' });
+    const seeing = new Observer([authenticationJudge]);
+    // A file the recorder cut at its cap, at a path of no endpoint: no answer that hands links out.
+    const picture = exchangeOf({ path: '/weak-files/pictures/p0', status: 200, responseHeaders: { 'Content-Type': 'image/png' }, responseBody: 'PNG...' }, 0);
+    seeing.see({ ...picture, bodyTruncated: { response: true } });
+    seeing.see(exchangeOf(linkRefused, 1));
+    // Every answer of the API seen: links lie only where they were handed out, and this was none.
+    expect(verdictsOf(seeing.verdicts(true), ['AUTH-1'])).toEqual({ 'AUTH-1': 'fail 1/1' });
 
     const observer = new Observer([authenticationJudge]);
     const list = exchangeOf({ path: '/reports/abcdefghi/pictures', token: 'tok-links', status: 200, responseBody: { pictures: [] } }, 0);
