@@ -170,6 +170,15 @@ describe('liveness: a refusal fewer than 2 requests of any token can explain', (
     expect(judge([req(0, 200), req(900, 200), req(1100, 429)], ['RATE-2'])).toEqual({ 'RATE-2': 'fail 1/1' });
   });
 
+  it('proves nothing on a refusal whose second began before the recording (a HAR begun later, a proxy started amid traffic)', () => {
+    // What was admitted before the first exchange recorded is not in the recording.
+    expect(judge([req(0, 200), req(300, 429)], ['RATE-2'])).toEqual({ 'RATE-2': 'not-observed 0/0' });
+    // Two admissions recorded hold it all the same.
+    expect(judge([req(0, 200), req(0, 200), req(300, 429)], ['RATE-2'])).toEqual({ 'RATE-2': 'pass 1/0' });
+    // A second later the recording holds the whole second before a refusal.
+    expect(judge([req(0, 200), req(300, 429), req(1500, 200), req(1600, 429)], ['RATE-2'])).toEqual({ 'RATE-2': 'fail 1/1' });
+  });
+
   it('fails RATE-11 (not RATE-2) for a retry more than a second after a 429 that only counting refusals explains', () => {
     // The active check's plan: 2 admitted, 429s every 200 ms, then a request a second after the first 429.
     const specs = [req(0, 200), req(0, 200), req(10, 429), req(200, 429), req(400, 429), req(600, 429), req(800, 429), req(1050, 429)];

@@ -64,6 +64,8 @@ interface AwaitedRefusal extends RefusalCase {
 /** The timeline of one observation: what arrives is kept by time, decided once late enough, then forgotten. */
 export class RateTimeline {
   #newestSend = -Infinity;
+  /** The earliest send the recording holds: what was sent before it went unseen. */
+  #firstSend = Infinity;
   /** Everything answered before this is forgotten; a decision that would need it is not made. */
   #forgottenBefore = -Infinity;
   #lastSweep = -Infinity;
@@ -106,6 +108,7 @@ export class RateTimeline {
   /** The timeline moved on to a request sent at `sentAt`: it is added, and what is late enough decided and forgotten. */
   #advance(sentAt: number, e: TimelineEntry | undefined, ledger: Ledger): void {
     this.#newestSend = Math.max(this.#newestSend, sentAt);
+    this.#firstSend = Math.min(this.#firstSend, sentAt);
     if (e) this.#add(e);
     this.#decide(ledger, this.#newestSend - DECIDE_AFTER_MS);
     this.#settle(ledger, this.#newestSend);
@@ -196,6 +199,9 @@ export class RateTimeline {
       recordRefusal(c, ledger);
       return;
     }
+    // The second before it began before the recording (a HAR begun later, a proxy started while
+    // clients were sending): what was admitted then is not in it, and the refusal proves nothing.
+    if (refused.sentAt - WINDOW_MS < this.#firstSend) return;
     if (this.#awaited.length >= AWAITED_REFUSALS) return;
     if (this.#budget.takeAny(failingRules(c))) {
       c.shown = scope.listFor(refused);
