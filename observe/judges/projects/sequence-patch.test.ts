@@ -44,7 +44,7 @@ describe('PATCH keeps what it did not send', () => {
       // refused PATCHes and reads that are not answered are no sequence
       patch(5, { ort: 'Bonn' }, { answer: 422 }),
       detail(6, { answer: 429 }),
-      { ...patch(7, { ort: 'Kiel' }), at: Date.parse('2026-11-28T13:00:00Z') },
+      { ...patch(7, { ort: 'Kiel' }), at: Date.parse('2026-11-28T13:00:00.250Z') },
     ]);
     expect(verdictsOf(o, ['PROJ-102'])).toEqual({ 'PROJ-102': 'pass 1/0' });
   });

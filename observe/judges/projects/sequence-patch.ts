@@ -13,6 +13,7 @@ import { CHANGE_ROW, CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
 import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
 import { isPlainObject } from '../../json-value.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 
 /** A project as an answer showed it: its header and its data. */
 interface Shown {
@@ -51,7 +52,7 @@ export function patchKeepsOthersJudge(context: JudgeContext): Judge {
 
   function judge(ledger: Ledger, patch: Patch, after: Shown): void {
     const { before, key } = patch;
-    const others = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, patch.x.seq, after.x.seq]);
+    const others = log.between(key, earliestSend(before.x), latestAnswer(after.x), [before.x.seq, patch.x.seq, after.x.seq]);
     if (others.some((op) => op.touched === 'all')) return;
     const written = new Set([...patch.touched, ...others.flatMap((op) => (op.touched === 'all' ? [] : [...op.touched]))]);
     const changed: string[] = [];

@@ -8,6 +8,7 @@
 import { PROJECT_KEY_ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
@@ -31,6 +32,7 @@ export interface ProjectOp {
   /** The project's key in lowercase. */
   key: string;
   seq: number;
+  /** The earliest moment it may have been sent and the latest it may have been answered (recorded-times.ts: a start on a whole second may lie a second off). */
   sentAt: number;
   answeredAt: number;
   customer: string | undefined;
@@ -65,7 +67,7 @@ function classify(x: ExchangeView, rest: string): Pick<ProjectOp, 'kind' | 'touc
 function projectOpOf(x: ExchangeView): ProjectOp {
   const at = projectPathOf(x) as ProjectPath;
   const { kind, touched } = classify(x, at.rest);
-  return { key: at.key, seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, customer: x.customer, method: x.method, kind, touched };
+  return { key: at.key, seq: x.seq, sentAt: earliestSend(x), answeredAt: latestAnswer(x), customer: x.customer, method: x.method, kind, touched };
 }
 
 /** Operations other than reads kept per project; a project busier than this within a horizon is judged on what remains. */
@@ -170,7 +172,11 @@ export class ProjectLog {
     return this.ops.record(x);
   }
 
-  /** The operations on `key` but reads, other than `except`, whose time overlaps the open interval (from, to), in the order seen. */
+  /**
+   * The operations on `key` but reads, other than `except`, whose time may overlap the open interval
+   * (from, to), in the order seen. An operation's times are taken as far as they may lie
+   * (`ProjectOp`); the caller's bounds likewise (recorded-times.ts `earliestSend`, `latestAnswer`).
+   */
   between(key: string, from: number, to: number, except: readonly number[] = []): ProjectOp[] {
     return this.ops.between(this.#recorded, key, from, to, except);
   }

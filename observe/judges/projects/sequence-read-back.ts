@@ -20,6 +20,7 @@ import { headerKeyOf } from './sequence-own-projects.js';
 import { CHANGE_ROW, DETAIL_ROW, WITH_DATA_ROW } from './project-rows.js';
 import { ProjectLog, projectOpsState, readsWithProjectLog } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 
 /** "`projektArtHeizung` ... empty/null deletes" and its siblings: the rule of each deletable field. */
 const DELETION_RULES: Partial<Record<ReleasedProjectField, string>> = {
@@ -129,7 +130,7 @@ export function projectReadBackJudge(context: JudgeContext): Judge {
   function judgeRead(ledger: Ledger, written: Written, read: ExchangeView, data: Record<string, unknown>): void {
     const path = written.answeredOtherwise ? 'POST /reports/with-data' : `PATCH ${written.x.apiPath}`;
     // "no other write in between": a value changed by another write is PROJ-102's (or nobody's) to judge.
-    if (log.between(written.key, written.x.sentAt, read.answeredAt, [written.x.seq, read.seq]).some((op) => op.touched === 'all' || op.touched.size > 0)) return;
+    if (log.between(written.key, earliestSend(written.x), latestAnswer(read), [written.x.seq, read.seq]).some((op) => op.touched === 'all' || op.touched.size > 0)) return;
     for (const { field, sent, readBack } of written.expected) {
       // A value that is no scalar is PROJ-88's.
       if (isStructured(data[field])) continue;

@@ -7,7 +7,7 @@ export const TOKEN = 't1-sequence';
 export const KEY = 'abcdefghi';
 
 /** A moment `s` seconds into a test's sequence. */
-export const at = (s: number) => Date.parse('2026-11-28T12:00:00Z') + s * 1000;
+export const at = (s: number) => Date.parse('2026-11-28T12:00:00.250Z') + s * 1000;
 
 export const headerOf = (key = KEY, status = 1, id = 7) => ({ key, link: `https://site.example.test/projekt/${key}`, id, status });
 

@@ -30,6 +30,20 @@ describe('status transition judge', () => {
     expect(verdictsOf(o, RULES)).toEqual({ 'STAT-2': 'pass 1/0', 'STAT-3': 'pass 1/0', 'STAT-5': 'not-observed 0/0', 'STAT-6': 'pass 1/0', 'STAT-13': 'pass 1/0' });
   });
 
+  it('orders nothing within a second its recorder stamped without a fraction', () => {
+    // Creation and room creation stamped alike, the room answered sooner: which came first the recording does not show, nor what the room did to the status.
+    const whole = Date.parse('2026-11-28T12:00:00Z');
+    const sequence = (roomAt: number) => [
+      { ...creation(0), at: whole, durationMs: 40 },
+      { ...roomCreation(0), at: roomAt, durationMs: 10 },
+      { ...detail(0, { status: 2 }), at: whole + 2250 },
+      { ...detail(0, { status: 2 }), at: whole + 4250 },
+    ];
+    expect(verdictsOf(observed([statusTransitionJudge], sequence(whole)), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'not-observed 0/0' });
+    // A creation's read with nothing but reads after it, as ever.
+    expect(verdictsOf(observed([statusTransitionJudge], [{ ...creation(0), at: whole, durationMs: 40 }, { ...detail(0, { status: 2 }), at: whole + 2250 }]), ['STAT-2'])).toEqual({ 'STAT-2': 'fail 1/1' });
+  });
+
   it('keeps a final status through a room creation', () => {
     const o = observed([statusTransitionJudge], [detail(0, { status: 5 }), roomCreation(1), detail(2, { status: 5 }), roomCreation(3), detail(4, { status: 2 })]);
     expect(verdictsOf(o, ['STAT-5', 'STAT-3'])).toEqual({ 'STAT-5': 'fail 2/1', 'STAT-3': 'not-observed 0/0' });

@@ -9,6 +9,7 @@ import { projectPathOf } from './project-path.js';
 import { CREATION_ROWS, DETAIL_ROW } from './project-rows.js';
 import { ProjectLog, projectOpsState, readsWithProjectLog, type ProjectOp } from './sequence-project-log.js';
 import { Settler } from './sequence-settle.js';
+import { earliestAnswer, earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 
 /** A project status an answer showed: a creation answer's or a detail read's projektHeader.status. */
 interface Shown {
@@ -28,9 +29,9 @@ function statusOf(body: unknown): number | undefined {
 
 const isFinal = (status: number) => FINAL_PROJECT_STATUSES.includes(status);
 
-/** Whether an operation between the two answers overlaps either. */
+/** Whether an operation between the two answers may overlap either. */
 function overlaps(ops: readonly ProjectOp[], before: Shown, after: Shown): boolean {
-  for (const op of ops) if (op.sentAt < before.x.answeredAt || op.answeredAt > after.x.sentAt) return true;
+  for (const op of ops) if (op.sentAt < latestAnswer(before.x) || op.answeredAt > earliestSend(after.x)) return true;
   return false;
 }
 
@@ -74,12 +75,12 @@ export function statusTransitionJudge(context: JudgeContext): Judge {
   const projects = new BoundedMap<string, ProjectStatus>(5000, SEQUENCE_HORIZON_MS);
 
   function judge(ledger: Ledger, key: string, before: Shown, after: Shown, created: Shown | undefined): void {
-    const ops = log.between(key, before.x.sentAt, after.x.answeredAt, [before.x.seq, after.x.seq]);
+    const ops = log.between(key, earliestSend(before.x), latestAnswer(after.x), [before.x.seq, after.x.seq]);
     // Told without a set of the kinds: nearly every pair of reads has nothing but reads between them.
     if (ops.length === 0) {
       if (!created || created.status !== PROJECT_STATUS.created || !followsClosely(created.x, after.x)) return;
       // "1 (value in a creation response) | project creation | new project | 1": reads move nothing (the log keeps none).
-      if (log.between(key, created.x.answeredAt, after.x.answeredAt, [after.x.seq]).length === 0) judgeNewProject(ledger, after, created);
+      if (log.between(key, earliestAnswer(created.x), latestAnswer(after.x), [after.x.seq]).length === 0) judgeNewProject(ledger, after, created);
       return;
     }
     if (!overlaps(ops, before, after)) judgeTransition(ledger, ops, before, after);

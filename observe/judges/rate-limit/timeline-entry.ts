@@ -3,6 +3,7 @@ import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
 import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
 import type { ObservedExchange } from '../../exchange.js';
 import { answeredAtOf, ExchangeView } from '../../judge/exchange-view.js';
+import { wholeSecondSlack } from '../../judge/recorded-times.js';
 import { authorizationHeaders } from '../auth/request-facts.js';
 
 /**
@@ -11,18 +12,13 @@ import { authorizationHeaders } from '../auth/request-facts.js';
  */
 export const CLOCK_SLACK_MS = 2;
 
-/** A second: how far a start given without a fraction of a second may lie from the moment it names. */
-const WHOLE_SECOND_MS = 1000;
-
 /**
  * How far an exchange's interval is widened on both sides: `CLOCK_SLACK_MS`, and a second more for
- * a start on a whole second. HAR 1.2 writes a start as "ss.s", but a recorder may leave the fraction
- * out, and then an exchange may have started up to a second off its stamp (cut or rounded): no proof
- * may rest on an order the recording does not show. A recorder of milliseconds stamps a whole second
- * once in a thousand starts, which only weakens the proofs that exchange is in.
+ * a start on a whole second (recorded-times.ts): no proof may rest on an order the recording does
+ * not show.
  */
 export function slackAt(startedAt: number): number {
-  return startedAt % WHOLE_SECOND_MS === 0 ? CLOCK_SLACK_MS + WHOLE_SECOND_MS : CLOCK_SLACK_MS;
+  return CLOCK_SLACK_MS + wholeSecondSlack(startedAt);
 }
 
 /**

@@ -34,7 +34,7 @@ describe('room state judge', () => {
   });
 
   it('leaves out fields another overlapping write sent, and pairs too far apart or concurrent', () => {
-    const t = Date.parse('2026-11-28T12:00:00Z');
+    const t = Date.parse('2026-11-28T12:00:00.250Z');
     const o = observed([roomStateJudge], [
       createRoom(created, 201, room(), { at: t }),
       // Overlapping writes of two clients: the note changes under the area PATCH's feet.
@@ -90,7 +90,7 @@ describe('room state judge', () => {
   });
 
   it('does not judge raumBaujahr when the project year may have changed unseen or concurrently', () => {
-    const t = Date.parse('2026-11-28T13:00:00Z');
+    const t = Date.parse('2026-11-28T13:00:00.250Z');
     const o = observed([roomStateJudge], [
       { path: `/reports/${KEY}`, token: TOKEN, status: 200, responseBody: project('1975'), at: t },
       patchProject(1990, 200, { at: t + 1000, durationMs: 500 }),
@@ -159,7 +159,7 @@ describe('room state judge', () => {
   });
 
   it('settles a judgement at an exchange it does not read, as the recording passes the horizon', () => {
-    const t = Date.parse('2026-11-28T12:00:00Z');
+    const t = Date.parse('2026-11-28T12:00:00.250Z');
     const observer = new Observer([roomStateJudge]);
     observer.see(exchangeOf(createRoom(created, 201, room(), { at: t }), 0));
     observer.see(exchangeOf(readRoom('r1', 404, error(404, 'not_found'), { at: t + 1000 }), 1));

@@ -23,7 +23,8 @@ export interface ExchangeSpec {
   durationMs?: number;
 }
 
-let clock = Date.parse('2026-11-28T10:00:00Z');
+// Off the whole second: a start on one may lie a second off (observe/judge/recorded-times.ts), and the judges order such starts by nothing.
+let clock = Date.parse('2026-11-28T10:00:00.250Z');
 
 /** An exchange as a reader would hand it over (credentials already hashed), for the judges' unit tests. */
 export function exchangeOf(spec: ExchangeSpec, index = 0): ObservedExchange {
