@@ -1,5 +1,5 @@
 /** A second: how far a start given without a fraction of a second may lie from the moment it names. */
-export const WHOLE_SECOND_MS = 1000;
+const WHOLE_SECOND_MS = 1000;
 
 /**
  * How far a recorded time may lie from the moment it names, for an exchange whose start is
