@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { createPacingWindow, type PacingWindow } from '../harness-core/pacing-window.js';
+import { monotonicNow } from '../harness-core/monotonic-clock.js';
 
 /**
  * The client of `doctor` and `init`: it can only GET. Each customer's requests go one after
@@ -54,14 +55,14 @@ export function createPacedReader(baseUrl: string, maxInFlight = 8): PacedReader
   }
 
   async function paced(lane: Lane, url: string, token: string): Promise<Answer> {
-    // A monotonic clock: a wall clock set forward meanwhile would open the window early (harness-core/customer-queues.ts).
-    for (let wait = lane.window.waitMs(performance.now()); wait > 0; wait = lane.window.waitMs(performance.now())) await sleep(wait);
+    // A wall clock set forward meanwhile would open the window early (harness-core/monotonic-clock.ts).
+    for (let wait = lane.window.waitMs(monotonicNow()); wait > 0; wait = lane.window.waitMs(monotonicNow())) await sleep(wait);
     return slots.use(async () => {
       lane.window.grant();
       try {
         return await send(url, token);
       } finally {
-        lane.window.complete(performance.now());
+        lane.window.complete(monotonicNow());
       }
     });
   }

@@ -170,9 +170,7 @@ export class HandedOutLinks {
    */
   #mayFetchUnseen(x: ExchangeView): boolean {
     if (!this.#blind || (x.method !== 'GET' && x.method !== 'HEAD') || x.pathEndpoints.length > 0) return false;
-    const pathname = plainPathname(x) ?? x.url?.pathname;
-    const segment = pathname === undefined ? undefined : segmentBelowPrefix(pathname);
-    return segment !== undefined && !TABLE_SEGMENTS.has(segment);
+    return x.derived(requestPlaceFact)?.area !== undefined;
   }
 
   #fetchesHandedOut(x: ExchangeView): boolean {

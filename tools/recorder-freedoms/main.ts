@@ -21,8 +21,8 @@ const USAGE = 'Usage: npm run observe:recorders -- LOG [LOG ...]   (an exchange 
 async function main(): Promise<number> {
   const { positionals } = scriptCommandLine({ usage: USAGE, flags: {}, positionals: { name: 'LOG', min: 1 } });
   const logs = positionals.flatMap(recordingsOf);
-  const departures = new Map(RECORDER_FREEDOMS.map((f) => [f.id, [] as string[]]));
-  const otherwise = new Map(RECORDER_FREEDOMS.map((f) => [f.id, 0]));
+  // Per freedom, over every recording: its departures, and how many rules it observed otherwise.
+  const read = new Map(RECORDER_FREEDOMS.map((f) => [f.id, { departures: [] as string[], otherwise: 0 }]));
   const dir = mkdtempSync(join(tmpdir(), 'cpf-recorder-freedoms-'));
   try {
     for (const log of logs) {
@@ -34,19 +34,20 @@ async function main(): Promise<number> {
         console.log(`${log}: ${entries.length} exchanges as a HAR: ${verdicts.filter((r) => r.verdict === 'pass').length} rules pass, ${verdicts.filter((r) => r.verdict === 'fail').length} fail`);
       }
       for (const o of outcomes) {
-        departures.get(o.freedom.id)?.push(...o.departures.map((line) => (logs.length === 1 ? line : `${log}: ${line}`)));
-        otherwise.set(o.freedom.id, (otherwise.get(o.freedom.id) ?? 0) + o.observedOtherwise);
+        const tally = read.get(o.freedom.id);
+        if (tally === undefined) continue;
+        tally.departures.push(...o.departures.map((line) => (logs.length === 1 ? line : `${log}: ${line}`)));
+        tally.otherwise += o.observedOtherwise;
       }
     }
     if (logs.length > 1) console.log(`${logs.length} recordings, each as a HAR and as each recorder freedom writes one`);
     for (const freedom of RECORDER_FREEDOMS) {
-      const lines = departures.get(freedom.id) ?? [];
-      const differing = otherwise.get(freedom.id) ?? 0;
+      const { departures: lines, otherwise: differing } = read.get(freedom.id) ?? { departures: [], otherwise: 0 };
       const alike = freedom.keepsAll ? 'the same observation' : `no further failure, ${logs.length === 1 ? `${rules(differing)} observed otherwise` : `${differing} observations of a rule otherwise over the recordings`}`;
       console.log(`${lines.length === 0 ? 'ok  ' : 'FAIL'} ${freedom.id}: ${lines.length === 0 ? alike : `${rules(lines.length)} read otherwise`}  [${freedom.source}]`);
       for (const line of lines.slice(0, 10)) console.log(`       ${line}`);
     }
-    return [...departures.values()].some((lines) => lines.length > 0) ? 1 : 0;
+    return [...read.values()].some((tally) => tally.departures.length > 0) ? 1 : 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
