@@ -12,6 +12,15 @@ export interface ObservedExchange {
   startedAt: number;
   /** From the start of the request to the end of the answer, in milliseconds. */
   durationMs: number;
+  /**
+   * The unit of the recorded start's last digit, where it is coarser than a millisecond: 1000 for a
+   * start given to the second (a recorder that leaves out the fraction), 100 or 10 for one given to
+   * tenths or hundredths (HAR 1.2 writes "ss.s", any fraction), 60000 for one given to the minute.
+   * The moment lies up to that far either side of `startedAt` (the recorder may have cut or rounded);
+   * absent, the start is recorded to the millisecond or finer, as the proxy and the kit's own
+   * exchange log record every one.
+   */
+  startUnitMs?: number;
   request: ObservedRequest;
   response: ObservedResponse;
   timings?: ExchangeTimings;

@@ -27,7 +27,8 @@ export function exchangeFromEntry(source: string, index: number, entry: HarEntry
   };
   if (response.content._file !== undefined) setAttached(observedResponse, source, response.content._file, response.content.mimeType);
   else if (recordedBody(response)) setBody(observedResponse, response.content.text, response.content.encoding, response.content.mimeType);
-  const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime, durationMs: entry.time, request: observedRequest, response: observedResponse };
+  const exchange: ObservedExchange = { source, index, startedAt: entry.startedDateTime.ms, durationMs: entry.time, request: observedRequest, response: observedResponse };
+  if (entry.startedDateTime.unitMs !== undefined) exchange.startUnitMs = entry.startedDateTime.unitMs;
   if (timings) exchange.timings = phasesTaken(timings);
   const requestCut = cutShort(observedRequest, request.bodySize, true);
   const responseCut = cutShort(observedResponse, response.content.size, false);

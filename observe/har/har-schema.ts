@@ -9,18 +9,32 @@ import { z } from 'zod';
  */
 
 /**
- * Milliseconds since the epoch of an ISO 8601 date and time with a zone, keeping fractions of
- * a millisecond (mitmproxy writes microseconds); undefined if it is not one.
+ * A recorded start: milliseconds since the epoch (fractions of a millisecond kept: mitmproxy writes
+ * microseconds), and the unit of its stamp's last digit where coarser than a millisecond
+ * (`ObservedExchange.startUnitMs`).
  */
-export function epochMs(iso: string): number | undefined {
+export interface RecordedStart {
+  ms: number;
+  unitMs: number | undefined;
+}
+
+/** The start an ISO 8601 date and time with a zone names; undefined if it is not one. */
+export function recordedStart(iso: string): RecordedStart | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(iso);
   if (!m) return undefined;
-  const whole = wholeMs(m[1] as string, m[3] as string);
+  const toSecond = m[1] as string;
+  const whole = wholeMs(toSecond, m[3] as string);
   if (Number.isNaN(whole)) return undefined;
+  const digits = m[2] ?? '';
   // Whole milliseconds are added as an integer, so the common three digits come out exact.
-  const fraction = (m[2] ?? '').padEnd(3, '0');
-  return whole + Number(fraction.slice(0, 3)) + (fraction.length > 3 ? Number(`0.${fraction.slice(3)}`) : 0);
+  const fraction = digits.padEnd(3, '0');
+  const ms = whole + Number(fraction.slice(0, 3)) + (fraction.length > 3 ? Number(`0.${fraction.slice(3)}`) : 0);
+  return { ms, unitMs: toSecond.length === TO_THE_MINUTE ? MINUTE_MS : digits.length < 3 ? 1000 / 10 ** digits.length : undefined };
 }
+
+/** The length of `YYYY-MM-DDThh:mm`: a stamp without seconds. */
+const TO_THE_MINUTE = 16;
+const MINUTE_MS = 60_000;
 
 /**
  * `Date.parse` of the date and time to the second with its zone, the one asked last remembered:
@@ -39,8 +53,8 @@ let lastWhole = { toSecond: '', zone: '', ms: Number.NaN };
 const header = z.object({ name: z.string(), value: z.string() });
 
 const startedDateTime = z.string().transform((value, ctx) => {
-  const ms = epochMs(value);
-  if (ms !== undefined) return ms;
+  const start = recordedStart(value);
+  if (start !== undefined) return start;
   // The message leaves the value out: the reader's messages never carry what was recorded.
   ctx.addIssue({ code: 'custom', message: 'not an ISO 8601 date and time with a time zone' });
   return z.NEVER;

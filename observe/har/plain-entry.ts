@@ -1,4 +1,4 @@
-import { epochMs, type HarEntry } from './har-schema.js';
+import { recordedStart, type HarEntry } from './har-schema.js';
 import { isPlainObject } from '../json-value.js';
 import { isNumber, isOptionalString, plainHeaders, plainTimings } from '../plain-fields.js';
 
@@ -15,7 +15,7 @@ export function plainHarEntry(value: unknown): HarEntry | undefined {
   if (!isPlainObject(value)) return undefined;
   const { _fromCache, time } = value;
   if (_fromCache !== undefined && typeof _fromCache !== 'string') return undefined;
-  const startedDateTime = typeof value.startedDateTime === 'string' ? epochMs(value.startedDateTime) : undefined;
+  const startedDateTime = typeof value.startedDateTime === 'string' ? recordedStart(value.startedDateTime) : undefined;
   if (startedDateTime === undefined || !isNumber(time) || time < 0) return undefined;
   const request = plainRequest(value.request);
   const response = plainResponse(value.response);

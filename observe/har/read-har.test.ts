@@ -171,6 +171,17 @@ describe('readHar', () => {
     expect(exchanges[1]?.response.bodyText).toBe('');
   });
 
+  it('notes a start stamped coarser than a millisecond, and takes one to the millisecond as exact, on a whole second too', async () => {
+    const stamps = ['2026-11-28T18:00:00Z', '2026-11-28T18:00:01.5Z', '2026-11-28T18:00:02.000Z', '2026-11-28T18:00:03.000250Z'];
+    const { exchanges } = await readAll([writeHar('stamps.har', stamps.map((startedDateTime, i) => ({ ...entry(i), startedDateTime })))]);
+    expect(exchanges.map((x) => [x.startedAt - Date.UTC(2026, 10, 28, 18), x.startUnitMs])).toEqual([
+      [0, 1000],
+      [1500, 100],
+      [2000, undefined],
+      [3000.25, undefined],
+    ]);
+  });
+
   it('reads a body a recorder wrote in base64 as the bytes it is: text where they are text (martian writes every body so, Reqable request bodies), bytes for a picture', async () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64');
     const answer = `{"projectKey":"K1","projektName":"Haus [Süd]"}`;

@@ -61,6 +61,10 @@ export class ExchangeView {
   get answeredAt(): number {
     return answeredAtOf(this.#x);
   }
+  /** The unit of the recorded start's stamp where coarser than a millisecond (ObservedExchange.startUnitMs): both times lie up to that far off. */
+  get startUnitMs(): number | undefined {
+    return this.#x.startUnitMs;
+  }
 
   /** The path below `/api/v2` (`/` for the prefix itself), as sent (not decoded); undefined for a URL outside the API. */
   get apiPath(): string | undefined {
@@ -348,6 +352,7 @@ function provingExchangeOf(x: ObservedExchange): ObservedExchange {
   if (r.bodyText !== undefined) response.bodyText = r.bodyText;
   if (r.bodyBinary !== undefined) response.bodyBinary = r.bodyBinary;
   const kept: ObservedExchange = { source: x.source, index: x.index, startedAt: x.startedAt, durationMs: x.durationMs, request: x.request, response };
+  if (x.startUnitMs !== undefined) kept.startUnitMs = x.startUnitMs;
   if (x.customer !== undefined) kept.customer = x.customer;
   if (x.credentialsStripped !== undefined) kept.credentialsStripped = x.credentialsStripped;
   if (x.bodyTruncated !== undefined) kept.bodyTruncated = x.bodyTruncated;

@@ -9,7 +9,7 @@ import { readHar } from '../../observe/har/read-har.js';
  * What HAR 1.2 and the recorders that write it leave free: the same traffic as one recorder or
  * another writes it. The judge reads every such file of a recording alike: where the file keeps all
  * the judge reads (`keepsAll`), every rule's observation is the same; where it keeps less (no
- * bodies, a body's start, whole seconds) or hands the exchanges over in another order, no rule
+ * bodies, a body's start, starts to the hundredth or the second) or hands the exchanges over in another order, no rule
  * fails that the full recording does not fail (one it fails may fail more or less often). A
  * freedom the judge read otherwise would charge the target with the recorder's choice.
  * `npm run observe:recorders` proves it over a conforming recording, the unit tests over a failing
@@ -112,6 +112,12 @@ export const RECORDER_FREEDOMS: readonly RecorderFreedom[] = [
     source: `a recorder that keeps the start of a long body, its size kept (Firefox: the first MiB; here ${CUT_AT} characters)`,
     keepsAll: false,
     write: (entries) => entries.map((e) => (e.response.content.text === undefined || e.response.content.encoding !== undefined || e.response.content.text.length <= CUT_AT ? e : { ...e, response: { ...e.response, content: { ...e.response.content, text: e.response.content.text.slice(0, CUT_AT) } } })),
+  },
+  {
+    id: 'hundredths-of-seconds',
+    source: 'HAR 1.2 `startedDateTime` ("ss.s": any fraction; its own example gives hundredths, "19:20:30.45+01:00")',
+    keepsAll: false,
+    write: (entries) => entries.map((e) => ({ ...e, startedDateTime: e.startedDateTime.replace(/\.(\d\d)\d*Z$/, '.$1Z') })),
   },
   {
     id: 'whole-seconds',

@@ -32,7 +32,7 @@ export interface ProjectOp {
   /** The project's key in lowercase. */
   key: string;
   seq: number;
-  /** The earliest moment it may have been sent and the latest it may have been answered (recorded-times.ts: a start on a whole second may lie a second off). */
+  /** The earliest moment it may have been sent and the latest it may have been answered (recorded-times.ts: a start stamped to the second may lie a second off). */
   sentAt: number;
   answeredAt: number;
   customer: string | undefined;

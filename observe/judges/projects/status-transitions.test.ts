@@ -33,15 +33,20 @@ describe('status transition judge', () => {
   it('orders nothing within a second its recorder stamped without a fraction', () => {
     // Creation and room creation stamped alike, the room answered sooner: which came first the recording does not show, nor what the room did to the status.
     const whole = Date.parse('2026-11-28T12:00:00Z');
-    const sequence = (roomAt: number) => [
-      { ...creation(0), at: whole, durationMs: 40 },
-      { ...roomCreation(0), at: roomAt, durationMs: 10 },
-      { ...detail(0, { status: 2 }), at: whole + 2250 },
-      { ...detail(0, { status: 2 }), at: whole + 4250 },
+    const toTheSecond = { startUnitMs: 1000 };
+    const sequence = [
+      { ...creation(0), at: whole, durationMs: 40, ...toTheSecond },
+      { ...roomCreation(0), at: whole, durationMs: 10, ...toTheSecond },
+      { ...detail(0, { status: 2 }), at: whole + 2000, ...toTheSecond },
+      { ...detail(0, { status: 2 }), at: whole + 4000, ...toTheSecond },
     ];
-    expect(verdictsOf(observed([statusTransitionJudge], sequence(whole)), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'not-observed 0/0' });
+    expect(verdictsOf(observed([statusTransitionJudge], sequence), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'not-observed 0/0' });
     // A creation's read with nothing but reads after it, as ever.
-    expect(verdictsOf(observed([statusTransitionJudge], [{ ...creation(0), at: whole, durationMs: 40 }, { ...detail(0, { status: 2 }), at: whole + 2250 }]), ['STAT-2'])).toEqual({ 'STAT-2': 'fail 1/1' });
+    expect(verdictsOf(observed([statusTransitionJudge], [{ ...creation(0), at: whole, durationMs: 40, ...toTheSecond }, { ...detail(0, { status: 2 }), at: whole + 2000, ...toTheSecond }]), ['STAT-2'])).toEqual({ 'STAT-2': 'fail 1/1' });
+    // Stamped to the millisecond, a creation on a whole second is answered when its stamp and duration say: a room created 60 ms later comes after it.
+    const toTheMillisecond = [{ ...creation(0), at: whole, durationMs: 40 }, { ...roomCreation(0), at: whole + 100, durationMs: 10 }, { ...detail(0, { status: 2 }), at: whole + 2000 }];
+    expect(verdictsOf(observed([statusTransitionJudge], toTheMillisecond), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'pass 1/0' });
+    expect(verdictsOf(observed([statusTransitionJudge], toTheMillisecond.map((spec) => ({ ...spec, ...toTheSecond }))), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'not-observed 0/0' });
   });
 
   it('keeps a final status through a room creation', () => {

@@ -1,5 +1,6 @@
 import { describeSafety, LIMIT, safetyViolations } from '../../../harness-core/rate-limit-timeline.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { stampSlack } from '../../judge/recorded-times.js';
 import type { ProofBudget } from './proof-budget.js';
 import type { TimelineEntry } from './timeline-entry.js';
 import type { Second, TokenWindow } from './token-window.js';
@@ -47,7 +48,7 @@ export function judgeAdmission(first: TimelineEntry, window: TokenWindow, ledger
   const refusals = second.refusalCount + second.underWay.length;
   if (1 + second.candidates.length + refusals <= LIMIT) return;
   const seen = [first, ...second.candidates, ...second.underWay, ...second.refusals, ...(second.lastRefusal && !second.refusals.includes(second.lastRefusal) ? [second.lastRefusal] : [])];
-  for (const { rule, showing } of SITUATIONS) if (showing(seen, refusals)) ledger.held(rule, x);
+  for (const { rule, showing } of SITUATIONS) if (showing(seen, refusals, SURELY)) ledger.held(rule, x);
 }
 
 /** Fails the rules a violating set of `first` and the admissions fitting in its second shows; whether there is one. */
@@ -57,25 +58,42 @@ function failViolation(first: TimelineEntry, second: Second, ledger: Ledger, bud
   if (violation === undefined) return false;
   const hits = violation.hits as TimelineEntry[];
   fail(ledger, budget, 'RATE-1', hits, 'a third admission within one sliding second');
-  const shown = new Map(SITUATIONS.map((s) => [s.rule, { ...s, members: s.showing(set, second.refusalCount) }]));
+  const shown = new Map(SITUATIONS.map((s) => [s.rule, { ...s, members: s.showing(set, second.refusalCount, SURELY) }]));
   // Requests that asked for more explain a burst as well as parallel connections do; endpoints
   // counted apart explain rejections on several endpoints as well as uncounted rejections do.
   if (shown.get('RATE-15')?.members) shown.delete('RATE-7');
   if (shown.get('RATE-4')?.members) shown.delete('RATE-9');
   for (const { rule, members, what } of shown.values()) if (members) fail(ledger, budget, rule, members, what);
-  // A fixed window admits what uncounted rejections would: a set they explain says nothing of the window's shape.
-  const explained = shown.get('RATE-4')?.members ?? shown.get('RATE-7')?.members ?? shown.get('RATE-9')?.members ?? shown.get('RATE-15')?.members;
+  // A fixed window admits what uncounted rejections would: a set they may explain says nothing of the window's shape.
+  const explained = SITUATIONS.some((s) => s.showing(set, second.refusalCount, POSSIBLY) !== undefined);
   if (!explained && violation.spanMs < SHAPE_SPAN_MS) fail(ledger, budget, 'RATE-3', hits, `more than ${LIMIT} admitted within ${SHAPE_SPAN_MS} ms, as a fixed window, a counter or a bucket admits`);
   return true;
 }
+
+/**
+ * How a situation reads the recorded times: +1 for what the recording shows for certain (a failure
+ * or a pass rests on it), -1 for what it leaves possible (what spares RATE-3). A start stamped
+ * coarser than a millisecond may lie its unit either way, and the answer with it
+ * (recorded-times.ts); to the millisecond, both read the times as recorded.
+ */
+type Reading = 1 | -1;
+const SURELY: Reading = 1;
+const POSSIBLY: Reading = -1;
+
+/** When `e` was under way, read `reading`: surely from the latest send its stamp allows to the earliest answer, possibly from the earliest send to the latest answer. */
+const underWayFrom = (e: TimelineEntry, reading: Reading) => e.startedAt + reading * stampSlack(e);
+const underWayTo = (e: TimelineEntry, reading: Reading) => e.answeredAt - reading * stampSlack(e);
+
+/** Whether `later` was sent after `earlier` was answered, read `reading`: surely, its earliest send after the latest answer; possibly, its latest send after the earliest answer. */
+const sentAfterAnswer = (later: TimelineEntry, earlier: TimelineEntry, reading: Reading) => later.startedAt - reading * stampSlack(later) > earlier.answeredAt + reading * stampSlack(earlier);
 
 /** A set admitted faster than this is the work of an impostor rather than of a sliding window a little short of a second. */
 const SHAPE_SPAN_MS = 800;
 
 interface Situation {
   rule: string;
-  /** Requests of `among` (at least `LIMIT + 1`) that show the situation, in a set of one token's second that held `refusals` refusals. */
-  showing: (among: readonly TimelineEntry[], refusals: number) => TimelineEntry[] | undefined;
+  /** Requests of `among` (at least `LIMIT + 1`) that show the situation, in a set of one token's second that held `refusals` refusals, its times read `reading`. */
+  showing: (among: readonly TimelineEntry[], refusals: number, reading: Reading) => TimelineEntry[] | undefined;
   what: string;
 }
 
@@ -96,21 +114,21 @@ const SITUATIONS: readonly Situation[] = [
   },
   {
     rule: 'RATE-7',
-    showing: (among) => {
-      const at = crowdedInstant(among);
-      return at === undefined ? undefined : among.filter((e) => e.startedAt <= at && at < e.answeredAt).slice(0, LIMIT + 1);
+    showing: (among, _refusals, reading) => {
+      const at = crowdedInstant(among, reading);
+      return at === undefined ? undefined : among.filter((e) => underWayFrom(e, reading) <= at && at < underWayTo(e, reading)).slice(0, LIMIT + 1);
     },
     what: 'requests under way at the same time (parallel connections) were not counted in one window',
   },
   {
     rule: 'RATE-9',
-    showing: (among) => {
+    showing: (among, _refusals, reading) => {
       const rejections = among.filter((e) => REJECTIONS.has(e.status));
       if (rejections.length < LIMIT) return undefined;
       for (const later of among) {
         const before: TimelineEntry[] = [];
         for (const r of rejections) {
-          if (r !== later && later.startedAt > r.answeredAt && before.push(r) >= LIMIT) return [...before, later];
+          if (r !== later && sentAfterAnswer(later, r, reading) && before.push(r) >= LIMIT) return [...before, later];
         }
       }
       return undefined;
@@ -128,14 +146,14 @@ const SITUATIONS: readonly Situation[] = [
 ];
 
 /**
- * The earliest instant more than `LIMIT` of the requests were under way at (as recorded, not
- * widened), if any: intervals that overlap pairwise share an instant, the latest send among them,
- * so the sends are the instants to try. A sweep over the sends in order: a flood's sets are asked
- * about again and again.
+ * The earliest instant more than `LIMIT` of the requests were under way at (as recorded, read
+ * `reading`, not widened by the clocks' slack), if any: intervals that overlap pairwise share an
+ * instant, the latest send among them, so the sends are the instants to try. A sweep over the sends
+ * in order: a flood's sets are asked about again and again.
  */
-function crowdedInstant(among: readonly TimelineEntry[]): number | undefined {
-  const sends = among.map((e) => e.startedAt).sort((a, b) => a - b);
-  const answers = among.map((e) => e.answeredAt).sort((a, b) => a - b);
+function crowdedInstant(among: readonly TimelineEntry[], reading: Reading): number | undefined {
+  const sends = among.map((e) => underWayFrom(e, reading)).sort((a, b) => a - b);
+  const answers = among.map((e) => underWayTo(e, reading)).sort((a, b) => a - b);
   // Under way at t: sent at or before t, answered after t.
   let sent = 0;
   let answered = 0;

@@ -1,6 +1,6 @@
 import type { ExchangeSpec } from '../testing/exchange-builder.js';
 
-/** Times in the rate-limit tests are milliseconds after this instant: not on a whole second, which the timeline widens by a second (timeline-entry.ts). */
+/** Times in the rate-limit tests are milliseconds after this instant. */
 export const T0 = Date.parse('2026-11-28T10:00:00.137Z');
 
 export const A = 'token-a-1234567890';

@@ -3,7 +3,7 @@ import { rateLimitErrorSchema } from '../../../spec/contract/error-envelope.js';
 import { isProtected, type Endpoint } from '../../../spec/endpoints.js';
 import type { ObservedExchange } from '../../exchange.js';
 import { answeredAtOf, ExchangeView } from '../../judge/exchange-view.js';
-import { wholeSecondSlack } from '../../judge/recorded-times.js';
+import { stampSlack } from '../../judge/recorded-times.js';
 import { authorizationHeaders } from '../auth/request-facts.js';
 
 /**
@@ -13,12 +13,12 @@ import { authorizationHeaders } from '../auth/request-facts.js';
 export const CLOCK_SLACK_MS = 2;
 
 /**
- * How far an exchange's interval is widened on both sides: `CLOCK_SLACK_MS`, and a second more for
- * a start on a whole second (recorded-times.ts): no proof may rest on an order the recording does
- * not show.
+ * How far an exchange's interval is widened on both sides: `CLOCK_SLACK_MS`, and the unit of a start
+ * stamped coarser than a millisecond more (recorded-times.ts: a second for one without a fraction):
+ * no proof may rest on an order the recording does not show.
  */
-export function slackAt(startedAt: number): number {
-  return CLOCK_SLACK_MS + wholeSecondSlack(startedAt);
+export function slackOf(x: { startUnitMs?: number | undefined }): number {
+  return CLOCK_SLACK_MS + stampSlack(x);
 }
 
 /**
@@ -64,7 +64,7 @@ export class TimelineEntry implements Hit {
     readonly token: string | undefined,
   ) {
     this.#kept = seen.provingExchange();
-    const slack = slackAt(seen.sentAt);
+    const slack = slackOf(seen);
     this.sentAt = seen.sentAt - slack;
     this.receivedAt = seen.answeredAt + slack;
     this.status = seen.status;
@@ -80,6 +80,10 @@ export class TimelineEntry implements Hit {
   /** When the answer had arrived, as recorded (ExchangeView.answeredAt). */
   get answeredAt(): number {
     return answeredAtOf(this.#kept);
+  }
+  /** The unit of the start's stamp where coarser than a millisecond (ObservedExchange.startUnitMs). */
+  get startUnitMs(): number | undefined {
+    return this.#kept.startUnitMs;
   }
 
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeView } from '../../judge/exchange-view.js';
 import { Observer } from '../../judge/observer.js';
 import { Ledger } from '../../judge/ledger.js';
-import { exchangeOf, observed, verdictsOf } from '../testing/exchange-builder.js';
+import { exchangeOf, observed, verdictsOf, type ExchangeSpec } from '../testing/exchange-builder.js';
 import { A, B, health, req, T0 } from './test-requests.js';
 import { rateLimitTimelineJudge, RateTimeline } from './timeline-judge.js';
 
@@ -31,9 +31,15 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
   it('proves nothing on starts given to the whole second: each may lie up to a second off its stamp', () => {
     // A recorder that leaves out the fraction stamps three sends spread over a second alike.
     const whole = 863;
+    const toTheSecond = { startUnitMs: 1000 };
+    expect(judge([req(whole, 200, A, toTheSecond), req(whole, 200, A, toTheSecond), req(whole, 200, A, toTheSecond)], SAFETY)).toEqual({ 'RATE-1': 'pass 3/0', 'RATE-3': 'pass 3/0' });
+    // Stamped to the millisecond, a whole second is the moment it names, as any other.
     expect((T0 + whole) % 1000).toBe(0);
-    expect(judge([req(whole, 200), req(whole, 200), req(whole, 200)], SAFETY)).toEqual({ 'RATE-1': 'pass 3/0', 'RATE-3': 'pass 3/0' });
-    expect(judge([req(0, 200), req(0, 200), req(0, 200)], ['RATE-1'])).toEqual({ 'RATE-1': 'fail 3/1' });
+    expect(judge([req(whole, 200), req(whole, 200), req(whole, 200)], ['RATE-1'])).toEqual({ 'RATE-1': 'fail 3/1' });
+    // Stamped to the tenth of a second, three sends within 100 ms may lie 300 ms apart; within a second still.
+    const toTheTenth = { startUnitMs: 100 };
+    expect(judge([req(100, 200, A, toTheTenth), req(100, 200, A, toTheTenth), req(200, 200, A, toTheTenth)], ['RATE-1'])).toEqual({ 'RATE-1': 'fail 3/1' });
+    expect(judge([req(0, 200, A, toTheTenth), req(0, 200, A, toTheTenth), req(900, 200, A, toTheTenth)], ['RATE-1'])).toEqual({ 'RATE-1': 'pass 3/0' });
   });
 
   it('fails RATE-3 as well when the set was admitted far sooner than a second after the first (a bucket, a fixed window)', () => {
@@ -43,6 +49,19 @@ describe('safety: a token admitted more than 2 within one sliding second', () =>
   it('leaves RATE-3 alone on a set that uncounted rejections explain as well (RATE-9)', () => {
     const rejections = [req(-5000, 200), req(0, 404, A, { path: '/reports/abcdefghi' }), req(0, 422, A, { path: '/funding/applications?limit=101' }), req(20, 200)];
     expect(judge(rejections, ['RATE-1', 'RATE-3', 'RATE-9'])).toEqual({ 'RATE-1': 'fail 4/1', 'RATE-3': 'pass 3/0', 'RATE-9': 'fail 1/1' });
+  });
+
+  it('charges a situation only on the order the stamps show for certain, and spares RATE-3 on one they leave possible', () => {
+    // Stamped to the tenth of a second, the admission 20 ms after the rejections may have been sent before their answers.
+    const toTheTenth = (spec: ExchangeSpec): ExchangeSpec => ({ ...spec, startUnitMs: 100 });
+    const rejections = [req(-5000, 200), req(0, 404, A, { path: '/reports/abcdefghi' }), req(0, 422, A, { path: '/funding/applications?limit=101' }), req(20, 200)].map(toTheTenth);
+    expect(judge(rejections, ['RATE-1', 'RATE-3', 'RATE-9'])).toEqual({ 'RATE-1': 'fail 4/1', 'RATE-3': 'pass 3/0', 'RATE-9': 'not-observed 0/0' });
+    // A second later than the stamps' unit, the order is certain.
+    const later = [req(-5000, 200), req(0, 404, A, { path: '/reports/abcdefghi' }), req(0, 422, A, { path: '/funding/applications?limit=101' }), req(300, 200)].map(toTheTenth);
+    expect(judge(later, ['RATE-9'])).toEqual({ 'RATE-9': 'fail 1/1' });
+    // Three requests of 5 ms, stamped within a tenth of a second alike, are not shown under way at once (RATE-7), nor spare RATE-3 unless they may be.
+    const burst = [req(-5000, 200), req(0, 200), req(0, 200, A, { durationMs: 5 }), req(0, 200)].map(toTheTenth);
+    expect(judge(burst, ['RATE-1', 'RATE-3', 'RATE-7'])).toEqual({ 'RATE-1': 'fail 4/1', 'RATE-3': 'pass 3/0', 'RATE-7': 'not-observed 0/0' });
   });
 
   it('counts every failure, working out the proof only of those the ledger keeps', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { livenessViolations, safetyViolations, type Hit } from '../../../harness-core/rate-limit-timeline.js';
 import { observed } from '../testing/exchange-builder.js';
 import { A, B, req } from './test-requests.js';
-import { slackAt } from './timeline-entry.js';
+import { slackOf } from './timeline-entry.js';
 import { rateLimitTimelineJudge } from './timeline-judge.js';
 
 /**
@@ -27,7 +27,7 @@ describe('the streamed timeline judge agrees with rate-limit-timeline.ts', () =>
         const ordered = [...specs].sort((a, b) => (byCompletion ? (a.at ?? 0) + (a.durationMs ?? 0) - ((b.at ?? 0) + (b.durationMs ?? 0)) : (a.at ?? 0) - (b.at ?? 0)));
         const o = observed([rateLimitTimelineJudge], ordered);
 
-        const hits = ordered.map((s): Hit & { token: string } => ({ label: '', token: s.token as string, sentAt: (s.at as number) - slackAt(s.at as number), receivedAt: (s.at as number) + (s.durationMs as number) + slackAt(s.at as number), status: s.status }));
+        const hits = ordered.map((s): Hit & { token: string } => ({ label: '', token: s.token as string, sentAt: (s.at as number) - slackOf(s), receivedAt: (s.at as number) + (s.durationMs as number) + slackOf(s), status: s.status }));
         const counted = (h: Hit) => h.status === 200 || h.status === 404 || h.status === 422;
         const expectedUnsafe = [A, B].map((t) => safetyViolations(hits.filter((h) => h.token === t && counted(h)), { max: Infinity }).length).reduce((a, b) => a + b);
         expect(o.rules['RATE-1']?.failed).toBe(expectedUnsafe);

@@ -21,9 +21,10 @@ export interface ExchangeSpec {
   /** Request start, ms since the epoch; default: 1 s after the previous built exchange. */
   at?: number;
   durationMs?: number;
+  /** The start as a coarser recorder stamps it (ObservedExchange.startUnitMs: 1000 for one without a fraction); absent, to the millisecond. */
+  startUnitMs?: number;
 }
 
-// Off the whole second: a start on one may lie a second off (observe/judge/recorded-times.ts), and the judges order such starts by nothing.
 let clock = Date.parse('2026-11-28T10:00:00.250Z');
 
 /** An exchange as a reader would hand it over (credentials already hashed), for the judges' unit tests. */
@@ -47,6 +48,7 @@ export function exchangeOf(spec: ExchangeSpec, index = 0): ObservedExchange {
     index,
     startedAt: at,
     durationMs: spec.durationMs ?? 5,
+    ...(spec.startUnitMs !== undefined && { startUnitMs: spec.startUnitMs }),
     request: {
       method: spec.method ?? 'GET',
       url: /^https?:/.test(spec.path) ? spec.path : `${BASE}${spec.path}`,
