@@ -1,11 +1,16 @@
 /**
- * The times of an exchange as recorded: its start, its answer, and the unit of the start's stamp
- * where coarser than a millisecond (`ObservedExchange.startUnitMs`, which `ExchangeView` gives).
+ * What a judgement reads of an exchange's times as recorded: its start or its answer, and the unit
+ * of the start's stamp where coarser than a millisecond (`ObservedExchange.startUnitMs`, which
+ * `ExchangeView` gives). A record that keeps only a moment worked out already keeps no unit.
  */
-interface Recorded {
-  sentAt: number;
-  answeredAt: number;
+interface StampUnit {
   startUnitMs?: number | undefined;
+}
+export interface RecordedSend extends StampUnit {
+  sentAt: number;
+}
+export interface RecordedAnswer extends StampUnit {
+  answeredAt: number;
 }
 
 /**
@@ -14,21 +19,26 @@ interface Recorded {
  * fraction, cut or rounded), none else: no judgement may rest on an order the recording does not
  * show. The answer's time is the start and a duration, so it lies as far off.
  */
-export function stampSlack(x: Pick<Recorded, 'startUnitMs'>): number {
+export function stampSlack(x: StampUnit): number {
   return x.startUnitMs ?? 0;
 }
 
 /** The earliest moment `x` may have been sent. */
-export function earliestSend(x: Recorded): number {
+export function earliestSend(x: RecordedSend): number {
   return x.sentAt - stampSlack(x);
 }
 
+/** The latest moment `x` may have been sent. */
+export function latestSend(x: RecordedSend): number {
+  return x.sentAt + stampSlack(x);
+}
+
 /** The earliest moment `x` may have been answered. */
-export function earliestAnswer(x: Recorded): number {
+export function earliestAnswer(x: RecordedAnswer): number {
   return x.answeredAt - stampSlack(x);
 }
 
 /** The latest moment `x` may have been answered. */
-export function latestAnswer(x: Recorded): number {
+export function latestAnswer(x: RecordedAnswer): number {
   return x.answeredAt + stampSlack(x);
 }

@@ -1,6 +1,6 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { followsClosely, mayFollowClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, renewed } from './memory.js';
 import { identifiedApplications, type FundingRead } from './reads.js';
@@ -13,10 +13,16 @@ export function listKeyOf(x: ExchangeView, read: FundingRead): string {
   return read === 'customer-list' ? 'customer' : `project:${x.params.projectKey ?? ''}`;
 }
 
-/** What a list answer and the pages of its list read just before it showed: different applications, and up to three answers that listed them. */
+/**
+ * What a list answer and the pages of its list read just before it showed: different applications,
+ * and up to three answers that listed them; `possibly`, how many it and the pages that may have
+ * been answered before it showed (recorded-times.ts: a start stamped to the second may lie a
+ * second off), what spares a page past the end its judgement (pages.ts).
+ */
 export interface Around {
   readonly ids: ReadonlySet<string>;
   readonly proof: readonly ExchangeView[];
+  readonly possibly: number;
 }
 
 /** An application a list answer showed. */
@@ -46,17 +52,20 @@ export class ListedApplications {
     const listed = lists.upsert(list, newListed);
     const ids = new Set<string>();
     const proof = new Set<ExchangeView>();
+    // Listings whose order before this answer the stamps leave open: a list remembers each application once.
+    const uncertain: string[] = [];
     for (const { id, from } of listed.values()) {
-      if (!followsClosely(from, x)) continue;
-      ids.add(id);
-      proof.add(from);
+      if (followsClosely(from, x)) {
+        ids.add(id);
+        proof.add(from);
+      } else if (mayFollowClosely(from, x)) uncertain.push(id);
     }
     for (const a of identifiedApplications(x)) {
       const id = a.applicationId as string;
       ids.add(id);
       listed.set(id, { id, from: x }, x.answeredAt);
     }
-    return { ids, proof: [...proof].slice(0, 3) };
+    return { ids, proof: [...proof].slice(0, 3), possibly: ids.size + uncertain.filter((id) => !ids.has(id)).length };
   }
 }
 

@@ -2,7 +2,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
+import { followsClosely, mayFollowClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsInput } from '../answer-kinds.js';
 import { APPLICATIONS_REMEMBERED, CUSTOMERS_REMEMBERED, PROJECTS_REMEMBERED, renewed } from './memory.js';
 import { listKeyOf, listedApplicationsState } from './listed.js';
@@ -69,7 +69,7 @@ export function listPagesJudge(context: JudgeContext): Judge {
         return;
       }
       const list = listKeyOf(x, read);
-      const shown = x.status === 200 ? listed.around(x, x.customer, list).ids.size : 0;
+      const shown = x.status === 200 ? listed.around(x, x.customer, list).possibly : 0;
       const clean = answeredOnItsInput(x) || x.status === 404 ? listQueryOf(x)?.clean : undefined;
       if (clean === undefined) return;
       const answer = listOf(x);
@@ -104,7 +104,7 @@ function listOf(x: ExchangeView): ListAnswer | undefined {
 /** Whether the page lies past the end of `total` (a function of the module: under tsx, a named closure costs a defineProperty whenever one is made). */
 const pastOf = (clean: Clean, total: number) => (clean.page - 1) * clean.limit >= total;
 
-/** `shown`: the different applications the list showed with this answer and just before it (listed.ts). */
+/** `shown`: the different applications the list may have shown with this answer and just before it (listed.ts `Around.possibly`). */
 function pastTheEnd(x: ExchangeView, ledger: Ledger, customer: Customer, list: string, clean: Clean, projectList: boolean, shown: number, answer: ListAnswer | undefined): void {
   const earlier = customer.totals.get(list);
   if (answer?.total !== undefined) {
@@ -136,7 +136,8 @@ function walkPage(x: ExchangeView, ledger: Ledger, customer: Customer, clean: Cl
     walk = { total, pages: new Map() };
     customer.walks.set(clean.limit, walk);
   }
-  for (const [page, kept] of walk.pages) if (!followsClosely(kept.from, x)) walk.pages.delete(page);
+  // Pages are let go once behind the horizon or under way with this one; an order the stamps leave open keeps them (FUND-39 asks for a certain one).
+  for (const [page, kept] of walk.pages) if (!mayFollowClosely(kept.from, x)) walk.pages.delete(page);
   walk.pages.set(clean.page, { ids, from: x });
   if (walk.pages.size < needed) return;
   const pages = [...walk.pages.values()];

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits, detailsType } from '../answer-kinds.js';
 import { projectPathOf, type ProjectPath } from './project-path.js';
@@ -49,7 +50,7 @@ export function keyCaseJudge(context: JudgeContext): Judge {
   const latest: Partial<Record<Reading, ExchangeView>> = {};
   /** Per customer and route, the latest 404s to lowercase keys the customer is not known to own. */
   const missingForms = new BoundedMap<string, MissingForm[]>(5000);
-  /** When a path below a lowercase key was answered 2xx to the customer (a room that exists), by customer and path. */
+  /** When a path below a lowercase key was answered 2xx to the customer (a room that exists), at the latest (recorded-times.ts), by customer and path. */
   const reachedPaths = new BoundedMap<string, number>(20_000, SEQUENCE_HORIZON_MS);
 
   /** A 404 of a room route names a missing project only where the same room was just reached by the lowercase key. */
@@ -61,7 +62,7 @@ export function keyCaseJudge(context: JudgeContext): Judge {
   }
 
   function lowercase(x: ExchangeView, at: ProjectPath, customer: string, route: Endpoint): void {
-    if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, x.answeredAt, x.answeredAt);
+    if (x.status < 300 && x.params.roomId !== undefined) reachedPaths.set(`${customer} ${x.apiPath}`, latestAnswer(x), x.answeredAt);
     if (x.status === 404 && projectLevel(x, at, customer) && x.responseBodyRecorded && !own.owned(customer, at.key, x)) {
       const forms = missingForms.upsert(`${customer} ${route.id}`, () => []);
       forms.push({ x });

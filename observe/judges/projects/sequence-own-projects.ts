@@ -10,6 +10,7 @@ import { ENDPOINTS, type EndpointId } from '../../../spec/endpoints.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { sharedState } from '../../judge/shared-state.js';
 import { projectPathOf } from './project-path.js';
@@ -18,7 +19,11 @@ import { isPlainObject } from '../../json-value.js';
 
 const lessonOfFact = fact(lessonOf);
 
-/** When the target last showed that the project exists for the customer: all a later request is weighed against. */
+/**
+ * When the target last showed that the project exists for the customer: all a later request is
+ * weighed against. The earliest moment it may have been sent and the latest it may have been
+ * answered (recorded-times.ts: a start stamped to the second may lie a second off).
+ */
 interface Evidence {
   sentAt: number;
   answeredAt: number;
@@ -69,7 +74,7 @@ const newEvidenceMap = () => new BoundedMap<string, Evidence>(1000, SEQUENCE_HOR
 export class OwnProjects {
   /** Per customer, the evidence by project: fresh for a horizon only. */
   readonly #byCustomer = new BoundedMap<string, BoundedMap<string, Evidence>>(1000);
-  /** When any token last sent a write of unknown effect to the project itself. */
+  /** When any token's latest write of unknown effect to the project itself may have been answered, at the latest. */
   readonly #disturbed = new BoundedMap<string, number>(5000, SEQUENCE_HORIZON_MS);
   /** The exchange handed over last, not learnt from yet, and what it teaches. */
   #unlearnt: ExchangeView | undefined;
@@ -106,14 +111,14 @@ export class OwnProjects {
     this.#unlearnt = undefined;
     this.#lesson = NOTHING;
     if (x === undefined || lesson === NOTHING) return;
-    if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, x.answeredAt, x.answeredAt);
+    if (lesson.disturbs !== undefined) this.#disturbed.set(lesson.disturbs, latestAnswer(x), x.answeredAt);
     if (lesson.owns === undefined) return;
     const projects = this.#byCustomer.upsert(x.customer as string, newEvidenceMap);
     // Renewed in place, as no reader keeps it: written at every read of the project, a new one would be promoted to the old heap with every write.
     const held = projects.get(lesson.owns);
-    const evidence = held ?? { sentAt: x.sentAt, answeredAt: x.answeredAt };
-    evidence.sentAt = x.sentAt;
-    evidence.answeredAt = x.answeredAt;
+    const evidence = held ?? { sentAt: 0, answeredAt: 0 };
+    evidence.sentAt = earliestSend(x);
+    evidence.answeredAt = latestAnswer(x);
     projects.set(lesson.owns, evidence, x.answeredAt);
   }
 }

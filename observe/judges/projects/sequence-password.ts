@@ -1,6 +1,7 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
+import { latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { PASSWORD_LENGTH } from '../../../spec/contract/projects.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
@@ -58,7 +59,7 @@ function shows(x: ExchangeView, { password, escaped }: Sent): boolean {
  */
 export function passwordSequenceJudge(): Judge {
   const changed = new BoundedMap<string, ExchangeView>(2000, SEQUENCE_HORIZON_MS);
-  /** Each token's latest protected answer decided on its merits, before the exchange at hand. */
+  /** Each token's latest protected answer decided on its merits, before the exchange at hand, and when it may have come at the latest (recorded-times.ts). */
   const lastAnswer = new BoundedMap<string, { status: number; answeredAt: number }>(2000, SEQUENCE_HORIZON_MS);
   const passwords = new BoundedMap<string, BoundedMap<string, Sent>>(2000);
   /** Strings the customer sent in other requests (as long as a password may be), recently. */
@@ -100,9 +101,9 @@ export function passwordSequenceJudge(): Judge {
       if (password !== undefined && x.status === 200 && before && before.status !== 401 && followsClosely(before, x)) changed.set(customer, x, x.answeredAt);
       if (x.isProtected && answeredOnItsMerits(x)) {
         // The token's entry is rewritten at nearly every exchange of it: renewed in place, as `before` is not read after this.
-        const last = before ?? { status: x.status, answeredAt: x.answeredAt };
+        const last = before ?? { status: x.status, answeredAt: 0 };
         last.status = x.status;
-        last.answeredAt = x.answeredAt;
+        last.answeredAt = latestAnswer(x);
         lastAnswer.set(customer, last, x.answeredAt);
       }
 

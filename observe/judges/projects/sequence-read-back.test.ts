@@ -36,6 +36,14 @@ describe('project read-back judge', () => {
     expect(o.rules['PROJ-66']?.failures[0]?.exchanges).toHaveLength(2);
   });
 
+  it('judges a read only where the stamps show it sent after the write was answered', () => {
+    // A recorder that leaves out the fraction: a PATCH of 300 ms and a read stamped a second later may have been under way together.
+    const toTheSecond = (spec: ExchangeSpec): ExchangeSpec => ({ ...spec, at: Math.floor((spec.at as number) / 1000) * 1000, startUnitMs: 1000 });
+    const sequence = (readAfter: number) => [{ ...patch(0, { ort: 'Kiel' }), durationMs: 300 }, read(readAfter, { ort: 'Bonn' })].map(toTheSecond);
+    expect(verdictsOf(observed([projectReadBackJudge], sequence(1)), ['PROJ-119'])).toEqual({ 'PROJ-119': 'not-observed 0/0' });
+    expect(verdictsOf(observed([projectReadBackJudge], sequence(3)), ['PROJ-119'])).toEqual({ 'PROJ-119': 'fail 1/1' });
+  });
+
   it('blames a value stored otherwise on its field, not on the creation answer that shows it', () => {
     const o = observed([projectReadBackJudge], [creation(0, { sent: { plz: '01234', projektBaujahr: 1975 }, data: { plz: 1234, projektBaujahr: '1975' } }), read(1, { plz: 1234, projektBaujahr: '1975' })]);
     expect(verdictsOf(o, ['PROJ-66', 'PROJ-87', 'PROJ-119'])).toEqual({ 'PROJ-66': 'fail 1/1', 'PROJ-87': 'pass 1/0', 'PROJ-119': 'pass 1/0' });

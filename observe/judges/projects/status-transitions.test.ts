@@ -41,8 +41,10 @@ describe('status transition judge', () => {
       { ...detail(0, { status: 2 }), at: whole + 4000, ...toTheSecond },
     ];
     expect(verdictsOf(observed([statusTransitionJudge], sequence), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'not-observed 0/0' });
-    // A creation's read with nothing but reads after it, as ever.
-    expect(verdictsOf(observed([statusTransitionJudge], [{ ...creation(0), at: whole, durationMs: 40, ...toTheSecond }, { ...detail(0, { status: 2 }), at: whole + 2000, ...toTheSecond }]), ['STAT-2'])).toEqual({ 'STAT-2': 'fail 1/1' });
+    // A creation's read with nothing but reads after it: stamped 2 s later, it may have been sent a second sooner, before the creation's answer a second later; 3 s later, it follows it for certain.
+    const creationAndRead = (readAt: number) => [{ ...creation(0), at: whole, durationMs: 40, ...toTheSecond }, { ...detail(0, { status: 2 }), at: whole + readAt, ...toTheSecond }];
+    expect(verdictsOf(observed([statusTransitionJudge], creationAndRead(2000)), ['STAT-2'])).toEqual({ 'STAT-2': 'not-observed 0/0' });
+    expect(verdictsOf(observed([statusTransitionJudge], creationAndRead(3000)), ['STAT-2'])).toEqual({ 'STAT-2': 'fail 1/1' });
     // Stamped to the millisecond, a creation on a whole second is answered when its stamp and duration say: a room created 60 ms later comes after it.
     const toTheMillisecond = [{ ...creation(0), at: whole, durationMs: 40 }, { ...roomCreation(0), at: whole + 100, durationMs: 10 }, { ...detail(0, { status: 2 }), at: whole + 2000 }];
     expect(verdictsOf(observed([statusTransitionJudge], toTheMillisecond), ['STAT-2', 'STAT-3'])).toEqual({ 'STAT-2': 'not-observed 0/0', 'STAT-3': 'pass 1/0' });
