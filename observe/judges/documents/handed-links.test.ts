@@ -49,6 +49,16 @@ describe('handed links judge', () => {
     expect(verdictsOf(o, RULES)).toEqual({ 'DOC-10': 'fail 3/2', 'DOC-17': 'fail 2/1', 'DOC-23': 'fail 2/1', 'DOC-26': 'fail 1/1' });
   });
 
+  it('takes a superseded document gone only when the fetch surely came after the next call was answered', () => {
+    // A recorder that leaves out the fraction: each start may lie a second off its stamp. The second pdf call took 800 ms.
+    const t = Date.parse('2026-11-28T12:00:00Z');
+    const toTheSecond = (spec: ExchangeSpec, s: number, durationMs = 5): ExchangeSpec => ({ ...spec, at: t + s * 1000, durationMs, startUnitMs: 1000 });
+    const sequence = (fetchAt: number) => [toTheSecond(pdf(1), 0), toTheSecond(pdfFile(fileUrl(1)), 1), toTheSecond(pdf(2), 3, 800), toTheSecond(pdfFile(fileUrl(1), 403), fetchAt)];
+    // Stamped a second after the second call, the fetch may have come before its answer: the refusal is DOC-23's alone (the two calls' links differ: DOC-10 held).
+    expect(verdictsOf(observed([handedLinksJudge], sequence(4)), ['DOC-10', 'DOC-23'])).toEqual({ 'DOC-10': 'pass 1/0', 'DOC-23': 'fail 1/1' });
+    expect(verdictsOf(observed([handedLinksJudge], sequence(6)), ['DOC-10', 'DOC-23'])).toEqual({ 'DOC-10': 'fail 2/1', 'DOC-23': 'fail 1/1' });
+  });
+
   it('judges no fetch long after the link was handed out, of a link never handed out, answered 429, 5xx or 304', () => {
     const o = observed([handedLinksJudge], [
       pdf(1),

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { plainPathname } from '../../judge/plain-urls.js';
@@ -112,7 +113,7 @@ function handedDocument(x: ExchangeView, ledger: Ledger, links: HandedLinks, doc
   }
   for (const call of earlier) {
     const handed = links.get(call.fileUrl);
-    if (handed && handed.supersededBy === undefined && call.x.answeredAt <= x.sentAt) handed.supersededBy = x;
+    if (handed && handed.supersededBy === undefined && latestAnswer(call.x) <= earliestSend(x)) handed.supersededBy = x;
   }
   documents.set(project, [...earlier, { x, fileUrl }].slice(-CALLS_PER_PROJECT));
 }
@@ -139,7 +140,7 @@ function fetched(x: ExchangeView, ledger: Ledger, handed: Handed): void {
       const pdf = startsAsPdf(x);
       // "PDF links must be retrievable (the file URL answers with a document)"
       if (soon) ledger.judge('DOC-23', x, served && pdf !== false, () => (served ? 'file.url served something that is not a PDF' : `file.url answered ${x.status} soon after the pdf answer handed it out`), proof);
-      const after = handed.supersededBy !== undefined && x.sentAt >= handed.supersededBy.answeredAt;
+      const after = handed.supersededBy !== undefined && earliestSend(x) >= latestAnswer(handed.supersededBy);
       // Both documents "retrievable after the second call"; a link never seen serving is DOC-23's.
       if (soon && after && (served || handed.servedBefore)) {
         ledger.judge('DOC-10', x, served, () => `file.url of a document answered ${x.status} after the next pdf call of the project, though it served before`, [handed.supersededBy as ExchangeView, handed.from]);
