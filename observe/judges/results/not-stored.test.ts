@@ -42,6 +42,15 @@ describe('not-stored judge', () => {
     ]);
   });
 
+  it('judges nothing across a write whose start, stamped to the second, may lie within the window', () => {
+    const t = Date.parse('2026-11-28T12:00:00Z');
+    const write: ExchangeSpec = { method: 'PATCH', path: `/reports/${key}`, token: 't-other', status: 200, requestBody: { projectData: { projektName: 'B' } }, responseBody: {} };
+    // Stamped a second after the later read: to the millisecond it came after; to the second it may have run while that read did.
+    const sequence = (extra: { startUnitMs?: number }) => [{ ...detail({ projektName: 'A' }), at: t }, { ...results(42.5, 7.5), at: t + 3000 }, { ...detail({ projektName: 'B' }), at: t + 6000 }, { ...write, at: t + 7000 }].map((spec) => ({ ...spec, ...extra }));
+    expect(verdictsOf(observed([notStoredJudge], sequence({})), ['RES-24'])).toEqual({ 'RES-24': 'fail 1/1' });
+    expect(verdictsOf(observed([notStoredJudge], sequence({ startUnitMs: 1000 })), ['RES-24'])).toEqual({ 'RES-24': 'not-observed 0/0' });
+  });
+
   it('judges nothing across a write, a long gap, a refused call or concurrent calls', () => {
     const o = observed([notStoredJudge], [
       // A write between: whatever changed may be its doing, also when another token sent it.

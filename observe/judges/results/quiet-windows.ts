@@ -3,6 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import { readsLearning, type Reads } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { earliestSend, latestAnswer, stampSlack } from '../../judge/recorded-times.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { HandedOver, sharedState } from '../../judge/shared-state.js';
 
@@ -34,8 +35,24 @@ interface Interval {
   to: number;
 }
 
+/** A window of time a decision needs quiet; `lateBy`: how much later than `to` a touching write's recorded start may lie. */
+export interface QuietWindow extends Interval {
+  lateBy: number;
+}
+
+/**
+ * The window from the earlier send of two exchanges to the later answer, each as early and as late
+ * as its stamps allow (recorded-times.ts: a start stamped to the second may lie a second off), and
+ * a write's start stamped so may lie that much after it.
+ */
+export function windowAround(a: ExchangeView, b: ExchangeView): QuietWindow {
+  return { from: Math.min(earliestSend(a), earliestSend(b)), to: Math.max(latestAnswer(a), latestAnswer(b)), lateBy: Math.max(stampSlack(a), stampSlack(b)) };
+}
+
 interface Pending extends Interval {
   projectKey: string;
+  /** Decided at the first exchange that starts after this. */
+  due: number;
   decide: (ledger: Ledger) => void;
 }
 
@@ -78,8 +95,9 @@ export class ProjectWrites {
     return (this.#writes.get(projectKey) ?? []).some((w) => overlaps(window, w));
   }
 
+  /** From the earliest moment the write may have been sent to the latest it may have been answered: a window it may touch is cancelled. */
   #noteWrite(projectKey: string, x: ExchangeView): Write {
-    const write = { projectKey, from: x.sentAt, to: x.answeredAt };
+    const write = { projectKey, from: earliestSend(x), to: latestAnswer(x) };
     // The project's writes within the horizon before this one, and this one, kept in place.
     const writes = this.#writes.get(projectKey) ?? [];
     let kept = 0;
@@ -128,7 +146,7 @@ export class QuietWindows {
     const due: Pending[] = [];
     let kept = 0;
     for (const p of pending) {
-      if (p.to < sentAt) due.push(p);
+      if (p.due < sentAt) due.push(p);
       else pending[kept++] = p;
     }
     pending.length = kept;
@@ -136,10 +154,11 @@ export class QuietWindows {
     for (const p of due) p.decide(ledger);
   }
 
-  /** Decides with `decide` once the observation is past `to`, unless a write to the project touches [from, to]. */
-  expect(projectKey: string, from: number, to: number, decide: (ledger: Ledger) => void): void {
+  /** Decides with `decide` once the observation is past the window, unless a write to the project touches it. */
+  expect(projectKey: string, window: QuietWindow, decide: (ledger: Ledger) => void): void {
+    const { from, to } = window;
     if (this.writes.touched(projectKey, { from, to })) return;
-    this.#pending.push({ from, to, projectKey, decide });
+    this.#pending.push({ from, to, projectKey, due: to + window.lateBy, decide });
     if (this.#pending.length > MAX_PENDING) this.#pending.shift();
     this.#firstDue = firstDue(this.#pending);
   }
@@ -162,7 +181,7 @@ export class QuietWindows {
 
 function firstDue(pending: readonly Pending[]): number {
   let first = Infinity;
-  for (const p of pending) first = Math.min(first, p.to);
+  for (const p of pending) first = Math.min(first, p.due);
   return first;
 }
 

@@ -1,5 +1,6 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 
 export interface Logged<T> {
   seq: number;
@@ -39,8 +40,10 @@ export class IntervalLog<T> {
     this.#maxResources = maxResources;
   }
 
+  /** Logs `x` from the earliest moment it may have been sent to the latest it may have been answered (recorded-times.ts): a window it may overlap finds it. */
   add(resource: string, x: ExchangeView, entry: T): void {
-    this.#latest = Math.max(this.#latest, x.answeredAt);
+    const answeredAt = latestAnswer(x);
+    this.#latest = Math.max(this.#latest, answeredAt);
     let log = this.#logs.get(resource);
     if (!log) {
       // The map forgets its least recently used resource without telling which: no window before now is judged any more.
@@ -49,7 +52,7 @@ export class IntervalLog<T> {
       this.#logs.set(resource, log);
     }
     const entries = log.entries;
-    entries.push({ seq: x.seq, sentAt: x.sentAt, answeredAt: x.answeredAt, entry });
+    entries.push({ seq: x.seq, sentAt: earliestSend(x), answeredAt, entry });
     if (entries.length - log.first > PER_RESOURCE) {
       const dropped = entries[log.first++] as Logged<T>;
       log.forgottenUpTo = Math.max(log.forgottenUpTo, dropped.answeredAt);

@@ -2,6 +2,7 @@ import type { EndpointId } from '../../../spec/endpoints.js';
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES } from '../../../spec/contract/projects.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
+import { earliestSend } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
@@ -123,9 +124,9 @@ export class ProjectYears {
     return known && followsClosely(known.x, x) ? known : undefined;
   }
 
-  /** Whether no write on the project but `told` overlaps [`told` sent, `until`] (undefined: the log forgot). */
+  /** Whether no write on the project but `told` may overlap [`told` sent, `until`] (undefined: the log forgot). */
   unwrittenSince(project: string, told: ExchangeView, until: number): boolean {
-    const writes = this.#writes.overlapping(project, told.sentAt, until);
+    const writes = this.#writes.overlapping(project, earliestSend(told), until);
     return writes !== undefined && writes.every((w) => w.seq === told.seq);
   }
 

@@ -45,6 +45,18 @@ describe('room state judge', () => {
     expect(verdictsOf(o, ['ROOM-49'])).toEqual({ 'ROOM-49': 'pass 3/0' });
   });
 
+  it('leaves out a field a write sent whose stamps to the second leave open whether it overlapped', () => {
+    const t = Date.parse('2026-11-28T12:00:00Z');
+    const writes = (extra: { startUnitMs?: number }) => [
+      createRoom(created, 201, room(), { at: t, ...extra }),
+      // Stamped a second apart: to the millisecond, the note was written after the area PATCH was answered; to the second, maybe while it ran.
+      patchRoom('r1', { raumFlaeche: 30 }, 200, room({ raumFlaeche: '30', raumNotiz: 'anders' }), { at: t + 3000, durationMs: 50, ...extra }),
+      patchRoom('r1', { raumNotiz: 'anders' }, 200, room({ raumFlaeche: '30', raumNotiz: 'anders' }), { at: t + 4000, durationMs: 100, token: 't2-rooms', ...extra }),
+    ];
+    expect(verdictsOf(observed([roomStateJudge], writes({})), ['ROOM-49'])).toEqual({ 'ROOM-49': 'fail 4/1' });
+    expect(verdictsOf(observed([roomStateJudge], writes({ startUnitMs: 1000 })), ['ROOM-49'])).toEqual({ 'ROOM-49': 'pass 3/0' });
+  });
+
   it('blames a PATCH taking the name "" on ROOM-17 when the target takes blank names, else on ROOM-59', () => {
     const deletes = observed([roomStateJudge], [
       createRoom(created, 201, room()),

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { Pending } from './pending.js';
@@ -137,7 +138,7 @@ export function roomStateJudge(): Judge {
   function noteDeletion(x: ExchangeView, room: string): void {
     const memory = rooms.get(room);
     const last = memory?.last;
-    if (!memory || !last || last.x.answeredAt > x.sentAt) return;
+    if (!memory || !last || latestAnswer(last.x) > earliestSend(x)) return;
     memory.deletion = { seen: last, x };
     rooms.set(room, memory, x.answeredAt);
   }
@@ -160,27 +161,27 @@ export function roomStateJudge(): Judge {
       if (answered?.id !== undefined) ledger.judge('ROOM-7', x, answered.id === creation.id, () => `${label(x)} by the created id answered the room ${describeValue(answered.id)}`, [creation.x]);
       else if (x.status === 404) {
         pending.add(x.answeredAt, () => {
-          if (!deletedWithin(route.roomId, creation.x.sentAt, x.answeredAt)) ledger.broke('ROOM-7', x, `${label(x)} answered 404 for the id ${describeValue(creation.id)} its creation answer gave`, [creation.x]);
+          if (!deletedWithin(route.roomId, earliestSend(creation.x), latestAnswer(x))) ledger.broke('ROOM-7', x, `${label(x)} answered 404 for the id ${describeValue(creation.id)} its creation answer gave`, [creation.x]);
         });
       }
     }
 
     // "rooms must not be deletable through this interface (a DELETE must leave the room in place)"
     const deletion = memory.deletion;
-    if (deletion && closelyBySameCustomer(deletion.seen.x, deletion.seen.key, x, route) && x.sentAt >= deletion.x.answeredAt && (isSuccess(x) || x.status === 404)) {
+    if (deletion && closelyBySameCustomer(deletion.seen.x, deletion.seen.key, x, route) && earliestSend(x) >= latestAnswer(deletion.x) && (isSuccess(x) || x.status === 404)) {
       delete memory.deletion;
       ledger.judge('ROOM-54', x, isSuccess(x), () => `${label(x)} answered 404 after ${label(deletion.x)} (answered ${deletion.x.status})`, [deletion.x, deletion.seen.x]);
     }
 
     // "Room id, project assignment ... cannot be written": the room is still found where it was.
     const written = memory.idOrKeyWrite;
-    if (written && x.method === 'GET' && closelyBySameCustomer(written.x, written.key, x, route) && x.sentAt >= written.x.answeredAt && (answered || x.status === 404)) {
+    if (written && x.method === 'GET' && closelyBySameCustomer(written.x, written.key, x, route) && earliestSend(x) >= latestAnswer(written.x) && (answered || x.status === 404)) {
       delete memory.idOrKeyWrite;
       if (answered) {
         ledger.judge('ROOM-10', x, answered.id === route.roomId, () => `${label(x)} after ${label(written.x)} shows the room as ${describeValue(answered.id)}`, [written.x]);
       } else {
         pending.add(x.answeredAt, () => {
-          if (!deletedWithin(route.roomId, written.x.sentAt, x.answeredAt)) ledger.broke('ROOM-10', x, `${label(x)} answered 404 after ${label(written.x)} sent an id or projectKey`, [written.x]);
+          if (!deletedWithin(route.roomId, earliestSend(written.x), latestAnswer(x))) ledger.broke('ROOM-10', x, `${label(x)} answered 404 after ${label(written.x)} sent an id or projectKey`, [written.x]);
         });
       }
     }
@@ -233,7 +234,7 @@ export function roomStateJudge(): Judge {
     const known = projectYears.knownBefore(route.project, x);
     if (!known) return;
     pending.add(x.answeredAt, () => {
-      if (!projectYears.unwrittenSince(route.project, known.x, x.answeredAt)) return;
+      if (!projectYears.unwrittenSince(route.project, known.x, latestAnswer(x))) return;
       if (!tookSentYear) {
         // "`raumBaujahr` | out only | copied from the project at creation"
         ledger.judge('ROOM-35', x, showsYear(answeredYear, known.year), () => `the room created in ${route.key} has raumBaujahr ${describeValue(answeredYear)}; the project's projektBaujahr was ${describeYear(known.year)}`, [known.x]);
@@ -249,7 +250,7 @@ export function roomStateJudge(): Judge {
     const checks = [...write.sent].filter(([field, sent]) => field in now.roomData && readBackJudgeable(sent));
     if (checks.length === 0) return;
     pending.add(x.answeredAt, () => {
-      const others = roomWrites.overlapping(roomWriteKey(route.roomId), x.sentAt, x.answeredAt)?.filter((w) => w.seq !== x.seq);
+      const others = roomWrites.overlapping(roomWriteKey(route.roomId), earliestSend(x), latestAnswer(x))?.filter((w) => w.seq !== x.seq);
       if (!others) return;
       const byRule = new Map<string, string[]>();
       for (const [field, sent] of checks) {
@@ -277,7 +278,7 @@ export function roomStateJudge(): Judge {
   function compare(ledger: Ledger, project: string, earlier: Seen, now: Seen, creation: Seen | undefined): void {
     const fields = COMPARED_FIELDS.filter((f) => (!now.sent?.has(f) || f === 'raumBaujahr') && f in earlier.roomData && f in now.roomData);
     pending.add(now.x.answeredAt, () => {
-      const writes = roomWrites.overlapping(roomWriteKey(now.id), earlier.x.sentAt, now.x.answeredAt)?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
+      const writes = roomWrites.overlapping(roomWriteKey(now.id), earliestSend(earlier.x), latestAnswer(now.x))?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
       if (!writes) return;
       // A PATCH shown or taken between the two: what it did not send is kept (ROOM-49).
       const patchInvolved = earlier.kind === 'change' || now.kind === 'change' || writes.some((w) => w.entry.method === 'PATCH' && w.entry.status >= 200 && w.entry.status <= 299);
@@ -314,7 +315,7 @@ export function roomStateJudge(): Judge {
 
   /** `raumBaujahr` no write may change: the rule of what came between. */
   function yearRule(project: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], patchInvolved: boolean, firstRead: boolean): string | undefined {
-    const projectChanges = projectYears.yearWrites(project, earlier.x.sentAt, now.x.answeredAt);
+    const projectChanges = projectYears.yearWrites(project, earliestSend(earlier.x), latestAnswer(now.x));
     if (projectChanges === undefined) return undefined;
     if (projectChanges.length > 0) {
       // "later project changes do not update it": a year written wholly between the two, and another than the room showed.
@@ -327,9 +328,9 @@ export function roomStateJudge(): Judge {
   }
 }
 
-/** A write wholly between two answers of a room: sent after the earlier was answered, answered before the later was sent. */
+/** A write wholly between two answers of a room for certain: sent after the earlier was answered, answered before the later was sent (a logged write's times are its widest already, interval-log.ts). */
 function between(w: { sentAt: number; answeredAt: number }, earlier: Seen, now: Seen): boolean {
-  return w.sentAt >= earlier.x.answeredAt && w.answeredAt <= now.x.sentAt;
+  return w.sentAt >= latestAnswer(earlier.x) && w.answeredAt <= earliestSend(now.x);
 }
 
 /** An answer to a PATCH that sent `raumBaujahr`. */
