@@ -15,6 +15,7 @@ export interface ObservationSummary {
     customers: number;
     ignored: Observation['ignored'];
     declared?: Observation['declared'];
+    coarseStarts?: Observation['coarseStarts'];
     /** Of recordings: entries each file held and those left unread, by reason. */
     files?: { file: string; entries: number; exchanges: number; skipped: Record<string, number>; unanswered?: number }[];
   };
@@ -47,6 +48,7 @@ export function summarizeObservation(observation: Observation, facts: Pick<Obser
       customers: observation.customers,
       ignored: observation.ignored,
       ...(observation.declared && { declared: observation.declared }),
+      ...(observation.coarseStarts && { coarseStarts: observation.coarseStarts }),
       ...(facts.files && { files: facts.files }),
     },
     verdicts,
@@ -68,6 +70,7 @@ export function formatObservationSummary(s: ObservationSummary): string {
   const lines = [
     `observed ${counted(o.exchanges, 'exchange')} of ${counted(o.customers, 'customer')}${period}${ignored.length > 0 ? ` (besides: ${ignored.join(', ')})` : ''}; the kit sent nothing`,
     ...(skipped.length > 0 ? [`left unread: ${skipped.join('; ')}`] : []),
+    ...(o.coarseStarts ? [coarseStartsLine(o.coarseStarts)] : []),
     `rules: ${s.verdicts.pass} pass, ${s.verdicts.fail} fail, ${s.verdicts['not-observed']} not observed, ${s.verdicts['not-passive']} not decidable passively; judged by class: ${classes.join(', ')}`,
   ];
   for (const f of s.failed) {
@@ -80,3 +83,10 @@ export function formatObservationSummary(s: ObservationSummary): string {
 }
 
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const UNITS: Readonly<Record<number, string>> = { 60_000: 'the minute', 1000: 'the second', 100: 'the tenth of a second', 10: 'the hundredth of a second' };
+
+/** Why sequences and the limit are judged less on such a recording: an order the stamps leave open is not judged. */
+function coarseStartsLine(c: NonNullable<Observation['coarseStarts']>): string {
+  return `starts stamped to ${UNITS[c.unitMs] ?? `${c.unitMs} ms`} in ${counted(c.exchanges, 'exchange')}: each may lie that far off, and an order the stamps leave open is not judged`;
+}

@@ -40,6 +40,15 @@ describe('Observer', () => {
     expect(observation).toMatchObject({ exchanges: 2, ignored: { outsideApi: 0, proxyFailures: 1, unanswered: 1 } });
   });
 
+  it('counts the exchanges whose start the recorder stamped coarser than a millisecond, and the coarsest unit', () => {
+    const observer = new Observer([noting(false).judge]);
+    for (const x of traffic) observer.see(x);
+    expect(observer.verdicts(true)).not.toHaveProperty('coarseStarts');
+    observer.see({ ...exchangeOf({ path: '/reports', status: 200, token: 't' }), startUnitMs: 10 });
+    observer.see({ ...exchangeOf({ path: '/reports', status: 200, token: 't' }), startUnitMs: 1000 });
+    expect(observer.verdicts(true).coarseStarts).toEqual({ exchanges: 2, unitMs: 1000 });
+  });
+
   it('counts them the same without a judge that takes them', () => {
     const answers = noting(false);
     const observer = new Observer([answers.judge]);

@@ -39,6 +39,11 @@ export interface Observation {
   ignored: { outsideApi: number; proxyFailures: number; unanswered?: number };
   /** What the one who observed declared of the traffic (JudgeOptions): verdicts of the timeline rest on it. */
   declared?: { oneTokenPerCustomer: true };
+  /**
+   * Exchanges whose start the recorder stamped coarser than a millisecond, and the coarsest unit
+   * (ObservedExchange.startUnitMs): orders their stamps leave open are not judged.
+   */
+  coarseStarts?: { exchanges: number; unitMs: number };
 }
 
 export interface ObserverOptions extends JudgeOptions {
@@ -61,6 +66,7 @@ export class Observer {
   #from = Infinity;
   #to = -Infinity;
   readonly #ignored = { outsideApi: 0, proxyFailures: 0, unanswered: 0 };
+  readonly #coarseStarts = { exchanges: 0, unitMs: 0 };
   readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
   readonly #links = new HandedOutLinks();
@@ -88,6 +94,10 @@ export class Observer {
     if (view.apiPath === undefined) this.#ignored.outsideApi++;
     else {
       this.#exchanges++;
+      if (exchange.startUnitMs !== undefined) {
+        this.#coarseStarts.exchanges++;
+        this.#coarseStarts.unitMs = Math.max(this.#coarseStarts.unitMs, exchange.startUnitMs);
+      }
       if (exchange.customer !== undefined) this.#customers.add(exchange.customer);
       this.#from = Math.min(this.#from, view.sentAt);
       this.#to = Math.max(this.#to, view.answeredAt);
@@ -120,6 +130,7 @@ export class Observer {
       ...(this.#exchanges > 0 && { from: new Date(this.#from).toISOString(), to: new Date(this.#to).toISOString() }),
       ignored: { ...this.#ignored },
       ...(this.#oneTokenPerCustomer && { declared: { oneTokenPerCustomer: true } }),
+      ...(this.#coarseStarts.exchanges > 0 && { coarseStarts: { ...this.#coarseStarts } }),
     };
   }
 }
