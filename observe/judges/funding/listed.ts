@@ -53,19 +53,19 @@ export class ListedApplications {
     const ids = new Set<string>();
     const proof = new Set<ExchangeView>();
     // Listings whose order before this answer the stamps leave open: a list remembers each application once.
-    const uncertain: string[] = [];
+    let uncertain: string[] | undefined;
     for (const { id, from } of listed.values()) {
       if (followsClosely(from, x)) {
         ids.add(id);
         proof.add(from);
-      } else if (mayFollowClosely(from, x)) uncertain.push(id);
+      } else if (mayFollowClosely(from, x)) (uncertain ??= []).push(id);
     }
     for (const a of identifiedApplications(x)) {
       const id = a.applicationId as string;
       ids.add(id);
       listed.set(id, { id, from: x }, x.answeredAt);
     }
-    return { ids, proof: [...proof].slice(0, 3), possibly: ids.size + uncertain.filter((id) => !ids.has(id)).length };
+    return { ids, proof: [...proof].slice(0, 3), possibly: ids.size + (uncertain?.filter((id) => !ids.has(id)).length ?? 0) };
   }
 }
 

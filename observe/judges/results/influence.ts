@@ -5,7 +5,7 @@ import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { calculatedOf, type Calculated } from './not-stored.js';
-import { projectWritesState, quietWindowReads, QuietWindows, windowAround, type ProjectWrites } from './quiet-windows.js';
+import { projectWritesState, quietWindowReads, QuietWindows, type ProjectWrites } from './quiet-windows.js';
 import { isResultsRead, projectKeyOf, RESULTS_ROW, successfulResults } from './results-read.js';
 import { onlySystemTemperatures, plainValue, systemTemperaturesOf } from './system-temperatures.js';
 
@@ -85,14 +85,13 @@ export class ResultsCalls {
     if (key === undefined) return;
     const earlier = (this.#projects.get(key) ?? []).filter((c) => x.sentAt - c.x.answeredAt <= SEQUENCE_HORIZON_MS);
     for (const before of earlier) {
-      const window = windowAround(before.x, x);
       if (this.compare === 'influence' && before.plain && call.plain && clearlyApart(before, call)) {
-        this.#quiet.expect(key, window, (l) => {
+        this.#quiet.expect(key, before.x, x, (l) => {
           const same = (['radiators', 'hydraulicBalance'] as const).filter((m) => isDeepStrictEqual(before.calculated[m], call.calculated[m]));
           l.judge('RES-25', x, same.length === 0, () => `results.${same.join(' and ')} stayed the same for ${before.flow}/${before.spread} and ${call.flow}/${call.spread} (flow temperature/spread)`, [before.x]);
         });
       } else if (this.compare === 'aliases' && before.flow === call.flow && before.spread === call.spread && before.misreadable.length + call.misreadable.length > 0) {
-        this.#quiet.expect(key, window, (l) => {
+        this.#quiet.expect(key, before.x, x, (l) => {
           const differ = (['radiators', 'hydraulicBalance'] as const).filter((m) => !isDeepStrictEqual(before.calculated[m], call.calculated[m]));
           for (const rule of new Set([...before.misreadable, ...call.misreadable])) {
             l.judge(rule, x, differ.length === 0, () => `results.${differ.join(' and ')} differ between ${before.x.rawQuery.slice(0, 80)} and ${x.rawQuery.slice(0, 80)}, which both denote ${call.flow}/${call.spread} (flow temperature/spread)`, [before.x]);

@@ -5,7 +5,7 @@ import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
-import { projectWritesState, quietWindowReads, QuietWindows, windowAround } from './quiet-windows.js';
+import { projectWritesState, quietWindowReads, QuietWindows } from './quiet-windows.js';
 import { projectKeyOf, RESULTS_ROW } from './results-read.js';
 import { DETAIL_ROW } from '../projects/project-rows.js';
 import { ROOM_ROWS } from '../rooms/room-route.js';
@@ -115,7 +115,7 @@ type Decide<T> = (ledger: Ledger, before: Seen<T>, after: Seen<T>, between: Seen
 function compare<T>(quiet: QuietWindows, key: string, reads: ProjectReads, before: Seen<T> | undefined, after: Seen<T>, decide: Decide<T>): Seen<T> {
   if (before) {
     const between = reads.withTemperatures.filter((c) => followsClosely(before.x, c.x) && followsClosely(c.x, after.x));
-    if (between.length > 0) quiet.expect(key, windowAround(before.x, after.x), (ledger) => decide(ledger, before, after, between));
+    if (between.length > 0) quiet.expect(key, before.x, after.x, (ledger) => decide(ledger, before, after, between));
   }
   return after;
 }

@@ -36,7 +36,7 @@ interface Interval {
 }
 
 /** A window of time a decision needs quiet; `lateBy`: how much later than `to` a touching write's recorded start may lie. */
-export interface QuietWindow extends Interval {
+interface QuietWindow extends Interval {
   lateBy: number;
 }
 
@@ -45,7 +45,7 @@ export interface QuietWindow extends Interval {
  * as its stamps allow (recorded-times.ts: a start stamped to the second may lie a second off), and
  * a write's start stamped so may lie that much after it.
  */
-export function windowAround(a: ExchangeView, b: ExchangeView): QuietWindow {
+function windowAround(a: ExchangeView, b: ExchangeView): QuietWindow {
   return { from: Math.min(earliestSend(a), earliestSend(b)), to: Math.max(latestAnswer(a), latestAnswer(b)), lateBy: Math.max(stampSlack(a), stampSlack(b)) };
 }
 
@@ -154,8 +154,9 @@ export class QuietWindows {
     for (const p of due) p.decide(ledger);
   }
 
-  /** Decides with `decide` once the observation is past the window, unless a write to the project touches it. */
-  expect(projectKey: string, window: QuietWindow, decide: (ledger: Ledger) => void): void {
+  /** Decides with `decide` once the observation is past the window around `a` and `b` (`windowAround`), unless a write to the project touches it. */
+  expect(projectKey: string, a: ExchangeView, b: ExchangeView, decide: (ledger: Ledger) => void): void {
+    const window = windowAround(a, b);
     const { from, to } = window;
     if (this.writes.touched(projectKey, { from, to })) return;
     this.#pending.push({ from, to, projectKey, due: to + window.lateBy, decide });

@@ -4,7 +4,6 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog } from './interval-log.js';
 import { Pending } from './pending.js';
@@ -107,7 +106,7 @@ export function roomAnswerJudge(): Judge {
       listed ??= new Set(rooms.map((r) => r.id));
       const ids = listed;
       pending.add(x.answeredAt, () => {
-        const deleted = deletes.overlapping(roomWriteKey(creation.id), earliestSend(creation.x), latestAnswer(x));
+        const deleted = deletes.overlapping(roomWriteKey(creation.id), creation.x, x);
         if (deleted === undefined || deleted.length > 0 || notFound.get(`${x.customer} ${route.project} ${creation.id}`)) return;
         ledger.judge('ROOM-1', x, ids.has(creation.id), () => `the room list of ${route.key} leaves out room ${describeValue(creation.id)}, which the customer created ${Math.round(x.sentAt - creation.x.answeredAt)} ms before`, [creation.x]);
       });

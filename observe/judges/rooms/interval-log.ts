@@ -1,9 +1,10 @@
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { earliestSend, latestAnswer } from '../../judge/recorded-times.js';
+import { earliestSend, latestAnswer, type RecordedAnswer, type RecordedSend } from '../../judge/recorded-times.js';
 
 export interface Logged<T> {
   seq: number;
+  /** The earliest moment the write may have been sent and the latest it may have been answered (recorded-times.ts). */
   sentAt: number;
   answeredAt: number;
   entry: T;
@@ -63,8 +64,13 @@ export class IntervalLog<T> {
     }
   }
 
-  /** The entries whose exchange overlaps [from, to], or undefined when the log may have forgotten one. */
-  overlapping(resource: string, from: number, to: number): Logged<T>[] | undefined {
+  /**
+   * The entries whose exchange may overlap the window from `first`'s send to `last`'s answer, each
+   * taken as wide as its stamps allow, or undefined when the log may have forgotten one.
+   */
+  overlapping(resource: string, first: RecordedSend, last: RecordedAnswer): Logged<T>[] | undefined {
+    const from = earliestSend(first);
+    const to = latestAnswer(last);
     const log = this.#logs.get(resource);
     if (from <= Math.max(this.#forgottenUpTo, log?.forgottenUpTo ?? -Infinity)) return undefined;
     const found: Logged<T>[] = [];

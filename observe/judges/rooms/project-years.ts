@@ -2,7 +2,6 @@ import type { EndpointId } from '../../../spec/endpoints.js';
 import { PROJECT_ENVELOPES, PROJECT_FIELD_RULES } from '../../../spec/contract/projects.js';
 import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
-import { earliestSend } from '../../judge/recorded-times.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog, type Logged } from './interval-log.js';
 import { isEmptyValue, spelledNumber } from './numeric-text.js';
@@ -124,14 +123,14 @@ export class ProjectYears {
     return known && followsClosely(known.x, x) ? known : undefined;
   }
 
-  /** Whether no write on the project but `told` may overlap [`told` sent, `until`] (undefined: the log forgot). */
-  unwrittenSince(project: string, told: ExchangeView, until: number): boolean {
-    const writes = this.#writes.overlapping(project, earliestSend(told), until);
+  /** Whether no write on the project but `told` may overlap the window from `told`'s send to `until`'s answer (undefined: the log forgot). */
+  unwrittenSince(project: string, told: ExchangeView, until: ExchangeView): boolean {
+    const writes = this.#writes.overlapping(project, told, until);
     return writes !== undefined && writes.every((w) => w.seq === told.seq);
   }
 
-  /** The writes that sent the project a year and overlap the window (undefined: the log forgot). */
-  yearWrites(project: string, from: number, to: number): Logged<ProjectWrite>[] | undefined {
-    return this.#writes.overlapping(project, from, to)?.filter((w) => w.entry.year.kind !== 'none');
+  /** The writes that sent the project a year and may overlap the window from `first`'s send to `last`'s answer (undefined: the log forgot). */
+  yearWrites(project: string, first: ExchangeView, last: ExchangeView): Logged<ProjectWrite>[] | undefined {
+    return this.#writes.overlapping(project, first, last)?.filter((w) => w.entry.year.kind !== 'none');
   }
 }

@@ -143,9 +143,9 @@ export function roomStateJudge(): Judge {
     rooms.set(room, memory, x.answeredAt);
   }
 
-  /** Whether a DELETE of the room, by anyone, overlaps the window: then a 404 in it is no one's fault but the DELETE's (ROOM-54). */
-  function deletedWithin(roomId: string, from: number, to: number): boolean {
-    const writes = roomWrites.overlapping(roomWriteKey(roomId), from, to);
+  /** Whether a DELETE of the room, by anyone, may overlap the window from `first`'s send to `last`'s answer: then a 404 in it is no one's fault but the DELETE's (ROOM-54). */
+  function deletedWithin(roomId: string, first: ExchangeView, last: ExchangeView): boolean {
+    const writes = roomWrites.overlapping(roomWriteKey(roomId), first, last);
     return writes === undefined || writes.some((w) => w.entry.method !== 'PATCH');
   }
 
@@ -161,7 +161,7 @@ export function roomStateJudge(): Judge {
       if (answered?.id !== undefined) ledger.judge('ROOM-7', x, answered.id === creation.id, () => `${label(x)} by the created id answered the room ${describeValue(answered.id)}`, [creation.x]);
       else if (x.status === 404) {
         pending.add(x.answeredAt, () => {
-          if (!deletedWithin(route.roomId, earliestSend(creation.x), latestAnswer(x))) ledger.broke('ROOM-7', x, `${label(x)} answered 404 for the id ${describeValue(creation.id)} its creation answer gave`, [creation.x]);
+          if (!deletedWithin(route.roomId, creation.x, x)) ledger.broke('ROOM-7', x, `${label(x)} answered 404 for the id ${describeValue(creation.id)} its creation answer gave`, [creation.x]);
         });
       }
     }
@@ -181,7 +181,7 @@ export function roomStateJudge(): Judge {
         ledger.judge('ROOM-10', x, answered.id === route.roomId, () => `${label(x)} after ${label(written.x)} shows the room as ${describeValue(answered.id)}`, [written.x]);
       } else {
         pending.add(x.answeredAt, () => {
-          if (!deletedWithin(route.roomId, earliestSend(written.x), latestAnswer(x))) ledger.broke('ROOM-10', x, `${label(x)} answered 404 after ${label(written.x)} sent an id or projectKey`, [written.x]);
+          if (!deletedWithin(route.roomId, written.x, x)) ledger.broke('ROOM-10', x, `${label(x)} answered 404 after ${label(written.x)} sent an id or projectKey`, [written.x]);
         });
       }
     }
@@ -234,7 +234,7 @@ export function roomStateJudge(): Judge {
     const known = projectYears.knownBefore(route.project, x);
     if (!known) return;
     pending.add(x.answeredAt, () => {
-      if (!projectYears.unwrittenSince(route.project, known.x, latestAnswer(x))) return;
+      if (!projectYears.unwrittenSince(route.project, known.x, x)) return;
       if (!tookSentYear) {
         // "`raumBaujahr` | out only | copied from the project at creation"
         ledger.judge('ROOM-35', x, showsYear(answeredYear, known.year), () => `the room created in ${route.key} has raumBaujahr ${describeValue(answeredYear)}; the project's projektBaujahr was ${describeYear(known.year)}`, [known.x]);
@@ -250,7 +250,7 @@ export function roomStateJudge(): Judge {
     const checks = [...write.sent].filter(([field, sent]) => field in now.roomData && readBackJudgeable(sent));
     if (checks.length === 0) return;
     pending.add(x.answeredAt, () => {
-      const others = roomWrites.overlapping(roomWriteKey(route.roomId), earliestSend(x), latestAnswer(x))?.filter((w) => w.seq !== x.seq);
+      const others = roomWrites.overlapping(roomWriteKey(route.roomId), x, x)?.filter((w) => w.seq !== x.seq);
       if (!others) return;
       const byRule = new Map<string, string[]>();
       for (const [field, sent] of checks) {
@@ -278,7 +278,7 @@ export function roomStateJudge(): Judge {
   function compare(ledger: Ledger, project: string, earlier: Seen, now: Seen, creation: Seen | undefined): void {
     const fields = COMPARED_FIELDS.filter((f) => (!now.sent?.has(f) || f === 'raumBaujahr') && f in earlier.roomData && f in now.roomData);
     pending.add(now.x.answeredAt, () => {
-      const writes = roomWrites.overlapping(roomWriteKey(now.id), earliestSend(earlier.x), latestAnswer(now.x))?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
+      const writes = roomWrites.overlapping(roomWriteKey(now.id), earlier.x, now.x)?.filter((w) => w.seq !== earlier.x.seq && w.seq !== now.x.seq);
       if (!writes) return;
       // A PATCH shown or taken between the two: what it did not send is kept (ROOM-49).
       const patchInvolved = earlier.kind === 'change' || now.kind === 'change' || writes.some((w) => w.entry.method === 'PATCH' && w.entry.status >= 200 && w.entry.status <= 299);
@@ -315,7 +315,7 @@ export function roomStateJudge(): Judge {
 
   /** `raumBaujahr` no write may change: the rule of what came between. */
   function yearRule(project: string, earlier: Seen, now: Seen, writes: Logged<RoomWriteEntry>[], patchInvolved: boolean, firstRead: boolean): string | undefined {
-    const projectChanges = projectYears.yearWrites(project, earliestSend(earlier.x), latestAnswer(now.x));
+    const projectChanges = projectYears.yearWrites(project, earlier.x, now.x);
     if (projectChanges === undefined) return undefined;
     if (projectChanges.length > 0) {
       // "later project changes do not update it": a year written wholly between the two, and another than the room showed.
