@@ -1,4 +1,5 @@
 import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
+import { judgedPerAnswer } from '../../judge/answer-judgements.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
@@ -17,7 +18,8 @@ export function resultsEnvelopeJudge(): Judge {
     rules: ['RES-1', 'RES-2', 'RES-3', 'RES-4', 'RES-5', 'RES-33'],
     // The results answers; a 429 answers on no merit of the call.
     reads: { endpoints: [RESULTS_ROW] },
-    see(x, ledger) {
+    // The answer alone decides: judged once per answer however often a client polls it.
+    see: judgedPerAnswer((x, ledger) => {
       if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x)) return;
       const json = x.responseJson;
       if (isEmptyObject(json)) return;
@@ -53,6 +55,6 @@ export function resultsEnvelopeJudge(): Judge {
           ledger.judge('RES-33', x, Array.isArray(body.projekt.abgleichFBH), () => 'results.floorHeatingBalance is there, but projekt.abgleichFBH (an array) is not beside it');
         }
       }
-    },
+    }),
   };
 }

@@ -4,6 +4,7 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
+import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog } from './interval-log.js';
 import { Pending } from './pending.js';
@@ -71,11 +72,8 @@ export function roomAnswerJudge(): Judge {
       });
       const rooms = answeredRooms(x);
       const sent = route.kind === 'create' || route.kind === 'change' ? sentRoomData(x) : undefined;
-      for (let i = 0; i < rooms.length; i++) {
-        const room = rooms[i] as AnsweredRoom;
-        roomObject(x, ledger, route, room);
-        labels.judge(x, ledger, route, room, i === 0 ? sent : undefined);
-      }
+      judgeRoomObjects(x, ledger);
+      for (let i = 0; i < rooms.length; i++) labels.judge(x, ledger, route, rooms[i] as AnsweredRoom, i === 0 ? sent : undefined);
       const id = rooms[0]?.id;
       if (route.kind === 'create' && id !== undefined) {
         const key = `${x.customer} ${route.project}`;
@@ -132,8 +130,15 @@ function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyo
   return x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`;
 }
 
+/** The room objects of a successful answer, each judged by itself: once per answer however often a client polls it. */
+const judgeRoomObjects = judgedPerAnswer((x, verdicts) => {
+  const route = roomRouteOf(x);
+  if (route === undefined || route.kind === 'other') return;
+  for (const room of answeredRooms(x)) roomObject(x, verdicts, route, room);
+});
+
 /** Most room objects pass every rule: their messages are made by functions of the module (`Ledger.judgeOf`), only for a failure. */
-function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
+function roomObject(x: ExchangeView, ledger: AnswerVerdicts, route: RoomRoute, room: AnsweredRoom): void {
   ledger.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
