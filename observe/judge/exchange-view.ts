@@ -155,7 +155,7 @@ export class ExchangeView {
       const { status, bodyText, bodyBinary } = x.response;
       const truncated = x.bodyTruncated?.response === true;
       const make = () => new Answer(bodyText, truncated ? truncatedBody : () => answerBodyOf(bodyText, bodyBinary));
-      this.#answer = this.#answers === undefined || truncated || bodyBinary !== undefined || bodyText === undefined || bodyText === '' ? make() : this.#answers.answer(`${status} ${this.#method} ${x.request.url}`, bodyText, make);
+      this.#answer = this.#answers === undefined || truncated || bodyBinary !== undefined || bodyText === undefined || bodyText === '' ? make() : this.#answers.answer(status, this.#method, x.request.url, bodyText, make);
     }
     return this.#answer;
   }

@@ -25,36 +25,54 @@ export class Answer<B> {
  * last one costs far less than parsing it again and working out again what the judges read of it.
  * The answer, its parsed body and its facts are shared by the views of every exchange that got the
  * same answer to the same line, as they are by the judges of one: none may change them. The least
- * recently answered lines are forgotten beyond `maxLines` lines or `maxChars` characters of text.
+ * recently answered URLs are forgotten beyond `maxLines` of them or `maxChars` characters of text.
  */
 export class RepeatedAnswers<B> {
-  readonly #last = new Map<string, Answer<B>>();
+  /** Per URL (the text as recorded: its hash is worked out once for the lookups of an exchange), its last answer. */
+  readonly #last = new Map<string, Remembered<B>>();
   #chars = 0;
+  /** Answers asked for so far: an entry is moved to the end of the Map's order only once it lies far from it. */
+  #asked = 0;
 
   constructor(
     private readonly maxLines: number,
     private readonly maxChars: number,
   ) {}
 
-  /** The answer `text` to `line`: the one remembered when the line's last answer had the same text, else `make()`, remembered. */
-  answer(line: string, text: string, make: () => Answer<B>): Answer<B> {
-    const last = this.#last.get(line);
-    // A Map keeps its keys in the order they were set: the line answered last goes to the end.
-    if (last !== undefined) this.#last.delete(line);
-    if (last !== undefined && last.text === text) {
-      this.#last.set(line, last);
-      return last;
+  /** The answer `text` with `status` to `method` and `url`: the one remembered when the URL's last answer was the same, else `make()`, remembered. */
+  answer(status: number, method: string, url: string, text: string, make: () => Answer<B>): Answer<B> {
+    const asked = ++this.#asked;
+    const last = this.#last.get(url);
+    if (last !== undefined && last.status === status && last.method === method && last.answer.text === text) {
+      // A Map keeps its keys in the order they were set: a line answered again moves towards the end, not at every answer.
+      if (asked - last.renewed > this.maxLines / 2) {
+        this.#last.delete(url);
+        this.#last.set(url, last);
+        last.renewed = asked;
+      }
+      return last.answer;
     }
     const made = make();
-    if (last !== undefined) this.#chars -= (last.text as string).length;
+    if (last !== undefined) {
+      this.#last.delete(url);
+      this.#chars -= (last.answer.text as string).length;
+    }
     if (text.length > this.maxChars) return made;
-    this.#last.set(line, made);
+    this.#last.set(url, { status, method, answer: made, renewed: asked });
     this.#chars += text.length;
     for (const [oldest, held] of this.#last) {
       if (this.#last.size <= this.maxLines && this.#chars <= this.maxChars) break;
       this.#last.delete(oldest);
-      this.#chars -= (held.text as string).length;
+      this.#chars -= (held.answer.text as string).length;
     }
     return made;
   }
+}
+
+interface Remembered<B> {
+  readonly status: number;
+  readonly method: string;
+  readonly answer: Answer<B>;
+  /** `#asked` when it was last moved to the end. */
+  renewed: number;
 }
