@@ -154,8 +154,8 @@ export class ExchangeView {
       const x = this.#x;
       const { status, bodyText, bodyBinary } = x.response;
       const truncated = x.bodyTruncated?.response === true;
-      const make = () => new Answer(bodyText, truncated ? truncatedBody : () => answerBodyOf(bodyText, bodyBinary));
-      this.#answer = this.#answers === undefined || truncated || bodyBinary !== undefined || bodyText === undefined || bodyText === '' ? make() : this.#answers.answer(status, this.#method, x.request.url, bodyText, make);
+      if (this.#answers === undefined || truncated || bodyBinary !== undefined || bodyText === undefined || bodyText === '') this.#answer = new Answer(bodyText, truncated ? truncatedBody : () => answerBodyOf(bodyText, bodyBinary));
+      else this.#answer = this.#answers.answer(status, this.#method, x.request.url, bodyText);
     }
     return this.#answer;
   }
@@ -366,6 +366,9 @@ function answerBodyOf(text: string | undefined, binary: Buffer | undefined): Bod
 }
 
 const truncatedBody = () => TRUNCATED;
+
+/** An answer's text as the judges read it (RepeatedAnswers' parse). */
+export const answerTextBody = (text: string): Body => answerBodyOf(text, undefined);
 
 function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   if (binary) return { kind: 'binary', bytes: binary.length };

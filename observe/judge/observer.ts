@@ -1,6 +1,6 @@
 import { PASSIVE, type PassiveClass } from '../../spec/rules/passive.js';
 import type { ObservedExchange } from '../exchange.js';
-import { ExchangeView, type Body } from './exchange-view.js';
+import { answerTextBody, ExchangeView, type Body } from './exchange-view.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
@@ -78,7 +78,7 @@ export class Observer {
   readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
   readonly #links = new HandedOutLinks();
-  readonly #answers = new RepeatedAnswers<Body>(ANSWER_LINES_REMEMBERED, ANSWER_CHARS_REMEMBERED);
+  readonly #answers = new RepeatedAnswers<Body>(answerTextBody, ANSWER_LINES_REMEMBERED, ANSWER_CHARS_REMEMBERED);
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;

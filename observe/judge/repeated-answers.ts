@@ -35,12 +35,14 @@ export class RepeatedAnswers<B> {
   #asked = 0;
 
   constructor(
+    /** How a text is read (an answer made here parses its text on first use). */
+    private readonly parse: (text: string) => B,
     private readonly maxLines: number,
     private readonly maxChars: number,
   ) {}
 
-  /** The answer `text` with `status` to `method` and `url`: the one remembered when the URL's last answer was the same, else `make()`, remembered. */
-  answer(status: number, method: string, url: string, text: string, make: () => Answer<B>): Answer<B> {
+  /** The answer `text` with `status` to `method` and `url`: the one remembered when the URL's last answer was the same, else one made anew, remembered. */
+  answer(status: number, method: string, url: string, text: string): Answer<B> {
     const asked = ++this.#asked;
     const last = this.#last.get(url);
     if (last !== undefined && last.status === status && last.method === method && last.answer.text === text) {
@@ -52,7 +54,7 @@ export class RepeatedAnswers<B> {
       }
       return last.answer;
     }
-    const made = make();
+    const made = new Answer(text, () => this.parse(text));
     if (last !== undefined) {
       this.#last.delete(url);
       this.#chars -= (last.answer.text as string).length;
