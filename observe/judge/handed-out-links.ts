@@ -120,7 +120,8 @@ const FILE_TYPE = /^\s*(?:image\/[\w.+-]+|application\/pdf)\s*(?:;|$)/i;
  * not an answer of the API, since links may lie anywhere under the site.
  */
 function unlistedFile(x: ExchangeView): boolean {
-  return (x.method === 'GET' || x.method === 'HEAD') && x.status >= 200 && x.status < 300 && x.pathEndpoints.length === 0 && FILE_TYPE.test(x.responseHeader('content-type') ?? '');
+  // A path an endpoint's row matches is known to match one without trying every row's path (`pathEndpoints`), and most answers are no file.
+  return (x.method === 'GET' || x.method === 'HEAD') && x.status >= 200 && x.status < 300 && x.endpoint === undefined && FILE_TYPE.test(x.responseHeader('content-type') ?? '') && x.pathEndpoints.length === 0;
 }
 
 /**
