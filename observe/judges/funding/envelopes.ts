@@ -1,7 +1,7 @@
 import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema, PROJECT_BOUND_APPLICATION_TYPE } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import type { Ledger } from '../../judge/ledger.js';
+import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
 import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
 import { namedMembersOnly } from '../named-members.js';
@@ -22,7 +22,8 @@ export function fundingEnvelopeJudge(): Judge {
     rules: ['FUND-1', 'FUND-2', 'FUND-34'],
     // Only the successes of the funding reads are judged: a 429 is no success.
     reads: { endpoints: FUNDING_READ_ROWS },
-    see(x, ledger) {
+    // The answer alone decides: judged once per answer however often a client reads the list.
+    see: judgedPerAnswer((x, ledger) => {
       const read = fundingReadOf(x);
       // Success is what these rules shape; errors are the error rules'.
       if (read === undefined || x.status < 200 || x.status > 299) return;
@@ -38,7 +39,7 @@ export function fundingEnvelopeJudge(): Judge {
         return `GET ${x.apiPath} answered 200 with a body that is not the ${read === 'single' ? 'single' : 'list'} envelope: ${issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'not JSON'}`;
       });
       if (read === 'project-list') ofThatProjectOnly(x, ledger);
-    },
+    }),
   };
 }
 
@@ -49,7 +50,7 @@ export function fundingEnvelopeJudge(): Judge {
  * one, with neither key nor id). A project-bound application with a null `projectKey` (its project
  * "no longer available") says nothing of the project it belongs to, so it is not judged here.
  */
-function ofThatProjectOnly(x: ExchangeView, ledger: Ledger): void {
+function ofThatProjectOnly(x: ExchangeView, ledger: AnswerVerdicts): void {
   const key = x.params.projectKey?.toLowerCase();
   const applications = (answeredApplications(x) ?? []).filter(isPlainObject);
   if (key === undefined) return;

@@ -9,7 +9,7 @@ import { absoluteUrlSchema, PROJECT_KEY_PATTERN } from '../../../spec/contract/c
 import { FORBIDDEN_DETAIL_KEY_PATTERN, forbiddenDetailKeys, projektHeaderSchema, RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import type { Ledger } from '../../judge/ledger.js';
+import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
 import { plainOrigin } from '../../judge/plain-urls.js';
 import { issues } from './answers-creation.js';
 import { shown } from './field-table.js';
@@ -36,7 +36,8 @@ export function projectAnswerJudge(): Judge {
     rules: ['PROJ-70', 'PROJ-71', 'PROJ-88', 'PROJ-96', 'PROJ-97'],
     // The success answers that show a project.
     reads: { endpoints: [...CREATION_ROWS, DETAIL_ROW] },
-    see(x, ledger) {
+    // The answer alone decides: judged once per answer however often a client reads the project.
+    see: judgedPerAnswer((x, ledger) => {
       if (!(isCreation(x) || isDetailRead(x)) || !succeeded(x) || !answerBodyWhole(x)) return;
       const label = isDetailRead(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
       const body = x.responseJson;
@@ -48,7 +49,7 @@ export function projectAnswerJudge(): Judge {
       const link = (header as { link?: unknown } | undefined)?.link;
       if (typeof link === 'string') judgeLink(x, ledger, label, link);
       scalars(x, ledger, label, body.projektData);
-    },
+    }),
   };
 }
 
@@ -64,7 +65,7 @@ function headerHolds(header: unknown): boolean {
 }
 
 /** PROJ-70; its message made in a function of its own, so that `see` makes no closure context. */
-function judgeHeader(x: ExchangeView, ledger: Ledger, label: string, header: unknown): void {
+function judgeHeader(x: ExchangeView, ledger: AnswerVerdicts, label: string, header: unknown): void {
   if (headerHolds(header)) {
     ledger.held('PROJ-70', x);
     return;
@@ -74,12 +75,12 @@ function judgeHeader(x: ExchangeView, ledger: Ledger, label: string, header: unk
 }
 
 /** PROJ-71, "full URL to the project's report page under {site_url}": the site is not known, so the form only. */
-function judgeLink(x: ExchangeView, ledger: Ledger, label: string, link: string): void {
+function judgeLink(x: ExchangeView, ledger: AnswerVerdicts, label: string, link: string): void {
   ledger.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
 }
 
 /** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
-function scalars(x: ExchangeView, ledger: Ledger, label: string, data: unknown): void {
+function scalars(x: ExchangeView, ledger: AnswerVerdicts, label: string, data: unknown): void {
   if (!isPlainObject(data)) return;
   const notScalar = notScalarFields(data);
   ledger.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
@@ -145,7 +146,7 @@ function forbiddenKeys(x: ExchangeView, body: unknown): readonly string[] {
   return holds === true || (holds === undefined && textMayHoldForbiddenKey(x)) ? forbiddenDetailKeys(body) : NONE;
 }
 
-function detail(x: ExchangeView, ledger: Ledger, body: unknown): void {
+function detail(x: ExchangeView, ledger: AnswerVerdicts, body: unknown): void {
   const header = detailHeader(body);
   const asked = x.params.projectKey ?? '';
   // "released project data and header values", of the project asked for (a lookup may ignore case, FREE-PROJ-16).
