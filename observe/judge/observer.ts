@@ -9,10 +9,10 @@ import { RepeatedAnswers } from './repeated-answers.js';
 import { sharedStore } from './shared-state.js';
 
 /**
- * Answers' bodies remembered (RepeatedAnswers): enough lines for a population of thousands of
+ * Answers remembered (RepeatedAnswers): enough URLs for a population of thousands of
  * customers polling their projects, and a bound on the texts (the parsed values take a few times as much).
  */
-const ANSWER_LINES_REMEMBERED = 8192;
+const ANSWER_URLS_REMEMBERED = 8192;
 const ANSWER_CHARS_REMEMBERED = 16 * 1024 * 1024;
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
@@ -78,7 +78,7 @@ export class Observer {
   readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
   readonly #links = new HandedOutLinks();
-  readonly #answers = new RepeatedAnswers<Body>(answerTextBody, ANSWER_LINES_REMEMBERED, ANSWER_CHARS_REMEMBERED);
+  readonly #answers = new RepeatedAnswers<Body>(answerTextBody, ANSWER_URLS_REMEMBERED, ANSWER_CHARS_REMEMBERED);
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;

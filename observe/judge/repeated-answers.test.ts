@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { RepeatedAnswers } from './repeated-answers.js';
 
 /** Answers whose parses are counted. */
-function counting(maxLines: number, maxChars: number): { answers: RepeatedAnswers<unknown>; parses: () => number } {
+function counting(maxUrls: number, maxChars: number): { answers: RepeatedAnswers<unknown>; parses: () => number } {
   let parses = 0;
   const answers = new RepeatedAnswers<unknown>(
     (text) => {
       parses++;
       return JSON.parse(text) as unknown;
     },
-    maxLines,
+    maxUrls,
     maxChars,
   );
   return { answers, parses: () => parses };
@@ -35,7 +35,7 @@ describe('RepeatedAnswers', () => {
     expect(parses()).toBe(2);
   });
 
-  it('forgets the least recently answered URLs beyond its lines or its characters, and keeps no text longer than all it may hold', () => {
+  it('forgets the least recently answered URLs beyond its count of them or of characters, and keeps no text longer than all it may hold', () => {
     const byLines = counting(2, 1000).answers;
     const a = byLines.answer(200, 'GET', 'a', '1');
     byLines.answer(200, 'GET', 'b', '2');

@@ -19,13 +19,13 @@ export class Answer<B> {
 }
 
 /**
- * The last answer per request line (status, method and URL): a client polls a project, its rooms
+ * The last answer per URL, with the status and the method it answered: a client polls a project, its rooms
  * and its results again and again and mostly gets the same answer (on a population's traffic about
  * 85 % of the characters of results, room lists and project reads), and comparing the text with the
  * last one costs far less than parsing it again and working out again what the judges read of it.
  * The answer, its parsed body and its facts are shared by the views of every exchange that got the
- * same answer to the same line, as they are by the judges of one: none may change them. The least
- * recently answered URLs are forgotten beyond `maxLines` of them or `maxChars` characters of text.
+ * same answer to the same request, as they are by the judges of one: none may change them. The least
+ * recently answered URLs are forgotten beyond `maxUrls` of them or `maxChars` characters of text.
  */
 export class RepeatedAnswers<B> {
   /** Per URL (the text as recorded: its hash is worked out once for the lookups of an exchange), its last answer. */
@@ -37,7 +37,7 @@ export class RepeatedAnswers<B> {
   constructor(
     /** How a text is read (an answer made here parses its text on first use). */
     private readonly parse: (text: string) => B,
-    private readonly maxLines: number,
+    private readonly maxUrls: number,
     private readonly maxChars: number,
   ) {}
 
@@ -46,8 +46,8 @@ export class RepeatedAnswers<B> {
     const asked = ++this.#asked;
     const last = this.#last.get(url);
     if (last !== undefined && last.status === status && last.method === method && last.answer.text === text) {
-      // A Map keeps its keys in the order they were set: a line answered again moves towards the end, not at every answer.
-      if (asked - last.renewed > this.maxLines / 2) {
+      // A Map keeps its keys in the order they were set: a URL answered again moves towards the end, not at every answer.
+      if (asked - last.renewed > this.maxUrls / 2) {
         this.#last.delete(url);
         this.#last.set(url, last);
         last.renewed = asked;
@@ -63,7 +63,7 @@ export class RepeatedAnswers<B> {
     this.#last.set(url, { status, method, answer: made, renewed: asked });
     this.#chars += text.length;
     for (const [oldest, held] of this.#last) {
-      if (this.#last.size <= this.maxLines && this.#chars <= this.maxChars) break;
+      if (this.#last.size <= this.maxUrls && this.#chars <= this.maxChars) break;
       this.#last.delete(oldest);
       this.#chars -= (held.answer.text as string).length;
     }
