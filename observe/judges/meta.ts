@@ -100,9 +100,9 @@ interface Origin {
 
 /**
  * URLs' schemes and hosts, read from their text where that shows them, and once per run of URLs
- * of one authority: an observation's requests go to one or a few, and the links its answers hand
- * out lie on one or a few; a URL that starts with the authority read last, followed by the
- * character that ends an authority, has the scheme and host that one had.
+ * of one authority: an observation's requests go to one or a few; a URL that starts with the
+ * authority read last, followed by the character that ends an authority, has the scheme and host
+ * that one had.
  */
 class Origins {
   #authority: string | undefined;
@@ -117,13 +117,13 @@ class Origins {
     let end = url.indexOf('://') + 3;
     while (!endsAuthority(url, end)) end++;
     this.#authority = url.slice(0, end);
-    this.#origin = { protocol: plain.protocol, waived: waived(plain) };
+    this.#origin = originOf(plain);
     return this.#origin;
   }
 }
 
-/** What the scheme rule reads of a URL the parser gave; undefined for one that does not parse. */
-const originOf = (url: URL | undefined): Origin | undefined => url && { protocol: url.protocol, waived: waived(url) };
+/** What the scheme rule reads of a URL's scheme and host, as its text shows them or the parser gave them; undefined for one that does not parse. */
+const originOf = (url: { protocol: string; hostname: string } | undefined): Origin | undefined => url && { protocol: url.protocol, waived: waived(url) };
 
 /** The request URLs' schemes and hosts: parsed only where their text does not show them. */
 class RequestOrigins {
@@ -153,20 +153,17 @@ interface LinkSchemes {
 const NO_LINK_JUDGED: LinkSchemes = Object.freeze({ judged: false });
 const NO_PLAIN_LINK: LinkSchemes = Object.freeze({ judged: true });
 
-/** The origins of the links answers hand out: read once per answer, shared by every observation (the schemes and hosts of a text never change). */
-const linkOrigins = new Origins();
-
 /** What the scheme rule reads of the answer's absolute links: once per answer, however often a client polls it. */
 const linkSchemesFact = answerFact(linkSchemes);
 
-/** What the scheme rule reads of the answer's absolute links, their schemes and hosts read by `linkOrigins`. */
+/** What the scheme rule reads of the answer's absolute links, their schemes and hosts read from their text where it shows them (`plainOrigin`). */
 function linkSchemes(x: ExchangeView): LinkSchemes {
   // An answer is spared parsing where its text shows no member that holds links: a flood's 429s need not be parsed at all.
   if (!answerMayHoldLinks(x)) return NO_LINK_JUDGED;
   let judged = false;
   let plain: string[] | undefined;
   for (const text of answerLinks(x.responseJson, isAbsolute)) {
-    const origin = linkOrigins.plain(text) ?? originOf(parsed(text));
+    const origin = originOf(plainOrigin(text) ?? parsed(text));
     if (origin === undefined || origin.waived) continue;
     judged = true;
     if (origin.protocol === 'http:') (plain ??= []).push(text);

@@ -23,22 +23,22 @@ export function fundingEnvelopeJudge(): Judge {
     // Only the successes of the funding reads are judged: a 429 is no success.
     reads: { endpoints: FUNDING_READ_ROWS },
     // The answer alone decides: judged once per answer however often a client reads the list.
-    see: judgedPerAnswer((x, ledger) => {
+    see: judgedPerAnswer((x, verdicts) => {
       const read = fundingReadOf(x);
       // Success is what these rules shape; errors are the error rules'.
       if (read === undefined || x.status < 200 || x.status > 299) return;
       const rule = ENVELOPE_RULE[read];
       if (x.status !== 200) {
-        ledger.broke(rule, x, `GET ${x.apiPath} succeeded with ${x.status}, not 200`);
+        verdicts.broke(rule, x, `GET ${x.apiPath} succeeded with ${x.status}, not 200`);
         return;
       }
       if (!x.responseBodyRecorded) return;
       const parsed = SCHEMA[read].safeParse(x.responseJson);
-      ledger.judge(rule, x, parsed.success, () => {
+      verdicts.judge(rule, x, parsed.success, () => {
         const issue = parsed.error?.issues[0];
         return `GET ${x.apiPath} answered 200 with a body that is not the ${read === 'single' ? 'single' : 'list'} envelope: ${issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'not JSON'}`;
       });
-      if (read === 'project-list') ofThatProjectOnly(x, ledger);
+      if (read === 'project-list') ofThatProjectOnly(x, verdicts);
     }),
   };
 }
@@ -50,7 +50,7 @@ export function fundingEnvelopeJudge(): Judge {
  * one, with neither key nor id). A project-bound application with a null `projectKey` (its project
  * "no longer available") says nothing of the project it belongs to, so it is not judged here.
  */
-function ofThatProjectOnly(x: ExchangeView, ledger: AnswerVerdicts): void {
+function ofThatProjectOnly(x: ExchangeView, verdicts: AnswerVerdicts): void {
   const key = x.params.projectKey?.toLowerCase();
   const applications = (answeredApplications(x) ?? []).filter(isPlainObject);
   if (key === undefined) return;
@@ -59,5 +59,5 @@ function ofThatProjectOnly(x: ExchangeView, ledger: AnswerVerdicts): void {
   // Only applications that name a project or none show whose they are.
   if (standalone.length === 0 && !applications.some((a) => typeof a.projectKey === 'string')) return;
   const wrong = [...others.slice(0, 3).map((k) => `projectKey ${shown(k)}`), ...standalone.slice(0, 3).map((a) => `${shown(a.applicationId)} of applicationType ${shown(a.applicationType)} without project`)];
-  ledger.judge('FUND-34', x, wrong.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects or none (${wrong.join(', ')})`);
+  verdicts.judge('FUND-34', x, wrong.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects or none (${wrong.join(', ')})`);
 }

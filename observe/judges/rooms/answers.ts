@@ -138,21 +138,21 @@ const judgeRoomObjects = judgedPerAnswer((x, verdicts) => {
 });
 
 /** Most room objects pass every rule: their messages are made by functions of the module (`Ledger.judgeOf`), only for a failure. */
-function roomObject(x: ExchangeView, ledger: AnswerVerdicts, route: RoomRoute, room: AnsweredRoom): void {
-  ledger.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
+function roomObject(x: ExchangeView, verdicts: AnswerVerdicts, route: RoomRoute, room: AnsweredRoom): void {
+  verdicts.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
-  if (typeof projectKey === 'string') ledger.judgeOf('ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
+  if (typeof projectKey === 'string') verdicts.judgeOf('ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
   const data = room.roomData;
   if (!data) return;
-  ledger.judgeOf('ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
-  ledger.judgeOf('ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
+  verdicts.judgeOf('ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
+  verdicts.judgeOf('ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
   // "integer floor id 0 to 7; output as string"
-  if ('raumEtage' in data) ledger.judgeOf('ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
+  if ('raumEtage' in data) verdicts.judgeOf('ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
   // "output is a JSON number, or null when the stored value is missing or unknown"
   if ('raumTemperatur' in data) {
     const t = data.raumTemperatur;
-    ledger.judgeOf('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
+    verdicts.judgeOf('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
   }
 }
 
