@@ -2,7 +2,6 @@ import { isUtf8 } from 'node:buffer';
 import { ENDPOINTS, isProtected, pathParameters, pathPattern, type Endpoint, type PathParameter } from '../../spec/endpoints.js';
 import { PATH_PREFIX } from '../../spec/contract/meta.js';
 import type { HeaderField, ObservedExchange, ObservedResponse } from '../exchange.js';
-import { Answer, type RepeatedAnswers } from './repeated-answers.js';
 
 /** A body as the judges read it: JSON where it parses, else what it is. */
 export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string } | { kind: 'binary'; bytes: number } | { kind: 'truncated' };
@@ -29,20 +28,16 @@ export class ExchangeView {
   #pathEndpoints: Endpoint[] | undefined;
   #url: URL | null | undefined;
   #requestBody: Body | undefined;
+  #responseBody: Body | undefined;
   /** Each fact's value in its slot (`Fact.slot`), `UNKNOWN` until worked out. */
   #facts: unknown[] | undefined;
-  /** The answers of earlier exchanges, whose bodies and facts this one shares where it got the same answer; none once judged. */
-  #answers: RepeatedAnswers<Body> | undefined;
-  #answer: Answer<Body> | undefined;
 
   /** `seq` counts the exchanges an observation has seen, so judges can tell "the next one" apart from "a later one". */
   constructor(
     exchange: ObservedExchange,
     readonly seq: number,
-    answers?: RepeatedAnswers<Body>,
   ) {
     this.#x = exchange;
-    this.#answers = answers;
     this.#method = exchange.request.method.toUpperCase();
   }
 
@@ -148,19 +143,9 @@ export class ExchangeView {
     this.#requestBody ??= this.#x.bodyTruncated?.request ? TRUNCATED : bodyOf(this.#x.request.bodyText, this.#x.request.bodyBinary);
     return this.#requestBody;
   }
-  /** The answer, shared with earlier exchanges that got the same answer to the same request line. */
-  #answerOf(): Answer<Body> {
-    if (this.#answer === undefined) {
-      const x = this.#x;
-      const { status, bodyText, bodyBinary } = x.response;
-      const truncated = x.bodyTruncated?.response === true;
-      if (this.#answers === undefined || truncated || bodyBinary !== undefined || bodyText === undefined || bodyText === '') this.#answer = new Answer(bodyText, truncated ? truncatedBody : () => answerBodyOf(bodyText, bodyBinary));
-      else this.#answer = this.#answers.answer(status, this.#method, x.request.url, bodyText);
-    }
-    return this.#answer;
-  }
   get responseBody(): Body {
-    return this.#answerOf().body;
+    this.#responseBody ??= this.#x.bodyTruncated?.response ? TRUNCATED : answerBodyOf(this.#x.response.bodyText, this.#x.response.bodyBinary);
+    return this.#responseBody;
   }
   /** The request body's JSON value; undefined when there is none or it is not JSON. */
   get requestJson(): unknown {
@@ -203,12 +188,9 @@ export class ExchangeView {
    * on the exchange alone (not on a judge's state), and its result is shared, so no one may change it.
    */
   derived<T>(fact: Fact<T>): T {
-    let facts: unknown[] | undefined;
-    if (fact.ofAnswer) {
-      const answer = this.#answerOf();
-      facts = answer.facts ??= new Array<unknown>(factCount).fill(UNKNOWN);
-    } else facts = this.#facts ??= new Array<unknown>(factCount).fill(UNKNOWN);
-    while (facts.length <= fact.slot) facts.push(UNKNOWN);
+    let facts = this.#facts;
+    if (facts === undefined) facts = this.#facts = new Array<unknown>(factCount).fill(UNKNOWN);
+    else while (facts.length <= fact.slot) facts.push(UNKNOWN);
     const known = facts[fact.slot];
     if (known !== UNKNOWN) return known as T;
     const value = fact.of(this);
@@ -231,8 +213,7 @@ export class ExchangeView {
     this.#query = undefined;
     this.#facts = undefined;
     this.#requestBody = undefined;
-    this.#answer = undefined;
-    this.#answers = undefined;
+    this.#responseBody = undefined;
   }
 
   /**
@@ -241,8 +222,7 @@ export class ExchangeView {
    * credentials without a view.
    */
   provingExchange(): ObservedExchange {
-    // The text of an answer shared with earlier exchanges is kept once, however many of them are kept.
-    this.#proving ??= provingExchangeOf(this.#x, this.#answers === undefined ? undefined : this.#answerOf().text);
+    this.#proving ??= provingExchangeOf(this.#x);
     return this.#proving;
   }
 
@@ -275,28 +255,17 @@ function routeOf(method: string, path: string | undefined): { endpoint?: Endpoin
 /** A fact not worked out yet: `undefined` is a fact's value as any other. */
 const UNKNOWN = Symbol('not worked out');
 
-/** What `ExchangeView.derived` works out once per exchange, or once per answer: `of`, in a slot of its own in every view. */
+/** What `ExchangeView.derived` works out once per exchange: `of`, in a slot of its own in every view. */
 export interface Fact<T> {
   readonly slot: number;
   readonly of: (x: ExchangeView) => T;
-  /** `of` reads nothing but the request line (method, URL) and the answer's status and body. */
-  readonly ofAnswer: boolean;
 }
 
 let factCount = 0;
 
 /** A fact of exchanges; made once, at the top of its module (every view has a slot for each one made). */
 export function fact<T>(of: (x: ExchangeView) => T): Fact<T> {
-  return { slot: factCount++, of, ofAnswer: false };
-}
-
-/**
- * A fact that `of` works out from the request's method and URL and the answer's status and body
- * alone (no header, time, customer or request body): worked out once for every exchange that got
- * the same answer to the same request line (RepeatedAnswers).
- */
-export function answerFact<T>(of: (x: ExchangeView) => T): Fact<T> {
-  return { slot: factCount++, of, ofAnswer: true };
+  return { slot: factCount++, of };
 }
 
 /**
@@ -365,11 +334,6 @@ function answerBodyOf(text: string | undefined, binary: Buffer | undefined): Bod
   return bodyOf(text, binary);
 }
 
-const truncatedBody = () => TRUNCATED;
-
-/** An answer's text as the judges read it (RepeatedAnswers' parse). */
-export const answerTextBody = (text: string): Body => answerBodyOf(text, undefined);
-
 function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
   if (binary) return { kind: 'binary', bytes: binary.length };
   if (text === undefined || text === '') return NONE;
@@ -382,10 +346,10 @@ function bodyOf(text: string | undefined, binary: Buffer | undefined): Body {
 }
 
 /** What a failure keeps of `x` (ExchangeView.provingExchange). */
-function provingExchangeOf(x: ObservedExchange, sameText: string | undefined): ObservedExchange {
+function provingExchangeOf(x: ObservedExchange): ObservedExchange {
   const r = x.response;
   const response: ObservedResponse = { status: r.status, statusText: '', httpVersion: '', headers: [], mimeType: '', bodySize: r.bodySize };
-  if (r.bodyText !== undefined) response.bodyText = sameText ?? r.bodyText;
+  if (r.bodyText !== undefined) response.bodyText = r.bodyText;
   if (r.bodyBinary !== undefined) response.bodyBinary = r.bodyBinary;
   const kept: ObservedExchange = { source: x.source, index: x.index, startedAt: x.startedAt, durationMs: x.durationMs, request: x.request, response };
   if (x.startUnitMs !== undefined) kept.startUnitMs = x.startUnitMs;

@@ -1,12 +1,12 @@
 import { ENDPOINTS } from '../../spec/endpoints.js';
 import { PATH_PREFIX } from '../../spec/contract/meta.js';
 import { BoundedMap } from './bounded-map.js';
-import { answerFact, fact, apiPartsOf, type ExchangeView } from './exchange-view.js';
+import { fact, apiPartsOf, type ExchangeView } from './exchange-view.js';
 import { plainPathname } from './plain-urls.js';
 import { isPlainObject } from '../json-value.js';
 
-const handedOutPlacesFact = answerFact(handedOutPlaces);
-const mayHoldLinksFact = answerFact(mayHoldLinks);
+const handedOutPlacesFact = fact(handedOutPlaces);
+const mayHoldLinksFact = fact(mayHoldLinks);
 const requestPlaceFact = fact(requestPlace);
 
 /** Links and link areas remembered per observation: a day of a busy proxy's documents and pictures. */

@@ -1,19 +1,11 @@
 import { PASSIVE, type PassiveClass } from '../../spec/rules/passive.js';
 import type { ObservedExchange } from '../exchange.js';
-import { answerTextBody, ExchangeView, type Body } from './exchange-view.js';
+import { ExchangeView } from './exchange-view.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
 import { ReaderTable } from './reader-table.js';
-import { RepeatedAnswers } from './repeated-answers.js';
 import { sharedStore } from './shared-state.js';
-
-/**
- * Answers remembered (RepeatedAnswers): enough URLs for a population of thousands of
- * customers polling their projects, and a bound on the texts (the parsed values take a few times as much).
- */
-const ANSWER_URLS_REMEMBERED = 8192;
-const ANSWER_CHARS_REMEMBERED = 16 * 1024 * 1024;
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
 
@@ -78,7 +70,6 @@ export class Observer {
   readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
   readonly #links = new HandedOutLinks();
-  readonly #answers = new RepeatedAnswers<Body>(answerTextBody, ANSWER_URLS_REMEMBERED, ANSWER_CHARS_REMEMBERED);
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
@@ -98,7 +89,7 @@ export class Observer {
       for (const judge of this.#unansweredJudges) judge.seeUnanswered?.(view, this.#ledger);
       return;
     }
-    const view = new ExchangeView(exchange, this.#seq++, this.#answers);
+    const view = new ExchangeView(exchange, this.#seq++);
     // Judges of links see their fetches too (documents and pictures live under the site, not the API).
     if (view.apiPath === undefined) this.#ignored.outsideApi++;
     else {

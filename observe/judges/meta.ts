@@ -1,5 +1,5 @@
 import { healthResponseSchema, INTERFACE_VERSION, rootResponseSchema } from '../../spec/contract/meta.js';
-import { answerFact, type ExchangeView } from '../judge/exchange-view.js';
+import type { ExchangeView } from '../judge/exchange-view.js';
 import type { Judge, JudgeContext } from '../judge/judge.js';
 import type { Ledger } from '../judge/ledger.js';
 import { answerLinks, answerMayHoldLinks } from '../judge/handed-out-links.js';
@@ -14,6 +14,7 @@ const isHealth = (x: ExchangeView) => x.method === 'GET' && x.apiPath === '/heal
 /** The public meta endpoints, the media type of answers and the scheme (META-1 to META-14). */
 export function metaJudge({ links }: JudgeContext): Judge {
   const origins = new RequestOrigins();
+  const linkOrigins = new Origins();
   return {
     rules: ['META-1', 'META-2', 'META-3', 'META-4', 'META-5', 'META-6', 'META-7', 'META-9', 'META-10', 'META-11', 'META-12', 'META-13', 'META-14'],
     see(x, ledger) {
@@ -34,7 +35,7 @@ export function metaJudge({ links }: JudgeContext): Judge {
       }
       if (x.method === 'OPTIONS') options(x, ledger);
       if (!fetchesLink) mediaType(x, ledger);
-      scheme(x, origins.of(x), x.derived(linkSchemesFact), ledger);
+      scheme(x, origins.of(x), linkSchemes(x, linkOrigins), ledger);
       // "the path prefix is `/api/v2`": the public reads answer there.
       if ((isRoot(x) || isHealth(x)) && answeredOnItsMerits(x)) ledger.judge('META-14', x, x.status !== 404, () => `GET ${x.apiPath} under /api/v2 answered 404`);
       prefixKept(x, ledger);
@@ -100,9 +101,9 @@ interface Origin {
 
 /**
  * URLs' schemes and hosts, read from their text where that shows them, and once per run of URLs
- * of one authority: an observation's requests go to one or a few; a URL that starts with the
- * authority read last, followed by the character that ends an authority, has the scheme and host
- * that one had.
+ * of one authority: an observation's requests go to one or a few, and the links its answers hand
+ * out lie on one or a few; a URL that starts with the authority read last, followed by the
+ * character that ends an authority, has the scheme and host that one had.
  */
 class Origins {
   #authority: string | undefined;
@@ -117,13 +118,13 @@ class Origins {
     let end = url.indexOf('://') + 3;
     while (!endsAuthority(url, end)) end++;
     this.#authority = url.slice(0, end);
-    this.#origin = originOf(plain);
+    this.#origin = { protocol: plain.protocol, waived: waived(plain) };
     return this.#origin;
   }
 }
 
-/** What the scheme rule reads of a URL's scheme and host, as its text shows them or the parser gave them; undefined for one that does not parse. */
-const originOf = (url: { protocol: string; hostname: string } | undefined): Origin | undefined => url && { protocol: url.protocol, waived: waived(url) };
+/** What the scheme rule reads of a URL the parser gave; undefined for one that does not parse. */
+const originOf = (url: URL | undefined): Origin | undefined => url && { protocol: url.protocol, waived: waived(url) };
 
 /** The request URLs' schemes and hosts: parsed only where their text does not show them. */
 class RequestOrigins {
@@ -153,17 +154,14 @@ interface LinkSchemes {
 const NO_LINK_JUDGED: LinkSchemes = Object.freeze({ judged: false });
 const NO_PLAIN_LINK: LinkSchemes = Object.freeze({ judged: true });
 
-/** What the scheme rule reads of the answer's absolute links: once per answer, however often a client polls it. */
-const linkSchemesFact = answerFact(linkSchemes);
-
-/** What the scheme rule reads of the answer's absolute links, their schemes and hosts read from their text where it shows them (`plainOrigin`). */
-function linkSchemes(x: ExchangeView): LinkSchemes {
+/** What the scheme rule reads of the answer's absolute links, their schemes and hosts read by `origins`. */
+function linkSchemes(x: ExchangeView, origins: Origins): LinkSchemes {
   // An answer is spared parsing where its text shows no member that holds links: a flood's 429s need not be parsed at all.
   if (!answerMayHoldLinks(x)) return NO_LINK_JUDGED;
   let judged = false;
   let plain: string[] | undefined;
   for (const text of answerLinks(x.responseJson, isAbsolute)) {
-    const origin = originOf(plainOrigin(text) ?? parsed(text));
+    const origin = origins.plain(text) ?? originOf(parsed(text));
     if (origin === undefined || origin.waived) continue;
     judged = true;
     if (origin.protocol === 'http:') (plain ??= []).push(text);

@@ -1,7 +1,7 @@
 import { fundingListEnvelopeSchema, fundingSingleEnvelopeSchema, PROJECT_BOUND_APPLICATION_TYPE } from '../../../spec/contract/funding.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { answeredApplications, FUNDING_READ_ROWS, fundingReadOf, shown } from './reads.js';
 import { isPlainObject } from '../../json-value.js';
 import { namedMembersOnly } from '../named-members.js';
@@ -22,24 +22,23 @@ export function fundingEnvelopeJudge(): Judge {
     rules: ['FUND-1', 'FUND-2', 'FUND-34'],
     // Only the successes of the funding reads are judged: a 429 is no success.
     reads: { endpoints: FUNDING_READ_ROWS },
-    // The answer alone decides: judged once per answer however often a client reads the list.
-    see: judgedPerAnswer((x, verdicts) => {
+    see(x, ledger) {
       const read = fundingReadOf(x);
       // Success is what these rules shape; errors are the error rules'.
       if (read === undefined || x.status < 200 || x.status > 299) return;
       const rule = ENVELOPE_RULE[read];
       if (x.status !== 200) {
-        verdicts.broke(rule, x, `GET ${x.apiPath} succeeded with ${x.status}, not 200`);
+        ledger.broke(rule, x, `GET ${x.apiPath} succeeded with ${x.status}, not 200`);
         return;
       }
       if (!x.responseBodyRecorded) return;
       const parsed = SCHEMA[read].safeParse(x.responseJson);
-      verdicts.judge(rule, x, parsed.success, () => {
+      ledger.judge(rule, x, parsed.success, () => {
         const issue = parsed.error?.issues[0];
         return `GET ${x.apiPath} answered 200 with a body that is not the ${read === 'single' ? 'single' : 'list'} envelope: ${issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'not JSON'}`;
       });
-      if (read === 'project-list') ofThatProjectOnly(x, verdicts);
-    }),
+      if (read === 'project-list') ofThatProjectOnly(x, ledger);
+    },
   };
 }
 
@@ -50,7 +49,7 @@ export function fundingEnvelopeJudge(): Judge {
  * one, with neither key nor id). A project-bound application with a null `projectKey` (its project
  * "no longer available") says nothing of the project it belongs to, so it is not judged here.
  */
-function ofThatProjectOnly(x: ExchangeView, verdicts: AnswerVerdicts): void {
+function ofThatProjectOnly(x: ExchangeView, ledger: Ledger): void {
   const key = x.params.projectKey?.toLowerCase();
   const applications = (answeredApplications(x) ?? []).filter(isPlainObject);
   if (key === undefined) return;
@@ -59,5 +58,5 @@ function ofThatProjectOnly(x: ExchangeView, verdicts: AnswerVerdicts): void {
   // Only applications that name a project or none show whose they are.
   if (standalone.length === 0 && !applications.some((a) => typeof a.projectKey === 'string')) return;
   const wrong = [...others.slice(0, 3).map((k) => `projectKey ${shown(k)}`), ...standalone.slice(0, 3).map((a) => `${shown(a.applicationId)} of applicationType ${shown(a.applicationType)} without project`)];
-  verdicts.judge('FUND-34', x, wrong.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects or none (${wrong.join(', ')})`);
+  ledger.judge('FUND-34', x, wrong.length === 0, () => `the list of project ${x.params.projectKey} holds applications of other projects or none (${wrong.join(', ')})`);
 }

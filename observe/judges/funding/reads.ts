@@ -1,9 +1,9 @@
 import type { EndpointId } from '../../../spec/endpoints.js';
-import { answerFact, type ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { followsClosely } from '../../judge/sequence-horizon.js';
 import { isPlainObject, type JsonObject } from '../../json-value.js';
 
-const identifiedFact = answerFact(identified);
+const identifiedFact = fact(identified);
 
 /** The three funding reads of the endpoint table. */
 export type FundingRead = 'customer-list' | 'project-list' | 'single';

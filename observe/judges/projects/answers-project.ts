@@ -9,7 +9,7 @@ import { absoluteUrlSchema, PROJECT_KEY_PATTERN } from '../../../spec/contract/c
 import { FORBIDDEN_DETAIL_KEY_PATTERN, forbiddenDetailKeys, projektHeaderSchema, RELEASED_PROJECT_FIELDS } from '../../../spec/contract/projects.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { plainOrigin } from '../../judge/plain-urls.js';
 import { issues } from './answers-creation.js';
 import { shown } from './field-table.js';
@@ -36,20 +36,19 @@ export function projectAnswerJudge(): Judge {
     rules: ['PROJ-70', 'PROJ-71', 'PROJ-88', 'PROJ-96', 'PROJ-97'],
     // The success answers that show a project.
     reads: { endpoints: [...CREATION_ROWS, DETAIL_ROW] },
-    // The answer alone decides: judged once per answer however often a client reads the project.
-    see: judgedPerAnswer((x, verdicts) => {
+    see(x, ledger) {
       if (!(isCreation(x) || isDetailRead(x)) || !succeeded(x) || !answerBodyWhole(x)) return;
       const label = isDetailRead(x) ? 'the project detail' : `the ${x.endpoint?.path === '/reports' ? 'POST /reports' : 'POST /reports/with-data'} answer`;
       const body = x.responseJson;
-      if (isDetailRead(x)) detail(x, verdicts, body);
+      if (isDetailRead(x)) detail(x, ledger, body);
       if (!isPlainObject(body)) return;
       const header = body.projektHeader;
       // A missing header is the answer's members' (PROJ-73, PROJ-84, PROJ-96), as the kit charges it.
-      if (header !== undefined) judgeHeader(x, verdicts, label, header);
+      if (header !== undefined) judgeHeader(x, ledger, label, header);
       const link = (header as { link?: unknown } | undefined)?.link;
-      if (typeof link === 'string') judgeLink(x, verdicts, label, link);
-      scalars(x, verdicts, label, body.projektData);
-    }),
+      if (typeof link === 'string') judgeLink(x, ledger, label, link);
+      scalars(x, ledger, label, body.projektData);
+    },
   };
 }
 
@@ -65,25 +64,25 @@ function headerHolds(header: unknown): boolean {
 }
 
 /** PROJ-70; its message made in a function of its own, so that `see` makes no closure context. */
-function judgeHeader(x: ExchangeView, verdicts: AnswerVerdicts, label: string, header: unknown): void {
+function judgeHeader(x: ExchangeView, ledger: Ledger, label: string, header: unknown): void {
   if (headerHolds(header)) {
-    verdicts.held('PROJ-70', x);
+    ledger.held('PROJ-70', x);
     return;
   }
   const parsed = projektHeaderSchema.safeParse(header);
-  verdicts.judge('PROJ-70', x, parsed.success, () => `projektHeader of ${label} breaks the header: ${issues(parsed.error)}`);
+  ledger.judge('PROJ-70', x, parsed.success, () => `projektHeader of ${label} breaks the header: ${issues(parsed.error)}`);
 }
 
 /** PROJ-71, "full URL to the project's report page under {site_url}": the site is not known, so the form only. */
-function judgeLink(x: ExchangeView, verdicts: AnswerVerdicts, label: string, link: string): void {
-  verdicts.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
+function judgeLink(x: ExchangeView, ledger: Ledger, label: string, link: string): void {
+  ledger.judge('PROJ-71', x, isFullUrl(link), () => `projektHeader.link of ${label} is ${shown(link)}, no full URL`);
 }
 
 /** "Only scalar values are allowed": the released fields of `projektData` (others are FREE-PROJ-4's). */
-function scalars(x: ExchangeView, verdicts: AnswerVerdicts, label: string, data: unknown): void {
+function scalars(x: ExchangeView, ledger: Ledger, label: string, data: unknown): void {
   if (!isPlainObject(data)) return;
   const notScalar = notScalarFields(data);
-  verdicts.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
+  ledger.judge('PROJ-88', x, notScalar.length === 0, () => `projektData of ${label} holds ${notScalar.slice(0, 3).join(', ')} as no scalar`);
 }
 
 /** Nothing found, as most answers come: one array for all of them. */
@@ -146,15 +145,15 @@ function forbiddenKeys(x: ExchangeView, body: unknown): readonly string[] {
   return holds === true || (holds === undefined && textMayHoldForbiddenKey(x)) ? forbiddenDetailKeys(body) : NONE;
 }
 
-function detail(x: ExchangeView, verdicts: AnswerVerdicts, body: unknown): void {
+function detail(x: ExchangeView, ledger: Ledger, body: unknown): void {
   const header = detailHeader(body);
   const asked = x.params.projectKey ?? '';
   // "released project data and header values", of the project asked for (a lookup may ignore case, FREE-PROJ-16).
-  verdicts.judge('PROJ-96', x, header !== undefined && header.key.toLowerCase() === asked.toLowerCase(), () =>
+  ledger.judge('PROJ-96', x, header !== undefined && header.key.toLowerCase() === asked.toLowerCase(), () =>
     header ? `the project detail names another project in projektHeader.key (${shown(header.key)})` : `the project detail lacks ${issues(detailMembersSchema.safeParse(body).error)}`,
   );
   if (body === undefined) return;
   const forbidden = forbiddenKeys(x, body);
   // "The detail response omits internal settings, passwords and owner data."
-  verdicts.judge('PROJ-97', x, forbidden.length === 0, () => `the project detail carries ${forbidden.slice(0, 3).join(', ')}`);
+  ledger.judge('PROJ-97', x, forbidden.length === 0, () => `the project detail carries ${forbidden.slice(0, 3).join(', ')}`);
 }

@@ -1,5 +1,4 @@
 import { availableImpliesCalculated, resultsEnvelopeSchema, resultsMembersSchema } from '../../../spec/contract/results.js';
-import { judgedPerAnswer } from '../../judge/answer-judgements.js';
 import type { Judge } from '../../judge/judge.js';
 import { answeredOnItsMerits } from '../answer-kinds.js';
 import { bodyKnown, firstIssue, isEmptyObject, isResultsRead, projectKeyOf, RESULTS_ROW, shown, successfulResults } from './results-read.js';
@@ -18,21 +17,20 @@ export function resultsEnvelopeJudge(): Judge {
     rules: ['RES-1', 'RES-2', 'RES-3', 'RES-4', 'RES-5', 'RES-33'],
     // The results answers; a 429 answers on no merit of the call.
     reads: { endpoints: [RESULTS_ROW] },
-    // The answer alone decides: judged once per answer however often a client polls it.
-    see: judgedPerAnswer((x, verdicts) => {
+    see(x, ledger) {
       if (!isResultsRead(x) || !answeredOnItsMerits(x) || !bodyKnown(x)) return;
       const json = x.responseJson;
       if (isEmptyObject(json)) return;
       // "HTTP 200, results response": an answer that carries calculated results is the success.
       if (isPlainObject(json) && isPlainObject(json.results) && json.results.available === true) {
-        verdicts.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);
+        ledger.judge('RES-1', x, x.status === 200, () => `a results answer carrying calculated results has HTTP status ${x.status}, not 200`);
       }
       const body = successfulResults(x);
       const whole = x.status === 200 && wholeEnvelope.safeParse(json).success;
       if (x.status === 200) {
         // "`{status: 200, action: getResults, project: {key}, results, projekt}`" (FREE-RES-1: further members).
         const envelope = whole ? PARSED : resultsEnvelopeSchema.safeParse(json);
-        verdicts.judge('RES-2', x, envelope.success, () => `the 200 results answer is not {status: 200, action: "getResults", project: {key}, results, projekt}: ${envelope.error ? firstIssue(envelope.error) : ''}`);
+        ledger.judge('RES-2', x, envelope.success, () => `the 200 results answer is not {status: 200, action: "getResults", project: {key}, results, projekt}: ${envelope.error ? firstIssue(envelope.error) : ''}`);
       }
       if (!body) return;
       // Only the key is read on the way to it: RES-2 judges the rest of `project`.
@@ -40,21 +38,21 @@ export function resultsEnvelopeJudge(): Judge {
       const key = projectKeyOf(x);
       if (typeof answered === 'string' && key !== undefined) {
         // The key asked for, in whatever case the route took it.
-        verdicts.judge('RES-3', x, answered.toLowerCase() === key, () => `project.key ${shown(answered)} is not the requested key ${x.params.projectKey}`);
+        ledger.judge('RES-3', x, answered.toLowerCase() === key, () => `project.key ${shown(answered)} is not the requested key ${x.params.projectKey}`);
       }
       const results = body.results;
       if (isPlainObject(results)) {
         const members = whole ? PARSED : resultsMembersSchema.safeParse(results);
-        verdicts.judge('RES-4', x, members.success, () => `results lacks a member or has one of the wrong type: ${members.error ? firstIssue(members.error) : ''}`);
+        ledger.judge('RES-4', x, members.success, () => `results lacks a member or has one of the wrong type: ${members.error ? firstIssue(members.error) : ''}`);
         if (results.available === true && typeof results.status === 'string') {
           // "`status` (string, value `calculated` when available)"
-          verdicts.judge('RES-5', x, availableImpliesCalculated({ available: true, status: results.status }), () => `results.available is true but results.status is ${shown(results.status)}, not "calculated"`);
+          ledger.judge('RES-5', x, availableImpliesCalculated({ available: true, status: results.status }), () => `results.available is true but results.status is ${shown(results.status)}, not "calculated"`);
         }
         if (isPlainObject(results.floorHeatingBalance) && isPlainObject(body.projekt)) {
           // "`projekt.abgleichFBH` stays in the results response next to `results.floorHeatingBalance`"
-          verdicts.judge('RES-33', x, Array.isArray(body.projekt.abgleichFBH), () => 'results.floorHeatingBalance is there, but projekt.abgleichFBH (an array) is not beside it');
+          ledger.judge('RES-33', x, Array.isArray(body.projekt.abgleichFBH), () => 'results.floorHeatingBalance is there, but projekt.abgleichFBH (an array) is not beside it');
         }
       }
-    }),
+    },
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../spec/contract/results.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
-import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
+import type { Ledger } from '../../judge/ledger.js';
 import { availableResults, firstIssue, RESULTS_ROW, shown, successfulResults } from './results-read.js';
 import { EPSILON, FLOW_RATE_RELATIVE_TOLERANCE, stepOf, WATER_HEAT_CAPACITY } from './rounding.js';
 import { namesSystemTemperatures } from './system-temperatures.js';
@@ -85,31 +85,30 @@ export function floorHeatingJudge(): Judge {
     rules: ['RES-7', 'RES-8', 'RES-9', 'RES-10', 'RES-11', 'RES-12', 'RES-13', 'RES-14', 'RES-15', 'RES-16', 'RES-26'],
     // Only the 200 results answers carry floor heating groups.
     reads: { endpoints: [RESULTS_ROW] },
-    // The answer alone decides: judged once per answer however often a client polls it.
-    see: judgedPerAnswer((x, verdicts) => {
+    see(x, ledger) {
       const body = successfulResults(x);
       const results = body && availableResults(body);
       if (!body || !results) return;
       const balance = results.floorHeatingBalance;
       const groups = isPlainObject(balance) ? balance.groups : undefined;
       const whole = isPlainObject(balance) && wholeGroups.safeParse(groups).success ? (groups as WholeGroups) : undefined;
-      if (isPlainObject(balance)) groupRules(x, verdicts, groups, whole ? PARSED : groupMembers.safeParse(groups), whole);
+      if (isPlainObject(balance)) groupRules(x, ledger, groups, whole ? PARSED : groupMembers.safeParse(groups), whole);
       const projekt = body.projekt;
-      if (isPlainObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, verdicts, groups, whole, projekt.abgleichFBH);
-    }),
+      if (isPlainObject(projekt) && Array.isArray(projekt.abgleichFBH)) compatibilityRules(x, ledger, groups, whole, projekt.abgleichFBH);
+    },
   };
 }
 
-function groupRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, members: { success: boolean; error?: z.ZodError }, whole: WholeGroups | undefined): void {
+function groupRules(x: ExchangeView, ledger: Ledger, groups: unknown, members: { success: boolean; error?: z.ZodError }, whole: WholeGroups | undefined): void {
   // "`results.floorHeatingBalance.groups[]`: `spread` (K), `flowRateSum` (l/h, ...), `flowRateUnit` (string, `l/h`), `rooms[]`"
-  verdicts.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
+  ledger.judge('RES-8', x, members.success, () => `a floor heating group lacks a member or has one of the wrong type: groups.${members.error ? firstIssue(members.error) : ''}`);
 
   const bySpread: z.infer<typeof spreads> | undefined = whole ?? spreads.safeParse(groups).data;
   if (bySpread) {
     // "Groups are output for spreads 10, 7 and 5 K", and "floor heating groups stay at 10, 7 and 5 K" whatever the call asks.
     const rule = namesSystemTemperatures(x.query) ? 'RES-26' : 'RES-7';
     const found = bySpread.map((g) => g.spread).sort(descending);
-    verdicts.judge(rule, x, sameList(found, FLOOR_HEATING_SPREADS), () => `the floor heating groups are for ${found.join(', ') || 'no'} K, not 10, 7 and 5 K${rule === 'RES-26' ? ` (query ${x.rawQuery.slice(0, 100)})` : ''}`);
+    ledger.judge(rule, x, sameList(found, FLOOR_HEATING_SPREADS), () => `the floor heating groups are for ${found.join(', ') || 'no'} K, not 10, 7 and 5 K${rule === 'RES-26' ? ` (query ${x.rawQuery.slice(0, 100)})` : ''}`);
   }
 
   const flowRateStep = new FlowRateStep();
@@ -119,15 +118,15 @@ function groupRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, 
     const sumStep = stepOf(sum.map((g) => g.flowRateSum));
     // "`flowRateSum` (l/h, sum of the group at equal spread)": each rounded term may be off by half its step (FREE-RES-6).
     const off = sum.find((g) => Math.abs(g.flowRateSum - g.rooms.reduce((s, r) => s + r.flowRate, 0)) > (flowStep / 2) * g.rooms.length + sumStep / 2 + EPSILON);
-    verdicts.judge('RES-9', x, off === undefined, () => `group ${off?.spread} K: flowRateSum ${off?.flowRateSum} l/h is not the sum of its circuits' flowRate (${off?.rooms.reduce((s, r) => s + r.flowRate, 0).toFixed(3)} l/h)`);
+    ledger.judge('RES-9', x, off === undefined, () => `group ${off?.spread} K: flowRateSum ${off?.flowRateSum} l/h is not the sum of its circuits' flowRate (${off?.rooms.reduce((s, r) => s + r.flowRate, 0).toFixed(3)} l/h)`);
   }
 
-  circuitMembers(x, verdicts, groups, whole, flowRateStep);
+  circuitMembers(x, ledger, groups, whole, flowRateStep);
 
   const own: z.infer<typeof circuitSpreads> | undefined = whole ?? circuitSpreads.safeParse(groups).data;
   if (own && circuitsIn(own) > 0) {
     const stray = own.find((g) => g.rooms.some((r) => r.spread !== g.spread));
-    verdicts.judge('RES-11', x, stray === undefined, () => `a circuit of group ${stray?.spread} K has spread ${stray?.rooms.find((r) => r.spread !== stray.spread)?.spread}, not its group's`);
+    ledger.judge('RES-11', x, stray === undefined, () => `a circuit of group ${stray?.spread} K has spread ${stray?.rooms.find((r) => r.spread !== stray.spread)?.spread}, not its group's`);
   }
 
   const flow: z.infer<typeof flows> | undefined = whole ?? flows.safeParse(groups).data;
@@ -136,17 +135,17 @@ function groupRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, 
     // "`flowRate` (l/h, single circuit), `flowLpm` (l/min, for display at the manifold)": one flow in two units.
     const tolerance = stepOf(rooms.map((r) => r.flowLpm)) / 2 + flowRateStep.of(() => rooms) / 2 / 60 + EPSILON;
     const off = rooms.find((r) => Math.abs(r.flowLpm - r.flowRate / 60) > tolerance);
-    verdicts.judge('RES-12', x, off === undefined, () => `a circuit has flowLpm ${off?.flowLpm} l/min for flowRate ${off?.flowRate} l/h (flowRate / 60 = ${((off?.flowRate ?? 0) / 60).toFixed(4)})`);
+    ledger.judge('RES-12', x, off === undefined, () => `a circuit has flowLpm ${off?.flowLpm} l/min for flowRate ${off?.flowRate} l/h (flowRate / 60 = ${((off?.flowRate ?? 0) / 60).toFixed(4)})`);
   }
 }
 
 /** RES-10: the members of every circuit, and its flow carrying its load at its group's spread (as the active check reads "l/h, single circuit"). */
-function circuitMembers(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, whole: WholeGroups | undefined, flowRateStep: FlowRateStep): void {
+function circuitMembers(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, flowRateStep: FlowRateStep): void {
   const shaped: z.infer<typeof circuitsShaped> | undefined = whole ?? circuitsShaped.safeParse(groups).data;
   if (!shaped || circuitsIn(shaped) === 0) return;
   const full = whole ? { success: true as const, data: whole } : circuitsFull.safeParse(groups);
   if (!full.success) {
-    verdicts.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
+    ledger.broke('RES-10', x, `a floor heating circuit lacks a member or has one of the wrong type: groups.${firstIssue(full.error)}`);
     return;
   }
   const rooms = circuitsOf(full.data);
@@ -159,19 +158,19 @@ function circuitMembers(x: ExchangeView, verdicts: AnswerVerdicts, groups: unkno
       const expected = room.heatingLoad / (WATER_HEAT_CAPACITY * group.spread);
       const tolerance = expected * FLOW_RATE_RELATIVE_TOLERANCE + flowStep / 2 + loadStep / 2 / (WATER_HEAT_CAPACITY * group.spread) + EPSILON;
       if (Math.abs(room.flowRate - expected) > tolerance) {
-        verdicts.broke('RES-10', x, `group ${group.spread} K, circuit ${shown(room.surfaceId, 40)}: flowRate ${room.flowRate} l/h for ${room.heatingLoad} W; the load needs ${expected.toFixed(2)} l/h +- ${tolerance.toFixed(3)}`);
+        ledger.broke('RES-10', x, `group ${group.spread} K, circuit ${shown(room.surfaceId, 40)}: flowRate ${room.flowRate} l/h for ${room.heatingLoad} W; the load needs ${expected.toFixed(2)} l/h +- ${tolerance.toFixed(3)}`);
         return;
       }
     }
   }
-  verdicts.held('RES-10', x);
+  ledger.held('RES-10', x);
 }
 
-function compatibilityRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[]): void {
+function compatibilityRules(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[]): void {
   const shape = abgleichShape.safeParse(abgleich);
   if (abgleich.length > 0) {
     // "names and nesting unchanged: `projekt.abgleichFBH[]` with `spreizung`, `summeVolumenstrom`, `raeume[]` of `raumBezeichnung`, `heizlast`, `durchfluss`"
-    verdicts.judge('RES-13', x, shape.success, () => `projekt.abgleichFBH does not keep its names and nesting: abgleichFBH.${shape.error ? firstIssue(shape.error) : ''}`);
+    ledger.judge('RES-13', x, shape.success, () => `projekt.abgleichFBH does not keep its names and nesting: abgleichFBH.${shape.error ? firstIssue(shape.error) : ''}`);
   }
   const entriesWhole = shape.success ? wholeEntries(shape.data) : undefined;
 
@@ -186,7 +185,7 @@ function compatibilityRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: u
       return group !== undefined && group.flowRateSum !== e.summeVolumenstrom;
     });
     // The message is no named closure: under tsx, which keeps functions' names, one costs a defineProperty whenever it is made.
-    verdicts.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, () =>
+    ledger.judge('RES-14', x, sameList(groupSpreads, entrySpreads) && mismatch === undefined, () =>
       !sameList(groupSpreads, entrySpreads)
         ? `abgleichFBH spreizung ${entrySpreads.join(', ')} is not the group spreads ${groupSpreads.join(', ')}`
         : `abgleichFBH spreizung ${mismatch?.spreizung}: summeVolumenstrom ${mismatch?.summeVolumenstrom} is not the group's flowRateSum`,
@@ -202,14 +201,14 @@ function compatibilityRules(x: ExchangeView, verdicts: AnswerVerdicts, groups: u
       if (!group || !entry) return false; // RES-7 and RES-14 judge a missing group or entry
       return !sameRows(group.rooms.map((r) => ({ load: r.heatingLoad, name: r.roomName })), entry.raeume.map((r) => ({ load: r.heizlast, name: r.raumBezeichnung })));
     });
-    verdicts.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
+    ledger.judge('RES-15', x, differing === undefined, () => `abgleichFBH spreizung ${differing}: raeume (raumBezeichnung, heizlast) are not the circuits of group ${differing} K (roomName, heatingLoad)`);
   }
 
-  durchflussRule(x, verdicts, groups, whole, abgleich, entriesWhole);
+  durchflussRule(x, ledger, groups, whole, abgleich, entriesWhole);
 }
 
 /** RES-16: "`durchfluss` (l/min, equals the setting value)", each raum paired with its circuit by name and load. */
-function durchflussRule(x: ExchangeView, verdicts: AnswerVerdicts, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[], entriesWhole: WholeEntries | undefined): void {
+function durchflussRule(x: ExchangeView, ledger: Ledger, groups: unknown, whole: WholeGroups | undefined, abgleich: unknown[], entriesWhole: WholeEntries | undefined): void {
   const groupSettings: z.infer<typeof settings> | undefined = whole ?? settings.safeParse(groups).data;
   const entries: z.infer<typeof entryFlows> | undefined = entriesWhole ?? entryFlows.safeParse(abgleich).data;
   if (!groupSettings || !entries || circuitsIn(groupSettings) === 0) return;
@@ -232,13 +231,13 @@ function durchflussRule(x: ExchangeView, verdicts: AnswerVerdicts, groups: unkno
       const f = flows.get(key) ?? [];
       if (!sameList([...v].sort(descending), [...f].sort(descending))) {
         const room = group.rooms.find((r) => circuitKey(r.roomName, r.heatingLoad) === key);
-        verdicts.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${JSON.stringify([room?.roomName, room?.heatingLoad]).slice(0, 80)}: durchfluss ${shown(f)} is not setting.value ${shown(v)}`);
+        ledger.broke('RES-16', x, `abgleichFBH spreizung ${spread}, circuit ${JSON.stringify([room?.roomName, room?.heatingLoad]).slice(0, 80)}: durchfluss ${shown(f)} is not setting.value ${shown(v)}`);
         return;
       }
     }
     compared++;
   }
-  if (compared > 0) verdicts.held('RES-16', x);
+  if (compared > 0) ledger.held('RES-16', x);
 }
 
 /** A circuit by its name and load, and for RES-16 a figure of it. */

@@ -4,7 +4,6 @@ import { BoundedMap } from '../../judge/bounded-map.js';
 import type { ExchangeView } from '../../judge/exchange-view.js';
 import type { Judge } from '../../judge/judge.js';
 import type { Ledger } from '../../judge/ledger.js';
-import { judgedPerAnswer, type AnswerVerdicts } from '../../judge/answer-judgements.js';
 import { followsClosely, SEQUENCE_HORIZON_MS } from '../../judge/sequence-horizon.js';
 import { IntervalLog } from './interval-log.js';
 import { Pending } from './pending.js';
@@ -72,8 +71,11 @@ export function roomAnswerJudge(): Judge {
       });
       const rooms = answeredRooms(x);
       const sent = route.kind === 'create' || route.kind === 'change' ? sentRoomData(x) : undefined;
-      judgeRoomObjects(x, ledger);
-      for (let i = 0; i < rooms.length; i++) labels.judge(x, ledger, route, rooms[i] as AnsweredRoom, i === 0 ? sent : undefined);
+      for (let i = 0; i < rooms.length; i++) {
+        const room = rooms[i] as AnsweredRoom;
+        roomObject(x, ledger, route, room);
+        labels.judge(x, ledger, route, room, i === 0 ? sent : undefined);
+      }
       const id = rooms[0]?.id;
       if (route.kind === 'create' && id !== undefined) {
         const key = `${x.customer} ${route.project}`;
@@ -130,29 +132,22 @@ function answerProblem(x: ExchangeView, expected: (typeof ENDPOINT_ANSWERS)[keyo
   return x.status !== expected.status ? `${x.method} ${x.apiPath} answered ${x.status}, not ${expected.status}` : `${x.method} ${x.apiPath} answered ${x.status} without ${expected.form}`;
 }
 
-/** The room objects of a successful answer, each judged by itself: once per answer however often a client polls it. */
-const judgeRoomObjects = judgedPerAnswer((x, verdicts) => {
-  const route = roomRouteOf(x);
-  if (route === undefined || route.kind === 'other') return;
-  for (const room of answeredRooms(x)) roomObject(x, verdicts, route, room);
-});
-
 /** Most room objects pass every rule: their messages are made by functions of the module (`Ledger.judgeOf`), only for a failure. */
-function roomObject(x: ExchangeView, verdicts: AnswerVerdicts, route: RoomRoute, room: AnsweredRoom): void {
-  verdicts.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
+function roomObject(x: ExchangeView, ledger: Ledger, route: RoomRoute, room: AnsweredRoom): void {
+  ledger.judgeOf('ROOM-5', x, isRoomObject(room), misformed, room.object);
   const projectKey = room.object.projectKey;
   // "a room's `projectKey` must be the key of the project it belongs to": the path's, in any case of its letters.
-  if (typeof projectKey === 'string') verdicts.judgeOf('ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
+  if (typeof projectKey === 'string') ledger.judgeOf('ROOM-6', x, projectOf(projectKey) === route.project, otherProjectKey, projectKey);
   const data = room.roomData;
   if (!data) return;
-  verdicts.judgeOf('ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
-  verdicts.judgeOf('ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
+  ledger.judgeOf('ROOM-14', x, missingTableFields(data).length === 0, missingFields, data);
+  ledger.judgeOf('ROOM-15', x, notTextMembers(data).length === 0, notTextFields, data);
   // "integer floor id 0 to 7; output as string"
-  if ('raumEtage' in data) verdicts.judgeOf('ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
+  if ('raumEtage' in data) ledger.judgeOf('ROOM-20', x, typeof data.raumEtage === 'string', floorNotText, data.raumEtage);
   // "output is a JSON number, or null when the stored value is missing or unknown"
   if ('raumTemperatur' in data) {
     const t = data.raumTemperatur;
-    verdicts.judgeOf('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
+    ledger.judgeOf('ROOM-29', x, t === null || (typeof t === 'number' && Number.isFinite(t)), temperatureNotNumber, t);
   }
 }
 

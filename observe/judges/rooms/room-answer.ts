@@ -1,9 +1,9 @@
 import { FLOOR_LABELS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, type FloorId } from '../../../spec/contract/rooms.js';
-import { answerFact, type ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { roomOf, roomRouteOf } from './room-route.js';
 import { isPlainObject } from '../../json-value.js';
 
-const roomsOfFact = answerFact(roomsOf);
+const roomsOfFact = fact(roomsOf);
 
 /** The nine fields of the roomData table. */
 export const TABLE_FIELDS: readonly string[] = [...ROOM_INPUT_FIELDS, ...ROOM_OUTPUT_ONLY_FIELDS];

@@ -1,8 +1,8 @@
 import type { EndpointId } from '../../../spec/endpoints.js';
-import { answerFact, type ExchangeView } from '../../judge/exchange-view.js';
+import { fact, type ExchangeView } from '../../judge/exchange-view.js';
 import { CHANGE_ROW, PASSWORD_ROW } from '../projects/project-rows.js';
 
-const routeOfFact = answerFact(routeOf);
+const routeOfFact = fact(routeOf);
 
 /**
  * Which room endpoint an exchange addressed, with the key as sent and the room id decoded: room ids
