@@ -72,28 +72,37 @@ function parseOptions(argv: readonly string[]): { only: string[]; jobs: number; 
 /**
  * The exploration draws its sequences at random, so one search of the default budget meets the
  * pattern a sequence fault needs in most runs, not in all (a third room created with a height:
- * about one sequence of seven, so 24 sequences miss it about once in forty). A fault one search
- * missed gets searches with fresh seeds, up to this many in all; its outcome names every seed.
+ * about one sequence of seven, so 24 sequences miss it about once in forty). The passive judge
+ * needs a pattern of its own in the same traffic (PROJ-102: a read of the project, the PATCH and
+ * the next read with nothing but reads and project PATCHes between them), which a seed's sequences
+ * can lack where the exploration's own model still catches the fault. A fault one search missed,
+ * or whose traffic did not show the judge a rule only missed (not one charged wrongly), gets
+ * searches with fresh seeds, up to this many in all; its outcome names every seed.
  */
 const SEQUENCE_SEARCHES = 3;
 
 async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
   if (fault.foundBy !== 'sequences') return runFaultOnce(fault, cli, []);
-  const missed: number[] = [];
+  const earlier: string[] = [];
   let seconds = 0;
   for (;;) {
     const seed = randomInt(0x7fffffff);
     const outcome = await runFaultOnce(fault, cli, ['--seed', String(seed)]);
     seconds += outcome.seconds;
-    const searched = missed.length + 1;
-    if (outcome.caught || outcome.broken.length > 0 || searched >= SEQUENCE_SEARCHES) {
-      const note = outcome.caught
-        ? `found by the exploration with seed ${seed}${missed.length ? ` (after seed ${missed.join(', ')} missed it)` : ''}`
-        : `missed by the exploration with seed ${[...missed, seed].join(', ')}`;
+    const unshown = outcome.caught ? missedPassivelyOnly(outcome) : [];
+    if ((outcome.caught && unshown.length === 0) || outcome.broken.length > 0 || earlier.length + 1 >= SEQUENCE_SEARCHES) {
+      const before = earlier.length ? ` (after ${earlier.join('; ')})` : '';
+      const note = outcome.caught ? `found by the exploration with seed ${seed}${before}` : `missed by the exploration with seed ${seed}${before}`;
       return { ...outcome, notes: [...outcome.notes, note], seconds };
     }
-    missed.push(seed);
+    earlier.push(outcome.caught ? `seed ${seed}, whose traffic did not show the passive judge ${unshown.join(' ')}` : `seed ${seed}, which missed it`);
   }
+}
+
+/** The rules the passive judge missed, where it did nothing else it should not (a sign of traffic that lacked the pattern, not of a judge charging the wrong rule); none otherwise. */
+function missedPassivelyOnly(outcome: Outcome): string[] {
+  const e = passiveExactness(outcome.fault, outcome.passive);
+  return e.misCharged.length === 0 && e.readsTooNarrow.length === 0 ? e.missed : [];
 }
 
 async function runFaultOnce(fault: Fault, cli: CliWorker, extraArgs: readonly string[]): Promise<Outcome> {
