@@ -92,7 +92,7 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
     const unshown = outcome.caught ? missedPassivelyOnly(outcome) : [];
     if ((outcome.caught && unshown.length === 0) || outcome.broken.length > 0 || earlier.length + 1 >= SEQUENCE_SEARCHES) {
       const before = earlier.length ? ` (after ${earlier.join('; ')})` : '';
-      const note = outcome.caught ? `found by the exploration with seed ${seed}${before}` : `missed by the exploration with seed ${seed}${before}`;
+      const note = `${outcome.caught ? 'found' : 'missed'} by the exploration with seed ${seed}${before}`;
       return { ...outcome, notes: [...outcome.notes, note], seconds };
     }
     earlier.push(outcome.caught ? `seed ${seed}, whose traffic did not show the passive judge ${unshown.join(' ')}` : `seed ${seed}, which missed it`);
