@@ -1,5 +1,5 @@
 /**
- * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--without RULES] [--keep DIR] [--report FILE]`
+ * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--without RULES] [--keep DIR] [--report FILE] [--every-core]`
  *
  * What judging costs against reading alone (issue 42: "at least 20,000 exchanges per second from
  * a HAR on one core"). The recording `--from` (an exchange log, as `npm run conformance -- --record
@@ -8,9 +8,11 @@
  * `--exchanges` exchanges, written to a temporary folder both as a HAR 1.2 file and as an exchange
  * log. Each file is then read in a child process of its own, once streamed to ObservedExchange
  * without judging and once judged by every judge (observe/judges/index.ts), in `rounds`
- * interleaved rounds so a busy machine weighs on both alike. The judge runs on the main thread:
- * CPU seconds of the process (user and system, `process.cpuUsage`) are what it costs on one core,
- * wall time is printed beside them.
+ * interleaved rounds so a busy machine weighs on both alike. Each child is pinned to one core
+ * where the machine allows (one-core.ts), V8's helper threads with it: CPU seconds of the process
+ * (user and system, `process.cpuUsage`) are then what the reading and judging cost on one core,
+ * wall time is printed beside them. `--every-core` leaves the children unpinned: V8 then collects
+ * on every core, and its CPU seconds add up to more than one core spends on the same work.
  *
  * Printed and written to reports/bench/observe-judge.json: exchanges per CPU second streaming and
  * judging (the best round of each), judging over the second half of the file alone (V8 compiles
@@ -26,7 +28,7 @@
  * judges any of them): run beside a bench of every judge, on the same traffic, the difference is
  * what those judges cost, the collections their memory causes included.
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -46,6 +48,7 @@ import type { JudgeFactory } from '../../observe/judge/judge.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
 import { mainThreadCpuMs } from './main-thread-cpu.js';
+import { oneCore, onCore } from './one-core.js';
 import { RecordingCopies } from './recording-copies.js';
 
 const FLAGS = {
@@ -55,6 +58,7 @@ const FLAGS = {
   without: { type: 'string', placeholder: 'RULES', description: 'leave out the judges of these rules (comma-separated ids, e.g. RATE-1,RES-7): what they cost is the difference to a bench of every judge' },
   keep: { type: 'string', placeholder: 'DIR', description: 'write the HAR and the log to DIR and keep them (default: a temporary folder, removed)' },
   report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/observe-judge.json)' },
+  'every-core': { type: 'boolean', description: 'let each child run on every core (its CPU seconds, V8 collecting on the other cores too) instead of pinning it to one' },
 } as const satisfies FlagTable;
 
 const BENCH_COMMAND = { usage: 'Usage: npm run bench:observe-judge -- [options]', flags: FLAGS } as const;
@@ -70,6 +74,7 @@ function parseOptions() {
     without: values.without === undefined ? [] : leftOut(values.without),
     keep: values.keep,
     report: values.report ?? 'reports/bench/observe-judge.json',
+    everyCore: values['every-core'] === true,
   };
 }
 
@@ -196,11 +201,13 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   process.send?.({ ...measured, kept });
 }
 
-function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[]): Promise<Measured> {
+function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[], cpu: number | undefined): Promise<Measured> {
   return new Promise((done, failed) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', format, mode, file, String(expected), without.join(',')], { execArgv: ['--import', 'tsx'], cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const [program, ...args] = onCore(cpu, [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), '--child', format, mode, file, String(expected), without.join(',')]) as [string, ...string[]];
+    const child = spawn(program, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: Measured | undefined;
     child.once('message', (m) => (result = m as Measured));
+    child.once('error', failed);
     child.once('exit', (code) => (result ? done(result) : failed(new Error(`bench child ${format} ${mode} exited with code ${code} before reporting`))));
   });
 }
@@ -229,11 +236,13 @@ async function main(): Promise<number> {
     const judgedBy = options.without.length > 0 ? ` without the judges of ${options.without.join(', ')}` : '';
     const target = options.without.length > 0 ? '' : '; target 20000';
     if (options.without.length > 0) console.log(`judging${judgedBy}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
+    const core = options.everyCore ? { cpu: undefined, reason: '--every-core' } : oneCore();
+    console.log(core.cpu === undefined ? `each child on every core (${core.reason}): its CPU seconds include V8's collecting on the other cores` : `each child pinned to CPU ${core.cpu} (taskset): on one core, as the target is set`);
     const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
     for (let round = 0; round < options.rounds; round++) {
       for (const format of ['har', 'log'] as const) {
         for (const mode of ['stream', 'judge'] as const) {
-          const m = await measure(format, mode, files[format], options.exchanges, options.without);
+          const m = await measure(format, mode, files[format], options.exchanges, options.without, core.cpu);
           runs[format][mode].push(m);
           console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU${helperShare(m)}, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
         }
@@ -250,7 +259,7 @@ async function main(): Promise<number> {
       console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond}${judgedBy} (second half alone ${s.judgeSecondHalfPerCpuSecond}${target}): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
     }
     mkdirSync(dirname(options.report), { recursive: true });
-    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), summary, runs }, null, 2)}\n`);
+    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), pinnedToCpu: core.cpu ?? null, summary, runs }, null, 2)}\n`);
     console.log(`report: ${options.report}`);
     return 0;
   } finally {
