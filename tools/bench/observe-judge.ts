@@ -203,7 +203,7 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
 
 function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[], cpu: number | undefined): Promise<Measured> {
   return new Promise((done, failed) => {
-    const [program, ...args] = onCore(cpu, [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), '--child', format, mode, file, String(expected), without.join(',')]) as [string, ...string[]];
+    const { program, args } = onCore(cpu, process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', format, mode, file, String(expected), without.join(',')]);
     const child = spawn(program, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: Measured | undefined;
     child.once('message', (m) => (result = m as Measured));

@@ -14,7 +14,7 @@ describe('one core for a bench child', () => {
   });
 
   it('prefixes the command with taskset only for a core', () => {
-    expect(onCore(1, ['node', 'x.js'])).toEqual(['taskset', '-c', '1', 'node', 'x.js']);
-    expect(onCore(undefined, ['node', 'x.js'])).toEqual(['node', 'x.js']);
+    expect(onCore(1, 'node', ['x.js'])).toEqual({ program: 'taskset', args: ['-c', '1', 'node', 'x.js'] });
+    expect(onCore(undefined, 'node', ['x.js'])).toEqual({ program: 'node', args: ['x.js'] });
   });
 });

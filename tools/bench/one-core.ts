@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 export function oneCore(): { cpu: number } | { cpu: undefined; reason: string } {
   if (process.platform !== 'linux') return { cpu: undefined, reason: `${process.platform} has no taskset` };
   const asked = spawnSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' });
-  if (asked.error !== undefined || asked.status !== 0) return { cpu: undefined, reason: 'taskset not found (Debian: apt-get install util-linux)' };
+  if (asked.error !== undefined) return { cpu: undefined, reason: 'taskset not found (Debian: apt-get install util-linux)' };
+  if (asked.status !== 0) return { cpu: undefined, reason: `taskset -cp failed: ${asked.stderr.trim()}` };
   const cpu = lastCpu(asked.stdout);
   return cpu === undefined ? { cpu: undefined, reason: `taskset printed no affinity list: ${asked.stdout.trim()}` } : { cpu };
 }
@@ -22,10 +23,10 @@ export function lastCpu(printed: string): number | undefined {
   const list = /affinity list:\s*([\d,\s-]+)$/m.exec(printed)?.[1];
   if (list === undefined) return undefined;
   const ends = list.split(',').map((range) => Number(range.trim().split('-').pop()));
-  return ends.every(Number.isInteger) && ends.length > 0 ? Math.max(...ends) : undefined;
+  return ends.every(Number.isInteger) ? Math.max(...ends) : undefined;
 }
 
-/** The command that runs `argv` (a program and its arguments) on `cpu`, or as it is without one. */
-export function onCore(cpu: number | undefined, argv: readonly string[]): string[] {
-  return cpu === undefined ? [...argv] : ['taskset', '-c', String(cpu), ...argv];
+/** The command that runs `program` with `args` on `cpu`, or as it is without one. */
+export function onCore(cpu: number | undefined, program: string, args: readonly string[]): { program: string; args: string[] } {
+  return cpu === undefined ? { program, args: [...args] } : { program: 'taskset', args: ['-c', String(cpu), program, ...args] };
 }
