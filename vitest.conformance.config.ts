@@ -52,6 +52,9 @@ export default defineConfig({
     maxConcurrency: 32,
     // Bundled once into the cache folder instead of a few hundred files loaded by every worker.
     deps: { optimizer: { ssr: { enabled: true, include: ['undici', 'zod', 'fast-check'] } } },
+    // A failure's message is what a reviewer reads in the summary: chai would shorten any value
+    // above 40 characters (a check's list of wrong answers reads `[ Array(1) ]`).
+    chaiConfig: { truncateThreshold: 4000 },
     testTimeout: 120_000,
     hookTimeout: 60_000,
     reporters: [

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { PROJECT_FIELDS } from '../../reference-server/src/domain/project-fields.js';
+import { answerAfterBody } from '../kit/answer-after-body.js';
 import { remapError } from '../kit/error-remap.js';
 import { intercept, interceptParsed } from '../../reference-server/seams/intercept.js';
 import { isPlainObject } from '../../reference-server/seams/json-shapes.js';
@@ -10,7 +11,6 @@ import { rewriteJson } from '../../reference-server/seams/response-rewrite.js';
 import { bodyFault } from '../kit/one-rule-faults.js';
 import { ENDPOINTS, pathPattern } from '../../spec/endpoints.js';
 import type { Fault } from '../fault.js';
-import { earlyRefusal } from './early-refusal.js';
 
 /** Faults of the error envelope, its types, and the refusal of malformed, oversized or wrong bodies. */
 
@@ -56,11 +56,8 @@ export const errorFaults: Fault[] = [
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
         if (!WRITES.has(req.method) || Number(req.headers['content-length'] ?? 0) < 65536) return next();
-        res.setHeader('Connection', 'close');
-        req.resume();
-        res.status(413).json({ status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
+        answerAfterBody(req, res, 413, { status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
       }),
-    passive: earlyRefusal('ERR-14'),
   },
   {
     id: 'err-unsupported-media-type-400',
@@ -85,8 +82,7 @@ export const errorFaults: Fault[] = [
     configure: (deps) =>
       intercept(deps, (req, res, next) => {
         if (!WRITES.has(req.method) || !(req.headers['content-type'] ?? '').includes(';')) return next();
-        req.resume();
-        res.status(415).json({ status: 415, error: 'Der Content-Type muss application/json sein.', details: { type: 'validation' } });
+        answerAfterBody(req, res, 415, { status: 415, error: 'Der Content-Type muss application/json sein.', details: { type: 'validation' } });
       }),
   },
   {

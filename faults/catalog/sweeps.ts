@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import {
   endpointLabel,
@@ -12,11 +12,11 @@ import {
   type EndpointId,
 } from '../../spec/endpoints.js';
 import { customerOfAuthorization } from '../../reference-server/seams/customer.js';
+import { answerAfterBody } from '../kit/answer-after-body.js';
 import { remapError } from '../kit/error-remap.js';
 import { intercept } from '../../reference-server/seams/intercept.js';
 import { forgettingLog, slidingLog } from '../kit/limiters.js';
 import type { Fault, PassiveExpectation } from '../fault.js';
-import { earlyRefusal } from './early-refusal.js';
 import { thirdAdmission } from './third-admission.js';
 
 /**
@@ -47,15 +47,8 @@ const on = (e: Endpoint) => (req: Request) => matchesEndpoint(e, req.method, req
 function servedWithoutAuthentication(e: Endpoint, when: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
     if (!on(e)(req) || !when(req)) return next();
-    req.resume();
-    res.status(200).json({});
+    answerAfterBody(req, res, 200, {});
   };
-}
-
-function answerWithoutReading(res: Response, req: Request, status: number, body: unknown): void {
-  res.setHeader('Connection', 'close');
-  req.resume();
-  res.status(status).json(body);
 }
 
 const declaredLength = (req: Request) => Number(req.headers['content-length'] ?? 0);
@@ -139,7 +132,7 @@ const FACTORIES: readonly Factory[] = [
     configure: (deps, e) =>
       intercept(deps, (req, res, next) => {
         if (!on(e)(req) || declaredLength(req) <= MAX_BODY_BYTES) return next();
-        answerWithoutReading(res, req, e.success, {});
+        answerAfterBody(req, res, e.success, {});
       }),
   },
   {
@@ -149,9 +142,8 @@ const FACTORIES: readonly Factory[] = [
     configure: (deps, e) =>
       intercept(deps, (req, res, next) => {
         if (!on(e)(req) || declaredLength(req) < MAX_BODY_BYTES) return next();
-        answerWithoutReading(res, req, 413, { status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
+        answerAfterBody(req, res, 413, { status: 413, error: 'Der Anfrageinhalt ist zu groß.', details: { type: 'validation' } });
       }),
-    passive: () => earlyRefusal('ERR-14'),
   },
   {
     rule: 'ERR-15',
@@ -171,7 +163,7 @@ const FACTORIES: readonly Factory[] = [
       intercept(deps, (req, res, next) => {
         const key = /^\/reports\/([A-Za-z]{9})(?:\/|$)/.exec(req.path)?.[1];
         if (!on(e)(req) || key === undefined || key === key.toLowerCase()) return next();
-        answerWithoutReading(res, req, 404, { status: 404, error: 'Die angeforderte Ressource wurde nicht gefunden.', details: { type: 'not_found' } });
+        answerAfterBody(req, res, 404, { status: 404, error: 'Die angeforderte Ressource wurde nicht gefunden.', details: { type: 'not_found' } });
       }),
   },
   {

@@ -151,16 +151,18 @@ describe('a read that a gateway or the network lost', () => {
     expect(pacer?.stats().requestsByCustomer.primary).toBe(3);
   });
 
-  it('keeps the last answer after three attempts', async () => {
+  it('leaves the check inconclusive when the third attempt is a gateway\'s answer too: no check judges a 502 or 504', async () => {
     await useTarget({ first: [504, 502, 502, 200] });
-    expect((await primary().get('/reports')).status).toBe(502);
+    await expect(primary().get('/reports')).rejects.toMatchObject({ name: 'PrerequisiteMissing', message: expect.stringMatching(/^inconclusive: GET .* was answered HTTP 502, a gateway's answer \(after 3 attempts\)/) });
   });
 
-  it('is not sent again when it writes, creates a document, or belongs to a rate-limit check', async () => {
-    const { got } = await useTarget({ first: [502, 502, 'drop'] });
-    expect((await primary().post('/reports', {})).status).toBe(502);
-    expect((await primary().get('/reports/abcdefghi/pdf')).status).toBe(502);
+  it('is not sent again when it writes, creates a document, or belongs to a rate-limit check; a gateway\'s answer to it leaves the check inconclusive', async () => {
+    const { got } = await useTarget({ first: [502, 504, 502, 'drop'] });
+    const gatewayOnly = (status: number) => ({ name: 'PrerequisiteMissing', message: expect.stringMatching(new RegExp(`^inconclusive: .* was answered HTTP ${status}, a gateway's answer \\(sent once`)) });
+    await expect(primary().post('/reports', {})).rejects.toMatchObject(gatewayOnly(502));
+    await expect(primary().get('/reports/abcdefghi/pdf')).rejects.toMatchObject(gatewayOnly(504));
+    await expect(primary(true).get('/reports')).rejects.toMatchObject(gatewayOnly(502));
     await expect(primary(true).get('/reports')).rejects.toMatchObject({ name: 'HarnessError', message: expect.stringMatching(/target unreachable/) });
-    expect(got).toHaveLength(3);
+    expect(got).toHaveLength(4);
   });
 });

@@ -149,6 +149,13 @@ export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
   return (unpacedInFlight.get(recorder) ?? 0) > 0;
 }
 
+/** Why a check whose last answer was a gateway's has nothing of the target's to judge. */
+function gatewayOnly(res: ApiResponse, read: boolean): string {
+  const e = res.exchange;
+  const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a write, a pdf request or a rate-limit check\'s request is not sent again';
+  return `inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${res.status}, a gateway's answer (${sent}): the spec's error table has no ${res.status}, so this check got no answer of the target to judge`;
+}
+
 /** The pacer's grant of each request sent, by which the pacer judges a 429 to it. */
 const grantOf = new WeakMap<Exchange, number>();
 
@@ -179,7 +186,8 @@ export class Actor {
   /**
    * Sends once, or for a read outside the rate-limit checks until it gets an answer that is not a
    * gateway's (every attempt is paced and recorded). A pdf GET is not a read (it creates a
-   * document), and a rate-limit check's timeline needs each request as it went.
+   * document), and a rate-limit check's timeline needs each request as it went. A gateway's answer
+   * is never handed to a check: it is not the target's, and the spec's table has no 502 or 504.
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
     const again = (method === 'GET' || method === 'HEAD') && !/\/pdf(\?|$)/.test(path) && !this.recorder.expects429;
@@ -202,7 +210,8 @@ export class Actor {
           `inconclusive: ${method} ${res.exchange.request.url} was refused ${refused} times although the pacer's timeline proves each refusal wrong (RATE-2 fails for it), so this check got no answer to judge its own rule on`,
         );
       }
-      if (last || !isGatewayAnswer(res.status)) return res;
+      if (!isGatewayAnswer(res.status)) return res;
+      if (last) throw new PrerequisiteMissing(gatewayOnly(res, again));
       lost++;
     }
   }

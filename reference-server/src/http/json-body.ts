@@ -4,6 +4,14 @@ import { JsonTextError, parseStrictJson } from './strict-json.js';
 
 export const MAX_BODY_BYTES = 65536;
 
+/**
+ * A body above the limit but within this many bytes is read to its end before the 413 goes out.
+ * Answered at once, with the connection closed, the rest of the body would meet a closed socket,
+ * whose reset can take the answer with it before the client (or a gateway still forwarding the
+ * body) reads it: RFC 9112 9.6. Beyond this, the answer goes at once and the connection is closed.
+ */
+export const DRAINED_BEFORE_413_BYTES = 1024 * 1024;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The WHATWG Encoding labels of UTF-8: JSON is UTF-8 (RFC 8259 8.1), any other charset would be misread. */
@@ -39,34 +47,36 @@ function ambiguityOf({ problem }: JsonTextError): JsonAmbiguity | undefined {
 export function jsonBody(): RequestHandler {
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
+    const tooLarge = () => {
       res.setHeader('Connection', 'close');
+      next(errors.payloadTooLarge());
+    };
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > DRAINED_BEFORE_413_BYTES) {
       req.resume();
-      return next(errors.payloadTooLarge());
+      return tooLarge();
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let answered = false;
     req.on('data', (chunk: Buffer) => {
-      if (failed) return;
+      if (answered) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        failed = true;
-        res.setHeader('Connection', 'close');
-        next(errors.payloadTooLarge());
-        return;
-      }
-      chunks.push(chunk);
+      if (size > DRAINED_BEFORE_413_BYTES) {
+        answered = true;
+        tooLarge();
+      } else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
     req.on('error', (err) => {
-      if (!failed) {
-        failed = true;
+      if (!answered) {
+        answered = true;
         next(err);
       }
     });
     req.on('end', () => {
-      if (failed) return;
+      if (answered) return;
+      answered = true;
+      if (size > MAX_BODY_BYTES) return next(errors.payloadTooLarge());
       if (size === 0) {
         req.body = undefined;
         return next();
