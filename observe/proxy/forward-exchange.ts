@@ -176,7 +176,7 @@ class ForwardedExchange {
       this.send();
       return;
     }
-    this.failure = UNREACHABLE.has(code) ? `the upstream cannot be reached (${code})` : `the upstream closed the connection before answering (${code})`;
+    this.failure = UNREACHABLE.has(code) ? `the upstream cannot be reached (${code})` : closedBeforeAnswering(code, this.req.readableEnded);
     this.answerOwn502(this.failure);
   }
 
@@ -233,6 +233,16 @@ class ForwardedExchange {
       res.end();
     });
   }
+}
+
+/**
+ * An upstream that answers before reading the whole body and then closes makes the body's next
+ * bytes meet a reset, which can take its answer with it before the proxy reads it (RFC 9112 9.6):
+ * the operator is told that the answer may have been the upstream's own refusal.
+ */
+function closedBeforeAnswering(code: string, bodyForwarded: boolean): string {
+  if (bodyForwarded) return `the upstream closed the connection before answering (${code})`;
+  return `the upstream closed the connection while the request body was still being forwarded (${code}): an answer it gave before reading the whole body would be lost with the connection`;
 }
 
 function absoluteForm(target: string): boolean {

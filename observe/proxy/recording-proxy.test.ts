@@ -330,6 +330,22 @@ describe('startRecordingProxy', () => {
     expect(records[0]?.request.bodyText).toBe('{}');
   });
 
+  it('says so when the upstream drops the connection while the request body is still being forwarded', async () => {
+    const server = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { proxy, records } = await startProxy(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const answered = new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(`${proxy.url}/api/v2/reports/with-data`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': '100000' } }, resolve);
+      req.on('error', reject);
+      cleanups.push(async () => void req.destroy());
+      req.write(' '.repeat(1000));
+    });
+    expect((await answered).statusCode).toBe(502);
+    await until(() => records.length === 1);
+    expect(records[0]?.proxyFailure).toMatch(/^the upstream closed the connection while the request body was still being forwarded \(\w+\)/);
+  });
+
   it('sends a GET again, once, on a new connection when a kept-alive one turns out closed', async () => {
     let requests = 0;
     const upstream = await startUpstream((req, res) => {
