@@ -47,14 +47,14 @@ function ambiguityOf({ problem }: JsonTextError): JsonAmbiguity | undefined {
 export function jsonBody(): RequestHandler {
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    const tooLarge = () => {
+    const tooLargeToRead = () => {
       res.setHeader('Connection', 'close');
       next(errors.payloadTooLarge());
     };
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > DRAINED_BEFORE_413_BYTES) {
       req.resume();
-      return tooLarge();
+      return tooLargeToRead();
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -64,7 +64,7 @@ export function jsonBody(): RequestHandler {
       size += chunk.length;
       if (size > DRAINED_BEFORE_413_BYTES) {
         answered = true;
-        tooLarge();
+        tooLargeToRead();
       } else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
     req.on('error', (err) => {
@@ -75,7 +75,6 @@ export function jsonBody(): RequestHandler {
     });
     req.on('end', () => {
       if (answered) return;
-      answered = true;
       if (size > MAX_BODY_BYTES) return next(errors.payloadTooLarge());
       if (size === 0) {
         req.body = undefined;

@@ -17,7 +17,7 @@ export interface RawConnection {
 }
 
 /** Opens a connection to the server (from `localAddress`, when given). `reading: false` never reads, like a client that stopped. */
-export function openRaw(server: RunningServer, options: { localAddress?: string; reading?: boolean } = {}): Promise<RawConnection> {
+export function openRaw(server: Pick<RunningServer, 'origin'>, options: { localAddress?: string; reading?: boolean } = {}): Promise<RawConnection> {
   const url = new URL(server.origin);
   return new Promise((resolveOpen, reject) => {
     const socket = connect({ port: Number(url.port), host: url.hostname, ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }) });
