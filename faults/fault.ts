@@ -1,5 +1,6 @@
 import type { AppDeps } from '../reference-server/src/app.js';
 import type { InvalidTokenLimit } from '../reference-server/src/rate-limit/fixed-window.js';
+import type { StartOptions } from '../reference-server/src/start.js';
 
 /**
  * A deliberate defect of the reference server. Each names the rules it breaks; `npm run faults`
@@ -45,6 +46,11 @@ export interface Fault {
    * waits, say), not for what they find: no failure of theirs proves or disproves this fault.
    */
   alongside?: string[];
+  /**
+   * What the faulted server's profile says beyond the seed's: a token the fault's server issued in a
+   * form of its own reaches the checks only as the profile names it, as a foreign target's would.
+   */
+  adjustProfile?: StartOptions['adjustProfile'];
   /** The server enforces and its profile documents this limit on requests without a valid token, instead of its default. */
   invalidTokenLimit?: InvalidTokenLimit;
   /**

@@ -36,6 +36,27 @@ const STALE_READ_BACK: Record<string, string> = Object.fromEntries(
   ['PROJ-17', 'PROJ-18', 'PROJ-19', 'PROJ-27', 'PROJ-30', 'PROJ-33', 'PROJ-36', 'PROJ-39', 'PROJ-42', 'PROJ-43', 'PROJ-44', 'PROJ-47', 'PROJ-50', 'PROJ-51', 'PROJ-52', 'PROJ-55', 'PROJ-58', 'PROJ-60', 'PROJ-63', 'PROJ-66', 'PROJ-67', 'PROJ-119', 'PROJ-120'].map((rule) => [rule, STALE_READ_BACK_REASON]),
 );
 
+/**
+ * A JWT whose subject is `token`: a JOSE header, the token as `sub`, and a signature nobody checks
+ * (AUTH-6 judges the form of a token the target takes, not whether it verifies).
+ */
+function jwtFor(token: string): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: token })}.${Buffer.from(`signature of ${token}`, 'utf8').toString('base64url')}`;
+}
+
+/** The token a bearer JWT of `jwtFor` names as its subject; undefined for any other credentials. */
+function subjectOfJwt(authorization: string | undefined): string | undefined {
+  const parts = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1]?.split('.');
+  if (parts?.length !== 3) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'));
+    return isPlainObject(payload) && typeof payload['sub'] === 'string' ? payload['sub'] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Replaces the "own and existing project" lookup every project route goes through. */
 function mapOwnedProject(deps: AppDeps, fn: (found: Project | undefined, key: string, customerId: number) => Project | undefined): AppDeps {
   return wrapRepository(deps, 'projects', (projects) => ({ findOwned: (key: string, customerId: number) => fn(projects.findOwned(key, customerId), key, customerId) }));
@@ -132,6 +153,18 @@ export const authFaults: Fault[] = [
       };
       return intercept({ ...deps, limiter: shared }, urlToken);
     },
+  },
+  {
+    id: 'auth-jwt-token-issued',
+    description: "the server also issues JWTs: its profile names one for the primary customer, whose subject is the customer's first token, and a bearer JWT authenticates its subject's customer",
+    rules: ['AUTH-6'],
+    adjustProfile: (profile) => ({ ...profile, customers: { ...profile.customers, primary: { ...profile.customers.primary, tokens: [...profile.customers.primary.tokens, jwtFor(profile.customers.primary.tokens[0] as string)] } } }),
+    configure: (deps) =>
+      intercept(deps, (req, _res, next) => {
+        const subject = subjectOfJwt(req.headers.authorization);
+        if (subject !== undefined) req.headers.authorization = `Bearer ${subject}`;
+        next();
+      }),
   },
   {
     id: 'auth-basic-scheme-accepted',

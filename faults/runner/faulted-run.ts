@@ -22,7 +22,12 @@ export async function runCliAgainstFault(fault: Fault, cliArgs: readonly string[
   const dir = mkdtempSync(join(tmpdir(), `cpf-fault-${fault.id}-`));
   try {
     if (fault.webhookCapture === 'receiver') return await againstReceiver(fault, dir, cliArgs, cli);
-    const captured = await startCapturedServer({ dir, configure: (deps) => fault.configure(deps), ...(fault.invalidTokenLimit && { invalidTokenLimit: fault.invalidTokenLimit }) });
+    const captured = await startCapturedServer({
+      dir,
+      configure: (deps) => fault.configure(deps),
+      ...(fault.adjustProfile && { adjustProfile: fault.adjustProfile }),
+      ...(fault.invalidTokenLimit && { invalidTokenLimit: fault.invalidTokenLimit }),
+    });
     try {
       return await cli.run(['--base-url', captured.server.baseUrl, '--profile', captured.profilePath, ...cliArgs], {});
     } finally {
@@ -42,6 +47,7 @@ async function againstReceiver(fault: Fault, dir: string, cliArgs: readonly stri
     webhook: { url: receiverUrl, authenticate },
     allowLoopbackWebhooks: true,
     ...(fault.invalidTokenLimit && { invalidTokenLimit: fault.invalidTokenLimit }),
+    ...(fault.adjustProfile && { adjustProfile: fault.adjustProfile }),
     configure: (deps) => fault.configure(deps),
   });
   try {
