@@ -241,7 +241,7 @@ export async function checkProperty<T>(arbitrary: fc.Arbitrary<T>, numRuns: numb
           await run(sample, lane);
         } catch (err) {
           failed = true;
-          const prefix = `sample ${i + 1} of ${numRuns} (fast-check seed ${seed}): ${fc.stringify(sample)}`;
+          const prefix = `sample ${i + 1} of ${numRuns} (fast-check seed ${seed}): ${fc.stringify(sentOf(sample))}`;
           if (err instanceof Error) {
             err.message = `${prefix}: ${err.message}`;
             throw err;
@@ -253,6 +253,13 @@ export async function checkProperty<T>(arbitrary: fc.Arbitrary<T>, numRuns: numb
   );
   const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (rejected) throw rejected.reason;
+}
+
+/** A sample as a message shows it: its values, without the functions that verify them (their source is no part of what was sent). */
+function sentOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sentOf);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([name, member]) => (typeof member === 'function' ? [] : [[name, sentOf(member)]])));
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { UsageError } from '../../cli/command-line/usage.js';
 import { freePort } from '../../cli/webhook-capture/free-port.js';
 import { LATENCY_FLAGS, latencyOptions, reportDirOf, type LatencyFlags } from './latency-flags.js';
 import { startLatencyProxy } from './latency-proxy.js';
+import { startFlakyGateway } from './flaky-gateway.js';
 import { latencyVerdict } from './latency-verdict.js';
 import { readStatementRules, thinVerdict } from './thin-verdict.js';
 import type { RunSummary } from '../../cli/report/summary.js';
@@ -23,7 +24,9 @@ import type { RunSummary } from '../../cli/report/summary.js';
  * the server delivers to the CLI's real receiver (--webhook-receiver), configured as a customer
  * would in the pro area (--webhook-url: for the primary demo customer and the profile's
  * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
- * delays every leg (tools/external-run); the links the server hands out still name it directly. With
+ * delays every leg (tools/external-run); the links the server hands out still name it directly, but
+ * for pictures, relative to the request. With --gateway-errors a gateway in front of the server
+ * answers 502 now and then (flaky-gateway.ts), and the run must still end passed. With
  * --seed thin the server seeds its thin data set, and after the run no rule such data cannot
  * exercise may read pass in the statement (thin-verdict.ts). --invalid-token-limit starts the
  * server with another invalid-token limit, which its profile then documents, as a foreign target's
@@ -33,7 +36,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 const EXTERNAL_COMMAND = {
   usage:
-    'Usage: npm run conformance:external -- [--seed demo|thin] [--pool N] [--invalid-token-limit N/S] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
+    'Usage: npm run conformance:external -- [--seed demo|thin] [--pool N] [--invalid-token-limit N/S] [--gateway-errors F] [--latency-ms N [--jitter-ms J] [--max-floor-ratio R]] [conformance options]   (starts the bundled server as its own process and runs the CLI against it with --base-url, its written profile and --webhook-receiver; see npm run conformance -- --help)',
   flags: {
     seed: {
       type: 'string',
@@ -52,6 +55,12 @@ const EXTERNAL_COMMAND = {
       description:
         "the server's limit on requests with a missing or invalid token: N per source address\nin every fixed window of S seconds (default 60/5); the profile it writes documents it,\nand the run paces its invalid-token lane by it",
     },
+    'gateway-errors': {
+      type: 'string',
+      placeholder: 'F',
+      description:
+        "put a loopback gateway in front of the server that answers 502 to a fraction F of the requests\n(half of them never reach the server, half have their answer replaced), as the gateways\nin front of implementers' servers do now and then; the run must still end passed",
+    },
     ...LATENCY_FLAGS,
   },
 } as const;
@@ -62,6 +71,7 @@ function readCommandLine(argv: readonly string[]): {
   keepPool: number | undefined;
   invalidTokenLimit: string | undefined;
   latency: LatencyFlags | undefined;
+  gatewayErrors: number | undefined;
   cliArgs: string[];
   reportDir: string;
 } {
@@ -76,16 +86,21 @@ function readCommandLine(argv: readonly string[]): {
   if (invalidTokenLimit !== undefined && !invalidTokenLimitSchema.safeParse(invalidTokenLimit).success) {
     throw new UsageError(`--invalid-token-limit needs the server's limit on requests without a valid token, got '${invalidTokenLimit}'. Fix: ${INVALID_TOKEN_LIMIT_ACCEPTS}`);
   }
+  const gatewayErrors = values['gateway-errors'] === undefined ? undefined : Number(values['gateway-errors']);
+  if (gatewayErrors !== undefined && !(values['gateway-errors']?.trim() !== '' && gatewayErrors >= 0 && gatewayErrors < 1)) {
+    throw new UsageError(`--gateway-errors needs the fraction of requests the gateway answers 502, got '${values['gateway-errors']}'. Fix: a number from 0 to below 1, e.g. --gateway-errors 0.02`);
+  }
   return {
     seed: values.seed ?? 'demo',
     keepPool: values.pool === undefined ? undefined : Number(values.pool),
     invalidTokenLimit,
     latency: latencyOptions(values),
+    gatewayErrors,
     cliArgs: rest,
     reportDir: reportDirOf(rest),
   };
 }
-const { seed, keepPool, invalidTokenLimit, latency, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
+const { seed, keepPool, invalidTokenLimit, latency, gatewayErrors, cliArgs, reportDir } = readOrExit(() => readCommandLine(process.argv.slice(2)));
 
 const dir = mkdtempSync(join(tmpdir(), 'cpf-external-'));
 const profile = join(dir, 'profile.json');
@@ -101,14 +116,25 @@ const server = await spawnServer([
 console.log(
   `reference server process ${server.child.pid} on ${server.origin} (${seed} seed${invalidTokenLimit === undefined ? '' : `, invalid-token limit ${invalidTokenLimit}`}), webhook to ${receiverUrl}`,
 );
-const proxy = latency ? await startLatencyProxy({ target: server.origin, ...latency }) : undefined;
-if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${server.origin}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
+const gateway = gatewayErrors === undefined ? undefined : await startFlakyGateway({ target: server.origin, errorRate: gatewayErrors });
+if (gateway) console.log(`flaky gateway on ${gateway.origin} -> ${server.origin}, answering 502 to ${gatewayErrors} of the requests`);
+const upstream = gateway?.origin ?? server.origin;
+const proxy = latency ? await startLatencyProxy({ target: upstream, ...latency }) : undefined;
+if (proxy && latency) console.log(`latency proxy on ${proxy.origin} -> ${upstream}, each leg ${latency.delayMs} ± ${latency.jitterMs} ms`);
 // The latency and thin verdicts read this run's summary and statement, never ones an earlier run left behind.
 const summaryFile = join(resolve(ROOT, reportDir), 'summary.json');
 const statementFile = join(resolve(ROOT, reportDir), 'statement.json');
 if (proxy) rmSync(summaryFile, { force: true });
 if (seed === 'thin') rmSync(statementFile, { force: true });
-const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] } };
+const written = JSON.parse(readFileSync(profile, 'utf8')) as { webhook?: Record<string, unknown>; customers: { pool?: unknown[] }; resources?: { expiredLinks?: { picture?: string } } };
+const front = proxy?.origin ?? gateway?.origin;
+const expiredPicture = written.resources?.expiredLinks?.picture;
+if (front && expiredPicture) {
+  // The server writes it under the origin of its base URL, as the picture list hands out its links
+  // relative to the request's: the CLI reaches the API through the front, whose origin they then name.
+  const url = new URL(expiredPicture);
+  (written.resources?.expiredLinks as { picture: string }).picture = `${front}${url.pathname}${url.search}`;
+}
 // The address-policy checks need the bundled target's configuration in the CLI's process: not here.
 const { ssrf: _bundledOnly, ...webhook } = written.webhook ?? {};
 written.webhook = { ...webhook, mode: 'receiver', receiverPublicUrl: receiverUrl, authenticate };
@@ -122,7 +148,7 @@ const cli = spawn(
   process.execPath,
   [
     join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'cli/main.ts'),
-    '--base-url', `${proxy?.origin ?? server.origin}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...cliArgs,
+    '--base-url', `${proxy?.origin ?? upstream}/api/v2`, '--profile', profile, '--webhook-receiver', String(receiverPort), ...cliArgs,
   ],
   { cwd: ROOT, stdio: 'inherit' },
 );
@@ -138,6 +164,11 @@ if (seed === 'thin') {
   const verdict = thinVerdict({ rules: readStatementRules(statementFile), cliCode: code ?? 3 });
   console.log(verdict.lines.join('\n'));
   code = verdict.code;
+}
+if (gateway) {
+  const stats = gateway.stats();
+  console.log(`flaky gateway: ${stats.requests} requests, ${stats.notForwarded} answered 502 without reaching the server, ${stats.answerReplaced} with the server's answer replaced by 502`);
+  await gateway.close();
 }
 server.child.kill('SIGTERM');
 await once(server.child, 'exit');
