@@ -27,6 +27,20 @@ export class NoAnswer extends HarnessError {
   }
 }
 
+/**
+ * Only a gateway answered (502 or 504), and the request is not sent again: the check got no answer
+ * of the target to judge (inconclusive). The target may or may not have decided on the request,
+ * so a timeline takes it as an unknown outcome, as one without an answer.
+ */
+export class GatewayAnswered extends PrerequisiteMissing {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
 /** A response as received; the body is kept as text so byte-level comparisons are possible. */
 export class ApiResponse {
   constructor(
@@ -211,7 +225,7 @@ export class Actor {
         );
       }
       if (!isGatewayAnswer(res.status)) return res;
-      if (last) throw new PrerequisiteMissing(gatewayOnly(res, again));
+      if (last) throw new GatewayAnswered(gatewayOnly(res, again), res.exchange);
       lost++;
     }
   }

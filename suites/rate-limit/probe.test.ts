@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Hit } from '../../harness-core/rate-limit-timeline.js';
-import { judge, type Plan, type PlanRun } from './probe.js';
-import type { Actor } from '../harness/client.js';
+import { hitOf, judge, sendForTimeline, type Plan, type PlanRun } from './probe.js';
+import { GatewayAnswered, NoAnswer, type Actor } from '../harness/client.js';
+import type { Exchange } from '../harness/exchange.js';
 
 const hit = (sentAt: number, receivedAt: number, status: number, label = `${sentAt}`): Hit => ({ label, sentAt, receivedAt, status });
 
@@ -53,7 +54,8 @@ describe('probe verdicts', () => {
   it('takes a request without an answer as decided at any later time: undecided, never a liveness failure', () => {
     const dropped = hit(0, Number.POSITIVE_INFINITY, 0);
     // The first pair's second request was dropped: the refusal may rest on it, however late it was decided.
-    expect(judge(plan, runOf([hit(0, 3, 200), dropped, hit(550, 553, 429)])).kind).toBe('undecided');
+    const verdict = judge(plan, runOf([hit(0, 3, 200), dropped, hit(550, 553, 429)]));
+    expect(verdict).toMatchObject({ kind: 'undecided', message: expect.stringMatching(/^#2 0 got no answer of the target \(a dropped connection, or only a gateway's answer\), where a sliding second of 2 per customer admits it; but what the target decided/) });
     // An earlier attempt's dropped request counts in a later attempt's window too.
     const refusedAtOnce = runOf([hit(2000, 2003, 200), hit(2000, 2003, 429), hit(2550, 2553, 429)]);
     expect(judge(plan, refusedAtOnce).kind).toBe('fail');
@@ -72,5 +74,14 @@ describe('probe verdicts', () => {
   it('proves no queue when the held admission came long after its window had room: a late decider', () => {
     const burst: Plan = { steps: Array.from({ length: 3 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
     expect(judge(burst, runOf([hit(0, 3, 200), hit(0, 4, 200), hit(0, 3500, 200)])).kind).not.toBe('fail');
+  });
+
+  it("takes a gateway's answer, as a dropped connection, for an unknown outcome: the hit is decided at any later time", async () => {
+    const exchange: Exchange = { customer: 'pool:1', request: { method: 'GET', url: 'http://127.0.0.1:1/api/v2/reports', headers: {} }, sentAt: 100, receivedAt: 130 };
+    for (const error of [new GatewayAnswered('inconclusive: a gateway answered 502', exchange), new NoAnswer('target unreachable', exchange)]) {
+      const sent = await sendForTimeline(() => Promise.reject(error));
+      expect(hitOf('a', sent)).toEqual({ label: 'a', sentAt: 100, receivedAt: Number.POSITIVE_INFINITY, status: 0 });
+    }
+    await expect(sendForTimeline(() => Promise.reject(new Error('a defect of the check')))).rejects.toThrow('a defect of the check');
   });
 });

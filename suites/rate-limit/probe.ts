@@ -18,7 +18,7 @@ import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promi
 import * as allure from 'allure-js-commons';
 import { expect } from 'vitest';
 import { pacerCall } from '../../harness-core/pacer-client.js';
-import { NoAnswer, type Actor, type ApiResponse, type SendOptions } from '../harness/client.js';
+import { GatewayAnswered, NoAnswer, type Actor, type ApiResponse, type SendOptions } from '../harness/client.js';
 import { target } from '../harness/target.js';
 import type { CheckContext } from '../harness/check.js';
 import { describeHeldBack, describeLiveness, describeSafety, formatTimeline, heldBackViolations, HOLD_MARGIN_MS, holdBoundMs, livenessViolations, outcome, roomyDelayMs, safetyViolations, WINDOW_MS, type Hit } from '../../harness-core/rate-limit-timeline.js';
@@ -82,13 +82,17 @@ export function hitOf(label: string, sent: Sent): Hit {
   return { label, sentAt: sent.exchange.sentAt, receivedAt: sent.exchange.receivedAt, status: sent.response.status };
 }
 
-/** Sends, and turns a dropped connection into an unknown outcome instead of breaking the check. */
+/**
+ * Sends, and turns a dropped connection or a gateway's answer into an unknown outcome instead of
+ * ending the check: the target may have decided on the request at any time after its send, or
+ * never seen it, and an attempt holding it stays undecided unless the rest decides it.
+ */
 export async function sendForTimeline(request: () => Promise<ApiResponse>): Promise<Sent> {
   try {
     const response = await request();
     return { response, exchange: response.exchange };
   } catch (err) {
-    if (err instanceof NoAnswer) return { response: undefined, exchange: err.exchange };
+    if (err instanceof NoAnswer || err instanceof GatewayAnswered) return { response: undefined, exchange: err.exchange };
     throw err;
   }
 }
@@ -179,10 +183,15 @@ export function judge(plan: Plan, run: PlanRun, earlier: ReadonlyMap<string, rea
   if (misplaced) return { kind: 'undecided', message: `the requests missed the edges this probe needs (${misplaced})\n${timeline}` };
 
   const mismatches: string[] = [];
+  let lost = false;
   plan.steps.forEach((step, i) => {
     const hit = numbered[i] as Hit;
     if ((step.expect === 'admitted' || step.expect === 'refused') && outcome(hit) !== step.expect) {
-      mismatches.push(`${hit.label} was ${outcome(hit)}, a sliding second of 2 per customer ${step.expect === 'admitted' ? 'admits' : 'refuses'} it`);
+      const expected = `a sliding second of 2 per customer ${step.expect === 'admitted' ? 'admits' : 'refuses'} it`;
+      if (outcome(hit) === 'unknown' && hit.status === 0) {
+        lost = true;
+        mismatches.push(`${hit.label} got no answer of the target (a dropped connection, or only a gateway's answer), where ${expected}`);
+      } else mismatches.push(`${hit.label} was ${outcome(hit)}, ${expected}`);
     }
   });
   if (plan.admittedAmongAny !== undefined) {
@@ -196,10 +205,8 @@ export function judge(plan: Plan, run: PlanRun, earlier: ReadonlyMap<string, rea
     }
   }
   if (mismatches.length > 0) {
-    return {
-      kind: 'undecided',
-      message: `${mismatches.join('; ')}; but the send/receive times leave room for a correct limiter to have done so (jitter)\n${timeline}`,
-    };
+    const why = lost ? 'what the target decided on a request without its answer is unknown, and the send/receive times leave room for a correct limiter to have done the rest' : 'the send/receive times leave room for a correct limiter to have done so (jitter)';
+    return { kind: 'undecided', message: `${mismatches.join('; ')}; but ${why}\n${timeline}` };
   }
   return { kind: 'pass' };
 }
@@ -246,5 +253,6 @@ export async function probe(t: CheckContext, build: () => Plan, attempts = 3): P
     }
     undecided.push(`attempt ${attempt}: ${verdict.message}`);
   }
-  return t.skip(`inconclusive (timing jitter): ${undecided.join('\n')}`);
+  const lost = seen.some((hit) => hit.status === 0);
+  return t.skip(`inconclusive (${lost ? 'timing jitter, or requests without the target\'s answer' : 'timing jitter'}): ${undecided.join('\n')}`);
 }
