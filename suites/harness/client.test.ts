@@ -151,6 +151,13 @@ describe('a read that a gateway or the network lost', () => {
     expect(pacer?.stats().requestsByCustomer.primary).toBe(3);
   });
 
+  it('is sent again for OPTIONS and PUT too, whose repeat has the effect of one (RFC 9110 9.2.2)', async () => {
+    const { got } = await useTarget({ first: [502, 200, 504] });
+    expect((await primary().send('OPTIONS', '/reports')).status).toBe(200);
+    expect((await primary().put('/reports/abcdefghi/password', { newPassword: 'x'.repeat(12) })).status).toBe(200);
+    expect(got).toEqual(['OPTIONS /api/v2/reports', 'OPTIONS /api/v2/reports', 'PUT /api/v2/reports/abcdefghi/password', 'PUT /api/v2/reports/abcdefghi/password']);
+  });
+
   it('leaves the check inconclusive when the third attempt is a gateway\'s answer too: no check judges a 502 or 504', async () => {
     await useTarget({ first: [504, 502, 502, 200] });
     await expect(primary().get('/reports')).rejects.toMatchObject({ name: 'PrerequisiteMissing', message: expect.stringMatching(/^inconclusive: GET .* was answered HTTP 502, a gateway's answer \(after 3 attempts\)/) });

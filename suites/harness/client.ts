@@ -166,9 +166,12 @@ export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
 /** Why a check whose last answer was a gateway's has nothing of the target's to judge. */
 function gatewayOnly(res: ApiResponse, read: boolean): string {
   const e = res.exchange;
-  const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a write, a pdf request or a rate-limit check\'s request is not sent again';
+  const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST, PATCH or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
   return `inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${res.status}, a gateway's answer (${sent}): the spec's error table has no ${res.status}, so this check got no answer of the target to judge`;
 }
+
+/** Methods whose request a client may send again when no answer of the target came (RFC 9110 9.2.2), but for a pdf GET. */
+const REPEATABLE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 
 /** The pacer's grant of each request sent, by which the pacer judges a 429 to it. */
 const grantOf = new WeakMap<Exchange, number>();
@@ -198,13 +201,16 @@ export class Actor {
   }
 
   /**
-   * Sends once, or for a read outside the rate-limit checks until it gets an answer that is not a
-   * gateway's (every attempt is paced and recorded). A pdf GET is not a read (it creates a
-   * document), and a rate-limit check's timeline needs each request as it went. A gateway's answer
-   * is never handed to a check: it is not the target's, and the spec's table has no 502 or 504.
+   * Sends once, or outside the rate-limit checks, for a request its method lets a client repeat,
+   * until it gets an answer that is not a gateway's (every attempt is paced and recorded): a read,
+   * OPTIONS, and PUT, whose repeat has the effect of one ("idempotent", RFC 9110 9.2.2). A pdf GET
+   * is not a read (it creates a document); POST and PATCH are not idempotent, and a repeated DELETE
+   * answers otherwise once the first took effect; a rate-limit check's timeline needs each request
+   * as it went. A gateway's answer is never handed to a check: it is not the target's, and the
+   * spec's table has no 502 or 504.
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
-    const again = (method === 'GET' || method === 'HEAD') && !/\/pdf(\?|$)/.test(path) && !this.recorder.expects429;
+    const again = REPEATABLE.has(method) && !(method === 'GET' && /\/pdf(\?|$)/.test(path)) && !this.recorder.expects429;
     let lost = 0;
     let refused = 0;
     for (;;) {
