@@ -26,7 +26,7 @@ import type { RunSummary } from '../../cli/report/summary.js';
  * webhook.customer). With --latency-ms the CLI reaches the API through a loopback proxy that
  * delays every leg (tools/external-run); the links the server hands out still name it directly, but
  * for pictures, relative to the request. With --gateway-errors a gateway in front of the server
- * answers 502 now and then (flaky-gateway.ts), and the run must still end passed. With
+ * answers 502 now and then (flaky-gateway.ts), and no check may fail or break for it. With
  * --seed thin the server seeds its thin data set, and after the run no rule such data cannot
  * exercise may read pass in the statement (thin-verdict.ts). --invalid-token-limit starts the
  * server with another invalid-token limit, which its profile then documents, as a foreign target's
@@ -59,7 +59,7 @@ const EXTERNAL_COMMAND = {
       type: 'string',
       placeholder: 'F',
       description:
-        "put a loopback gateway in front of the server that answers 502 to a fraction F of the requests\n(half of them never reach the server, half have their answer replaced), as the gateways\nin front of implementers' servers do now and then; the run must still end passed",
+        "put a loopback gateway in front of the server that answers 502 to a fraction F of the requests\n(half of them never reach the server, half have their answer replaced), as the gateways\nin front of implementers' servers do now and then; no check may fail or break for it",
     },
     ...LATENCY_FLAGS,
   },
