@@ -102,7 +102,7 @@ async function runFault(fault: Fault, cli: CliWorker): Promise<Outcome> {
 /** The rules the passive judge missed, where it did nothing else it should not (a sign of traffic that lacked the pattern, not of a judge charging the wrong rule); none otherwise. */
 function missedPassivelyOnly(outcome: Outcome): string[] {
   const e = passiveExactness(outcome.fault, outcome.passive);
-  return e.misCharged.length === 0 && e.readsTooNarrow.length === 0 ? e.missed : [];
+  return e.misCharged.length === 0 && e.observedOtherwise.length === 0 ? e.missed : [];
 }
 
 async function runFaultOnce(fault: Fault, cli: CliWorker, extraArgs: readonly string[]): Promise<Outcome> {

@@ -23,8 +23,8 @@ describe('passiveExactness', () => {
   });
 
   it('is inexact when a rule is observed otherwise with every judge reading every exchange', () => {
-    const e = passiveExactness({ rules: ['ROOM-19'], passive: { alsoBreaks: { 'ERR-18': 'why' } } }, { ...verdict, decidable: ['ROOM-19'], readsTooNarrow: ['ROOM-7'] });
-    expect(e.readsTooNarrow).toEqual(['ROOM-7']);
+    const e = passiveExactness({ rules: ['ROOM-19'], passive: { alsoBreaks: { 'ERR-18': 'why' } } }, { ...verdict, decidable: ['ROOM-19'], observedOtherwise: ['ROOM-7'] });
+    expect(e.observedOtherwise).toEqual(['ROOM-7']);
     expect(isExact(e)).toBe(false);
   });
 });

@@ -17,10 +17,12 @@ export interface PassiveFaultVerdict {
   /** Rules the judge failed that the fault does not name, each with its first message. */
   others: { rule: string; message: string }[];
   /**
-   * Rules observed otherwise when every judge is handed every exchange (`readingEverything`): the
-   * judge's declared reads leave out an exchange it acts on. Each recording proves the declarations.
+   * Rules observed otherwise when every judge is handed every exchange (`readingEverything`), one
+   * exchange after another (`batchSize` 1): a judge's declared reads leave out an exchange it acts
+   * on, or judges share state their context does not show (judge-groups.ts), so judging in batches
+   * changes what they see. Each recording proves both.
    */
-  readsTooNarrow?: string[];
+  observedOtherwise?: string[];
 }
 
 type Judged = Pick<Fault, 'rules' | 'metBy' | 'passive'>;
@@ -34,21 +36,21 @@ export async function judgePassively(fault: Judged, trafficFile: string): Promis
   const decidable = fault.rules.filter((r) => passiveOf(r)?.class !== undefined && passiveOf(r)?.class !== 'not-passive');
   if (!existsSync(trafficFile)) return { decidable, found: [], others: [{ rule: '(none)', message: `no traffic recorded in ${trafficFile}` }] };
   const { observation, everyExchange } = await judgedTwice(trafficFile);
-  const readsTooNarrow = rulesObservedOtherwise(observation, everyExchange);
+  const observedOtherwise = rulesObservedOtherwise(observation, everyExchange);
   const named = new Set([...fault.rules, ...(fault.metBy ?? [])]);
   const failed = Object.entries(observation.rules).filter(([, r]) => r.verdict === 'fail');
   return {
     decidable,
     found: decidable.filter((r) => observation.rules[r]?.verdict === 'fail'),
     others: failed.filter(([rule]) => !named.has(rule)).map(([rule, r]) => ({ rule, message: r.failures[0]?.message ?? '' })),
-    ...(readsTooNarrow.length > 0 && { readsTooNarrow }),
+    ...(observedOtherwise.length > 0 && { observedOtherwise }),
   };
 }
 
-/** The traffic judged as `observe` judges it, and with every judge handed every exchange: one reading feeds both (no judge changes an exchange it reads). */
+/** The traffic judged as `observe` judges it, and with every judge handed every exchange, one at a time: one reading feeds both (no judge changes an exchange it reads). */
 async function judgedTwice(trafficFile: string): Promise<{ observation: Observation; everyExchange: Observation }> {
   const declared = new Observer(JUDGES);
-  const every = new Observer(readingEverything(JUDGES));
+  const every = new Observer(readingEverything(JUDGES), { batchSize: 1 });
   for await (const exchange of readExchangeLog([trafficFile]).exchanges) {
     declared.see(exchange);
     every.see(exchange);
@@ -67,8 +69,8 @@ export interface PassiveExactness {
   misCharged: { rule: string; message: string }[];
   /** Declared unseen yet failed: the declaration says less than the traffic showed (reported, not wrong). */
   seenAfterAll: string[];
-  /** Observed otherwise when every judge reads every exchange (PassiveFaultVerdict.readsTooNarrow). */
-  readsTooNarrow: string[];
+  /** Observed otherwise when every judge reads every exchange, one at a time (PassiveFaultVerdict.observedOtherwise). */
+  observedOtherwise: string[];
 }
 
 /** How the judge's verdict on a fault's traffic compares with what the fault says a passive judge must and may see. */
@@ -79,11 +81,11 @@ export function passiveExactness(fault: Judged, verdict: PassiveFaultVerdict): P
     missed: verdict.decidable.filter((r) => !verdict.found.includes(r) && !(r in unseen)),
     misCharged: verdict.others.filter((o) => !(o.rule in also)),
     seenAfterAll: verdict.found.filter((r) => r in unseen),
-    readsTooNarrow: verdict.readsTooNarrow ?? [],
+    observedOtherwise: verdict.observedOtherwise ?? [],
   };
 }
 
 /** Whether the judge did exactly what the fault says of it. */
 export function isExact(e: PassiveExactness): boolean {
-  return e.missed.length === 0 && e.misCharged.length === 0 && e.readsTooNarrow.length === 0;
+  return e.missed.length === 0 && e.misCharged.length === 0 && e.observedOtherwise.length === 0;
 }

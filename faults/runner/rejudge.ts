@@ -19,7 +19,7 @@ export async function rejudgeRecorded(dir: string, selected: readonly Fault[], p
     const verdict = await judgePassively(fault, join(dir, fault.id, TRAFFIC_FILE));
     const result = { fault, verdict, exactness: passiveExactness(fault, verdict) };
     results.push(result);
-    if (verdict.decidable.length > 0 || verdict.others.length > 0 || verdict.readsTooNarrow) print(exactnessLine(result));
+    if (verdict.decidable.length > 0 || verdict.others.length > 0 || verdict.observedOtherwise) print(exactnessLine(result));
   }
   return results;
 }
@@ -29,7 +29,7 @@ export function exactnessLine({ fault, verdict, exactness }: Omit<Rejudged, 'fau
   const parts = [`passively ${verdict.found.length} of ${verdict.decidable.length}`];
   if (exactness.missed.length) parts.push(`missed ${exactness.missed.join(' ')}`);
   if (exactness.misCharged.length) parts.push(`mis-charged ${exactness.misCharged.map((o) => `${o.rule} (${o.message})`).join('; ')}`);
-  if (exactness.readsTooNarrow.length) parts.push(`observed otherwise with every judge reading every exchange (a judge's reads too narrow): ${exactness.readsTooNarrow.join(' ')}`);
+  if (exactness.observedOtherwise.length) parts.push(`observed otherwise with every judge reading every exchange, one at a time (a judge's reads too narrow, or state shared outside its context): ${exactness.observedOtherwise.join(' ')}`);
   if (exactness.seenAfterAll.length) parts.push(`declared unseen yet found ${exactness.seenAfterAll.join(' ')}`);
   return `${isExact(exactness) ? 'exact  ' : 'INEXACT'} ${fault.id}: ${parts.join(', ')}`;
 }

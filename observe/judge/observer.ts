@@ -4,7 +4,8 @@ import { ExchangeView } from './exchange-view.js';
 import { HandedOutLinks } from './handed-out-links.js';
 import type { Judge, JudgeFactory, JudgeOptions } from './judge.js';
 import { Ledger, type RuleFailure } from './ledger.js';
-import { ReaderTable } from './reader-table.js';
+import { judgesInGroups, type JudgeGroup } from './judge-groups.js';
+import { rowOf } from './reader-table.js';
 import { sharedStore } from './shared-state.js';
 
 export type ObservedVerdict = 'pass' | 'fail' | 'not-observed' | 'not-passive';
@@ -49,16 +50,40 @@ export interface Observation {
 export interface ObserverOptions extends JudgeOptions {
   /** Keep failed exchanges' bodies whole (personal fields too). */
   keepBodies?: boolean;
+  /**
+   * Exchanges judged together (default `BATCH_EXCHANGES`): 1 judges each before the next is
+   * seen, what a run in batches must equal.
+   */
+  batchSize?: number;
+}
+
+/**
+ * Exchanges handed to one group of judges after another. Each judge then runs over many
+ * exchanges in a row: its code and its state stay in the core's caches, where one exchange at a
+ * time through some sixty judges evicts them at every judge. More buys little, and the exchanges
+ * of a batch are held whole until the last group has read them.
+ */
+export const BATCH_EXCHANGES = 128;
+
+/** An exchange waiting for its batch: its view, and what tells the judges that take it. */
+interface Waiting {
+  readonly view: ExchangeView;
+  /** No answer of the target (`proxyFailure`, `unanswered`): only `seeUnanswered` takes it. */
+  readonly unanswered: boolean;
+  readonly row: ReturnType<typeof rowOf>;
+  readonly tooMany: boolean;
 }
 
 /**
  * Feeds each exchange to the judges that read it (`Judge.reads`) and its time to those that only
- * tick (`Judge.tick`), in the order given, and turns the ledger into per-rule verdicts. The same
- * for a file read to its end and for a proxy that asks for the verdicts now and then.
+ * tick (`Judge.tick`), and turns the ledger into per-rule verdicts. The exchanges are judged in
+ * batches, a group of judges that share nothing with the others at a time (judge-groups.ts): each
+ * judge gets the exchanges in the order given, and a batch is complete before any verdict is
+ * given. The same for a file read to its end and for a proxy that asks for the verdicts now and then.
  */
 export class Observer {
   readonly #judges: Judge[];
-  readonly #readers: ReaderTable;
+  readonly #groups: JudgeGroup[];
   readonly #ledger: Ledger;
   readonly #customers = new Set<string>();
   #seq = 0;
@@ -67,26 +92,28 @@ export class Observer {
   #to = -Infinity;
   readonly #ignored = { outsideApi: 0, proxyFailures: 0, unanswered: 0 };
   readonly #coarseStarts = { exchanges: 0, unitMs: 0 };
-  readonly #unansweredJudges: Judge[];
   readonly #oneTokenPerCustomer: boolean;
   readonly #links = new HandedOutLinks();
+  readonly #batchSize: number;
+  readonly #batch: Waiting[] = [];
 
   constructor(factories: readonly JudgeFactory[], options: ObserverOptions = {}) {
     this.#oneTokenPerCustomer = options.oneTokenPerCustomer ?? false;
     const context = { oneTokenPerCustomer: this.#oneTokenPerCustomer, links: this.#links, shared: sharedStore() };
-    this.#judges = factories.map((make) => make(context));
-    this.#readers = new ReaderTable(this.#judges);
-    this.#unansweredJudges = this.#judges.filter((judge) => judge.seeUnanswered !== undefined);
+    ({ judges: this.#judges, groups: this.#groups } = judgesInGroups(factories, context));
     this.#ledger = new Ledger(options.keepBodies ?? false);
+    this.#batchSize = Math.max(1, options.batchSize ?? BATCH_EXCHANGES);
   }
 
+  /**
+   * Takes an exchange in; the judges read it with its batch. A judge that throws loses nothing of
+   * the others: the batch is judged to its end, then the first error is thrown.
+   */
   see(exchange: ObservedExchange): void {
     if (exchange.proxyFailure !== undefined || exchange.unanswered !== undefined) {
       if (exchange.proxyFailure !== undefined) this.#ignored.proxyFailures++;
       else this.#ignored.unanswered++;
-      if (this.#unansweredJudges.length === 0) return;
-      const view = new ExchangeView(exchange, this.#seq);
-      for (const judge of this.#unansweredJudges) judge.seeUnanswered?.(view, this.#ledger);
+      this.#wait({ view: new ExchangeView(exchange, this.#seq), unanswered: true, row: '', tooMany: false });
       return;
     }
     const view = new ExchangeView(exchange, this.#seq++);
@@ -102,16 +129,45 @@ export class Observer {
       this.#from = Math.min(this.#from, view.sentAt);
       this.#to = Math.max(this.#to, view.answeredAt);
     }
-    for (const turn of this.#readers.of(view)) {
-      if (turn.reads) turn.judge.see(view, this.#ledger);
-      else turn.judge.tick?.(view.sentAt, this.#ledger);
+    this.#wait({ view, unanswered: false, row: rowOf(view), tooMany: view.status === 429 });
+  }
+
+  #wait(waiting: Waiting): void {
+    this.#batch.push(waiting);
+    if (this.#batch.length >= this.#batchSize) this.#judgeBatch();
+  }
+
+  /** Every group of judges over the exchanges waiting, one group after another; then their views keep only what a failure shows. */
+  #judgeBatch(): void {
+    const batch = this.#batch;
+    const ledger = this.#ledger;
+    let thrown: { error: unknown } | undefined;
+    for (const group of this.#groups) {
+      for (const waiting of batch) {
+        const { view } = waiting;
+        try {
+          if (waiting.unanswered) {
+            for (const judge of group.unanswered) judge.seeUnanswered?.(view, ledger);
+            continue;
+          }
+          for (const turn of group.readers.ofKind(waiting.row, waiting.tooMany)) {
+            if (turn.reads) turn.judge.see(view, ledger);
+            else turn.judge.tick?.(view.sentAt, ledger);
+          }
+          if (group.readsLinks) this.#links.note(view);
+        } catch (error) {
+          thrown ??= { error };
+        }
+      }
     }
-    this.#links.note(view);
-    view.judged();
+    for (const waiting of batch) waiting.view.judged();
+    batch.length = 0;
+    if (thrown) throw thrown.error;
   }
 
   /** The verdicts so far; `final` lets the timeline judges decide on what they still hold (once, at the end). */
   verdicts(final = false): Observation {
+    this.#judgeBatch();
     if (final) for (const judge of this.#judges) judge.end?.(this.#ledger);
     const tallies = this.#ledger.tallies();
     const judgedRules = new Set(this.#judges.flatMap((j) => j.rules));

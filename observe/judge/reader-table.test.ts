@@ -37,6 +37,7 @@ describe('ReaderTable', () => {
     const observer = new Observer([() => all, () => clocked, () => lists]);
     observer.see(exchangeOf({ path: '/reports', status: 200, token: 't', at: 1_000 }, 0));
     observer.see(exchangeOf({ path: '/reports/ABCDEFGHK', status: 200, token: 't', at: 2_000 }, 1));
+    observer.verdicts();
     const turns = new ReaderTable([all, clocked, lists]).of(view({ path: '/reports', status: 200, token: 't' }));
     expect(turns.map((t) => [t.judge.rules[0], t.reads])).toEqual([['all', true], ['clocked', false], ['lists', true]]);
     expect(ticks).toEqual(['tick 1000', 'see']);

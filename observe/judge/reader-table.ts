@@ -5,6 +5,9 @@ import type { Judge, JudgeFactory, Reads } from './judge.js';
 /** The key of the exchanges of no row (no row's id is empty). */
 const UNMATCHED = '';
 
+/** The row whose readers take `x`: its endpoint's, or that of no row. */
+export const rowOf = (x: ExchangeView): EndpointId | typeof UNMATCHED => x.endpoint?.id ?? UNMATCHED;
+
 /** A judge's part in one exchange: it reads it (`see`), or only learns when it began (`tick`). */
 export interface Turn {
   readonly judge: Judge;
@@ -31,9 +34,12 @@ export class ReaderTable {
 
   /** The judges' turns at `x`. */
   of(x: ExchangeView): readonly Turn[] {
+    return this.ofKind(rowOf(x), x.status === 429);
+  }
+
+  /** The judges' turns at an exchange of `row` (`rowOf`), refused for the limit or not: for an observer that hands one exchange to several tables. */
+  ofKind(row: EndpointId | typeof UNMATCHED, tooMany: boolean): readonly Turn[] {
     if (this.#everyJudge !== undefined) return this.#everyJudge;
-    const row = x.endpoint?.id ?? UNMATCHED;
-    const tooMany = x.status === 429;
     const lists = tooMany ? this.#tooMany : this.#answered;
     let list = lists.get(row);
     if (list === undefined) {

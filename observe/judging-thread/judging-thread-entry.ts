@@ -2,7 +2,7 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ObservedExchange } from '../exchange.js';
 import { createExchangeLogWriter } from '../exchange-log/write-exchange-log.js';
-import { Observer } from '../judge/observer.js';
+import { Observer, type Observation } from '../judge/observer.js';
 import { JUDGES } from '../judges/index.js';
 import type { FromJudgingThread, JudgingThreadData, ToJudgingThread } from './judging-messages.js';
 
@@ -34,13 +34,28 @@ function seen(exchange: ObservedExchange): void {
   if (request.bodyBinary !== undefined) request.bodyBinary = asBuffer(request.bodyBinary);
   if (response.bodyBinary !== undefined) response.bodyBinary = asBuffer(response.bodyBinary);
   try {
-    observer.see(exchange);
+    // Recorded first: a judge's error, thrown once its batch is judged, costs the recording nothing.
     recorder?.write(exchange);
+    observer.see(exchange);
   } catch (error) {
-    // As on the proxy's thread before: one report, and the exchanges after it are still judged.
-    if (complained) return;
-    complained = true;
-    send({ kind: 'complaint', message: `judging an exchange threw (${error instanceof Error ? error.message : String(error)}); judging goes on, further errors are not reported` });
+    complain(error);
+  }
+}
+
+/** As on the proxy's thread before: one report, and the exchanges after it are still judged (the observer judges the rest of a batch before it throws). */
+function complain(error: unknown): void {
+  if (complained) return;
+  complained = true;
+  send({ kind: 'complaint', message: `judging an exchange threw (${error instanceof Error ? error.message : String(error)}); judging goes on, further errors are not reported` });
+}
+
+/** The verdicts, the exchanges still waiting for their batch judged first: a judge's error there is reported as one in `seen`. */
+function verdicts(final: boolean): Observation {
+  try {
+    return observer.verdicts(final);
+  } catch (error) {
+    complain(error);
+    return observer.verdicts(final);
   }
 }
 
@@ -50,7 +65,7 @@ port.on('message', (message: ToJudgingThread) => {
     Atomics.add(done, 0, message.exchanges.length);
     Atomics.notify(done, 0);
   } else if (message.kind === 'verdicts') {
-    send({ kind: 'verdicts', id: message.id, observation: observer.verdicts(message.final) });
+    send({ kind: 'verdicts', id: message.id, observation: verdicts(message.final) });
   } else {
     const closed = recorder?.close() ?? Promise.resolve();
     closed.then(
