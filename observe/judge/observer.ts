@@ -60,8 +60,8 @@ export interface ObserverOptions extends JudgeOptions {
 /**
  * Exchanges handed to one group of judges after another. Each judge then runs over many
  * exchanges in a row: its code and its state stay in the core's caches, where one exchange at a
- * time through some sixty judges evicts them at every judge. More buys little, and the exchanges
- * of a batch are held whole until the last group has read them.
+ * time through every judge evicts them at each judge. Larger batches judged no faster, and the
+ * exchanges of a batch are held whole until the last group has read them.
  */
 export const BATCH_EXCHANGES = 128;
 
