@@ -69,11 +69,15 @@ export interface JudgeOptions {
   oneTokenPerCustomer?: boolean;
 }
 
-/** What the judges of one observation are given: what was declared, and what they share. */
+/**
+ * What the judges of one observation are given: what was declared, and what they share. A judge
+ * takes what it shares (`links`, `shared`) as it is made, never later: the observer learns from
+ * those asks which judges must take their turns at each exchange together (judge-groups.ts).
+ */
 export interface JudgeContext extends JudgeOptions {
   /**
    * The links the answers so far handed out, which several judges tell apart from requests of
-   * the API: the observer notes each exchange's after every judge has seen it.
+   * the API: the observer notes each exchange's after every judge that reads them has seen it.
    */
   readonly links: HandedOutLinks;
   /**
