@@ -52,6 +52,19 @@ describe('preflight', () => {
     expect(result.sent).toEqual({});
   });
 
+  it("sends a public read again while a gateway answers 502 in the target's place, and stops at a gateway that answers nothing else", async () => {
+    let gatewayAnswers = 1;
+    const gateway = (res: import('node:http').ServerResponse) => {
+      if (gatewayAnswers-- > 0) return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html>502 Bad Gateway</html>');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', status: 'ok', api: 'x', version: '2.5.0' }));
+    };
+    const { server, url } = await startTarget({ root: gateway, statusOf: (t) => roles[t] ?? 401 });
+    running = server;
+    expect((await preflight(url, profile)).problems).toEqual([]);
+    gatewayAnswers = 3;
+    expect((await preflight(url, profile)).problems[0]).toMatch(/GET \/ answered 502 text\/html .*not the JSON of this API/);
+  });
+
   it('names a base URL without /api/v2', async () => {
     const { server, url } = await startTarget({ prefix: '/v2' });
     running = server;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { ATTEMPTS_FOR_A_READ, isGatewayAnswer } from '../harness-core/lost-reads.js';
+import { ATTEMPTS_FOR_A_READ, isGatewayAnswer, readPastGateway } from '../harness-core/lost-reads.js';
 import type { CustomerRole, Profile } from '../spec/profile.schema.js';
 import { EXPECTED } from './doctor/doctor.js';
 
@@ -107,7 +107,7 @@ export async function preflight(baseUrl: string, profile: Profile): Promise<Pref
   }
   try {
     for (const path of ['/', '/health']) {
-      const { problem, doubt } = publicAnswer(path, await get(`${baseUrl}${path}`));
+      const { problem, doubt } = publicAnswer(path, await readPastGateway(() => get(`${baseUrl}${path}`)));
       if (problem) problems.push(problem);
       if (doubt) doubts.push(doubt);
     }

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { readPastGateway } from '../../harness-core/lost-reads.js';
 import { sha256Hex } from './dsse.js';
 
 /** What the target's public endpoints answered: JSON when the body parses, else the text. */
@@ -8,12 +9,19 @@ export interface TargetAnswers {
   at: string;
 }
 
-/** One public read each of GET / and GET /health (no token, so no customer's rate limit is spent); a target that does not answer within 5 s is noted as such, the statement still written. */
+/**
+ * One public read each of GET / and GET /health (no token, so no customer's rate limit is spent),
+ * sent again while a gateway answers in the target's place; a target that does not answer within
+ * 5 s is noted as such, the statement still written.
+ */
 export async function readTargetAnswers(baseUrl: string): Promise<TargetAnswers> {
   const read = async (path: string): Promise<unknown> => {
     try {
-      const res = await request(`${baseUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
-      return parsedBody(await res.body.text());
+      const answer = await readPastGateway(async () => {
+        const res = await request(`${baseUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+        return { status: res.statusCode, text: await res.body.text() };
+      });
+      return parsedBody(answer.text);
     } catch (err) {
       return `(no answer: ${(err as Error).message})`;
     }
