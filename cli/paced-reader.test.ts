@@ -46,4 +46,13 @@ describe('the paced reader of doctor and init', () => {
     const [first, second] = target.arrivals.get('a1') ?? [];
     expect((second as number) - (first as number)).toBeGreaterThanOrEqual(1000);
   });
+
+  it("asks again after a gateway's 502 or 504 (no answer of the target's), within the customer's pace", async () => {
+    const target = await startTarget((_token, count) => (count === 1 ? 502 : count === 2 ? 504 : 200));
+    running = target.server;
+    const answer = await createPacedReader(target.url).get('customer-a', 'a1', '/reports');
+    expect(answer.status).toBe(200);
+    const [first, , third] = target.arrivals.get('a1') ?? [];
+    expect((third as number) - (first as number)).toBeGreaterThanOrEqual(1000);
+  });
 });

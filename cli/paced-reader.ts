@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import { ATTEMPTS_FOR_A_READ, isGatewayAnswer } from '../harness-core/lost-reads.js';
 import { createPacingWindow, type PacingWindow } from '../harness-core/pacing-window.js';
 import { monotonicNow } from '../harness-core/monotonic-clock.js';
 
@@ -33,7 +34,8 @@ const PDF_PATH = /\/pdf\/?(?:[?#]|$)/;
 const TIMEOUT_MS = 30_000;
 /** The target's answer to a 429 is "Retry-After: 1"; another client may be using the customer. */
 const RETRY_AFTER_MS = 1_100;
-const RETRIES = 2;
+/** Attempts after the first: a read is sent `ATTEMPTS_FOR_A_READ` times in all, as the harness sends one. */
+const RETRIES = ATTEMPTS_FOR_A_READ - 1;
 
 interface Lane {
   window: PacingWindow;
@@ -80,7 +82,8 @@ export function createPacedReader(baseUrl: string, maxInFlight = 8): PacedReader
       const run = own.tail.then(async () => {
         for (let attempt = 0; ; attempt++) {
           const answer = await paced(own, url, token);
-          if (answer.status !== 429 || attempt === RETRIES) return answer;
+          // A 429 (another client spent the budget) and a gateway's 502 or 504 (no answer of the target's, harness-core/lost-reads.ts) are asked again.
+          if ((answer.status !== 429 && !isGatewayAnswer(answer.status)) || attempt === RETRIES) return answer;
           await sleep(RETRY_AFTER_MS);
         }
       });
