@@ -5,7 +5,7 @@ import { parseProfile } from '../spec/profile.schema.js';
 import { formatDoubt, preflight, type PreflightDoubt } from './preflight.js';
 
 /** A stand-in target: public endpoints and GET /reports answering per token as `statusOf` says. */
-function startTarget(options: { prefix?: string; root?: (res: import('node:http').ServerResponse) => void; statusOf?: (token: string) => number }): Promise<{ server: Server; url: string }> {
+function startTarget(options: { prefix?: string; root?: (res: import('node:http').ServerResponse) => void; statusOf?: (token: string) => number; dropReads?: { left: number } }): Promise<{ server: Server; url: string }> {
   const prefix = options.prefix ?? '/api/v2';
   const server = createServer((req, res) => {
     const path = req.url?.slice(prefix.length) ?? '';
@@ -14,6 +14,7 @@ function startTarget(options: { prefix?: string; root?: (res: import('node:http'
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', status: 'ok', api: 'x', version: '2.5.0', timestamp: new Date().toISOString() }));
       return;
     }
+    if (options.dropReads && options.dropReads.left-- > 0) return void req.socket.destroy();
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
     const status = options.statusOf?.(token) ?? 200;
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
@@ -64,6 +65,19 @@ describe('preflight', () => {
     gatewayAnswers = 3;
     expect((await preflight(url, profile)).problems[0]).toMatch(/GET \/ answered 502 text\/html .*not the JSON of this API/);
   });
+
+  it("sends a role's read again after a dropped connection or a gateway's 502, and judges no role by a gateway's answer", async () => {
+    const dropReads = { left: 1 };
+    let status = 403;
+    const { server, url } = await startTarget({ dropReads, statusOf: (t) => (t === 'tok-primary' ? status : (roles[t] ?? 401)) });
+    running = server;
+    // The primary's first read is dropped: its second attempt answers 403, a doubt about the role.
+    expect((await preflight(url, profile)).doubts.map((d) => d.evidence)).toEqual(['customers.primary.tokens[0]: GET /reports answered 403, expected 200 for a primary customer']);
+    status = 502;
+    const behindGateway = await preflight(url, profile);
+    expect(behindGateway.problems).toEqual([]);
+    expect(behindGateway.doubts).toEqual([]);
+  }, 15_000);
 
   it('names a base URL without /api/v2', async () => {
     const { server, url } = await startTarget({ prefix: '/v2' });

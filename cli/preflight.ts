@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { ATTEMPTS_FOR_A_READ, isGatewayAnswer, readPastGateway } from '../harness-core/lost-reads.js';
+import { isGatewayAnswer, readPastGateway } from '../harness-core/lost-reads.js';
 import type { CustomerRole, Profile } from '../spec/profile.schema.js';
 import { EXPECTED } from './doctor/doctor.js';
 
@@ -55,24 +54,6 @@ async function get(url: string, token?: string): Promise<{ status: number; conte
   return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text };
 }
 
-/**
- * A read sent until the target itself answers it: a dropped connection or a gateway's 502/504 is
- * tried again (harness-core/lost-reads.ts), far enough apart to stay within the customer's 2 per
- * second whenever the target decided on an earlier attempt. Undefined when no attempt was answered.
- */
-async function answeredRead(url: string, token: string): Promise<{ status: number; contentType: string; text: string } | undefined> {
-  for (let attempt = 1; attempt <= ATTEMPTS_FOR_A_READ; attempt++) {
-    if (attempt > 1) await sleep(1100);
-    try {
-      const res = await get(url, token);
-      if (!isGatewayAnswer(res.status)) return res;
-    } catch {
-      // Dropped or refused connection: try again.
-    }
-  }
-  return undefined;
-}
-
 function jsonOf(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text) as unknown;
@@ -119,10 +100,11 @@ export async function preflight(baseUrl: string, profile: Profile): Promise<Pref
   for (const role of Object.keys(EXPECTED) as CustomerRole[]) {
     const token = profile.customers[role]?.tokens[0];
     if (token === undefined) continue;
-    const res = await answeredRead(`${baseUrl}/reports`, token);
+    // A dropped connection or a gateway's 502/504 is tried again, far enough apart to stay within the customer's 2 per second whenever the target decided on an earlier attempt.
+    const res = await readPastGateway(() => get(`${baseUrl}/reports`, token).catch(() => undefined));
     sent[role] = Date.now();
     // No answer, or only a gateway's: nothing to judge here; the role's checks meet the target themselves.
-    if (res === undefined) continue;
+    if (res === undefined || isGatewayAnswer(res.status)) continue;
     // A 429 says nothing about the profile (someone else uses the customer now); the run's pacing copes.
     if (res.status === EXPECTED[role] || res.status === 429) continue;
     const evidence = `customers.${role}.tokens[0]: GET /reports answered ${res.status}, expected ${EXPECTED[role]} for a ${role} customer`;

@@ -14,12 +14,16 @@ export function isGatewayAnswer(status: number): boolean {
 
 /**
  * `send` again, a little over a second apart, while a gateway answers in the target's place; the
- * last answer when none of the attempts was the target's. For public reads, which count toward no
- * customer's limit; a thrown error (a dropped connection) is the caller's.
+ * last answer when none of the attempts was the target's. For reads that count toward no
+ * customer's limit, or that the caller paces. A `send` that gives undefined got no answer at all
+ * (a dropped or refused connection it caught) and is sent again alike; one that throws leaves the
+ * error to the caller.
  */
-export async function readPastGateway<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+export async function readPastGateway<T extends { status: number }>(send: () => Promise<T>): Promise<T>;
+export async function readPastGateway<T extends { status: number }>(send: () => Promise<T | undefined>): Promise<T | undefined>;
+export async function readPastGateway<T extends { status: number }>(send: () => Promise<T | undefined>): Promise<T | undefined> {
   let answer = await send();
-  for (let attempt = 2; attempt <= ATTEMPTS_FOR_A_READ && isGatewayAnswer(answer.status); attempt++) {
+  for (let attempt = 2; attempt <= ATTEMPTS_FOR_A_READ && (answer === undefined || isGatewayAnswer(answer.status)); attempt++) {
     await sleep(1100);
     answer = await send();
   }

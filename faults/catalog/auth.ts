@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../reference-server/src/app.js';
 import { projectDataOut } from '../../reference-server/src/domain/project-fields.js';
 import { errors } from '../../reference-server/src/http/api-error.js';
+import { bearerTokenOf } from '../../reference-server/src/http/authenticate.js';
 import { createSlidingWindowLimiter } from '../../reference-server/src/rate-limit/sliding-window.js';
 import type { Project } from '../../reference-server/src/store/projects.js';
 import { currentCustomer, customerOfToken, mapTokenCustomer } from '../../reference-server/seams/customer.js';
@@ -47,7 +48,7 @@ function jwtFor(token: string): string {
 
 /** The token a bearer JWT of `jwtFor` names as its subject; undefined for any other credentials. */
 function subjectOfJwt(authorization: string | undefined): string | undefined {
-  const parts = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1]?.split('.');
+  const parts = bearerTokenOf(authorization)?.split('.');
   if (parts?.length !== 3) return undefined;
   try {
     const payload: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'));
@@ -266,7 +267,7 @@ export const authFaults: Fault[] = [
         deps,
         rewriteJson((body, req, res) => {
           if (!isPdf(req) || res.statusCode >= 400 || !isPlainObject(body) || !isPlainObject(body.file)) return body;
-          const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+          const token = bearerTokenOf(req.headers.authorization) ?? '';
           const withToken = (link: unknown) => `${String(link)}&token=${token}`;
           return { ...body, linkToDocument: withToken(body.linkToDocument), file: { ...body.file, url: withToken(body.file.url) } };
         }),

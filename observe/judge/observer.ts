@@ -65,14 +65,11 @@ export interface ObserverOptions extends JudgeOptions {
  */
 export const BATCH_EXCHANGES = 128;
 
-/** An exchange waiting for its batch: its view, and what tells the judges that take it. */
-interface Waiting {
-  readonly view: ExchangeView;
-  /** No answer of the target (`proxyFailure`, `unanswered`): only `seeUnanswered` takes it. */
-  readonly unanswered: boolean;
-  readonly row: ReturnType<typeof rowOf>;
-  readonly tooMany: boolean;
-}
+/**
+ * An exchange waiting for its batch: its view, and what tells the judges that take it. One without
+ * an answer of the target (`proxyFailure`, `unanswered`) only `seeUnanswered` takes.
+ */
+type Waiting = { readonly view: ExchangeView; readonly unanswered: true } | { readonly view: ExchangeView; readonly unanswered: false; readonly row: ReturnType<typeof rowOf>; readonly tooMany: boolean };
 
 /**
  * Feeds each exchange to the judges that read it (`Judge.reads`) and its time to those that only
@@ -113,7 +110,7 @@ export class Observer {
     if (exchange.proxyFailure !== undefined || exchange.unanswered !== undefined) {
       if (exchange.proxyFailure !== undefined) this.#ignored.proxyFailures++;
       else this.#ignored.unanswered++;
-      this.#wait({ view: new ExchangeView(exchange, this.#seq), unanswered: true, row: '', tooMany: false });
+      this.#wait({ view: new ExchangeView(exchange, this.#seq), unanswered: true });
       return;
     }
     const view = new ExchangeView(exchange, this.#seq++);

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../src/app.js';
 import { hashApiToken } from '../src/domain/api-token.js';
+import { bearerTokenOf } from '../src/http/authenticate.js';
 import { currentCustomer, setCurrentCustomer } from '../src/http/request-context.js';
 import type { Customer } from '../src/store/customers.js';
 
@@ -11,8 +12,6 @@ import type { Customer } from '../src/store/customers.js';
 
 export { currentCustomer };
 
-const BEARER = /^Bearer +(\S+) *$/i;
-
 /** The customer a token belongs to, blocked ones included (what the token lookup finds). */
 export function customerOfToken(deps: AppDeps, token: string): Customer | undefined {
   return deps.store.customers.findByTokenHash(hashApiToken(token));
@@ -20,7 +19,7 @@ export function customerOfToken(deps: AppDeps, token: string): Customer | undefi
 
 /** The customer of a bearer Authorization header, blocked ones included: for middleware before authentication. */
 export function customerOfAuthorization(deps: AppDeps, authorization: string | undefined): Customer | undefined {
-  const token = BEARER.exec(authorization ?? '')?.[1];
+  const token = bearerTokenOf(authorization);
   return token === undefined ? undefined : customerOfToken(deps, token);
 }
 

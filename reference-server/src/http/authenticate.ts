@@ -8,6 +8,11 @@ import { setCurrentCustomer } from './request-context.js';
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 
+/** The token of an `Authorization: Bearer` header as this server reads it; undefined for any other credentials. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1];
+}
+
 /** Whether the request carried the Authorization header more than once (a loop: no header object is built per request). */
 function repeatedAuthorization(raw: readonly string[]): boolean {
   let count = 0;
@@ -32,8 +37,8 @@ export function authenticate(deps: {
   invalidTokenLimit: InvalidTokenLimit;
 }): RequestHandler {
   return (req, res, next) => {
-    const match = repeatedAuthorization(req.rawHeaders) ? null : BEARER.exec(req.headers.authorization ?? '');
-    const customer = match?.[1] === undefined ? undefined : deps.customers.findByTokenHash(hashApiToken(match[1]));
+    const token = repeatedAuthorization(req.rawHeaders) ? undefined : bearerTokenOf(req.headers.authorization);
+    const customer = token === undefined ? undefined : deps.customers.findByTokenHash(hashApiToken(token));
     if (!customer || customer.blocked) {
       const ip = req.socket.remoteAddress ?? 'unknown';
       if (!deps.invalidTokenLimiter.tryAdmit(ip, deps.clock.monotonicMs())) throw errors.invalidTokenRateLimited(deps.invalidTokenLimit);
