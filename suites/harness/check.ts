@@ -5,7 +5,7 @@ import { describe, test, type TestContext } from 'vitest';
 import { EVIDENCE_PARAMETER, JUDGED_LABEL, judgedRules, NOT_EXERCISED_PARAMETER, type ChargedFailure, type CheckJudgement } from '../../harness-core/check-result.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
-import { Actor, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
+import { Actor, GatewayAnswered, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
@@ -470,13 +470,23 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
   else registerCheck(ruleIds, `${ruleList(ruleIds)} ${title}`, body, options);
 }
 
+/**
+ * Runs of a check's body, at most: a run that meets a gateway's answer in the target's place
+ * (GatewayAnswered: a write sent once, or a read after its attempts) got nothing of the target's
+ * to judge, and the check runs once more from its start, as a new check with resources of its own
+ * (what the first run wrote stays the first run's). A rate-limit check is not run again: its
+ * requests are placed in time, and its lanes are the run's.
+ */
+const RUNS_PAST_A_GATEWAY = 2;
+
 function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // At registration the profile is already provided to the worker (global-setup.ts), so vitest's own timeout below can follow it.
   const limitMs = typeof options.timeout === 'function' ? options.timeout(target().profile) : (options.timeout ?? DEFAULT_CHECK_TIMEOUT_MS);
   const waitMs = waitLimitMs();
+  const runs = options.expects429 ? 1 : RUNS_PAST_A_GATEWAY;
   // vitest's own timeout abandons the body without running `finally`, which would keep pacer
   // lanes and leases held and stall every later check on them; the deadlines below fire first.
-  test(fullTitle, { timeout: waitMs + limitMs + 5_000 }, async (ctx) => {
+  test(fullTitle, { timeout: runs * (waitMs + limitMs) + 5_000 }, async (ctx) => {
     const first = getRule(ruleIds[0] as string);
     ctx.task.meta.rules = [...ruleIds];
     // The area of a check is the suite folder it lives in, as `--area` selects it and the summary
@@ -491,13 +501,32 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
     await allure.severity(options.expects429 ? 'normal' : 'critical');
     await allure.description(ruleIds.map((id) => `- **${id}** (${getRule(id).section}): ${getRule(id).text}`).join('\n'));
 
-    const t = new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id, ruleIds, options.judgesOnlyRecorded ?? false);
+    const newContext = () => new CheckContext(fullTitle, options.expects429 ?? false, ctx, area, first.id, ruleIds, options.judgesOnlyRecorded ?? false);
+    let t = newContext();
     ctx.task.meta.judgement = t.judgement;
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);
+    /** The exchanges of the runs before the last. */
+    const earlier: Exchange[] = [];
     try {
-      await withDeadline(body(t), t, limitMs, waitMs);
+      for (let run = 1; ; run++) {
+        try {
+          await withDeadline(body(t), t, limitMs, waitMs);
+          break;
+        } catch (err) {
+          if (!(err instanceof GatewayAnswered) || run === runs) throw err;
+          // A request of the run still waiting for the pacer beside the one answered ends with its context.
+          await t.release();
+          earlier.push(...t.exchanges);
+          await allure.parameter(`run ${run} of the check`, `${err.message}; the check ran again from its start`);
+          const next = newContext();
+          for (const charged of t.judgement.charged) next.charge(charged);
+          delete ctx.task.meta.note;
+          t = next;
+          ctx.task.meta.judgement = t.judgement;
+        }
+      }
       await recordJudgement(t, ctx);
     } catch (err) {
       const last = t.exchanges[t.exchanges.length - 1];
@@ -507,8 +536,9 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
       throw err;
     } finally {
       await t.release();
-      if (t.exchanges.length > 0) {
-        await allure.attachment('exchanges', t.exchanges.map(formatExchange).join('\n\n----\n\n'), 'text/plain');
+      const exchanges = [...earlier, ...t.exchanges];
+      if (exchanges.length > 0) {
+        await allure.attachment('exchanges', exchanges.map(formatExchange).join('\n\n----\n\n'), 'text/plain');
       }
     }
   });

@@ -2,7 +2,8 @@
  * The webhook scenarios: each triggers the first PDF of its own fresh project on the target (as
  * webhook.customer, paced) and reads that project's deliveries from the run's capture, so
  * scenarios run concurrently without seeing each other's deliveries or instructions. Each runs
- * once per worker and is shared by the checks that inspect it.
+ * once per worker and is shared by the checks that inspect it (scenario-runs.ts: once more after a
+ * gateway's answer).
  *
  * The portal trigger and the temporary download document need the capture's target control
  * (the bundled target's portal, in the capture's process); elsewhere their checks are skipped.
@@ -14,6 +15,7 @@ import { target } from '../harness/target.js';
 import { captureClient, captureSetup, type CaptureClient } from './capture-client.js';
 import type { Answer, CaptureInfo, Delivery } from '../../harness-core/capture-protocol.js';
 import { FreshProjects } from './fresh-projects.js';
+import { sharedScenarios } from './scenario-runs.js';
 import { bodyOf, type MainObservation, type Skipped } from './observation.js';
 import { actorOf, incompleteProject, receiverCustomer } from './webhook-customers.js';
 
@@ -33,16 +35,7 @@ export interface ScenarioContext {
   waitMs: number;
 }
 
-const scenarios = new Map<string, Promise<unknown>>();
-
-function once<T>(name: string, run: () => Promise<T>): Promise<T> {
-  let scenario = scenarios.get(name) as Promise<T> | undefined;
-  if (!scenario) {
-    scenario = run();
-    scenarios.set(name, scenario);
-  }
-  return scenario;
-}
+const once = sharedScenarios();
 
 /** The capture, its abilities and the fresh projects of this run; or why the webhook checks cannot run. */
 export function scenarioContext(profile: Profile): Promise<ScenarioContext | Skipped> {

@@ -102,7 +102,7 @@ async function runProbe(t: CheckContext, spec: ProbeSpec): Promise<void> {
       const judged = pairs.filter(bothNotFound);
       return { differences: judged.map(difference), answerMs: median(judged.map((p) => armTime(p.missing))) };
     }, { timeSpent });
-    await report(t, spec.what, verdict.kind, summary, seed, timeSpent());
+    await report(t, spec.what, verdict.kind, summary, seed, timeSpent(), scheduler.droppedForGateway);
   } finally {
     probing = false;
     await scheduler.stop();
@@ -113,8 +113,9 @@ async function runProbe(t: CheckContext, spec: ProbeSpec): Promise<void> {
   }
 }
 
-async function report(t: CheckContext, what: string, kind: 'distinguishable' | 'indistinguishable' | 'undecided', summary: PairedSummary, seed: number, timeSpent: boolean): Promise<void> {
-  const seedNote = ` [arm order seed ${seed}]`;
+async function report(t: CheckContext, what: string, kind: 'distinguishable' | 'indistinguishable' | 'undecided', summary: PairedSummary, seed: number, timeSpent: boolean, droppedForGateway: number): Promise<void> {
+  const dropped = droppedForGateway > 0 ? `; ${droppedForGateway} pair${droppedForGateway === 1 ? '' : 's'} dropped, a gateway having answered in the target's place` : '';
+  const seedNote = ` [arm order seed ${seed}${dropped}]`;
   if (kind === 'distinguishable') expect.fail(distinguishableText(what, summary) + seedNote);
   if (kind === 'undecided') t.skip(`inconclusive: ${undecidedText(what, summary, timeSpent)}${seedNote}`);
   const text = indistinguishableText(what, summary) + seedNote;

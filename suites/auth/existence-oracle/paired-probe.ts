@@ -5,7 +5,7 @@
  * pair when its previous one is answered; a pair's four requests take a customer two seconds at
  * the pacer's 2 requests per second, so a look takes about 2 × (pairs / customers) seconds.
  */
-import type { Actor, ApiResponse } from '../../harness/client.js';
+import { GatewayAnswered, type Actor, type ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/check.js';
 import { QUIET_SAMPLING_SECONDS } from '../../../harness-core/quiet-phase.js';
 import { readRunEnv } from '../../../harness-core/run-env.js';
@@ -119,6 +119,12 @@ export class PairScheduler {
   private readonly runs: Promise<void>[] = [];
   private readonly waiting: (() => void)[] = [];
   private next = 0;
+  /**
+   * Pairs begun and dropped: a request of theirs got a gateway's 502 or 504 in the target's place
+   * (a rate-limit check's request is not sent again), so the pair holds no time of the target's.
+   * The gateway answers as it does whatever the arm, so the pairs kept are drawn as the others.
+   */
+  droppedForGateway = 0;
   /** The pairs the current look asked for; it waits for `wanted()` of them. */
   private look = 0;
   private stopped = false;
@@ -166,11 +172,18 @@ export class PairScheduler {
     turns.startLane();
     try {
       while (!this.stopped && !this.failure) {
-        if (this.next >= this.wanted()) {
+        if (this.next - this.droppedForGateway >= this.wanted()) {
           await new Promise<void>((resolve) => this.waiting.push(resolve));
           continue;
         }
-        const pair = await sendPair(lane, this.next++, this.seed, this.request);
+        const pair = await sendPair(lane, this.next++, this.seed, this.request).catch((error: unknown) => {
+          if (error instanceof GatewayAnswered) return undefined;
+          throw error;
+        });
+        if (pair === undefined) {
+          this.droppedForGateway++;
+          continue;
+        }
         this.pairs.push(pair);
         this.answeredAt.set(lane, performance.now());
         this.judge(pair);
