@@ -507,8 +507,8 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
     if (options.writes && target().readOnly) t.skip('read-only run: this check writes');
     const missing = options.needs?.(t.profile);
     if (missing) t.skip(`prerequisite missing: ${missing}`);
-    /** The exchanges of the runs before the last. */
-    const earlier: Exchange[] = [];
+    /** The contexts of the runs before the last: a request of theirs still in flight is recorded there when it ends. */
+    const earlier: CheckContext[] = [];
     try {
       for (let run = 1; ; run++) {
         try {
@@ -518,7 +518,7 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
           if (!(err instanceof GatewayAnswered) || run === runs) throw err;
           // A request of the run still waiting for the pacer beside the one answered ends with its context.
           await t.release();
-          earlier.push(...t.exchanges);
+          earlier.push(t);
           await allure.parameter(`run ${run} of the check`, `${err.message}; the check ran again from its start`);
           const next = newContext();
           for (const charged of t.judgement.charged) next.charge(charged);
@@ -536,7 +536,7 @@ function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: 
       throw err;
     } finally {
       await t.release();
-      const exchanges = [...earlier, ...t.exchanges];
+      const exchanges = [...earlier, t].flatMap((run) => run.exchanges);
       if (exchanges.length > 0) {
         await allure.attachment('exchanges', exchanges.map(formatExchange).join('\n\n----\n\n'), 'text/plain');
       }
