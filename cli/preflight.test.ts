@@ -77,7 +77,7 @@ describe('preflight', () => {
     const behindGateway = await preflight(url, profile);
     expect(behindGateway.problems).toEqual([]);
     expect(behindGateway.doubts).toEqual([]);
-  }, 15_000);
+  });
 
   it('names a base URL without /api/v2', async () => {
     const { server, url } = await startTarget({ prefix: '/v2' });

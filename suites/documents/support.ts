@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { absoluteUrlSchema } from '../../spec/contract/common.js';
 import type { CheckContext } from '../harness/check.js';
-import type { ApiResponse } from '../harness/client.js';
+import { GatewayAnswered, gatewayOnly, type ApiResponse } from '../harness/client.js';
+import { isGatewayAnswer, readPastGateway } from '../../harness-core/lost-reads.js';
 import { redactHeaders, type Exchange } from '../harness/exchange.js';
 import { readOnward } from '../harness/read-onward.js';
 
@@ -128,8 +129,18 @@ export interface Fetched {
 
 const TEXTUAL = /^(?:text\/|application\/(?:json|xml|xhtml))/i;
 
-/** GET of a site link without token (the signature is the credential); recorded as an exchange of the check. */
+/**
+ * GET of a site link without token (the signature is the credential), each attempt recorded as an
+ * exchange of the check. A read: sent again while a gateway answers in the target's place
+ * (harness-core/lost-reads.ts), and the check inconclusive when only a gateway answered.
+ */
 export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> {
+  const { exchange, ...fetched } = await readPastGateway(() => fetchLinkOnce(t, url));
+  if (isGatewayAnswer(fetched.status)) throw new GatewayAnswered(gatewayOnly(exchange, fetched.status, true), exchange);
+  return fetched;
+}
+
+async function fetchLinkOnce(t: CheckContext, url: string): Promise<Fetched & { exchange: Exchange }> {
   const exchange: Exchange = { customer: 'site link (no token)', request: { method: 'GET', url, headers: {} }, sentAt: performance.now(), receivedAt: 0 };
   try {
     const res = await fetch(url, { redirect: 'manual' });
@@ -143,7 +154,7 @@ export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> 
       headers: redactHeaders(headers),
       body: TEXTUAL.test(contentType) ? bytes.toString('utf8') : `(${bytes.length} bytes of ${contentType || 'unknown type'}, starting ${JSON.stringify(bytes.subarray(0, 16).toString('latin1'))})`,
     };
-    return { url, status: res.status, contentType, headers, bytes };
+    return { url, status: res.status, contentType, headers, bytes, exchange };
   } catch (err) {
     exchange.receivedAt = performance.now();
     exchange.error = err instanceof Error ? err.message : String(err);

@@ -163,11 +163,10 @@ export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
   return (unpacedInFlight.get(recorder) ?? 0) > 0;
 }
 
-/** Why a check whose last answer was a gateway's has nothing of the target's to judge. */
-function gatewayOnly(res: ApiResponse, read: boolean): string {
-  const e = res.exchange;
+/** Why a check whose last answer was a gateway's (`status`, to the request of `e`) has nothing of the target's to judge; `read`: the request was sent again. */
+export function gatewayOnly(e: Exchange, status: number, read: boolean): string {
   const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST, PATCH or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
-  return `inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${res.status}, a gateway's answer (${sent}): the spec's error table has no ${res.status}, so this check got no answer of the target to judge`;
+  return `inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${status}, a gateway's answer (${sent}): the spec's error table has no ${status}, so this check got no answer of the target to judge`;
 }
 
 /** Methods whose request a client may send again when no answer of the target came (RFC 9110 9.2.2), but for a pdf GET. */
@@ -231,7 +230,7 @@ export class Actor {
         );
       }
       if (!isGatewayAnswer(res.status)) return res;
-      if (last) throw new GatewayAnswered(gatewayOnly(res, again), res.exchange);
+      if (last) throw new GatewayAnswered(gatewayOnly(res.exchange, res.status, again), res.exchange);
       lost++;
     }
   }
