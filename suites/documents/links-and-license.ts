@@ -26,8 +26,7 @@ import type { Profile } from '../../spec/profile.schema.js';
 import { z } from 'zod';
 import { check, type CheckContext } from '../harness/check.js';
 import { expectSchema, expectStatus } from '../harness/expect-api.js';
-import { PrerequisiteMissing } from '../harness/read-onward.js';
-import { GatewayAnswered } from '../harness/client.js';
+import { staysMissing } from '../harness/client.js';
 import { target } from '../harness/target.js';
 import {
   fetchLink,
@@ -80,8 +79,7 @@ async function freshControl(t: CheckContext, expired: string, read: () => Promis
     fresh = await read();
   } catch (err) {
     // The answer that hands out fresh links is its own rules' (DOC-1, DOC-15 and their kin): it leaves this rule unexercised.
-    // A gateway's answer in the target's place runs the check again (check.ts), rather than leaving the rule unexercised.
-    if (err instanceof PrerequisiteMissing && !(err instanceof GatewayAnswered)) return { ok: false, reason: err.message };
+    if (staysMissing(err)) return { ok: false, reason: err.message };
     throw err;
   }
   const match = fresh.find((link) => sameShape(link.url, expired));

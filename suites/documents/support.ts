@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { absoluteUrlSchema } from '../../spec/contract/common.js';
 import type { CheckContext } from '../harness/check.js';
-import { GatewayAnswered, gatewayOnly, type ApiResponse } from '../harness/client.js';
+import { GatewayAnswered, type ApiResponse } from '../harness/client.js';
 import { isGatewayAnswer, readPastGateway } from '../../harness-core/lost-reads.js';
 import { redactHeaders, type Exchange } from '../harness/exchange.js';
 import { readOnward } from '../harness/read-onward.js';
@@ -136,7 +136,7 @@ const TEXTUAL = /^(?:text\/|application\/(?:json|xml|xhtml))/i;
  */
 export async function fetchLink(t: CheckContext, url: string): Promise<Fetched> {
   const { exchange, ...fetched } = await readPastGateway(() => fetchLinkOnce(t, url));
-  if (isGatewayAnswer(fetched.status)) throw new GatewayAnswered(gatewayOnly(exchange, fetched.status, true), exchange);
+  if (isGatewayAnswer(fetched.status)) throw GatewayAnswered.to(exchange, true);
   return fetched;
 }
 

@@ -477,7 +477,7 @@ export function check(ids: string | readonly string[], title: string, body: (t: 
  * (what the first run wrote stays the first run's). A rate-limit check is not run again: its
  * requests are placed in time, and its lanes are the run's.
  */
-const RUNS_PAST_A_GATEWAY = 2;
+export const RUNS_PAST_A_GATEWAY = 2;
 
 function registerCheck(ruleIds: readonly string[], fullTitle: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // At registration the profile is already provided to the worker (global-setup.ts), so vitest's own timeout below can follow it.

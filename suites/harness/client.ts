@@ -39,6 +39,22 @@ export class GatewayAnswered extends PrerequisiteMissing {
   ) {
     super(message);
   }
+
+  /** The gateway's answer `e` got, the check left with nothing of the target's to judge; `read`: the request was sent again. */
+  static to(e: Exchange, read: boolean): GatewayAnswered {
+    const status = e.response?.status ?? 0;
+    const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST, PATCH or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
+    return new GatewayAnswered(`inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${status}, a gateway's answer (${sent}): the spec's error table has no ${status}, so this check got no answer of the target to judge`, e);
+  }
+}
+
+/**
+ * Whether a missing prerequisite stays missing in another run of the check: any but a gateway's
+ * answer, after which the check runs again (check.ts). A check that reads past a prerequisite
+ * to judge the rest leaves a part unexercised only for those.
+ */
+export function staysMissing(err: unknown): err is PrerequisiteMissing {
+  return err instanceof PrerequisiteMissing && !(err instanceof GatewayAnswered);
 }
 
 /** A response as received; the body is kept as text so byte-level comparisons are possible. */
@@ -163,12 +179,6 @@ export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
   return (unpacedInFlight.get(recorder) ?? 0) > 0;
 }
 
-/** Why a check whose last answer was a gateway's (`status`, to the request of `e`) has nothing of the target's to judge; `read`: the request was sent again. */
-export function gatewayOnly(e: Exchange, status: number, read: boolean): string {
-  const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST, PATCH or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
-  return `inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${status}, a gateway's answer (${sent}): the spec's error table has no ${status}, so this check got no answer of the target to judge`;
-}
-
 /** Methods whose request a client may send again when no answer of the target came (RFC 9110 9.2.2), but for a pdf GET. */
 const REPEATABLE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 
@@ -230,7 +240,7 @@ export class Actor {
         );
       }
       if (!isGatewayAnswer(res.status)) return res;
-      if (last) throw new GatewayAnswered(gatewayOnly(res.exchange, res.status, again), res.exchange);
+      if (last) throw GatewayAnswered.to(res.exchange, again);
       lost++;
     }
   }

@@ -1,12 +1,13 @@
+import { RUNS_PAST_A_GATEWAY } from '../harness/check.js';
 import { GatewayAnswered } from '../harness/client.js';
 
 /**
- * Runs of one scenario, at most: a run that met a gateway's answer in the target's place (a pdf
- * request is not sent again, client.ts) is forgotten, so the checks that run again after it
- * (check.ts) run it again, on a fresh project of its own; the project of the run forgotten is
- * used up (fresh-projects.ts), its deliveries judged by no one.
+ * Runs of one scenario, at most, as many as a check's: a run that met a gateway's answer in the
+ * target's place (a pdf request is not sent again, client.ts) is forgotten, so the checks that run
+ * again after it (check.ts) run it again, on a fresh project of its own; the project of the run
+ * forgotten is used up (fresh-projects.ts), its deliveries judged by no one.
  */
-export const SCENARIO_RUNS = 2;
+export const SCENARIO_RUNS = RUNS_PAST_A_GATEWAY;
 
 /**
  * Each scenario runs once and is shared by the checks that inspect it (one worker runs them all);

@@ -119,12 +119,8 @@ export class PairScheduler {
   private readonly runs: Promise<void>[] = [];
   private readonly waiting: (() => void)[] = [];
   private next = 0;
-  /**
-   * Pairs begun and dropped: a request of theirs got a gateway's 502 or 504 in the target's place
-   * (a rate-limit check's request is not sent again), so the pair holds no time of the target's.
-   * The gateway answers as it does whatever the arm, so the pairs kept are drawn as the others.
-   */
-  droppedForGateway = 0;
+  /** Pairs begun and dropped (`droppedForGateway`). */
+  private dropped = 0;
   /** The pairs the current look asked for; it waits for `wanted()` of them. */
   private look = 0;
   private stopped = false;
@@ -153,6 +149,15 @@ export class PairScheduler {
     this.wake();
   }
 
+  /**
+   * Pairs begun and dropped: a request of theirs got a gateway's 502 or 504 in the target's place
+   * (a rate-limit check's request is not sent again), so the pair holds no time of the target's.
+   * The gateway answers as it does whatever the arm, so the pairs kept are drawn as the others.
+   */
+  get droppedForGateway(): number {
+    return this.dropped;
+  }
+
   /** Pairs the current look needs: lanes take no pair beyond it. */
   private wanted(): number {
     return pairsWanted(this.look, this.runs.length);
@@ -172,7 +177,7 @@ export class PairScheduler {
     turns.startLane();
     try {
       while (!this.stopped && !this.failure) {
-        if (this.next - this.droppedForGateway >= this.wanted()) {
+        if (this.next - this.dropped >= this.wanted()) {
           await new Promise<void>((resolve) => this.waiting.push(resolve));
           continue;
         }
@@ -181,7 +186,7 @@ export class PairScheduler {
           throw error;
         });
         if (pair === undefined) {
-          this.droppedForGateway++;
+          this.dropped++;
           continue;
         }
         this.pairs.push(pair);
