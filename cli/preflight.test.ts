@@ -63,7 +63,7 @@ describe('preflight', () => {
     running = server;
     expect((await preflight(url, profile)).problems).toEqual([]);
     gatewayAnswers = 3;
-    expect((await preflight(url, profile)).problems[0]).toMatch(/GET \/ answered 502 text\/html .*not the JSON of this API/);
+    expect((await preflight(url, profile)).problems[0]).toMatch(/GET \/ was answered 502 at each of 3 attempts, a gateway's answer: the target behind it did not answer/);
   });
 
   it("sends a role's read again after a dropped connection or a gateway's 502, and judges no role by a gateway's answer", async () => {

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { isGatewayAnswer, readPastGateway } from '../harness-core/lost-reads.js';
+import { ATTEMPTS_FOR_A_READ, isGatewayAnswer, readPastGateway } from '../harness-core/lost-reads.js';
 import type { CustomerRole, Profile } from '../spec/profile.schema.js';
 import { EXPECTED } from './doctor/doctor.js';
 
@@ -65,6 +65,8 @@ function jsonOf(text: string): Record<string, unknown> | undefined {
 
 /** Whether a public endpoint's answer is the JSON of an API at all; its version is judged apart. */
 function publicAnswer(path: string, res: { status: number; contentType: string; text: string }): { problem?: string; doubt?: PreflightDoubt } {
+  // A gateway's answer at every attempt is no reading of the base URL: the target behind it did not answer.
+  if (isGatewayAnswer(res.status)) return { problem: `GET ${path} was answered ${res.status} at each of ${ATTEMPTS_FOR_A_READ} attempts, a gateway's answer: the target behind it did not answer. Fix: check that the service behind the gateway runs, then start the run again` };
   const body = jsonOf(res.text);
   if (res.status !== 200 || !/^application\/json/i.test(res.contentType) || !body) {
     return { problem: `GET ${path} answered ${res.status} ${res.contentType || '(no content type)'} ${JSON.stringify(res.text.slice(0, 80))}, not the JSON of this API: is the base URL the API's, with /api/v2?` };
