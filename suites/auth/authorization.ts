@@ -130,8 +130,8 @@ export function authorizationChecks(): void {
       'POST /reports and POST /reports/with-data by an unlocked customer with an expired license answer 403 authorization',
       async (t) => {
         const expired = t.as('expiredUnlocked');
-        expectError(await expired.post('/reports', {}), 403, 'authorization');
-        expectError(await expired.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }), 403, 'authorization');
+        expectError(await expired.post('/reports', {}, { repeatable: 'refused' }), 403, 'authorization');
+        expectError(await expired.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, { repeatable: 'refused' }), 403, 'authorization');
       },
       { writes: true },
     );
@@ -141,8 +141,8 @@ export function authorizationChecks(): void {
       'POST /reports and POST /reports/with-data by a locked customer without license answer 403 authorization',
       async (t) => {
         const locked = t.as('locked');
-        expectError(await locked.post('/reports'), 403, 'authorization');
-        expectError(await locked.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }), 403, 'authorization');
+        expectError(await locked.post('/reports', undefined, { repeatable: 'refused' }), 403, 'authorization');
+        expectError(await locked.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, { repeatable: 'refused' }), 403, 'authorization');
       },
       { writes: true },
     );

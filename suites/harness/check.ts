@@ -297,7 +297,7 @@ export class CheckContext implements RequestRecorder {
     if (!key) {
       const plz = this.profile.resources?.postalCodes?.valid[0];
       key = actor
-        .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } })
+        .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } }, { repeatable: 'prerequisite' })
         .then((res) => {
           // Another status may be the profile's fault (a pool customer without an active license).
           if (res.status !== 201) throw new HarnessError(`could not create the shared project for ${actor.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);

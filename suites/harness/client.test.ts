@@ -172,4 +172,11 @@ describe('a read that a gateway or the network lost', () => {
     await expect(primary(true).get('/reports')).rejects.toMatchObject({ name: 'HarnessError', message: expect.stringMatching(/target unreachable/) });
     expect(got).toHaveLength(4);
   });
+
+  it('is sent again whatever its method when the check vouches for it: a refusal it asserts, a prerequisite it does not judge', async () => {
+    const { got } = await useTarget({ first: [502, 'drop', 422, 504, 422] });
+    expect((await primary().post('/reports', { projectData: { projektBewohner: -1 } }, { repeatable: 'refused' })).status).toBe(422);
+    expect((await primary().patch('/reports/abcdefghi', { projectData: { projektBewohner: -1 } }, { repeatable: 'prerequisite' })).status).toBe(422);
+    expect(got).toEqual(['POST /api/v2/reports', 'POST /api/v2/reports', 'POST /api/v2/reports', 'PATCH /api/v2/reports/abcdefghi', 'PATCH /api/v2/reports/abcdefghi']);
+  });
 });

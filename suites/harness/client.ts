@@ -92,6 +92,16 @@ export interface SendOptions {
    * measured time holds no other of them.
    */
   turn?: () => Promise<() => void>;
+  /**
+   * Why the request may be sent again after a gateway's answer or a lost connection, whatever its
+   * method (as a read is):
+   * - `refused`: the check asserts it is refused (a 4xx that changes nothing), so a repeat has the
+   *   effect of one on a target that conforms, and on one that wrongly took the first the same
+   *   effect again, which the check's assertion finds;
+   * - `prerequisite`: it creates what the check needs and does not judge (a project to write to);
+   *   one that a lost answer leaves behind goes unused, as a first run's does.
+   */
+  repeatable?: 'refused' | 'prerequisite';
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -212,14 +222,15 @@ export class Actor {
   /**
    * Sends once, or outside the rate-limit checks, for a request its method lets a client repeat,
    * until it gets an answer that is not a gateway's (every attempt is paced and recorded): a read,
-   * OPTIONS, and PUT, whose repeat has the effect of one ("idempotent", RFC 9110 9.2.2). A pdf GET
+   * OPTIONS, and PUT, whose repeat has the effect of one ("idempotent", RFC 9110 9.2.2), and any
+   * request the check vouches for (`repeatable`). A pdf GET
    * is not a read (it creates a document); POST and PATCH are not idempotent, and a repeated DELETE
    * answers otherwise once the first took effect; a rate-limit check's timeline needs each request
    * as it went. A gateway's answer is never handed to a check: it is not the target's, and the
    * spec's table has no 502 or 504.
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
-    const again = REPEATABLE.has(method) && !(method === 'GET' && /\/pdf(\?|$)/.test(path)) && !this.recorder.expects429;
+    const again = (options.repeatable !== undefined || (REPEATABLE.has(method) && !(method === 'GET' && /\/pdf(\?|$)/.test(path)))) && !this.recorder.expects429;
     let lost = 0;
     let refused = 0;
     for (;;) {

@@ -29,7 +29,7 @@ export function rejectCreateBody(rules: string[], title: string, body: unknown):
     title,
     async (t) => {
       const { actor, key } = await t.ownerWithProject('own-data-only');
-      expectRoomRejected(await actor.post(roomsPath(key), body));
+      expectRoomRejected(await actor.post(roomsPath(key), body, { repeatable: 'refused' }));
     },
     WRITES,
   );
@@ -47,7 +47,7 @@ export function rejectCreate(rules: string[], field: string, value: unknown, why
     async (t) => {
       const { actor, key } = await t.ownerWithProject('own-data-only');
       const name = roomName(`rejected ${marker()}`);
-      expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }));
+      expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }, { repeatable: 'refused' }));
       await expectNoRoomNamed(actor, key, name);
     },
     WRITES,
@@ -67,7 +67,7 @@ export function rejectPatchBody(rules: string[], title: string, body: unknown): 
     title,
     async (t) => {
       const { actor, key, room } = await ownerWithRoom(t);
-      expectRoomRejected(await actor.patch(roomsPath(key, room.id), body));
+      expectRoomRejected(await actor.patch(roomsPath(key, room.id), body, { repeatable: 'refused' }));
     },
     WRITES,
   );
@@ -112,7 +112,7 @@ function rejectPatchBesideValid(field: string, cases: readonly InvalidPatch[]): 
           // A name also marks the room as made by this run; a note needs no prefix.
           const sent = companion === 'raumBezeichnung' ? roomName(`beiseite ${marker()}`) : `beiseite ${marker()}`;
           markers.push(sent);
-          expectRoomRejected(await actor.patch(roomsPath(key, room.id), { roomData: { [companion]: sent, [field]: c.value } }));
+          expectRoomRejected(await actor.patch(roomsPath(key, room.id), { roomData: { [companion]: sent, [field]: c.value } }, { repeatable: 'refused' }));
         }
         const stored = (await readRoom(actor, key, room.id)).roomData[companion];
         expect(markers, `${companion} read back as ${JSON.stringify(stored)}: a refused PATCH must store nothing, also not the valid ${companion} sent in it`).not.toContain(stored);
