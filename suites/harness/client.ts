@@ -43,7 +43,7 @@ export class GatewayAnswered extends PrerequisiteMissing {
   /** The gateway's answer `e` got, the check left with nothing of the target's to judge; `read`: the request was sent again. */
   static to(e: Exchange, read: boolean): GatewayAnswered {
     const status = e.response?.status ?? 0;
-    const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST, PATCH or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
+    const sent = read ? `after ${ATTEMPTS_FOR_A_READ} attempts` : 'sent once: a POST or DELETE, a pdf request or a rate-limit check\'s request is not sent again';
     return new GatewayAnswered(`inconclusive: ${e.request.method} ${e.request.url} was answered HTTP ${status}, a gateway's answer (${sent}): the spec's error table has no ${status}, so this check got no answer of the target to judge`, e);
   }
 }
@@ -189,8 +189,12 @@ export function hasUnpacedInFlight(recorder: RequestRecorder): boolean {
   return (unpacedInFlight.get(recorder) ?? 0) > 0;
 }
 
-/** Methods whose request a client may send again when no answer of the target came (RFC 9110 9.2.2), but for a pdf GET. */
-const REPEATABLE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
+/**
+ * Methods whose request a client may send again when no answer of the target came, but for a pdf
+ * GET: the idempotent ones (RFC 9110 9.2.2), and PATCH, which this API makes so: "only sent fields
+ * change" (of a project and of a room), so the same body sent twice leaves what one leaves.
+ */
+const REPEATABLE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH']);
 
 /** The pacer's grant of each request sent, by which the pacer judges a 429 to it. */
 const grantOf = new WeakMap<Exchange, number>();
@@ -222,9 +226,9 @@ export class Actor {
   /**
    * Sends once, or outside the rate-limit checks, for a request its method lets a client repeat,
    * until it gets an answer that is not a gateway's (every attempt is paced and recorded): a read,
-   * OPTIONS, and PUT, whose repeat has the effect of one ("idempotent", RFC 9110 9.2.2), and any
-   * request the check vouches for (`repeatable`). A pdf GET
-   * is not a read (it creates a document); POST and PATCH are not idempotent, and a repeated DELETE
+   * OPTIONS, PUT and PATCH, whose repeat has the effect of one (`REPEATABLE`), and any request the
+   * check vouches for (`repeatable`). A pdf GET
+   * is not a read (it creates a document); POST is not idempotent, and a repeated DELETE
    * answers otherwise once the first took effect; a rate-limit check's timeline needs each request
    * as it went. A gateway's answer is never handed to a check: it is not the target's, and the
    * spec's table has no 502 or 504.

@@ -10,7 +10,7 @@ import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import { CODE_FIELDS, codesOf, type CodeField } from './code-field-checks.js';
 import { SHARED_NAME, WRITES } from './field-cases.js';
 import { NUMBER_FIELD_NAMES, NUMBER_FIELDS, numberRule, type NumberField } from './number-field-checks.js';
-import { assertProperty, expectReadBack, expectRejected, NUL, patchAccepted, patchRefused, readData } from './support.js';
+import { assertProperty, expectReadBack, expectRejected, NUL, patchAccepted, patchFields, readData } from './support.js';
 import { CONTACT_TEXT_FIELDS } from './text-field-checks.js';
 
 /** A value inside the field's range, sent as JSON number, numeric string or (where allowed) with decimal comma. */
@@ -76,7 +76,7 @@ export function fieldPropertyChecks(): void {
           const { actor, key } = await t.ownerWithProject('own-data-only', { expectedRequests: REJECT_RUNS });
           await assertProperty(
             fc.asyncProperty(outOfRange(field), async (value) => {
-              expectRejected(await patchRefused(actor, key, { [field]: value }));
+              expectRejected(await patchFields(actor, key, { [field]: value }));
             }),
             REJECT_RUNS,
           );
@@ -123,7 +123,7 @@ export function fieldPropertyChecks(): void {
             .chain((n) => fc.constantFrom<number | string>(n, String(n)));
           await assertProperty(
             fc.asyncProperty(value, async (v) => {
-              expectRejected(await patchRefused(actor, key, { [field]: v }));
+              expectRejected(await patchFields(actor, key, { [field]: v }));
             }),
             REJECT_RUNS,
           );
@@ -188,7 +188,7 @@ export function fieldPropertyChecks(): void {
         });
         await assertProperty(
           fc.asyncProperty(sample, async ({ field, value }) => {
-            expectRejected(await patchRefused(actor, key, { [field]: value }));
+            expectRejected(await patchFields(actor, key, { [field]: value }));
           }),
           REJECT_RUNS,
         );
@@ -222,7 +222,7 @@ export function fieldPropertyChecks(): void {
         const invalid = fc.oneof(fc.stringMatching(/^\d{1,3}$/), fc.stringMatching(/^\d{6,9}$/), fc.stringMatching(/^\d{0,3}[^0-9]\d{0,3}$/));
         await assertProperty(
           fc.asyncProperty(invalid, async (plz) => {
-            expectRejected(await patchRefused(actor, key, { plz }));
+            expectRejected(await patchFields(actor, key, { plz }));
           }),
           REJECT_RUNS,
         );

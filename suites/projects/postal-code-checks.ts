@@ -13,7 +13,7 @@ import {
   invalidPostalCodes,
   needsPostalCodes,
   patchAccepted,
-  patchRefused,
+  patchFields,
   readData,
   validPostalCodes,
 } from './support.js';
@@ -42,7 +42,7 @@ export function projectPostalCodeChecks(): void {
         const { actor, key } = await t.ownerWithProject('own-data-only');
         await withLocks(fieldLocks(key, ['projektPostleitzahl']), async () => {
           for (const code of [...invalidPostalCodes(t.profile), 'abcde']) {
-            expectRejected(await patchRefused(actor, key, { projektPostleitzahl: code }));
+            expectRejected(await patchFields(actor, key, { projektPostleitzahl: code }));
           }
         });
       },
@@ -60,7 +60,7 @@ export function projectPostalCodeChecks(): void {
           await withLocks(fieldLocks(key, ['projektPostleitzahl']), async () => {
             const code = validPostalCodes(t.profile)[0] as string;
             await patchAccepted(actor, key, { projektPostleitzahl: code });
-            expectRejected(await patchRefused(actor, key, { projektPostleitzahl: value }));
+            expectRejected(await patchFields(actor, key, { projektPostleitzahl: value }));
             expectReadBack(await readData(actor, key), 'projektPostleitzahl', { text: code });
           });
         },

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { isUnderSiteUrl } from '../../spec/contract/common.js';
 import { PROJECT_LIST_GROUPS } from '../../spec/contract/projects.js';
-import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
+import type { Actor, ApiResponse } from '../harness/client.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { target } from '../harness/target.js';
@@ -22,13 +22,8 @@ export type Envelope = 'projectData' | 'projektData';
 // Requests
 // -------------------------------------------------------------------------------------------------
 
-export function patchFields(actor: Actor, key: string, fields: Record<string, unknown>, envelope: Envelope = 'projectData', options: SendOptions = {}): Promise<ApiResponse> {
-  return actor.patch(`/reports/${key}`, { [envelope]: fields }, options);
-}
-
-/** `patchFields` of a change the check asserts is refused: sent again after a gateway's answer (`SendOptions.repeatable`). */
-export function patchRefused(actor: Actor, key: string, fields: Record<string, unknown>): Promise<ApiResponse> {
-  return patchFields(actor, key, fields, 'projectData', { repeatable: 'refused' });
+export function patchFields(actor: Actor, key: string, fields: Record<string, unknown>, envelope: Envelope = 'projectData'): Promise<ApiResponse> {
+  return actor.patch(`/reports/${key}`, { [envelope]: fields });
 }
 
 /** What the checks read of a project detail on their way: the header's key and id, and the data. */
