@@ -105,6 +105,7 @@ export async function runConformance(
   writeRunEnv({
     profilePath: target.profilePath,
     baseUrl: target.baseUrl,
+    recordedUpstream: target.recordedUpstream,
     readOnly: options.readOnly,
     runId: `cpf-${new Date().toISOString().replace(/[:.]/g, '-')}`,
     // The global setup gives the workers this shard's part of the customer pool.

@@ -9,6 +9,8 @@ export interface RunEnv {
   profilePath: string;
   /** The API base (the flag wins over the profile's baseUrl). */
   baseUrl: string;
+  /** Under `--record`: the origin the recording proxy at the base URL's stands in for (PreparedTarget.recordedUpstream). */
+  recordedUpstream: string | undefined;
   readOnly: boolean;
   reportDir: string;
   /** Where the global setup writes the pacer's figures for the summary. */
@@ -46,6 +48,7 @@ export interface RunEnv {
 const NAMES: Readonly<Record<keyof RunEnv, string>> = {
   profilePath: 'CPF_PROFILE',
   baseUrl: 'CPF_BASE_URL',
+  recordedUpstream: 'CPF_RECORDED_UPSTREAM',
   readOnly: 'CPF_READ_ONLY',
   reportDir: 'CPF_REPORT_DIR',
   statsFile: 'CPF_STATS_FILE',

@@ -8,7 +8,7 @@ import type { PreparedTarget } from '../target/prepared-target.js';
  * and every exchange goes to FILE as an exchange log, which `observe --log FILE` judges again
  * without the kit sending anything. Links the target hands out still lead to the target itself.
  */
-export async function recordingTarget<T extends Pick<PreparedTarget, 'baseUrl' | 'close'>>(target: T, file: string, recordedBy = 'cpf-conformance run --record'): Promise<T> {
+export async function recordingTarget<T extends Pick<PreparedTarget, 'baseUrl' | 'close' | 'recordedUpstream'>>(target: T, file: string, recordedBy = 'cpf-conformance run --record'): Promise<T> {
   // A run's recording is that run's alone (the writer would continue an earlier log).
   rmSync(file, { force: true });
   const log = createExchangeLogWriter(file, recordedBy);
@@ -21,6 +21,7 @@ export async function recordingTarget<T extends Pick<PreparedTarget, 'baseUrl' |
   return {
     ...target,
     baseUrl: `${proxy.url}${upstream.pathname.replace(/\/+$/, '')}`,
+    recordedUpstream: upstream.origin,
     async close() {
       await proxy.close();
       await log.close();

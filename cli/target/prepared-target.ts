@@ -10,5 +10,10 @@ export interface PreparedTarget {
    * target from --image; both belong to this run alone. 'external' targets may be shared.
    */
   kind: 'bundled' | 'container' | 'external';
+  /**
+   * Under `--record`: the origin the recording proxy, at `baseUrl`'s, stands in for. A link the
+   * target hands out relative to a request then names the proxy's origin, and stands for this one.
+   */
+  recordedUpstream?: string;
   close(): Promise<void>;
 }

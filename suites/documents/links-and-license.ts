@@ -44,10 +44,16 @@ import {
 const needsExpired = (which: 'picture' | 'document') => (p: Profile) =>
   p.resources?.expiredLinks?.[which] ? undefined : `resources.expiredLinks.${which} (a ${which} link of the target whose lifetime has passed)`;
 
-/** What two links of one kind share: origin, path segments but the last two (the file's id and name), query parameter names. */
+/**
+ * What two links of one kind share: origin, path segments but the last two (the file's id and
+ * name), query parameter names. Under `--record` a link relative to a request names the recording
+ * proxy's origin, and stands for the target's, which the profile's expired links name.
+ */
 function shapeOf(url: string): { origin: string; segments: string[]; params: string[] } {
   const u = new URL(url);
-  return { origin: u.origin, segments: u.pathname.split('/').filter((s) => s !== ''), params: [...new Set(u.searchParams.keys())].sort() };
+  const { baseUrl, recordedUpstream } = target();
+  const origin = recordedUpstream !== undefined && u.origin === new URL(baseUrl).origin ? recordedUpstream : u.origin;
+  return { origin, segments: u.pathname.split('/').filter((s) => s !== ''), params: [...new Set(u.searchParams.keys())].sort() };
 }
 
 function sameShape(a: string, b: string): boolean {

@@ -23,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = (readRunEnv('baseUrl') ?? profile.baseUrl ?? '').replace(/\/+$/, '');
   if (!baseUrl) throw new Error('no base URL: give --base-url or baseUrl in the profile');
   const preflight = readRunEnv('preflightSent') ?? {};
+  const recordedUpstream = readRunEnv('recordedUpstream');
   const pacer = await startPacerServer({
     leaseGroup: leaseCandidates(profile),
     expectedRoleRequests: readRunEnv('expectedRoleRequests') ?? {},
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const context: TargetContext = {
     baseUrl,
+    ...(recordedUpstream === undefined ? {} : { recordedUpstream }),
     siteUrl: profile.siteUrl.replace(/\/+$/, ''),
     profile,
     readOnly: readRunEnv('readOnly') ?? false,

@@ -5,6 +5,8 @@ import type { Profile } from '../../spec/profile.schema.js';
 /** What the global setup hands every worker: the target, its profile and the pacer. */
 export interface TargetContext {
   baseUrl: string;
+  /** Under `--record`: the origin the recording proxy at `baseUrl`'s stands in for; links relative to a request name the proxy's. */
+  recordedUpstream?: string;
   siteUrl: string;
   profile: Profile;
   readOnly: boolean;
