@@ -74,10 +74,10 @@ describe('error envelope', () => {
     async (t) => {
       const owner = await t.owner();
       judgeFields(t, [
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":' }), 400, 'validation'),
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1) }), 413, 'validation'),
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain' }), 415, 'validation'),
-        expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }), 422, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":', repeatable: 'refused' }), 400, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1), repeatable: 'refused' }), 413, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain', repeatable: 'refused' }), 415, 'validation'),
+        expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }, { repeatable: 'refused' }), 422, 'validation'),
       ]);
     },
     { writes: true },
