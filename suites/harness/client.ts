@@ -227,10 +227,9 @@ export class Actor {
    * Sends once, or outside the rate-limit checks, for a request its method lets a client repeat,
    * until it gets an answer that is not a gateway's (every attempt is paced and recorded): a read,
    * OPTIONS, PUT and PATCH, whose repeat has the effect of one (`REPEATABLE`), and any request the
-   * check vouches for (`repeatable`). A pdf GET
-   * is not a read (it creates a document); POST is not idempotent, and a repeated DELETE
-   * answers otherwise once the first took effect; a rate-limit check's timeline needs each request
-   * as it went. A gateway's answer is never handed to a check: it is not the target's, and the
+   * check vouches for (`repeatable`). A pdf GET is not a read (it creates a document); POST is not
+   * idempotent, and a repeated DELETE answers otherwise once the first took effect; a rate-limit
+   * check's timeline needs each request as it went. A gateway's answer is never handed to a check: it is not the target's, and the
    * spec's table has no 502 or 504.
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
