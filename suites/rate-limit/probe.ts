@@ -97,6 +97,11 @@ export async function sendForTimeline(request: () => Promise<ApiResponse>): Prom
   }
 }
 
+/** The target's answers among requests sent for a timeline: those without one (a gateway's, none) left out. */
+export function answersOf(sent: readonly Sent[]): ApiResponse[] {
+  return sent.flatMap((s) => (s.response ? [s.response] : []));
+}
+
 const LEAD_MS = 100;
 
 function customerOf(step: Step): string {

@@ -25,7 +25,7 @@ import { check, DEFAULT_CHECK_TIMEOUT_MS, type CheckContext } from '../harness/c
 import { expectError, expectSchema } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
 import { createPacingWindow } from '../../harness-core/pacing-window.js';
-import { hitOf, outside, probe, sendForTimeline, type Sent, type Step } from './probe.js';
+import { answersOf, hitOf, outside, probe, sendForTimeline, type Sent, type Step } from './probe.js';
 import { describeLiveness, formatTimeline, livenessViolations, type Hit } from '../../harness-core/rate-limit-timeline.js';
 import { fixedLimitChecks } from './fixed-limit.js';
 import { sweepChecks } from './sweep.js';
@@ -342,7 +342,6 @@ check(
         lastReceived = Math.max(lastReceived, ...out.map((s) => s.exchange.receivedAt));
         return out;
       };
-      const answersOf = (sent: readonly Sent[]) => sent.flatMap((s) => (s.response ? [s.response] : []));
       const first = await batch(limit);
       const second = await batch(limit + 1);
       // A gateway's answer or a dropped connection leaves a request's outcome unknown (the target
@@ -377,7 +376,7 @@ check(
       for (const res of secondAnswers.filter((r) => r.status !== 429)) expectError(res, 401, 'authentication');
       // The IP is now limited for invalid tokens; the valid customer still has its full budget
       // (a request without an answer tells nothing about it).
-      const answered = own.flatMap((o) => (o.response ? [o.response] : []));
+      const answered = answersOf(own);
       if (answered.length === 0) return t.skip('inconclusive: neither of the valid customer\'s two requests got an answer of the target (a gateway\'s or none)');
       for (const res of answered) {
         expect(res.status, `a valid customer's request while the IP is limited for invalid tokens; ${res.exchange.request.url} answered ${res.status}: ${res.text.slice(0, 200)}`).toBe(200);
