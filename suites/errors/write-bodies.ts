@@ -18,6 +18,8 @@ import { ownValues } from '../sweeps/path-values.js';
 import { send, type EndpointRequest } from '../sweeps/requests.js';
 
 const WRITES = { writes: true } as const;
+/** A body the check asserts is refused is sent again past a gateway's answer: a refusal's repeat changes nothing. */
+const REFUSED = { repeatable: 'refused' } as const;
 
 interface BodyVariant {
   what: string;
@@ -49,7 +51,7 @@ export function writeBodyChecks(): void {
         'ERR-8',
         `${endpointLabel(endpoint)} with malformed JSON (${MALFORMED_JSON.map((m) => m.what).join(', ')}) answers 400 validation`,
         async (t) => {
-          const variants = MALFORMED_JSON.map((m) => ({ what: m.what, request: { text: '', raw: m.raw } }));
+          const variants = MALFORMED_JSON.map((m) => ({ what: m.what, request: { text: '', raw: m.raw, ...REFUSED } }));
           await expectEach(t, endpoint, variants, (res) => expectError(res, 400, 'validation'));
         },
         WRITES,
@@ -65,8 +67,8 @@ export function writeBodyChecks(): void {
         'ERR-13',
         `${endpointLabel(endpoint)} with ${MAX_BODY_BYTES + 1} bytes of valid JSON${multibyte ? ' (padded with spaces, and with a string of two-byte characters)' : ''} answers 413 validation`,
         async (t) => {
-          const variants: BodyVariant[] = [{ what: `its valid body padded with spaces to ${MAX_BODY_BYTES + 1} bytes`, request: { text: '', raw: paddedJson(valid, MAX_BODY_BYTES + 1) } }];
-          if (multibyte) variants.push({ what: `${MAX_BODY_BYTES + 1} bytes of which many are two-byte characters (bytes, not characters)`, request: { text: '', raw: multibyte } });
+          const variants: BodyVariant[] = [{ what: `its valid body padded with spaces to ${MAX_BODY_BYTES + 1} bytes`, request: { text: '', raw: paddedJson(valid, MAX_BODY_BYTES + 1), ...REFUSED } }];
+          if (multibyte) variants.push({ what: `${MAX_BODY_BYTES + 1} bytes of which many are two-byte characters (bytes, not characters)`, request: { text: '', raw: multibyte, ...REFUSED } });
           await expectEach(t, endpoint, variants, (res) => expectError(res, 413, 'validation'));
         },
         WRITES,
@@ -90,7 +92,7 @@ export function writeBodyChecks(): void {
         'ERR-15',
         `${endpointLabel(endpoint)} with a body and ${NOT_JSON_TYPES.map((v) => v.what).join(', ')} answers 415 validation`,
         async (t) => {
-          const variants = NOT_JSON_TYPES.map((v) => ({ what: v.what, request: { text: '', raw: v.raw ?? minimalJson(endpoint, 'ERR-15'), contentType: v.contentType } }));
+          const variants = NOT_JSON_TYPES.map((v) => ({ what: v.what, request: { text: '', raw: v.raw ?? minimalJson(endpoint, 'ERR-15'), contentType: v.contentType, ...REFUSED } }));
           await expectEach(t, endpoint, variants, (res) => expectError(res, 415, 'validation'));
         },
         WRITES,

@@ -180,4 +180,12 @@ describe('a read that a gateway or the network lost', () => {
     expect((await primary().post('/reports/with-data', { projectData: {} }, { repeatable: 'prerequisite' })).status).toBe(201);
     expect(got).toEqual(['POST /api/v2/reports', 'POST /api/v2/reports', 'POST /api/v2/reports', 'POST /api/v2/reports/with-data', 'POST /api/v2/reports/with-data']);
   });
+
+  it("is sent again in a rate-limit check too when the check vouches for it (what it creates on its way), while the check's own reads are sent once", async () => {
+    const { got } = await useTarget({ first: [502, 201, 502] });
+    expect((await primary(true).post('/reports/with-data', { projectData: {} }, { repeatable: 'prerequisite' })).status).toBe(201);
+    await expect(primary(true).get('/reports')).rejects.toMatchObject({ name: 'PrerequisiteMissing', message: expect.stringMatching(/a gateway's answer \(sent once/) });
+    expect(got).toEqual(['POST /api/v2/reports/with-data', 'POST /api/v2/reports/with-data', 'GET /api/v2/reports']);
+    expect(pacer?.stats().requestsByCustomer.primary).toBe(3);
+  });
 });

@@ -224,16 +224,17 @@ export class Actor {
   }
 
   /**
-   * Sends once, or outside the rate-limit checks, for a request its method lets a client repeat,
-   * until it gets an answer that is not a gateway's (every attempt is paced and recorded): a read,
-   * OPTIONS, PUT and PATCH, whose repeat has the effect of one (`REPEATABLE`), and any request the
-   * check vouches for (`repeatable`). A pdf GET is not a read (it creates a document); POST is not
-   * idempotent, and a repeated DELETE answers otherwise once the first took effect; a rate-limit
-   * check's timeline needs each request as it went. A gateway's answer is never handed to a check: it is not the target's, and the
-   * spec's table has no 502 or 504.
+   * Sends once, or until it gets an answer that is not a gateway's (every attempt is paced and
+   * recorded) a request the check vouches for (`repeatable`), and outside the rate-limit checks one
+   * its method lets a client repeat: a read, OPTIONS, PUT and PATCH, whose repeat has the effect of
+   * one (`REPEATABLE`). A pdf GET is not a read (it creates a document); POST is not idempotent,
+   * and a repeated DELETE answers otherwise once the first took effect; a rate-limit check's
+   * timeline needs each of its own requests as it went, while what it creates on its way (AUTH-23's
+   * rooms and projects) is vouched for like any check's. A gateway's answer is never handed to a
+   * check: it is not the target's, and the spec's table has no 502 or 504.
    */
   async send(method: string, path: string, options: SendOptions = {}): Promise<ApiResponse> {
-    const again = (options.repeatable !== undefined || (REPEATABLE.has(method) && !(method === 'GET' && /\/pdf(\?|$)/.test(path)))) && !this.recorder.expects429;
+    const again = options.repeatable !== undefined || (REPEATABLE.has(method) && !(method === 'GET' && /\/pdf(\?|$)/.test(path)) && !this.recorder.expects429);
     let lost = 0;
     let refused = 0;
     for (;;) {

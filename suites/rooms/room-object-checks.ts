@@ -184,7 +184,7 @@ export function roomObjectChecks(): void {
         const foreign = t.as('foreign');
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
         const listed = (await listRooms(foreign, foreignKey))[0];
-        const foreignRoom = listed ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }));
+        const foreignRoom = listed ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }, { repeatable: 'prerequisite' }));
         const foreignId = foreignRoom.id;
         const missingIds = [3, 4].map((longer) => (/^\d+$/.test(foreignId) ? '9'.repeat(foreignId.length + longer) : `${foreignId}-cpf-missing-${marker()}`)) as [string, string];
         const { actor, key } = await t.ownerWithProject('own-data-only');
@@ -236,7 +236,7 @@ export function roomObjectChecks(): void {
         expectError(await owner.post(roomsPath(foreignKey), { roomData: { raumBezeichnung: name } }), 404, 'not_found');
         const rooms = await listRooms(foreign, foreignKey);
         expect(rooms.map((r) => r.roomData.raumBezeichnung), 'the refused creation must not have created a room').not.toContain(name);
-        const target = rooms[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign target') }));
+        const target = rooms[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign target') }, { repeatable: 'prerequisite' }));
         expectError(await owner.patch(roomsPath(foreignKey, target.id), { roomData: { raumNotiz: `fremd ${marker()}` } }), 404, 'not_found');
         const after = await readRoom(foreign, foreignKey, target.id);
         expect(after.roomData.raumNotiz, 'the refused PATCH must not change the foreign room').toBe(target.roomData.raumNotiz);

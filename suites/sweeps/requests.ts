@@ -16,11 +16,13 @@ export interface EndpointRequest {
   contentType?: string | null;
   /** Query string without `?`. */
   query?: string;
+  /** Why it may be sent again past a gateway's answer whatever its method (SendOptions.repeatable). */
+  repeatable?: SendOptions['repeatable'];
 }
 
 export function send(actor: Actor, endpoint: Endpoint, values: PathValues, request: EndpointRequest): Promise<ApiResponse> {
   const path = `${fillPath(endpoint, values)}${request.query ? `?${request.query}` : ''}`;
-  const options: SendOptions = { ...(request.headers ? { headers: request.headers } : {}) };
+  const options: SendOptions = { ...(request.headers ? { headers: request.headers } : {}), ...(request.repeatable ? { repeatable: request.repeatable } : {}) };
   if (request.raw !== undefined) {
     options.raw = request.raw;
     if (request.contentType !== undefined) options.contentType = request.contentType;
