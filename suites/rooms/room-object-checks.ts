@@ -165,7 +165,7 @@ export function roomObjectChecks(): void {
       async (t) => {
         const { actor, key, room } = await ownerWithRoom(t);
         const other = await createProject(actor, 'second project');
-        const otherRoom = await createRoom(actor, other.key, { raumBezeichnung: roomName('other project'), raumNotiz: 'unberührt' });
+        const otherRoom = await createRoom(actor, other.key, { raumBezeichnung: roomName('other project'), raumNotiz: 'unberührt' }, { repeatable: 'prerequisite' });
         expectError(await actor.get(roomsPath(key, otherRoom.id)), 404, 'not_found');
         expectError(await actor.patch(roomsPath(key, otherRoom.id), { roomData: { raumNotiz: 'quer' } }), 404, 'not_found');
         expectError(await actor.get(roomsPath(other.key, room.id)), 404, 'not_found');

@@ -95,9 +95,13 @@ export async function patchProjectOnward(actor: Actor, key: string, projectData:
   readOnward(await actor.patch(`/reports/${key}`, { projectData }), { status: 200, schema: z.unknown(), owner: 'PROJ-101', what: 'the project change' });
 }
 
-/** Creates a project of `actor` (POST /reports/with-data, judged by PROJ-84); returns its key and the header's status as sent. */
+/**
+ * Creates a project of `actor` (POST /reports/with-data, judged by PROJ-84) for a check to work on;
+ * returns its key and the header's status as sent. Sent again past a gateway's answer: a project a
+ * lost answer leaves behind goes unused.
+ */
 export async function createProject(actor: Actor, suffix: string, extra: Record<string, unknown> = {}): Promise<{ key: string; status: unknown }> {
-  const res = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(suffix), ...extra } });
+  const res = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(suffix), ...extra } }, { repeatable: 'prerequisite' });
   const created = readOnward(res, {
     status: 201,
     schema: z.looseObject({ projektHeader: z.looseObject({ key: z.string().min(1), status: z.unknown().optional() }) }),
