@@ -33,9 +33,12 @@ function alteredToken(token: string): string {
   return `${token.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`;
 }
 
-/** The minimal valid request of `endpoint` (spec/endpoints.ts) on resources that need not exist. */
+/**
+ * The minimal valid request of `endpoint` (spec/endpoints.ts) on resources that need not exist,
+ * which the check asserts is refused (401): sent again past a gateway's answer, whatever its method.
+ */
 function sendTo(actor: Actor, endpoint: Endpoint, profile: Profile, rule: string, headers?: Record<string, string>): Promise<ApiResponse> {
-  return send(actor, endpoint, someValues(profile), { text: harnessProjectName(rule), ...(headers ? { headers } : {}) });
+  return send(actor, endpoint, someValues(profile), { text: harnessProjectName(rule), repeatable: 'refused', ...(headers ? { headers } : {}) });
 }
 
 /** Invalid tokens, taken in turn by the endpoints of the sweep. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { PROJECT_LIST_GROUPS } from '../../spec/contract/projects.js';
-import type { ApiResponse } from '../harness/client.js';
+import { REFUSED, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectIndistinguishable, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
@@ -130,8 +130,8 @@ export function authorizationChecks(): void {
       'POST /reports and POST /reports/with-data by an unlocked customer with an expired license answer 403 authorization',
       async (t) => {
         const expired = t.as('expiredUnlocked');
-        expectError(await expired.post('/reports', {}, { repeatable: 'refused' }), 403, 'authorization');
-        expectError(await expired.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, { repeatable: 'refused' }), 403, 'authorization');
+        expectError(await expired.post('/reports', {}, REFUSED), 403, 'authorization');
+        expectError(await expired.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, REFUSED), 403, 'authorization');
       },
       { writes: true },
     );
@@ -141,8 +141,8 @@ export function authorizationChecks(): void {
       'POST /reports and POST /reports/with-data by a locked customer without license answer 403 authorization',
       async (t) => {
         const locked = t.as('locked');
-        expectError(await locked.post('/reports', undefined, { repeatable: 'refused' }), 403, 'authorization');
-        expectError(await locked.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, { repeatable: 'refused' }), 403, 'authorization');
+        expectError(await locked.post('/reports', undefined, REFUSED), 403, 'authorization');
+        expectError(await locked.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15') } }, REFUSED), 403, 'authorization');
       },
       { writes: true },
     );
@@ -158,7 +158,7 @@ export function authorizationChecks(): void {
         // right (403 when missing)". With its own calculable project the right is the one check to
         // fail, whichever comes first.
         if (calculable) {
-          expectError(await actor.get(`/reports/${calculable}/pdf?type=check`), 403, 'authorization');
+          expectError(await actor.get(`/reports/${calculable}/pdf?type=check`, REFUSED), 403, 'authorization');
           return;
         }
         const plz = t.profile.resources?.postalCodes?.valid[0] as string;
@@ -166,7 +166,7 @@ export function authorizationChecks(): void {
         // The new project has no rooms, and "Incomplete data gives 422" too: the spec orders neither
         // check, so a 422 calculation_unavailable means the target judged the data first and the
         // right is not reached.
-        const res = await actor.get(`/reports/${key}/pdf?type=check`);
+        const res = await actor.get(`/reports/${key}/pdf?type=check`, REFUSED);
         if (res.status === 422 && res.json<{ details?: { type?: unknown } } | null>()?.details?.type === 'calculation_unavailable') {
           t.skip('the target judged the new project\'s data (422 calculation_unavailable) before the heat-pump function right, an order the spec leaves open; resources.noHeatpumpRightCalculableKey, a calculable project of customers.noHeatpumpRight, would show the check');
         }

@@ -22,7 +22,7 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { absoluteUrlSchema, isUnderSiteUrl } from '../../spec/contract/common.js';
 import { check, harnessProjectName } from '../harness/check.js';
-import type { ApiResponse } from '../harness/client.js';
+import { REFUSED, type ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 import { target } from '../harness/target.js';
@@ -205,7 +205,7 @@ describe('GET /reports/{projectKey}/pdf: the type parameter', () => {
     'GET .../pdf?type=invoice (neither service nor check) must give 422 validation',
     async (t) => {
       const key = t.profile.resources?.primaryProjectKeys?.calculable as string;
-      expectError(await t.as('primary').get(pdfPath(key, '?type=invoice')), 422, 'validation');
+      expectError(await t.as('primary').get(pdfPath(key, '?type=invoice'), REFUSED), 422, 'validation');
     },
     PDF,
   );
@@ -222,7 +222,7 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       // missing)". Its own project, complete and inside the radius, fails the right alone, whichever
       // check comes first: 403.
       if (calculable) {
-        expectError(await actor.get(pdfPath(calculable, '?type=check')), 403, 'authorization');
+        expectError(await actor.get(pdfPath(calculable, '?type=check'), REFUSED), 403, 'authorization');
         return;
       }
       const plz = t.profile.resources?.postalCodes?.valid[0] as string;
@@ -236,7 +236,7 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       // This new project has no rooms: endpoint rule 6 orders neither the right nor the data check first.
       expectAuthorizationUnless(
         t,
-        await actor.get(pdfPath(key, '?type=check')),
+        await actor.get(pdfPath(key, '?type=check'), REFUSED),
         OTHER_ORDER.notCalculable('the new project of customers.noHeatpumpRight', 'resources.noHeatpumpRightCalculableKey'),
       );
     },
@@ -248,7 +248,7 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
     'GET .../pdf of a project outside the license radius must give 403 authorization',
     async (t) => {
       const key = t.profile.resources?.primaryProjectKeys?.outsideRadius as string;
-      expectAuthorizationUnless(t, await t.as('primary').get(pdfPath(key)), OTHER_ORDER.notCalculable(`the project outside the radius ${key}`));
+      expectAuthorizationUnless(t, await t.as('primary').get(pdfPath(key), REFUSED), OTHER_ORDER.notCalculable(`the project outside the radius ${key}`));
     },
     { ...WRITES, needs: needsOutsideRadius },
   );
@@ -262,13 +262,13 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       // missing"). Its own project, complete and inside the radius, fails the license check alone,
       // whichever check comes first: 403.
       if (own) {
-        expectError(await t.as('locked').get(pdfPath(own)), 403, 'authorization');
+        expectError(await t.as('locked').get(pdfPath(own), REFUSED), 403, 'authorization');
         return;
       }
       // Without it the key is one it does not own: 403 ("license ... missing") or 404 ("owned by
       // another customer"), and only 403 shows the license check.
       const key = t.profile.resources?.primaryProjectKeys?.calculable ?? absentProjectKey();
-      expectAuthorizationUnless(t, await t.as('locked').get(pdfPath(key)), OTHER_ORDER.notOwn);
+      expectAuthorizationUnless(t, await t.as('locked').get(pdfPath(key), REFUSED), OTHER_ORDER.notOwn);
     },
     { ...WRITES, needs: needsLocked },
   );
@@ -282,13 +282,13 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       // missing"). Complete data inside the radius leaves the expired license as the one check to
       // fail, whichever comes first: 403.
       if (calculable) {
-        expectError(await t.as('expiredUnlocked').get(pdfPath(calculable)), 403, 'authorization');
+        expectError(await t.as('expiredUnlocked').get(pdfPath(calculable), REFUSED), 403, 'authorization');
         return;
       }
       const key = t.profile.resources?.expiredUnlockedProjectKey as string;
       expectAuthorizationUnless(
         t,
-        await t.as('expiredUnlocked').get(pdfPath(key)),
+        await t.as('expiredUnlocked').get(pdfPath(key), REFUSED),
         OTHER_ORDER.notCalculable(`the expired customer's project ${key}`, 'resources.expiredUnlockedCalculableKey'),
       );
     },
@@ -303,8 +303,8 @@ describe('GET /reports/{projectKey}/pdf: access', () => {
       const foreignKey = t.profile.resources?.foreignProjectKey as string;
       const missingKey = absentProjectKey();
       // "Ownership: foreign and non-existent projects ... give 404"; that the two answers are alike is AUTH-19's.
-      expectError(await actor.get(pdfPath(foreignKey)), 404, 'not_found');
-      expectError(await actor.get(pdfPath(missingKey)), 404, 'not_found');
+      expectError(await actor.get(pdfPath(foreignKey), REFUSED), 404, 'not_found');
+      expectError(await actor.get(pdfPath(missingKey), REFUSED), 404, 'not_found');
     },
     { ...WRITES, needs: needsForeignProject },
   );

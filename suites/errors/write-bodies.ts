@@ -10,7 +10,7 @@
  */
 import { describe, expect } from 'vitest';
 import { endpointLabel, JSON_BODY_ENDPOINTS, MAX_BODY_BYTES, type Endpoint } from '../../spec/endpoints.js';
-import type { ApiResponse } from '../harness/client.js';
+import { REFUSED, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { MALFORMED_JSON, multibyteJson, NOT_JSON_TYPES, paddedJson } from '../sweeps/bodies.js';
@@ -18,8 +18,6 @@ import { ownValues } from '../sweeps/path-values.js';
 import { send, type EndpointRequest } from '../sweeps/requests.js';
 
 const WRITES = { writes: true } as const;
-/** A body the check asserts is refused is sent again past a gateway's answer: a refusal's repeat changes nothing. */
-const REFUSED = { repeatable: 'refused' } as const;
 
 interface BodyVariant {
   what: string;

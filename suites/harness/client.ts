@@ -104,6 +104,9 @@ export interface SendOptions {
   repeatable?: 'refused' | 'prerequisite';
 }
 
+/** A request the check asserts is refused: sent again past a gateway's answer whatever its method (`SendOptions.repeatable`). */
+export const REFUSED = { repeatable: 'refused' } as const satisfies SendOptions;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
 

@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { createdProjectKeySchema } from '../../spec/contract/common.js';
 import { creationResponseSchema, PROJECT_STATUS, projektHeaderSchema } from '../../spec/contract/projects.js';
-import type { Actor, ApiResponse } from '../harness/client.js';
+import { REFUSED, type Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { withLocks } from '../harness/field-locks.js';
@@ -268,7 +268,7 @@ export function createChecks(): void {
         `POST /reports with ${label} in the body must give 422 validation`,
         async (t) => {
           const actor = await t.owner('own-data-only');
-          expectRejected(await actor.post('/reports', body, { repeatable: 'refused' }));
+          expectRejected(await actor.post('/reports', body, REFUSED));
         },
         WRITES,
       );
@@ -307,7 +307,7 @@ export function createChecks(): void {
         `POST /reports/with-data with ${c.label} must give 422 validation`,
         async (t) => {
           const actor = await t.owner('own-data-only');
-          expectRejected(await actor.post('/reports/with-data', c.body, { repeatable: 'refused' }));
+          expectRejected(await actor.post('/reports/with-data', c.body, REFUSED));
         },
         WRITES,
       );
@@ -327,7 +327,7 @@ export function createChecks(): void {
       'refused POST /reports/with-data requests (both envelopes, an invalid value, no body) must create no project: validation happens before creation',
       async (t) => {
         await createsNoProject(t, async (actor) => {
-          for (const c of refused.slice(0, 2)) expectRejected(await actor.post('/reports/with-data', c.body, { repeatable: 'refused' }));
+          for (const c of refused.slice(0, 2)) expectRejected(await actor.post('/reports/with-data', c.body, REFUSED));
           expectNoBodyRefused(await actor.post('/reports/with-data', undefined, { headers: { 'content-type': 'application/json' } }));
         });
       },
@@ -339,7 +339,7 @@ export function createChecks(): void {
       'POST /reports/with-data with an empty envelope must give 422 validation',
       async (t) => {
         const actor = await t.owner('own-data-only');
-        expectRejected(await actor.post('/reports/with-data', { projectData: {} }, { repeatable: 'refused' }));
+        expectRejected(await actor.post('/reports/with-data', { projectData: {} }, REFUSED));
       },
       WRITES,
     );
@@ -368,8 +368,8 @@ export function createChecks(): void {
         `POST /reports and POST /reports/with-data must give 403 authorization for ${label}`,
         async (t) => {
           const actor = t.as(role);
-          expectError(await actor.post('/reports', undefined, { repeatable: 'refused' }), 403, 'authorization');
-          expectError(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(`${role} ${MUST_NOT_EXIST}`) } }, { repeatable: 'refused' }), 403, 'authorization');
+          expectError(await actor.post('/reports', undefined, REFUSED), 403, 'authorization');
+          expectError(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(`${role} ${MUST_NOT_EXIST}`) } }, REFUSED), 403, 'authorization');
         },
         WRITES,
       );

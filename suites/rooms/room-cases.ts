@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { check } from '../harness/check.js';
-import type { Actor } from '../harness/client.js';
+import { REFUSED, type Actor } from '../harness/client.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import { marker } from '../harness/marker.js';
 import {
@@ -29,7 +29,7 @@ export function rejectCreateBody(rules: string[], title: string, body: unknown):
     title,
     async (t) => {
       const { actor, key } = await t.ownerWithProject('own-data-only');
-      expectRoomRejected(await actor.post(roomsPath(key), body, { repeatable: 'refused' }));
+      expectRoomRejected(await actor.post(roomsPath(key), body, REFUSED));
     },
     WRITES,
   );
@@ -47,7 +47,7 @@ export function rejectCreate(rules: string[], field: string, value: unknown, why
     async (t) => {
       const { actor, key } = await t.ownerWithProject('own-data-only');
       const name = roomName(`rejected ${marker()}`);
-      expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }, { repeatable: 'refused' }));
+      expectRoomRejected(await actor.post(roomsPath(key), { roomData: { raumBezeichnung: name, [field]: value } }, REFUSED));
       await expectNoRoomNamed(actor, key, name);
     },
     WRITES,

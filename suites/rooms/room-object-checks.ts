@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomListResponseSchema, roomResponseSchema } from '../../spec/contract/rooms.js';
 import { absentProjectKey } from '../harness/absent-key.js';
 import { check } from '../harness/check.js';
+import { REFUSED } from '../harness/client.js';
 import { expectError, expectIndistinguishable, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { marker } from '../harness/marker.js';
 import {
@@ -233,7 +234,7 @@ export function roomObjectChecks(): void {
         const foreign = t.as('foreign');
         const owner = await t.owner();
         const name = roomName(`foreign ${marker()}`);
-        expectError(await owner.post(roomsPath(foreignKey), { roomData: { raumBezeichnung: name } }), 404, 'not_found');
+        expectError(await owner.post(roomsPath(foreignKey), { roomData: { raumBezeichnung: name } }, REFUSED), 404, 'not_found');
         const rooms = await listRooms(foreign, foreignKey);
         expect(rooms.map((r) => r.roomData.raumBezeichnung), 'the refused creation must not have created a room').not.toContain(name);
         const target = rooms[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign target') }, { repeatable: 'prerequisite' }));

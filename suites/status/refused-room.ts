@@ -7,6 +7,7 @@
 import { describe, expect } from 'vitest';
 import { PROJECT_STATUS } from '../../spec/contract/projects.js';
 import { check } from '../harness/check.js';
+import { REFUSED } from '../harness/client.js';
 import { PrerequisiteMissing } from '../harness/read-onward.js';
 import { createProject, listRooms, readProjectStatus, roomName, roomsPath, WRITES } from '../rooms/support.js';
 
@@ -24,7 +25,7 @@ export function refusedRoomChecks(): void {
         // The refusals and that they create nothing are the room rules' (ROOM-16, ROOM-19, ROOM-37):
         // here they are the way to a refused creation, and the status after it is this rule's.
         for (const roomData of [{ raumFlaeche: 12 }, { raumBezeichnung: roomName('Etage 8'), raumEtage: 8 }, { raumBezeichnung: roomName('unbekannt'), raumFarbe: 'blau' }]) {
-          const res = await owner.post(roomsPath(key), { roomData });
+          const res = await owner.post(roomsPath(key), { roomData }, REFUSED);
           if (res.status !== 422) throw new PrerequisiteMissing(`prerequisite missing: the creation of ${JSON.stringify(roomData)} was not refused (HTTP ${res.status}); ROOM-16, ROOM-19 and ROOM-37 judge that answer`);
         }
         const rooms = await listRooms(owner, key);
