@@ -13,7 +13,7 @@ import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import { readRunEnv } from '../../harness-core/run-env.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
-import { Actor, HarnessError } from '../harness/client.js';
+import { Actor, GatewayAnswered, HarnessError } from '../harness/client.js';
 import { target } from '../harness/target.js';
 import { TargetAssertionError } from '../harness/target-assertion.js';
 import { commandArbitraries, type ExploreModel, type ExploreReal } from './commands.js';
@@ -80,6 +80,9 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   let last: Attempt | undefined;
   let harnessError: unknown;
   const explored: JournalEntry[][] = [];
+  /** Sequences a gateway's answer ended, each at the command it met it in, and the first such answer. */
+  const cutShort: number[] = [];
+  let gateway: GatewayAnswered | undefined;
   // Every comparison of every attempt, shrinking's replays included: each judged a real answer.
   const comparisons = new Comparisons();
 
@@ -106,6 +109,17 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
       await fc.asyncModelRun(() => ({ model, real }), [opening, ...rest]);
       if (shrinkUntil === undefined) explored.push(session.journal);
     } catch (err) {
+      if (err instanceof GatewayAnswered) {
+        // A write whose outcome is unknown leaves the model behind the target: the sequence ends
+        // there, and what it compared before stands (each comparison judged an answer of the
+        // target). A shrinking replay that meets one shows nothing either way.
+        if (shrinkUntil === undefined) {
+          explored.push(session.journal);
+          cutShort.push(session.commandsRun);
+          gateway ??= err;
+        }
+        return;
+      }
       if (!(err instanceof ExploreMismatch)) {
         // A harness error (an unintended 429, an unreachable target) judges nothing: never shrink towards it.
         harnessError = err;
@@ -123,12 +137,15 @@ export async function exploreLane(t: CheckContext, settings: ExploreSettings, la
   const heading = `lane ${lane + 1} of ${settings.lanes}, seed ${settings.seed} (fast-check seed ${seed})`;
   const commands = explored.reduce((sum, journal) => sum + (journal[journal.length - 1]?.command ?? 0), 0);
   const requests = explored.reduce((sum, journal) => sum + journal.length, 0);
-  const ran = `${counted(explored.length, 'sequence')} (${counted(commands, 'command')}, ${counted(requests, 'request')})`;
+  const cut = cutShort.length === 0 ? '' : `; ${cutShort.length} of them ended at command ${cutShort.join(', ')} by a gateway's answer to a request not sent again`;
+  const ran = `${counted(explored.length, 'sequence')} (${counted(commands, 'command')}, ${counted(requests, 'request')}${cut})`;
   // A failed lane records too: a rule it never compared is not exercised, not failed.
   const fallback = details.failed ? `no sequence of the lane compared it (the failing one and its ${shrinkAttempts} shrinking replays included)` : `the lane's ${ran} made no comparison of it`;
   const judged = recordComparisons(t, comparisons, unreachable, fallback);
   if (!details.failed || !first || !last) {
     if (harnessError !== undefined) throw harnessError;
+    // Nothing compared before the gateway's answer: the check runs again, as for any check that met one.
+    if (gateway !== undefined && comparisons.total === 0) throw gateway;
     t.note(`${ran}: ${judged} of ${t.rules.length} rules compared, ${comparisons.total} comparisons${notes.length ? `; ${notes.join('; ')}` : ''}`);
     const sequencesText = explored.map((journal, i) => `sequence ${i + 1} of ${runs}:\n${formatJournal(journal)}`).join('\n\n');
     await allure.attachment('explored sequences', `${heading}${notes.length ? `\n(${notes.join('; ')})` : ''}\n\n${sequencesText}`, 'text/plain');
