@@ -7,6 +7,7 @@
 import { describe } from 'vitest';
 import { endpointById } from '../../spec/endpoints.js';
 import { check, harnessProjectName } from '../harness/check.js';
+import { REFUSED } from '../harness/client.js';
 import { expectError } from '../harness/expect-api.js';
 
 /** The rules a path breaks: a key that is not nine letters is also PROJ-3's. */
@@ -32,7 +33,7 @@ export function malformedPathMethodChecks(): void {
           `${method} with ${what} (${path})${body ? ' and a valid JSON body' : ''} answers 404 not_found`,
           async (t) => {
             const owner = await t.owner();
-            expectError(await owner.send(method, path, body ? { body: body(harnessProjectName('ERR-12')) } : {}), 404, 'not_found');
+            expectError(await owner.send(method, path, { ...REFUSED, ...(body ? { body: body(harnessProjectName('ERR-12')) } : {}) }), 404, 'not_found');
           },
           // A target that serves the path anyway may write.
           { writes: true },

@@ -138,7 +138,7 @@ export function roomObjectChecks(): void {
       'a DELETE of a room must leave the room in place',
       async (t) => {
         const { actor, key, room } = await ownerWithRoom(t);
-        const res = await actor.send('DELETE', roomsPath(key, room.id));
+        const res = await actor.send('DELETE', roomsPath(key, room.id), REFUSED);
         const after = await actor.get(roomsPath(key, room.id));
         expect(after.status, `after DELETE answered HTTP ${res.status}, the room must still be readable`).toBe(200);
         expect(roomOf(after, 200, 'ROOM-3', 'the room read after the DELETE').id).toBe(room.id);
