@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { endpointLabel, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
-import { Actor, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
+import { Actor, REFUSED, type ApiResponse, type ThrottleMeaning } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
@@ -38,7 +38,7 @@ function alteredToken(token: string): string {
  * which the check asserts is refused (401): sent again past a gateway's answer, whatever its method.
  */
 function sendTo(actor: Actor, endpoint: Endpoint, profile: Profile, rule: string, headers?: Record<string, string>): Promise<ApiResponse> {
-  return send(actor, endpoint, someValues(profile), { text: harnessProjectName(rule), repeatable: 'refused', ...(headers ? { headers } : {}) });
+  return send(actor, endpoint, someValues(profile), { text: harnessProjectName(rule), ...REFUSED, ...(headers ? { headers } : {}) });
 }
 
 /** Invalid tokens, taken in turn by the endpoints of the sweep. */

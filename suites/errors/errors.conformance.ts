@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { calculationUnavailableErrorSchema, errorEnvelopeSchema, type ErrorEnvelope, type ErrorType } from '../../spec/contract/error-envelope.js';
 import { MAX_BODY_BYTES } from '../../spec/endpoints.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
-import type { ApiResponse } from '../harness/client.js';
+import { REFUSED, type ApiResponse } from '../harness/client.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { paddedJson } from '../sweeps/bodies.js';
 import { malformedPathMethodChecks } from './malformed-path-methods.js';
@@ -74,10 +74,10 @@ describe('error envelope', () => {
     async (t) => {
       const owner = await t.owner();
       judgeFields(t, [
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":', repeatable: 'refused' }), 400, 'validation'),
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1), repeatable: 'refused' }), 413, 'validation'),
-        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain', repeatable: 'refused' }), 415, 'validation'),
-        expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }, { repeatable: 'refused' }), 422, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: '{"projectData":', ...REFUSED }), 400, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: paddedJson(projectBody('ERR-1'), MAX_BODY_BYTES + 1), ...REFUSED }), 413, 'validation'),
+        expectEnvelope(await owner.send('POST', '/reports/with-data', { raw: JSON.stringify(projectBody('ERR-1')), contentType: 'text/plain', ...REFUSED }), 415, 'validation'),
+        expectEnvelope(await owner.post('/reports/with-data', { projectData: { projektBaujahr: 999 } }, REFUSED), 422, 'validation'),
       ]);
     },
     { writes: true },

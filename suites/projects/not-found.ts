@@ -7,6 +7,7 @@
  */
 import { describe } from 'vitest';
 import { check, harnessProjectName } from '../harness/check.js';
+import { REFUSED } from '../harness/client.js';
 import { expectError, expectIndistinguishable } from '../harness/expect-api.js';
 import { foreignProjectUnshown } from './known-projects.js';
 import { needsForeignProject } from './support.js';
@@ -61,7 +62,7 @@ export function notFoundChecks(): void {
           const actor = await t.owner();
           const [missingKey, baselineKey] = [absentProjectKey(), absentProjectKey()];
           // Each must be refused (404): sent again past a gateway's answer, a refusal's repeat changes nothing (a pdf's and a room creation's too).
-          const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, { repeatable: 'refused', ...(route.body === undefined ? {} : { body: route.body }) });
+          const send = (key: string) => actor.send(route.method, `/reports/${key}${route.suffix}`, { ...REFUSED, ...(route.body === undefined ? {} : { body: route.body }) });
           const missing = await send(missingKey);
           const foreign = await send(foreignKey);
           const baseline = await send(baselineKey);
