@@ -104,7 +104,7 @@ class CreateEmpty implements Cmd {
         return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1 (the new project is ${label})`,
-    });
+    }, 'creation');
     if (created) m.state.projects.push(created);
   }
   toString = () => `create an empty project (POST /reports${this.omitBody ? ' without a body' : ' {}'})`;
@@ -137,7 +137,7 @@ class CreateWithData implements Cmd {
         return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1, ${predicted(fields)} (the new project is ${label})`,
-    });
+    }, 'creation');
     if (created) m.state.projects.push(created);
   }
   toString = () => `create a project with data (POST /reports/with-data, ${this.envelope}: ${fieldsText(this.fields())})`;
@@ -153,7 +153,7 @@ class CreateRefused implements Cmd {
   async run(_m: ExploreModel, r: ExploreReal) {
     r.session.beginCommand(this.toString());
     const body = { projectData: { [this.name.field]: this.name.value, [this.invalid.field]: this.invalid.value } };
-    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`));
+    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`), 'refused');
   }
   toString = () => `create a project with an invalid ${this.invalid.field} (${this.invalid.why}: ${show(this.invalid.value)})`;
 }
@@ -344,7 +344,7 @@ class CreateRoomRefused implements Cmd {
     const project = pick(m.state.projects, this.p);
     r.session.beginCommand(this.toString(project));
     const roomData = this.invalid.field === 'raumBezeichnung' ? { raumBezeichnung: this.invalid.value } : { raumBezeichnung: this.name, [this.invalid.field]: this.invalid.value };
-    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no room created`));
+    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no room created`), 'refused');
   }
   toString = (project?: ProjectModel) => `create a room in ${project?.label ?? `project #${this.p}`} with an invalid ${this.invalid.field} (${this.invalid.why})`;
 }

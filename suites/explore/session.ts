@@ -5,7 +5,7 @@
  * with an `ExploreMismatch`, which fast-check takes as the failure to shrink.
  */
 import { errorEnvelopeSchema, type ErrorType } from '../../spec/contract/error-envelope.js';
-import type { Actor, ApiResponse } from '../harness/client.js';
+import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
 import type { Comparisons } from './comparisons.js';
 import type { Exchange } from '../harness/exchange.js';
 import { TargetAssertionError } from '../harness/target-assertion.js';
@@ -87,10 +87,11 @@ export class Session {
     return this.commandNumber;
   }
 
-  async send(who: Who, method: string, path: string, body: unknown, prediction: Prediction): Promise<void> {
+  /** `repeatable`: why the request may be sent again past a gateway's answer (SendOptions.repeatable). */
+  async send(who: Who, method: string, path: string, body: unknown, prediction: Prediction, repeatable?: SendOptions['repeatable']): Promise<void> {
     const actor = this.actors[who];
     if (!actor) throw new Error(`no actor for ${who}: the command should not have been chosen`);
-    const res = await actor.send(method, path, body === undefined ? {} : { body });
+    const res = await actor.send(method, path, { ...(body === undefined ? {} : { body }), ...(repeatable ? { repeatable } : {}) });
     const findings = compareAnswer(who, res, prediction, this.secrets(), this.comparisons);
     const entry: JournalEntry = {
       command: this.commandNumber,

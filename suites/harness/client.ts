@@ -99,9 +99,13 @@ export interface SendOptions {
    *   effect of one on a target that conforms, and on one that wrongly took the first the same
    *   effect again, which the check's assertion finds;
    * - `prerequisite`: it creates what the check needs and does not judge (a project to write to);
-   *   one that a lost answer leaves behind goes unused, as a first run's does.
+   *   one that a lost answer leaves behind goes unused, as a first run's does;
+   * - `creation`: it creates what the check judges on the answer, and one that a lost answer leaves
+   *   behind is named by none of the check's comparisons (the exploration's projects: its lists
+   *   must show the sequence's projects, not only them), so the repeat's answer is judged as the
+   *   first's would have been.
    */
-  repeatable?: 'refused' | 'prerequisite';
+  repeatable?: 'refused' | 'prerequisite' | 'creation';
 }
 
 /** A request the check asserts is refused: sent again past a gateway's answer whatever its method (`SendOptions.repeatable`). */
