@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import type { ReleasedProjectField } from '../../spec/contract/projects.js';
+import { CREATION, REFUSED } from '../harness/client.js';
 import type { ProjectRef } from '../projects/support.js';
 import type { Invalid, ProjectInputs, Valid } from './inputs.js';
 import { invalidPasswordBody, roomChange, roomCreation, roomInvalid, validPassword } from './inputs.js';
@@ -104,7 +105,7 @@ class CreateEmpty implements Cmd {
         return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1 (the new project is ${label})`,
-    }, 'creation');
+    }, CREATION);
     if (created) m.state.projects.push(created);
   }
   toString = () => `create an empty project (POST /reports${this.omitBody ? ' without a body' : ' {}'})`;
@@ -137,7 +138,7 @@ class CreateWithData implements Cmd {
         return judgeProject(c, created, body, 'creation');
       },
       summary: `HTTP 201, projektHeader.status 1, ${predicted(fields)} (the new project is ${label})`,
-    }, 'creation');
+    }, CREATION);
     if (created) m.state.projects.push(created);
   }
   toString = () => `create a project with data (POST /reports/with-data, ${this.envelope}: ${fieldsText(this.fields())})`;
@@ -153,7 +154,7 @@ class CreateRefused implements Cmd {
   async run(_m: ExploreModel, r: ExploreReal) {
     r.session.beginCommand(this.toString());
     const body = { projectData: { [this.name.field]: this.name.value, [this.invalid.field]: this.invalid.value } };
-    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`), 'refused');
+    await r.session.send('owner', 'POST', '/reports/with-data', body, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no project created (PROJ-86)`), REFUSED);
   }
   toString = () => `create a project with an invalid ${this.invalid.field} (${this.invalid.why}: ${show(this.invalid.value)})`;
 }
@@ -344,7 +345,7 @@ class CreateRoomRefused implements Cmd {
     const project = pick(m.state.projects, this.p);
     r.session.beginCommand(this.toString(project));
     const roomData = this.invalid.field === 'raumBezeichnung' ? { raumBezeichnung: this.invalid.value } : { raumBezeichnung: this.name, [this.invalid.field]: this.invalid.value };
-    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no room created`), 'refused');
+    await r.session.send('owner', 'POST', roomsPath(project), { roomData }, refused(this.invalid, `HTTP 422 validation for ${this.invalid.field} (${this.invalid.why}); no room created`), REFUSED);
   }
   toString = (project?: ProjectModel) => `create a room in ${project?.label ?? `project #${this.p}`} with an invalid ${this.invalid.field} (${this.invalid.why})`;
 }

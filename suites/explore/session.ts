@@ -87,11 +87,11 @@ export class Session {
     return this.commandNumber;
   }
 
-  /** `repeatable`: why the request may be sent again past a gateway's answer (SendOptions.repeatable). */
-  async send(who: Who, method: string, path: string, body: unknown, prediction: Prediction, repeatable?: SendOptions['repeatable']): Promise<void> {
+  /** `options`: why the request may be sent again past a gateway's answer (SendOptions.repeatable). */
+  async send(who: Who, method: string, path: string, body: unknown, prediction: Prediction, options: Pick<SendOptions, 'repeatable'> = {}): Promise<void> {
     const actor = this.actors[who];
     if (!actor) throw new Error(`no actor for ${who}: the command should not have been chosen`);
-    const res = await actor.send(method, path, { ...(body === undefined ? {} : { body }), ...(repeatable ? { repeatable } : {}) });
+    const res = await actor.send(method, path, { ...options, ...(body === undefined ? {} : { body }) });
     const findings = compareAnswer(who, res, prediction, this.secrets(), this.comparisons);
     const entry: JournalEntry = {
       command: this.commandNumber,

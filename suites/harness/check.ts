@@ -5,7 +5,7 @@ import { describe, test, type TestContext } from 'vitest';
 import { EVIDENCE_PARAMETER, JUDGED_LABEL, judgedRules, NOT_EXERCISED_PARAMETER, type ChargedFailure, type CheckJudgement } from '../../harness-core/check-result.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
 import { getRule, isKnownRule } from '../../spec/rules/catalog.js';
-import { Actor, GatewayAnswered, HarnessError, hasUnpacedInFlight, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
+import { Actor, GatewayAnswered, HarnessError, hasUnpacedInFlight, PREREQUISITE, type Pacing, type RequestRecorder, type ThrottleMeaning } from './client.js';
 import { curlLine, formatExchange, type Exchange } from './exchange.js';
 import { expectCreatedKey } from './expect-api.js';
 import { invalidTokenLane } from '../../harness-core/invalid-token-lane.js';
@@ -297,7 +297,7 @@ export class CheckContext implements RequestRecorder {
     if (!key) {
       const plz = this.profile.resources?.postalCodes?.valid[0];
       key = actor
-        .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } }, { repeatable: 'prerequisite' })
+        .post('/reports/with-data', { projectData: { projektName: harnessProjectName('shared'), ...(plz ? { projektPostleitzahl: plz } : {}) } }, PREREQUISITE)
         .then((res) => {
           // Another status may be the profile's fault (a pool customer without an active license).
           if (res.status !== 201) throw new HarnessError(`could not create the shared project for ${actor.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);

@@ -108,8 +108,10 @@ export interface SendOptions {
   repeatable?: 'refused' | 'prerequisite' | 'creation';
 }
 
-/** A request the check asserts is refused: sent again past a gateway's answer whatever its method (`SendOptions.repeatable`). */
+/** The reasons of `SendOptions.repeatable`, each spelt once: a request so marked is sent again past a gateway's answer whatever its method. */
 export const REFUSED = { repeatable: 'refused' } as const satisfies SendOptions;
+export const PREREQUISITE = { repeatable: 'prerequisite' } as const satisfies SendOptions;
+export const CREATION = { repeatable: 'creation' } as const satisfies SendOptions;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128 });

@@ -15,7 +15,7 @@
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
 import { check, harnessProjectName } from '../harness/check.js';
-import type { Actor } from '../harness/client.js';
+import { CREATION, type Actor } from '../harness/client.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import { marker } from '../harness/marker.js';
@@ -48,7 +48,7 @@ export function listEmailPasswordChecks(): void {
         const projects: ProjectRef[] = [];
         for (const n of [1, 2, 3]) {
           // Sent again past a gateway's answer: a project a lost answer leaves behind is one more entry, which "same or more entries" allows.
-          const res = await owner.post('/reports/with-data', { projectData: { projektName: harnessProjectName(`PROJ-90 list ${n}`) } }, { repeatable: 'creation' });
+          const res = await owner.post('/reports/with-data', { projectData: { projektName: harnessProjectName(`PROJ-90 list ${n}`) } }, CREATION);
           expectStatus(res, 201);
           projects.push(createdProject(res));
         }

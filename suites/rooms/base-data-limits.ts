@@ -16,6 +16,7 @@
 import { describe, expect } from 'vitest';
 import type { Profile } from '../../spec/profile.schema.js';
 import { check } from '../harness/check.js';
+import { PREREQUISITE } from '../harness/client.js';
 import { expectError } from '../harness/expect-api.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
 import {
@@ -81,8 +82,8 @@ export function baseDataLimitChecks(): void {
         const plz = t.profile.resources?.postalCodes?.valid[0] as string;
         const { key } = await createProject(owner, 'ROOM-55 base data only', { projektPostleitzahl: plz, projektBaujahr: 1975, projektBewohner: 3, projektArtHeizung: 1 });
         // Sent again past a gateway's answer: a room a lost answer leaves behind has base data only too, as the rule's premise needs.
-        await createRoom(owner, key, { raumBezeichnung: roomName('Wohnen'), raumEtage: 1, raumFlaeche: 24, raumHoehe: 2.5, raumTemperatur: 20 }, { repeatable: 'prerequisite' });
-        await createRoom(owner, key, { raumBezeichnung: roomName('Bad'), raumEtage: 1, raumFlaeche: 8, raumHoehe: 2.5, raumTemperatur: 24 }, { repeatable: 'prerequisite' });
+        await createRoom(owner, key, { raumBezeichnung: roomName('Wohnen'), raumEtage: 1, raumFlaeche: 24, raumHoehe: 2.5, raumTemperatur: 20 }, PREREQUISITE);
+        await createRoom(owner, key, { raumBezeichnung: roomName('Bad'), raumEtage: 1, raumFlaeche: 8, raumHoehe: 2.5, raumTemperatur: 24 }, PREREQUISITE);
         const res = await owner.get(`/reports/${key}/results`);
         if (res.status === 403) t.skip(`the results of the new project answered 403: postal code ${plz} lies outside the license radius of ${owner.label}, so calculability cannot be judged`);
         const body = expectError(res, 422, 'calculation_unavailable');

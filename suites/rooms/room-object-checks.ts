@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { ROOM_DEFAULTS, ROOM_INPUT_FIELDS, ROOM_OUTPUT_ONLY_FIELDS, roomListResponseSchema, roomResponseSchema } from '../../spec/contract/rooms.js';
 import { absentProjectKey } from '../harness/absent-key.js';
 import { check } from '../harness/check.js';
-import { REFUSED } from '../harness/client.js';
+import { PREREQUISITE, REFUSED } from '../harness/client.js';
 import { expectError, expectIndistinguishable, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { marker } from '../harness/marker.js';
 import {
@@ -166,7 +166,7 @@ export function roomObjectChecks(): void {
       async (t) => {
         const { actor, key, room } = await ownerWithRoom(t);
         const other = await createProject(actor, 'second project');
-        const otherRoom = await createRoom(actor, other.key, { raumBezeichnung: roomName('other project'), raumNotiz: 'unberührt' }, { repeatable: 'prerequisite' });
+        const otherRoom = await createRoom(actor, other.key, { raumBezeichnung: roomName('other project'), raumNotiz: 'unberührt' }, PREREQUISITE);
         expectError(await actor.get(roomsPath(key, otherRoom.id)), 404, 'not_found');
         expectError(await actor.patch(roomsPath(key, otherRoom.id), { roomData: { raumNotiz: 'quer' } }), 404, 'not_found');
         expectError(await actor.get(roomsPath(other.key, room.id)), 404, 'not_found');
@@ -185,7 +185,7 @@ export function roomObjectChecks(): void {
         const foreign = t.as('foreign');
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
         const listed = (await listRooms(foreign, foreignKey))[0];
-        const foreignRoom = listed ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }, { repeatable: 'prerequisite' }));
+        const foreignRoom = listed ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign room') }, PREREQUISITE));
         const foreignId = foreignRoom.id;
         const missingIds = [3, 4].map((longer) => (/^\d+$/.test(foreignId) ? '9'.repeat(foreignId.length + longer) : `${foreignId}-cpf-missing-${marker()}`)) as [string, string];
         const { actor, key } = await t.ownerWithProject('own-data-only');
@@ -237,7 +237,7 @@ export function roomObjectChecks(): void {
         expectError(await owner.post(roomsPath(foreignKey), { roomData: { raumBezeichnung: name } }, REFUSED), 404, 'not_found');
         const rooms = await listRooms(foreign, foreignKey);
         expect(rooms.map((r) => r.roomData.raumBezeichnung), 'the refused creation must not have created a room').not.toContain(name);
-        const target = rooms[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign target') }, { repeatable: 'prerequisite' }));
+        const target = rooms[0] ?? (await createRoom(foreign, foreignKey, { raumBezeichnung: roomName('foreign target') }, PREREQUISITE));
         expectError(await owner.patch(roomsPath(foreignKey, target.id), { roomData: { raumNotiz: `fremd ${marker()}` } }), 404, 'not_found');
         const after = await readRoom(foreign, foreignKey, target.id);
         expect(after.roomData.raumNotiz, 'the refused PATCH must not change the foreign room').toBe(target.roomData.raumNotiz);

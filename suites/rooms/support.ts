@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { floorOfText } from '../../spec/contract/rooms.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
-import type { Actor, ApiResponse, SendOptions } from '../harness/client.js';
+import { PREREQUISITE, type Actor, type ApiResponse, type SendOptions } from '../harness/client.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 
@@ -101,7 +101,7 @@ export async function patchProjectOnward(actor: Actor, key: string, projectData:
  * lost answer leaves behind goes unused.
  */
 export async function createProject(actor: Actor, suffix: string, extra: Record<string, unknown> = {}): Promise<{ key: string; status: unknown }> {
-  const res = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(suffix), ...extra } }, { repeatable: 'prerequisite' });
+  const res = await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName(suffix), ...extra } }, PREREQUISITE);
   const created = readOnward(res, {
     status: 201,
     schema: z.looseObject({ projektHeader: z.looseObject({ key: z.string().min(1), status: z.unknown().optional() }) }),
@@ -143,7 +143,7 @@ export async function ownerWithRoom(t: CheckContext): Promise<{ actor: Actor; ke
   let room = sharedRooms.get(key);
   if (!room) {
     // No check judges the shared project's room list: one that a lost answer leaves behind goes unused.
-    room = createRoom(actor, key, { raumBezeichnung: roomName('shared room') }, { repeatable: 'prerequisite' });
+    room = createRoom(actor, key, { raumBezeichnung: roomName('shared room') }, PREREQUISITE);
     sharedRooms.set(key, room);
     room.catch(() => sharedRooms.delete(key));
   }

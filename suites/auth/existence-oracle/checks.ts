@@ -9,7 +9,7 @@ import * as allure from 'allure-js-commons';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import type { Profile } from '../../../spec/profile.schema.js';
-import { GatewayAnswered, HarnessError, type Actor } from '../../harness/client.js';
+import { GatewayAnswered, HarnessError, PREREQUISITE, type Actor } from '../../harness/client.js';
 import { check, harnessProjectName, type CheckContext, type CheckOptions } from '../../harness/check.js';
 import { PrerequisiteMissing, readOnward } from '../../harness/read-onward.js';
 import { headerLeaks, throttleLeak, unjudgedAnswer } from './header-oracles.js';
@@ -138,7 +138,7 @@ function foreignRoomId(t: CheckContext): Promise<string> {
     foreignRoom = t
       .as('foreign')
       // Sent again past a gateway's answer: a room a lost answer leaves behind is one more of the foreign project's, which no arm names.
-      .post(`/reports/${key}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('AUTH-23') } }, { repeatable: 'prerequisite' })
+      .post(`/reports/${key}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('AUTH-23') } }, PREREQUISITE)
       .then((res) => readOnward(res, { status: 201, schema: roomSchema, owner: 'ROOM-2', what: 'the foreign customer creating a room in its own project' }).room.id);
     foreignRoom.catch(() => {
       foreignRoom = undefined;
