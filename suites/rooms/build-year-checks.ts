@@ -2,7 +2,7 @@
 import { describe } from 'vitest';
 import { check } from '../harness/check.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
-import { createRoom, expectDecimalText, patchProjectOnward, readRoom, roomName, WRITES } from './support.js';
+import { createRoomOnce, expectDecimalText, patchProjectOnward, readRoom, uniqueRoomName, WRITES } from './support.js';
 
 export function buildYearChecks(): void {
   describe('raumBaujahr', () => {
@@ -15,7 +15,8 @@ export function buildYearChecks(): void {
         const later = year + 7;
         await withLocks(fieldLocks(key, ['projektBaujahr']), async () => {
           await patchProjectOnward(actor, key, { projektBaujahr: year });
-          const room = await createRoom(actor, key, { raumBezeichnung: roomName('baujahr') });
+          // Made once: the year it copied is the one set just before, whichever attempt made it.
+          const room = await createRoomOnce(actor, key, { raumBezeichnung: uniqueRoomName('baujahr') });
           expectDecimalText(room.roomData, 'raumBaujahr', year);
           await patchProjectOnward(actor, key, { projektBaujahr: later });
           expectDecimalText((await readRoom(actor, key, room.id)).roomData, 'raumBaujahr', year, `the project year changed to ${later}; the room keeps the year copied at creation`);

@@ -13,7 +13,9 @@ import { z } from 'zod';
 import type { Profile } from '../../spec/profile.schema.js';
 import { floorOfText } from '../../spec/contract/rooms.js';
 import { harnessProjectName, type CheckContext } from '../harness/check.js';
-import { PREREQUISITE, type Actor, type ApiResponse, type SendOptions } from '../harness/client.js';
+import { ATTEMPTS_FOR_A_READ } from '../../harness-core/lost-reads.js';
+import { GatewayAnswered, NoAnswer, PREREQUISITE, type Actor, type ApiResponse, type SendOptions } from '../harness/client.js';
+import { marker } from '../harness/marker.js';
 import { expectError, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
 
@@ -56,6 +58,33 @@ export function roomsOf(res: ApiResponse): OnwardRoom[] {
 /** POST that must succeed (201 and `{room}`, judged by ROOM-2); returns the room to go on with. */
 export async function createRoom(actor: Actor, key: string, roomData: Record<string, unknown>, options: Pick<SendOptions, 'repeatable'> = {}): Promise<OnwardRoom> {
   return roomOf(await actor.post(roomsPath(key), { roomData }, options), 201, 'ROOM-2', 'the room creation');
+}
+
+/** A room name no other room bears: `createRoomOnce` finds its room in the list by it. */
+export function uniqueRoomName(suffix: string): string {
+  return roomName(`${suffix} ${marker()}`);
+}
+
+/**
+ * A room creation that must succeed, made once however a gateway or the network treats its
+ * answer, for a check that needs the creation's effect (a transition it triggers, the value it
+ * copies) rather than its answer. Where an attempt got no answer of the target (a gateway's 502 or
+ * 504, or none at all), the room list is read before the creation is sent again, as the spec tells
+ * a client: "No idempotency key: after a connection loss the room list is checked before a
+ * creation is repeated." The room the lost attempt made is taken from the list, found by its
+ * `raumBezeichnung` (`uniqueRoomName`); the creation is sent again only when the list lacks it, so
+ * the project never holds a second room that the check did not see made.
+ */
+export async function createRoomOnce(actor: Actor, key: string, roomData: Record<string, unknown> & { raumBezeichnung: string }): Promise<OnwardRoom> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createRoom(actor, key, roomData);
+    } catch (err) {
+      if (attempt >= ATTEMPTS_FOR_A_READ || !(err instanceof GatewayAnswered || err instanceof NoAnswer)) throw err;
+    }
+    const made = (await listRooms(actor, key)).find((room) => room.roomData.raumBezeichnung === roomData.raumBezeichnung);
+    if (made !== undefined) return made;
+  }
 }
 
 /** GET of one room that must succeed (200 and `{room}`, judged by ROOM-3). */

@@ -106,7 +106,7 @@ async function runProbe(t: CheckContext, spec: ProbeSpec): Promise<void> {
       const judged = pairs.filter(bothNotFound);
       return { differences: judged.map(difference), answerMs: median(judged.map((p) => armTime(p.missing))) };
     }, { timeSpent });
-    await report(t, spec.what, verdict.kind, summary, seed, timeSpent(), scheduler.droppedForGateway, conditionalJudged);
+    await report(t, spec.what, { kind: verdict.kind, summary, seed, timeSpent: timeSpent(), droppedForGateway: scheduler.droppedForGateway, conditionalJudged });
   } finally {
     probing = false;
     await scheduler.stop();
@@ -117,7 +117,20 @@ async function runProbe(t: CheckContext, spec: ProbeSpec): Promise<void> {
   }
 }
 
-async function report(t: CheckContext, what: string, kind: 'distinguishable' | 'indistinguishable' | 'undecided', summary: PairedSummary, seed: number, timeSpent: boolean, droppedForGateway: number, conditionalJudged: boolean): Promise<void> {
+/** What a probe ends with: its verdict, and what its note tells of how it was reached. */
+interface ProbeOutcome {
+  kind: 'distinguishable' | 'indistinguishable' | 'undecided';
+  summary: PairedSummary;
+  /** Draws the arm order: printed so that a run can be repeated. */
+  seed: number;
+  /** The probe's time ran out before the sequential test decided. */
+  timeSpent: boolean;
+  /** Pairs a gateway answered an arm of, in the target's place. */
+  droppedForGateway: number;
+  conditionalJudged: boolean;
+}
+
+async function report(t: CheckContext, what: string, { kind, summary, seed, timeSpent, droppedForGateway, conditionalJudged }: ProbeOutcome): Promise<void> {
   const dropped = droppedForGateway > 0 ? `; ${droppedForGateway} pair${droppedForGateway === 1 ? '' : 's'} dropped, a gateway having answered in the target's place` : '';
   const conditional = conditionalJudged ? '' : '; no conditional request judged: no lane was idle at a look, or a gateway answered one of its arms at each';
   const seedNote = ` [arm order seed ${seed}${dropped}${conditional}]`;
