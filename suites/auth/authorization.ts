@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { PROJECT_LIST_GROUPS } from '../../spec/contract/projects.js';
-import { REFUSED, type ApiResponse } from '../harness/client.js';
+import { PREREQUISITE, REFUSED, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectIndistinguishable, expectStatus } from '../harness/expect-api.js';
 import { readOnward } from '../harness/read-onward.js';
@@ -115,7 +115,8 @@ export function authorizationChecks(): void {
         const tokens = t.profile.customers.primary.tokens;
         if (tokens.length < 2) t.skip(ONE_TOKEN);
         const creatorIndex = tokens.length - 1;
-        const key = createdKey(await t.as('primary', creatorIndex).post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-10') } }));
+        // Sent again past a gateway's answer: a project a lost answer leaves behind goes unused.
+        const key = createdKey(await t.as('primary', creatorIndex).post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-10') } }, PREREQUISITE));
         // Another customer's project would answer 404 ("foreign ... projects give 404"): 200 shows the token is the same customer.
         for (let index = 0; index < creatorIndex; index++) expectStatus(await t.as('primary', index).get(`/reports/${key}`), 200);
         t.judged('AUTH-10', creatorIndex, `other token${creatorIndex === 1 ? '' : 's'} of the primary customer reading the project created with token #${creatorIndex + 1}`);
@@ -162,7 +163,8 @@ export function authorizationChecks(): void {
           return;
         }
         const plz = t.profile.resources?.postalCodes?.valid[0] as string;
-        const key = createdKey(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15 no heat-pump right'), projektPostleitzahl: plz } }));
+        // Sent again past a gateway's answer: a project a lost answer leaves behind goes unused.
+        const key = createdKey(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('AUTH-15 no heat-pump right'), projektPostleitzahl: plz } }, PREREQUISITE));
         // The new project has no rooms, and "Incomplete data gives 422" too: the spec orders neither
         // check, so a 422 calculation_unavailable means the target judged the data first and the
         // right is not reached.
@@ -301,7 +303,8 @@ export function authorizationChecks(): void {
       async (t) => {
         const foreignKey = t.profile.resources?.foreignProjectKey as string;
         const foreign = t.as('foreign');
-        const roomId = readOnward(await foreign.post(`/reports/${foreignKey}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('AUTH-20') } }), {
+        // Sent again past a gateway's answer: a room a lost answer leaves behind is one more of the foreign project's, which no request here names.
+        const roomId = readOnward(await foreign.post(`/reports/${foreignKey}/rooms`, { roomData: { raumBezeichnung: harnessProjectName('AUTH-20') } }, PREREQUISITE), {
           status: 201,
           schema: z.looseObject({ room: z.looseObject({ id: z.string().min(1) }) }),
           owner: 'ROOM-2',

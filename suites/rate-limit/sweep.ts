@@ -11,7 +11,7 @@
  */
 import { endpointLabel, fillPath, PROTECTED_ENDPOINTS, type Endpoint } from '../../spec/endpoints.js';
 import type { CustomerRole, Profile } from '../../spec/profile.schema.js';
-import { Actor, type ApiResponse } from '../harness/client.js';
+import { Actor, PREREQUISITE, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectStatus } from '../harness/expect-api.js';
 import { target } from '../harness/target.js';
@@ -82,7 +82,8 @@ const REJECTIONS: readonly Rejection[] = [
     status: 403,
     setup: async (t) => {
       const plz = t.profile.resources?.postalCodes?.valid[0] as string;
-      const created = await t.as('noHeatpumpRight').post('/reports/with-data', { projectData: { projektName: harnessProjectName('RATE-9'), projektPostleitzahl: plz } });
+      // Sent again past a gateway's answer: a project a lost answer leaves behind goes unused.
+      const created = await t.as('noHeatpumpRight').post('/reports/with-data', { projectData: { projektName: harnessProjectName('RATE-9'), projektPostleitzahl: plz } }, PREREQUISITE);
       expectStatus(created, 201);
       const key = created.json<{ projektHeader: { key: string } }>().projektHeader.key;
       return { ...(await holdRole(t, 'noHeatpumpRight')), path: `/reports/${key}/pdf?type=check` };

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { ROOM_INPUT_FIELDS } from '../../spec/contract/rooms.js';
 import { check } from '../harness/check.js';
 import { fieldLocks, withLocks } from '../harness/field-locks.js';
+import { REFUSED } from '../harness/client.js';
 import {
   checkProperty,
   describeValue,
@@ -107,7 +108,7 @@ export function propertyChecks(): void {
         const owners = await ownersWithProject(t, PROPERTY_OWNERS);
         await checkProperty(invalidValues, 20, owners.length, async ({ field, sent }, lane) => {
           const { actor, key } = owners[lane] as (typeof owners)[number];
-          const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('rejected'), [field]: sent } });
+          const res = await actor.post(roomsPath(key), { roomData: { raumBezeichnung: roomName('rejected'), [field]: sent } }, REFUSED);
           expectRoomRejected(res);
         });
       },
