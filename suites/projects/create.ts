@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { createdProjectKeySchema } from '../../spec/contract/common.js';
 import { creationResponseSchema, PROJECT_STATUS, projektHeaderSchema } from '../../spec/contract/projects.js';
-import { REFUSED, type Actor, type ApiResponse } from '../harness/client.js';
+import { CREATION, REFUSED, type Actor, type ApiResponse } from '../harness/client.js';
 import { check, harnessProjectName, type CheckContext } from '../harness/check.js';
 import { expectError, expectSchema, expectStatus } from '../harness/expect-api.js';
 import { withLocks } from '../harness/field-locks.js';
@@ -352,8 +352,9 @@ export function createChecks(): void {
       async (t) => {
         const actor = t.as('education');
         await withLocks(['education:projects'], async () => {
-          expectStatus(await actor.post('/reports'), 201);
-          expectStatus(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('education') } }), 201);
+          // Sent again past a gateway's answer: the repeat's status is judged as the first's would be, and a project a lost answer leaves behind is named by nothing here.
+          expectStatus(await actor.post('/reports', undefined, CREATION), 201);
+          expectStatus(await actor.post('/reports/with-data', { projectData: { projektName: harnessProjectName('education') } }, CREATION), 201);
         });
       },
       WRITES,
