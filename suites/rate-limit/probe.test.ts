@@ -28,7 +28,10 @@ describe('probe verdicts', () => {
   });
 
   it('is undecided, not failed, when jitter leaves room for a correct limiter', () => {
-    expect(judge(plan, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(550, 1200, 200)])).kind).toBe('undecided');
+    const verdict = judge(plan, runOf([hit(0, 3, 200), hit(0, 3, 200), hit(550, 1200, 200)]));
+    expect(verdict.kind).toBe('undecided');
+    // Jitter: the plan's own attempts are counted for it, no further one is made.
+    expect(verdict).not.toHaveProperty('lost');
   });
 
   it('is undecided when the requests missed the edges the probe needs', () => {
@@ -55,7 +58,10 @@ describe('probe verdicts', () => {
     const dropped = hit(0, Number.POSITIVE_INFINITY, 0);
     // The first pair's second request was dropped: the refusal may rest on it, however late it was decided.
     const verdict = judge(plan, runOf([hit(0, 3, 200), dropped, hit(550, 553, 429)]));
-    expect(verdict).toMatchObject({ kind: 'undecided', message: expect.stringMatching(/^#2 0 got no answer of the target \(a dropped connection, or only a gateway's answer\), where a sliding second of 2 per customer admits it; but what the target decided/) });
+    expect(verdict).toMatchObject({ kind: 'undecided', lost: true, message: expect.stringMatching(/^#2 0 got no answer of the target \(a dropped connection, or only a gateway's answer\), where a sliding second of 2 per customer admits it; but what the target decided/) });
+    // A burst with a member of unknown outcome is undecided for it alike.
+    const burst: Plan = { steps: Array.from({ length: 3 }, (_, i) => ({ label: `${i}`, actor, path: '/reports', at: 0, expect: 'any' as const })), admittedAmongAny: 2 };
+    expect(judge(burst, runOf([hit(0, 3, 200), hit(0, 4, 200), dropped]))).toMatchObject({ kind: 'undecided', lost: true });
     // An earlier attempt's dropped request counts in a later attempt's window too.
     const refusedAtOnce = runOf([hit(2000, 2003, 200), hit(2000, 2003, 429), hit(2550, 2553, 429)]);
     expect(judge(plan, refusedAtOnce).kind).toBe('fail');

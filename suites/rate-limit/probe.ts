@@ -150,7 +150,8 @@ export async function runPlan(plan: Plan): Promise<PlanRun> {
  * decide; a stall between the harness's send time and the request's arrival (a worker thread
  * starved on a busy machine) breaks that bound once, a queue breaks it on every attempt.
  */
-export type Verdict = { kind: 'pass' } | { kind: 'fail'; message: string; repeat?: true } | { kind: 'undecided'; message: string };
+/** `lost`: a request the verdict needed got no answer of the target (a dropped connection, or only a gateway's answer). */
+export type Verdict = { kind: 'pass' } | { kind: 'fail'; message: string; repeat?: true } | { kind: 'undecided'; message: string; lost?: true };
 
 /** The verdict of one run of a plan (see the module comment). */
 /**
@@ -205,13 +206,14 @@ export function judge(plan: Plan, run: PlanRun, earlier: ReadonlyMap<string, rea
       const admitted = group.filter((h) => outcome(h) === 'admitted').length;
       const unknown = group.filter((h) => outcome(h) === 'unknown').length;
       if (group.length > 0 && (admitted !== plan.admittedAmongAny || unknown > 0)) {
+        if (unknown > 0) lost = true;
         mismatches.push(`${customer}: ${admitted} of ${group.length} concurrent requests were admitted${unknown > 0 ? ` and ${unknown} unknown` : ''}, a sliding second admits ${plan.admittedAmongAny}`);
       }
     }
   }
   if (mismatches.length > 0) {
     const why = lost ? 'what the target decided on a request without its answer is unknown, and the send/receive times leave room for a correct limiter to have done the rest' : 'the send/receive times leave room for a correct limiter to have done so (jitter)';
-    return { kind: 'undecided', message: `${mismatches.join('; ')}; but ${why}\n${timeline}` };
+    return { kind: 'undecided', message: `${mismatches.join('; ')}; but ${why}\n${timeline}`, ...(lost && { lost: true as const }) };
   }
   return { kind: 'pass' };
 }
@@ -225,16 +227,26 @@ export async function waitIdle(hits: readonly Hit[], guardMs = 30): Promise<void
 }
 
 /**
- * Runs a plan (built afresh per attempt) until it is decided, at most `attempts` times, waiting a
- * window between attempts. Fails on a proven violation; reports inconclusive (skip with the
- * measurements) when every attempt stayed undecided. Returns the deciding run.
+ * Attempts a probe makes beyond its own for those left undecided by a request without the target's
+ * answer: jitter is what a plan's attempts are counted for, a flaky network in between is not, and
+ * each further attempt can only decide (a pass needs every request decided as designed, a failure
+ * a proven violation).
+ */
+export const ATTEMPTS_FOR_LOST_ANSWERS = 3;
+
+/**
+ * Runs a plan (built afresh per attempt) until it is decided, at most `attempts` times (and up to
+ * `ATTEMPTS_FOR_LOST_ANSWERS` more for attempts that requests without an answer left undecided),
+ * waiting a window between attempts. Fails on a proven violation; reports inconclusive (skip with
+ * the measurements) when every attempt stayed undecided. Returns the deciding run.
  */
 export async function probe(t: CheckContext, build: () => Plan, attempts = 3): Promise<PlanRun> {
   const undecided: string[] = [];
   let queuedBefore: string | undefined;
   const seen: Hit[] = [];
   const earlier = new Map<string, Hit[]>();
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  let budget = attempts;
+  for (let attempt = 1; attempt <= budget; attempt++) {
     if (attempt > 1) await waitIdle(seen);
     const plan = build();
     const run = await runPlan(plan);
@@ -257,6 +269,7 @@ export async function probe(t: CheckContext, build: () => Plan, attempts = 3): P
       return run;
     }
     undecided.push(`attempt ${attempt}: ${verdict.message}`);
+    if (verdict.lost && budget < attempts + ATTEMPTS_FOR_LOST_ANSWERS) budget++;
   }
   const lost = seen.some((hit) => hit.status === 0);
   return t.skip(`inconclusive (${lost ? 'timing jitter, or requests without the target\'s answer' : 'timing jitter'}): ${undecided.join('\n')}`);
