@@ -148,14 +148,14 @@ export async function runPlan(plan: Plan): Promise<PlanRun> {
 /**
  * `repeat`: the only violation is queueing, which rests on a bound of how long the target takes to
  * decide; a stall between the harness's send time and the request's arrival (a worker thread
- * starved on a busy machine) breaks that bound once, a queue breaks it on every attempt.
+ * starved on a busy machine) breaks that bound once, a queue breaks it on every attempt. `lost`: a
+ * request the verdict needed got no answer of the target (a dropped connection, or only a gateway's
+ * answer).
  */
-/** `lost`: a request the verdict needed got no answer of the target (a dropped connection, or only a gateway's answer). */
 export type Verdict = { kind: 'pass' } | { kind: 'fail'; message: string; repeat?: true } | { kind: 'undecided'; message: string; lost?: true };
 
-/** The verdict of one run of a plan (see the module comment). */
 /**
- * `earlier`: per customer, the requests of the check's earlier attempts. Those that got no answer
+ * The verdict of one run of a plan (see the module comment). `earlier`: per customer, the requests of the check's earlier attempts. Those that got no answer
  * may be decided at any later time, inside this attempt too, so they count as possible admissions
  * here (they can only spare the target); the answered ones show how long this target takes to
  * decide (the queueing bound), as does `knownDelayMs`: the slowest answer the run's paced requests
