@@ -1,5 +1,5 @@
 /**
- * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--without RULES] [--keep DIR] [--report FILE] [--every-core]`
+ * `npm run bench:observe-judge -- [--from FILE] [--exchanges 100000] [--rounds 2] [--without RULES] [--keep DIR] [--report FILE] [--every-core] [--per-judge]`
  *
  * What judging costs against reading alone (issue 42: "at least 20,000 exchanges per second from
  * a HAR on one core"). The recording `--from` (an exchange log, as `npm run conformance -- --record
@@ -24,6 +24,11 @@
  * have filled). Nothing is asserted (a timing target on a shared machine
  * is a figure to read, not a test to fail).
  *
+ * `--per-judge` adds a child that judges the HAR once more with each judge's turns timed over the
+ * second half of the file (judge-costs.ts): per kind of exchange (endpoint row and status) its share
+ * of the judging, its microseconds per exchange and its costliest judges, printed and written to
+ * the report: where a faster judge would gain.
+ *
  * `--without RULES` leaves out the judges of those rules (comma-separated ids, each judge that
  * judges any of them): run beside a bench of every judge, on the same traffic, the difference is
  * what those judges cost, the collections their memory causes included.
@@ -45,8 +50,10 @@ import { readHar } from '../../observe/har/read-har.js';
 import { HandedOutLinks } from '../../observe/judge/handed-out-links.js';
 import { sharedStore } from '../../observe/judge/shared-state.js';
 import type { JudgeFactory } from '../../observe/judge/judge.js';
+import { ExchangeView } from '../../observe/judge/exchange-view.js';
 import { Observer } from '../../observe/judge/observer.js';
 import { JUDGES } from '../../observe/judges/index.js';
+import { costLines, JudgeClock, type KindCost } from './judge-costs.js';
 import { mainThreadCpuMs } from './main-thread-cpu.js';
 import { oneCore, onCore } from './one-core.js';
 import { RecordingCopies } from './recording-copies.js';
@@ -58,6 +65,7 @@ const FLAGS = {
   without: { type: 'string', placeholder: 'RULES', description: 'leave out the judges of these rules (comma-separated ids, e.g. RATE-1,RES-7): what they cost is the difference to a bench of every judge' },
   keep: { type: 'string', placeholder: 'DIR', description: 'write the HAR and the log to DIR and keep them (default: a temporary folder, removed)' },
   report: { type: 'string', placeholder: 'FILE', description: 'JSON report (default reports/bench/observe-judge.json)' },
+  'per-judge': { type: 'boolean', description: "also time each judge's turns per kind of exchange (endpoint row and status) over the HAR's second half: where the judging goes" },
   'every-core': { type: 'boolean', description: 'let each child run on every core (its CPU seconds, V8 collecting on the other cores too) instead of pinning it to one' },
 } as const satisfies FlagTable;
 
@@ -75,6 +83,7 @@ function parseOptions() {
     keep: values.keep,
     report: values.report ?? 'reports/bench/observe-judge.json',
     everyCore: values['every-core'] === true,
+    perJudge: values['per-judge'] === true,
   };
 }
 
@@ -203,14 +212,34 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   process.send?.({ ...measured, kept });
 }
 
+/** Judges the HAR with each judge's turns timed from the file's second half on (judge-costs.ts), and reports the table. */
+async function judgeCostsChild(file: string, expected: number, without: readonly string[]): Promise<void> {
+  const clock = new JudgeClock();
+  const observer = new Observer(clock.timed(judgesWithout(without)));
+  const halfway = Math.floor(expected / 2);
+  let exchanges = 0;
+  for await (const exchange of readHar([file]).exchanges) {
+    if (++exchanges === halfway) clock.start();
+    clock.count(new ExchangeView(exchange, 0));
+    observer.see(exchange);
+  }
+  observer.verdicts(true);
+  process.send?.(clock.table());
+}
+
 function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[], cpu: number | undefined): Promise<Measured> {
+  return childReport(['--child', format, mode, file, String(expected), without.join(',')], cpu, `${format} ${mode}`);
+}
+
+/** Runs this file as a child with `args` on `cpu` and takes the one message it reports. */
+function childReport<T>(args: readonly string[], cpu: number | undefined, what: string): Promise<T> {
   return new Promise((done, failed) => {
-    const { program, args } = onCore(cpu, process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', format, mode, file, String(expected), without.join(',')]);
-    const child = spawn(program, args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: Measured | undefined;
-    child.once('message', (m) => (result = m as Measured));
+    const command = onCore(cpu, process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args]);
+    const child = spawn(command.program, command.args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: { value: T } | undefined;
+    child.once('message', (m) => (result = { value: m as T }));
     child.once('error', failed);
-    child.once('exit', (code) => (result ? done(result) : failed(new Error(`bench child ${format} ${mode} exited with code ${code} before reporting`))));
+    child.once('exit', (code) => (result ? done(result.value) : failed(new Error(`bench child ${what} exited with code ${code} before reporting`))));
   });
 }
 
@@ -261,8 +290,14 @@ async function main(): Promise<number> {
     for (const [format, s] of Object.entries(summary)) {
       console.log(`${format}: streaming ${s.streamPerCpuSecond} exchanges per CPU second, judging ${s.judgePerCpuSecond}${judgedBy} (second half alone ${s.judgeSecondHalfPerCpuSecond}${target(s.streamPerCpuSecond)}): judging costs ${s.judgeOverStream.toFixed(1)}x streaming; peak RSS ${mib(s.streamPeakRssBytes)} streaming, ${mib(s.judgePeakRssBytes)} judging`);
     }
+    let judgeCosts: KindCost[] | undefined;
+    if (options.perJudge) {
+      judgeCosts = await childReport<KindCost[]>(['--costs-child', files.har, String(options.exchanges), options.without.join(',')], core.cpu, 'per-judge');
+      console.log(`where the judging of the HAR's second half goes, per kind of exchange (each judge's turns timed, its microseconds per exchange of the kind):`);
+      for (const line of costLines(judgeCosts)) console.log(line);
+    }
     mkdirSync(dirname(options.report), { recursive: true });
-    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), pinnedToCpu: core.cpu ?? null, summary, runs }, null, 2)}\n`);
+    writeFileSync(options.report, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: loadavg(), from: options.from, sourceExchanges: source.length, exchanges: options.exchanges, rounds: options.rounds, ...(options.without.length > 0 && { without: options.without }), pinnedToCpu: core.cpu ?? null, summary, runs, ...(judgeCosts && { judgeCosts }) }, null, 2)}\n`);
     console.log(`report: ${options.report}`);
     return 0;
   } finally {
@@ -270,13 +305,23 @@ async function main(): Promise<number> {
   }
 }
 
-if (process.argv[2] === '--child') {
-  const [, , , format, mode, file, expected, without] = process.argv;
-  void measureChild(format as Format, mode as Mode, file as string, Number(expected), without ? without.split(',') : []).then(
+/** A child's work, then its exit: 3 with the error printed where it failed. */
+function runChild(work: Promise<void>): void {
+  void work.then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
       process.exit(3);
     },
   );
+}
+
+const leftOutOf = (list: string | undefined) => (list ? list.split(',') : []);
+
+if (process.argv[2] === '--child') {
+  const [, , , format, mode, file, expected, without] = process.argv;
+  runChild(measureChild(format as Format, mode as Mode, file as string, Number(expected), leftOutOf(without)));
+} else if (process.argv[2] === '--costs-child') {
+  const [, , , file, expected, without] = process.argv;
+  runChild(judgeCostsChild(file as string, Number(expected), leftOutOf(without)));
 } else runScript(main);

@@ -1,0 +1,106 @@
+import { performance } from 'node:perf_hooks';
+import type { ExchangeView } from '../../observe/judge/exchange-view.js';
+import type { Judge, JudgeFactory } from '../../observe/judge/judge.js';
+import type { Ledger } from '../../observe/judge/ledger.js';
+
+/** An exchange's kind in the table: the endpoint row it matches (or none) and its status. */
+export function kindOf(x: ExchangeView): string {
+  return `${x.endpoint?.id ?? 'no row'} ${x.status}`;
+}
+
+/** The kind the judges' ticks are charged to: a tick is told a time, not an exchange. */
+const TICKS = 'ticks';
+
+/** A judge's name in the table: its first rule, and how many more it judges. */
+const nameOf = (judge: Judge) => `${judge.rules[0] ?? 'no rule'}${judge.rules.length > 1 ? ` +${judge.rules.length - 1}` : ''}`;
+
+export interface KindCost {
+  kind: string;
+  /** Exchanges of the kind seen while the clock ran. */
+  exchanges: number;
+  /** Microseconds of every judge's turns at them, per exchange of the kind. */
+  microsecondsEach: number;
+  /** Per judge, its microseconds per exchange of the kind, the costliest first. */
+  judges: { judge: string; microsecondsEach: number }[];
+}
+
+/**
+ * Times each judge's turns (`see`, `tick`, `seeUnanswered`) per kind of exchange, once `start` is
+ * called: where the judging goes, as the observer runs it (its batches, groups and declared reads
+ * unchanged). Each turn costs two clock readings more, a few tens of nanoseconds, so judges of a
+ * microsecond or less read a little high.
+ */
+export class JudgeClock {
+  #running = false;
+  readonly #exchanges = new Map<string, number>();
+  /** Per kind, per judge name, milliseconds. */
+  readonly #spent = new Map<string, Map<string, number>>();
+
+  start(): void {
+    this.#running = true;
+  }
+
+  /** Counts an exchange the observer is handed (its kind read off a view of its own, outside every turn timed). */
+  count(x: ExchangeView): void {
+    if (!this.#running) return;
+    const kind = kindOf(x);
+    this.#exchanges.set(kind, (this.#exchanges.get(kind) ?? 0) + 1);
+  }
+
+  /** The judges `factories` make, each turn of theirs timed. */
+  timed(factories: readonly JudgeFactory[]): JudgeFactory[] {
+    return factories.map((make) => (context) => this.#timedJudge(make(context)));
+  }
+
+  #timedJudge(judge: Judge): Judge {
+    const name = nameOf(judge);
+    const timed: Judge = {
+      rules: judge.rules,
+      see: (x, ledger) => this.#time(name, kindOf(x), () => judge.see(x, ledger)),
+    };
+    if (judge.reads !== undefined) Object.assign(timed, { reads: judge.reads });
+    const { tick, seeUnanswered, end } = judge;
+    if (tick !== undefined) timed.tick = (sentAt, ledger) => this.#time(name, TICKS, () => tick.call(judge, sentAt, ledger));
+    if (seeUnanswered !== undefined) timed.seeUnanswered = (x, ledger) => this.#time(name, 'unanswered', () => seeUnanswered.call(judge, x, ledger));
+    if (end !== undefined) timed.end = (ledger: Ledger) => end.call(judge, ledger);
+    return timed;
+  }
+
+  #time(name: string, kind: string, turn: () => void): void {
+    if (!this.#running) return turn();
+    const from = performance.now();
+    try {
+      turn();
+    } finally {
+      const spent = performance.now() - from;
+      let judges = this.#spent.get(kind);
+      if (judges === undefined) this.#spent.set(kind, (judges = new Map()));
+      judges.set(name, (judges.get(name) ?? 0) + spent);
+    }
+  }
+
+  /** The kinds, the costliest in all first; ticks are charged per exchange of any kind. */
+  table(): KindCost[] {
+    const all = [...this.#exchanges.values()].reduce((a, b) => a + b, 0);
+    return [...this.#spent]
+      .map(([kind, judges]) => {
+        const exchanges = kind === TICKS ? all : (this.#exchanges.get(kind) ?? 0);
+        const each = (ms: number) => (exchanges === 0 ? 0 : (1000 * ms) / exchanges);
+        const total = [...judges.values()].reduce((a, b) => a + b, 0);
+        return { kind, exchanges, microsecondsEach: each(total), judges: [...judges].map(([judge, ms]) => ({ judge, microsecondsEach: each(ms) })).sort((a, b) => b.microsecondsEach - a.microsecondsEach) };
+      })
+      .sort((a, b) => b.microsecondsEach * b.exchanges - a.microsecondsEach * a.exchanges);
+  }
+}
+
+/** The table as lines: per kind its share of the judging, its exchanges, and its costliest judges (`shown` of them). */
+export function costLines(table: readonly KindCost[], shown = 6): string[] {
+  const total = table.reduce((sum, k) => sum + k.microsecondsEach * k.exchanges, 0);
+  return table.map((k) => {
+    const share = total === 0 ? 0 : (100 * k.microsecondsEach * k.exchanges) / total;
+    const judges = k.judges.slice(0, shown).map((j) => `${j.judge} ${j.microsecondsEach.toFixed(1)}`);
+    const rest = k.judges.slice(shown).reduce((sum, j) => sum + j.microsecondsEach, 0);
+    if (k.judges.length > shown) judges.push(`${k.judges.length - shown} others ${rest.toFixed(1)}`);
+    return `  ${k.kind}: ${share.toFixed(0)} % of the judging, ${k.exchanges} exchanges, ${k.microsecondsEach.toFixed(1)} µs each: ${judges.join(', ')}`;
+  });
+}
