@@ -14,14 +14,22 @@ const TICKS = 'ticks';
 /** A judge's name in the table: its first rule, and how many more it judges. */
 const nameOf = (judge: Judge) => `${judge.rules[0] ?? 'no rule'}${judge.rules.length > 1 ? ` +${judge.rules.length - 1}` : ''}`;
 
+/** A judge's share of a kind: microseconds per exchange of the kind, all of its turns and those that recorded no judgement. */
+export interface JudgeCost {
+  judge: string;
+  microsecondsEach: number;
+  /** Of `microsecondsEach`, the turns that recorded no judgement in the ledger: what the judge spent remembering, or turning the exchange away. */
+  withoutJudgementEach: number;
+}
+
 export interface KindCost {
   kind: string;
   /** Exchanges of the kind seen while the clock ran. */
   exchanges: number;
   /** Microseconds of every judge's turns at them, per exchange of the kind. */
   microsecondsEach: number;
-  /** Per judge, its microseconds per exchange of the kind, the costliest first. */
-  judges: { judge: string; microsecondsEach: number }[];
+  /** Per judge, the costliest first. */
+  judges: JudgeCost[];
 }
 
 /**
@@ -33,8 +41,8 @@ export interface KindCost {
 export class JudgeClock {
   #running = false;
   readonly #exchanges = new Map<string, number>();
-  /** Per kind, per judge name, milliseconds. */
-  readonly #spent = new Map<string, Map<string, number>>();
+  /** Per kind, per judge name, milliseconds in all and in turns that recorded no judgement. */
+  readonly #spent = new Map<string, Map<string, { all: number; without: number }>>();
 
   start(): void {
     this.#running = true;
@@ -54,28 +62,33 @@ export class JudgeClock {
 
   #timedJudge(judge: Judge): Judge {
     const name = nameOf(judge);
+    const noting = new NotingLedger();
     const timed: Judge = {
       rules: judge.rules,
-      see: (x, ledger) => this.#time(name, kindOf(x), () => judge.see(x, ledger)),
+      see: (x, ledger) => this.#time(name, kindOf(x), noting.over(ledger), (l) => judge.see(x, l)),
     };
     if (judge.reads !== undefined) Object.assign(timed, { reads: judge.reads });
     const { tick, seeUnanswered, end } = judge;
-    if (tick !== undefined) timed.tick = (sentAt, ledger) => this.#time(name, TICKS, () => tick.call(judge, sentAt, ledger));
-    if (seeUnanswered !== undefined) timed.seeUnanswered = (x, ledger) => this.#time(name, 'unanswered', () => seeUnanswered.call(judge, x, ledger));
+    if (tick !== undefined) timed.tick = (sentAt, ledger) => this.#time(name, TICKS, noting.over(ledger), (l) => tick.call(judge, sentAt, l));
+    if (seeUnanswered !== undefined) timed.seeUnanswered = (x, ledger) => this.#time(name, 'unanswered', noting.over(ledger), (l) => seeUnanswered.call(judge, x, l));
     if (end !== undefined) timed.end = (ledger: Ledger) => end.call(judge, ledger);
     return timed;
   }
 
-  #time(name: string, kind: string, turn: () => void): void {
-    if (!this.#running) return turn();
+  #time(name: string, kind: string, noting: NotingLedger, turn: (ledger: Ledger) => void): void {
+    if (!this.#running) return turn(noting.ledger);
+    noting.recorded = false;
     const from = performance.now();
     try {
-      turn();
+      turn(noting.ledger);
     } finally {
       const spent = performance.now() - from;
       let judges = this.#spent.get(kind);
       if (judges === undefined) this.#spent.set(kind, (judges = new Map()));
-      judges.set(name, (judges.get(name) ?? 0) + spent);
+      let sums = judges.get(name);
+      if (sums === undefined) judges.set(name, (sums = { all: 0, without: 0 }));
+      sums.all += spent;
+      if (!noting.recorded) sums.without += spent;
     }
   }
 
@@ -86,8 +99,8 @@ export class JudgeClock {
       .map(([kind, judges]) => {
         const exchanges = kind === TICKS ? all : (this.#exchanges.get(kind) ?? 0);
         const each = (ms: number) => (exchanges === 0 ? 0 : (1000 * ms) / exchanges);
-        const total = [...judges.values()].reduce((a, b) => a + b, 0);
-        return { kind, exchanges, microsecondsEach: each(total), judges: [...judges].map(([judge, ms]) => ({ judge, microsecondsEach: each(ms) })).sort((a, b) => b.microsecondsEach - a.microsecondsEach) };
+        const total = [...judges.values()].reduce((sum, ms) => sum + ms.all, 0);
+        return { kind, exchanges, microsecondsEach: each(total), judges: [...judges].map(([judge, ms]) => ({ judge, microsecondsEach: each(ms.all), withoutJudgementEach: each(ms.without) })).sort((a, b) => b.microsecondsEach - a.microsecondsEach) };
       })
       .sort((a, b) => b.microsecondsEach * b.exchanges - a.microsecondsEach * a.exchanges);
   }
@@ -98,9 +111,40 @@ export function costLines(table: readonly KindCost[], shown = 6): string[] {
   const total = table.reduce((sum, k) => sum + k.microsecondsEach * k.exchanges, 0);
   return table.map((k) => {
     const share = total === 0 ? 0 : (100 * k.microsecondsEach * k.exchanges) / total;
-    const judges = k.judges.slice(0, shown).map((j) => `${j.judge} ${j.microsecondsEach.toFixed(1)}`);
+    const judges = k.judges.slice(0, shown).map((j) => `${j.judge} ${j.microsecondsEach.toFixed(1)}${j.withoutJudgementEach > 0 ? ` (${j.withoutJudgementEach.toFixed(1)} without a judgement)` : ''}`);
     const rest = k.judges.slice(shown).reduce((sum, j) => sum + j.microsecondsEach, 0);
     if (k.judges.length > shown) judges.push(`${k.judges.length - shown} others ${rest.toFixed(1)}`);
     return `  ${k.kind}: ${share.toFixed(0)} % of the judging, ${k.exchanges} exchanges, ${k.microsecondsEach.toFixed(1)} µs each: ${judges.join(', ')}`;
   });
+}
+
+/**
+ * The ledger a timed judge is handed: the observation's own, noting whether the turn recorded a
+ * judgement (a judgement a judge defers to a later turn is that turn's).
+ */
+class NotingLedger {
+  recorded = false;
+  #real: Ledger | undefined;
+  readonly ledger: Ledger;
+
+  constructor() {
+    const real = () => this.#real as Ledger;
+    const noted = { held: 0, broke: 0, judge: 0, judgeOf: 0 };
+    // The Ledger's methods, each noting the call first; the type's private members are the real one's.
+    this.ledger = Object.fromEntries(
+      (Object.keys(noted) as (keyof typeof noted)[]).map((method) => [
+        method,
+        (...args: unknown[]) => {
+          this.recorded = true;
+          return (real()[method] as (...a: unknown[]) => void).apply(real(), args);
+        },
+      ]),
+    ) as unknown as Ledger;
+  }
+
+  /** This, over `real` for the turn. */
+  over(real: Ledger): this {
+    this.#real = real;
+    return this;
+  }
 }
