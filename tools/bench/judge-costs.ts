@@ -118,6 +118,8 @@ export function costLines(table: readonly KindCost[], shown = 6): string[] {
   });
 }
 
+const RECORDING_METHODS = ['held', 'broke', 'judge', 'judgeOf'] as const satisfies readonly (keyof Ledger)[];
+
 /**
  * The ledger a timed judge is handed: the observation's own, noting whether the turn recorded a
  * judgement (a judgement a judge defers to a later turn is that turn's).
@@ -129,10 +131,9 @@ class NotingLedger {
 
   constructor() {
     const real = () => this.#real as Ledger;
-    const noted = { held: 0, broke: 0, judge: 0, judgeOf: 0 };
-    // The Ledger's methods, each noting the call first; the type's private members are the real one's.
+    // The methods judges record with, each noting the call first; the type's private members are the real ledger's.
     this.ledger = Object.fromEntries(
-      (Object.keys(noted) as (keyof typeof noted)[]).map((method) => [
+      RECORDING_METHODS.map((method) => [
         method,
         (...args: unknown[]) => {
           this.recorded = true;
