@@ -155,11 +155,12 @@ export async function runPlan(plan: Plan): Promise<PlanRun> {
 export type Verdict = { kind: 'pass' } | { kind: 'fail'; message: string; repeat?: true } | { kind: 'undecided'; message: string; lost?: true };
 
 /**
- * The verdict of one run of a plan (see the module comment). `earlier`: per customer, the requests of the check's earlier attempts. Those that got no answer
- * may be decided at any later time, inside this attempt too, so they count as possible admissions
- * here (they can only spare the target); the answered ones show how long this target takes to
- * decide (the queueing bound), as does `knownDelayMs`: the slowest answer the run's paced requests
- * got, each sent when its customer's window had room (pacer-server.ts).
+ * The verdict of one run of a plan (see the module comment). `earlier`: per customer, the requests
+ * of the check's earlier attempts. Those that got no answer may be decided at any later time,
+ * inside this attempt too, so they count as possible admissions here (they can only spare the
+ * target); the answered ones show how long this target takes to decide (the queueing bound), as
+ * does `knownDelayMs`: the slowest answer the run's paced requests got, each sent when its
+ * customer's window had room (pacer-server.ts).
  */
 export function judge(plan: Plan, run: PlanRun, earlier: ReadonlyMap<string, readonly Hit[]> = new Map(), knownDelayMs = 0): Verdict {
   const problems: string[] = [];

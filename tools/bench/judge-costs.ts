@@ -2,11 +2,10 @@ import { performance } from 'node:perf_hooks';
 import type { ExchangeView } from '../../observe/judge/exchange-view.js';
 import type { Judge, JudgeFactory } from '../../observe/judge/judge.js';
 import type { Ledger } from '../../observe/judge/ledger.js';
+import { rowOf } from '../../observe/judge/reader-table.js';
 
-/** An exchange's kind in the table: the endpoint row it matches (or none) and its status. */
-export function kindOf(x: ExchangeView): string {
-  return `${x.endpoint?.id ?? 'no row'} ${x.status}`;
-}
+/** An exchange's kind in the table: the endpoint row the observer hands it by (or none) and its status. */
+const kindOf = (x: ExchangeView) => `${rowOf(x) || 'no row'} ${x.status}`;
 
 /** The kind the judges' ticks are charged to: a tick is told a time, not an exchange. */
 const TICKS = 'ticks';
