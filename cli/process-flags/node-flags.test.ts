@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_OBSERVE_NODE_FLAGS, missingNodeFlags, nodeFlagsFor } from './node-flags.js';
+import { FILE_OBSERVE_NODE_FLAGS, LIVE_OBSERVE_NODE_FLAGS, missingNodeFlags, nodeFlagsFor } from './node-flags.js';
 
 describe('nodeFlagsFor', () => {
-  it('gives observe --listen its flags, every other command none', () => {
+  it('gives observe --listen and observe from files their flags, every other command none', () => {
     expect(nodeFlagsFor(['observe', '--listen', '8081', '--upstream', 'http://127.0.0.1:8080'])).toEqual(LIVE_OBSERVE_NODE_FLAGS);
     expect(nodeFlagsFor(['observe', '--upstream', 'http://127.0.0.1:8080', '--listen=8081'])).toEqual(LIVE_OBSERVE_NODE_FLAGS);
-    expect(nodeFlagsFor(['observe', '--har', 'traffic.har'])).toEqual([]);
+    expect(nodeFlagsFor(['observe', '--har', 'traffic.har'])).toEqual(FILE_OBSERVE_NODE_FLAGS);
+    expect(nodeFlagsFor(['observe', '--log', 'exchanges.jsonl'])).toEqual(FILE_OBSERVE_NODE_FLAGS);
+    expect(nodeFlagsFor(['run', '--har', 'traffic.har'])).toEqual([]);
     expect(nodeFlagsFor(['--listen', '8081'])).toEqual([]);
     expect(nodeFlagsFor([])).toEqual([]);
   });

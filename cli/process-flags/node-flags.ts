@@ -12,9 +12,19 @@
  */
 export const LIVE_OBSERVE_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
 
+/**
+ * `observe --har` and `--log`: V8 compiles the judges while the first tens of thousands of a file's
+ * exchanges are judged, on the same core, and a file of some hundred thousand pays for it in its
+ * rate. A smaller budget of bytecode TurboFan inlines into one function makes each compile cheaper;
+ * the code it makes runs as fast once warm (docs/performance.md). The proxy keeps V8's budget: its
+ * judging thread runs for hours, and the forwarding's latency was measured with it.
+ */
+export const FILE_OBSERVE_NODE_FLAGS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=150'];
+
 /** The flags the command `argv` (the CLI's arguments) runs with; none for most. */
 export function nodeFlagsFor(argv: readonly string[]): readonly string[] {
-  return argv[0] === 'observe' && argv.some((arg) => arg === '--listen' || arg.startsWith('--listen=')) ? LIVE_OBSERVE_NODE_FLAGS : [];
+  if (argv[0] !== 'observe') return [];
+  return argv.some((arg) => arg === '--listen' || arg.startsWith('--listen=')) ? LIVE_OBSERVE_NODE_FLAGS : FILE_OBSERVE_NODE_FLAGS;
 }
 
 /** Of `flags`, those the process was not started with. */

@@ -9,7 +9,8 @@
  * log. Each file is then read in a child process of its own, once streamed to ObservedExchange
  * without judging and once judged by every judge (observe/judges/index.ts), in `rounds`
  * interleaved rounds so a busy machine weighs on both alike. Each child is pinned to one core
- * where the machine allows (one-core.ts), V8's helper threads with it: CPU seconds of the process
+ * where the machine allows (one-core.ts), V8's helper threads with it, and runs with the Node flags
+ * `observe --har` and `--log` start with (cli/process-flags/node-flags.ts): CPU seconds of the process
  * (user and system, `process.cpuUsage`) are then what the reading and judging cost on one core,
  * wall time is printed beside them. `--every-core` leaves the children unpinned: V8 then collects
  * on every core, and its CPU seconds add up to more than one core spends on the same work.
@@ -34,12 +35,13 @@
  * what those judges cost, the collections their memory causes included.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
+import { nodeFlagsFor } from '../../cli/process-flags/node-flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
 import type { ObservedExchange } from '../../observe/exchange.js';
@@ -140,6 +142,9 @@ function writeFiles(source: readonly ObservedExchange[], count: number, folder: 
   }
   flush();
   writeSync(harFd, '\n]}}\n');
+  // On disk before any child reads them: the kernel writing them back meanwhile slowed the first round's children by up to a third.
+  fsyncSync(harFd);
+  fsyncSync(logFd);
   closeSync(harFd);
   closeSync(logFd);
   return { har, log };
@@ -228,13 +233,14 @@ async function judgeCostsChild(file: string, expected: number, without: readonly
 }
 
 function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[], cpu: number | undefined): Promise<Measured> {
-  return childReport(['--child', format, mode, file, String(expected), without.join(',')], cpu, `${format} ${mode}`);
+  return childReport(['--child', format, mode, file, String(expected), without.join(',')], cpu, `${format} ${mode}`, format);
 }
 
 /** Runs this file as a child with `args` on `cpu` and takes the one message it reports. */
-function childReport<T>(args: readonly string[], cpu: number | undefined, what: string): Promise<T> {
+function childReport<T>(args: readonly string[], cpu: number | undefined, what: string, format: Format): Promise<T> {
   return new Promise((done, failed) => {
-    const command = onCore(cpu, process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args]);
+    const observing = nodeFlagsFor(['observe', format === 'har' ? '--har' : '--log', 'FILE']);
+    const command = onCore(cpu, process.execPath, [...observing, '--import', 'tsx', fileURLToPath(import.meta.url), ...args]);
     const child = spawn(command.program, command.args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: { value: T } | undefined;
     child.once('message', (m) => (result = { value: m as T }));
@@ -270,6 +276,8 @@ async function main(): Promise<number> {
     if (options.without.length > 0) console.log(`judging${judgedBy}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
     const core = options.everyCore ? { cpu: undefined, reason: '--every-core' } : oneCore();
     console.log(core.cpu === undefined ? `each child on every core (${core.reason}): its CPU seconds include V8's collecting on the other cores` : `each child pinned to CPU ${core.cpu} (taskset): on one core, as the target is set`);
+    const flags = nodeFlagsFor(['observe', '--har', 'FILE']);
+    if (flags.length > 0) console.log(`each child runs with ${flags.join(' ')}, as observe --har and --log do`);
     const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
     for (let round = 0; round < options.rounds; round++) {
       for (const format of ['har', 'log'] as const) {
@@ -292,7 +300,7 @@ async function main(): Promise<number> {
     }
     let judgeCosts: KindCost[] | undefined;
     if (options.perJudge) {
-      judgeCosts = await childReport<KindCost[]>(['--costs-child', files.har, String(options.exchanges), options.without.join(',')], core.cpu, 'per-judge');
+      judgeCosts = await childReport<KindCost[]>(['--costs-child', files.har, String(options.exchanges), options.without.join(',')], core.cpu, 'per-judge', 'har');
       console.log(`where the judging of the HAR's second half goes, per kind of exchange (each judge's turns timed, its microseconds per exchange of the kind):`);
       for (const line of costLines(judgeCosts)) console.log(line);
     }
