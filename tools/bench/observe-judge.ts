@@ -41,7 +41,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandLine, type FlagTable } from '../../cli/command-line/flags.js';
 import { numberFlag } from '../../cli/command-line/number-flag.js';
-import { nodeFlagsFor } from '../../cli/process-flags/node-flags.js';
+import { FILE_OBSERVE_NODE_FLAGS } from '../../cli/process-flags/node-flags.js';
 import { runScript } from '../../cli/command-line/run-script.js';
 import { UsageError } from '../../cli/command-line/usage.js';
 import type { ObservedExchange } from '../../observe/exchange.js';
@@ -142,7 +142,7 @@ function writeFiles(source: readonly ObservedExchange[], count: number, folder: 
   }
   flush();
   writeSync(harFd, '\n]}}\n');
-  // On disk before any child reads them: the kernel writing them back meanwhile slowed the first round's children by up to a third.
+  // On disk before any child reads them: the kernel writing them back meanwhile slowed the first round's children.
   fsyncSync(harFd);
   fsyncSync(logFd);
   closeSync(harFd);
@@ -233,14 +233,13 @@ async function judgeCostsChild(file: string, expected: number, without: readonly
 }
 
 function measure(format: Format, mode: Mode, file: string, expected: number, without: readonly string[], cpu: number | undefined): Promise<Measured> {
-  return childReport(['--child', format, mode, file, String(expected), without.join(',')], cpu, `${format} ${mode}`, format);
+  return childReport(['--child', format, mode, file, String(expected), without.join(',')], cpu, `${format} ${mode}`);
 }
 
 /** Runs this file as a child with `args` on `cpu` and takes the one message it reports. */
-function childReport<T>(args: readonly string[], cpu: number | undefined, what: string, format: Format): Promise<T> {
+function childReport<T>(args: readonly string[], cpu: number | undefined, what: string): Promise<T> {
   return new Promise((done, failed) => {
-    const observing = nodeFlagsFor(['observe', format === 'har' ? '--har' : '--log', 'FILE']);
-    const command = onCore(cpu, process.execPath, [...observing, '--import', 'tsx', fileURLToPath(import.meta.url), ...args]);
+    const command = onCore(cpu, process.execPath, [...FILE_OBSERVE_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), ...args]);
     const child = spawn(command.program, command.args, { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: { value: T } | undefined;
     child.once('message', (m) => (result = { value: m as T }));
@@ -276,8 +275,7 @@ async function main(): Promise<number> {
     if (options.without.length > 0) console.log(`judging${judgedBy}: ${JUDGES.length - judgesWithout(options.without).length} of ${JUDGES.length} judges left out`);
     const core = options.everyCore ? { cpu: undefined, reason: '--every-core' } : oneCore();
     console.log(core.cpu === undefined ? `each child on every core (${core.reason}): its CPU seconds include V8's collecting on the other cores` : `each child pinned to CPU ${core.cpu} (taskset): on one core, as the target is set`);
-    const flags = nodeFlagsFor(['observe', '--har', 'FILE']);
-    if (flags.length > 0) console.log(`each child runs with ${flags.join(' ')}, as observe --har and --log do`);
+    console.log(`each child runs with ${FILE_OBSERVE_NODE_FLAGS.join(' ')}, as observe --har and --log do`);
     const runs: Record<Format, Record<Mode, Measured[]>> = { har: { stream: [], judge: [] }, log: { stream: [], judge: [] } };
     for (let round = 0; round < options.rounds; round++) {
       for (const format of ['har', 'log'] as const) {
@@ -300,7 +298,7 @@ async function main(): Promise<number> {
     }
     let judgeCosts: KindCost[] | undefined;
     if (options.perJudge) {
-      judgeCosts = await childReport<KindCost[]>(['--costs-child', files.har, String(options.exchanges), options.without.join(',')], core.cpu, 'per-judge', 'har');
+      judgeCosts = await childReport<KindCost[]>(['--costs-child', files.har, String(options.exchanges), options.without.join(',')], core.cpu, 'per-judge');
       console.log(`where the judging of the HAR's second half goes, per kind of exchange (each judge's turns timed, its microseconds per exchange of the kind):`);
       for (const line of costLines(judgeCosts)) console.log(line);
     }
