@@ -16,10 +16,12 @@ export const LIVE_OBSERVE_NODE_FLAGS: readonly string[] = ['--single-threaded-gc
  * `observe --har` and `--log`: V8 compiles the judges while the first tens of thousands of a file's
  * exchanges are judged, on the same core, and a file of some hundred thousand pays for it in its
  * rate. A smaller budget of bytecode TurboFan inlines into one function makes each compile cheaper;
- * the code it makes runs as fast once warm (docs/performance.md). The proxy keeps V8's budget: its
- * judging thread runs for hours, and the forwarding's latency was measured with it.
+ * the code it makes runs as fast once warm. A quarter of V8's interrupt budget has each hot judge
+ * optimised after fewer of its turns, which the judges, each called once or twice an exchange of
+ * its kinds, need many of (docs/performance.md). The proxy keeps V8's budgets: its judging thread
+ * runs for hours, and the forwarding's latency was measured with them.
  */
-export const FILE_OBSERVE_NODE_FLAGS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=150'];
+export const FILE_OBSERVE_NODE_FLAGS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=150', '--interrupt-budget=16384'];
 
 /** The flags the command `argv` (the CLI's arguments) runs with; none for most. */
 export function nodeFlagsFor(argv: readonly string[]): readonly string[] {

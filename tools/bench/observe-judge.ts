@@ -18,8 +18,8 @@
  * Printed and written to reports/bench/observe-judge.json: exchanges per CPU second streaming and
  * judging (the best round of each), judging over the second half of the file alone (V8 compiles
  * the judges in the first: the rate a long file or a proxy reaches), the ratio judging/streaming,
- * the share of each child's CPU that V8's helper threads took beside the main thread (collecting
- * and compiling; Linux, read from /proc), and each child's peak RSS with its largest RSS in the
+ * the share of each child's CPU that the kernel took and that V8's helper threads took beside the
+ * main thread (collecting and compiling; Linux, read from /proc), and each child's peak RSS with its largest RSS in the
  * first and in the second half of the file
  * (memory bounded by design shows the second no higher than the first, once the judges' counts
  * have filled). Nothing is asserted (a timing target on a shared machine
@@ -159,6 +159,12 @@ type Mode = 'stream' | 'judge';
 interface Measured {
   exchanges: number;
   cpuSeconds: number;
+  /**
+   * Of `cpuSeconds`, the kernel's (reading the file, faulting in the heap): a few per cent of a
+   * child's CPU, where a first round right after the files were written has shown half of it at
+   * times, the machine busy with its memory, not the judges (docs/performance.md).
+   */
+  systemCpuSeconds: number;
   /** Of `cpuSeconds`, the main thread's (reading and judging, and the collector's share there); the rest is V8's helper threads collecting and compiling beside it. NaN off Linux. */
   mainThreadCpuSeconds: number;
   wallSeconds: number;
@@ -205,6 +211,7 @@ async function measureChild(format: Format, mode: Mode, file: string, expected: 
   const measured: Measured = {
     exchanges,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    systemCpuSeconds: cpu.system / 1e6,
     mainThreadCpuSeconds,
     secondHalf: { exchanges: exchanges - Math.min(halfway, exchanges), cpuSeconds: (cpu.user + cpu.system - (firstHalf === undefined ? 0 : firstHalf.user + firstHalf.system)) / 1e6 },
     wallSeconds: (performance.now() - wall0) / 1000,
@@ -253,8 +260,9 @@ function childReport<T>(args: readonly string[], cpu: number | undefined, what: 
 const perSecond = (m: Measured) => m.exchanges / m.cpuSeconds;
 const secondHalfPerSecond = (m: Measured) => m.secondHalf.exchanges / m.secondHalf.cpuSeconds;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-/** The share of V8's helper threads in a child's CPU, where the main thread's is known. */
-const helperShare = (m: Measured) => (Number.isFinite(m.mainThreadCpuSeconds) ? ` of which V8's helper threads ${Math.round((100 * (m.cpuSeconds - m.mainThreadCpuSeconds)) / m.cpuSeconds)} %` : '');
+const percentOf = (part: number, m: Measured) => `${Math.round((100 * part) / m.cpuSeconds)} %`;
+/** The kernel's share of a child's CPU, and V8's helper threads' where the main thread's is known. */
+const cpuShares = (m: Measured) => ` of which the kernel ${percentOf(m.systemCpuSeconds, m)}${Number.isFinite(m.mainThreadCpuSeconds) ? `, V8's helper threads ${percentOf(m.cpuSeconds - m.mainThreadCpuSeconds, m)}` : ''}`;
 const best = (runs: Measured[]) => runs.reduce((a, b) => (perSecond(b) > perSecond(a) ? b : a));
 
 async function main(): Promise<number> {
@@ -282,7 +290,7 @@ async function main(): Promise<number> {
         for (const mode of ['stream', 'judge'] as const) {
           const m = await measure(format, mode, files[format], options.exchanges, options.without, core.cpu);
           runs[format][mode].push(m);
-          console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU${helperShare(m)}, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
+          console.log(`round ${round + 1} ${format} ${mode}: ${Math.round(perSecond(m))} exchanges per CPU second (${m.cpuSeconds.toFixed(1)} s CPU${cpuShares(m)}, ${m.wallSeconds.toFixed(1)} s wall; second half alone ${Math.round(secondHalfPerSecond(m))}), peak RSS ${mib(m.peakRssBytes)} (first half ${mib(m.rssFirstHalfBytes)}, second ${mib(m.rssSecondHalfBytes)})`);
         }
       }
     }
