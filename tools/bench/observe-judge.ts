@@ -19,11 +19,10 @@
  * judging (the best round of each), judging over the second half of the file alone (V8 compiles
  * the judges in the first: the rate a long file or a proxy reaches), the ratio judging/streaming,
  * the share of each child's CPU that the kernel took and that V8's helper threads took beside the
- * main thread (collecting and compiling; Linux, read from /proc), and each child's peak RSS with its largest RSS in the
- * first and in the second half of the file
- * (memory bounded by design shows the second no higher than the first, once the judges' counts
- * have filled). Nothing is asserted (a timing target on a shared machine
- * is a figure to read, not a test to fail).
+ * main thread (collecting and compiling; Linux, read from /proc), and each child's peak RSS with
+ * its largest RSS in the first and in the second half of the file (memory bounded by design shows
+ * the second no higher than the first, once the judges' counts have filled). Nothing is asserted
+ * (a timing target on a shared machine is a figure to read, not a test to fail).
  *
  * `--per-judge` adds a child that judges the HAR once more with each judge's turns timed over the
  * second half of the file (judge-costs.ts): per kind of exchange (endpoint row and status) its share
@@ -161,8 +160,8 @@ interface Measured {
   cpuSeconds: number;
   /**
    * Of `cpuSeconds`, the kernel's (reading the file, faulting in the heap): a few per cent of a
-   * child's CPU, where a first round right after the files were written has shown half of it at
-   * times, the machine busy with its memory, not the judges (docs/performance.md).
+   * child's CPU, where a first round right after the files were written has at times shown a
+   * sixth to half of it, for reasons of the machine's, not the judges' (docs/performance.md).
    */
   systemCpuSeconds: number;
   /** Of `cpuSeconds`, the main thread's (reading and judging, and the collector's share there); the rest is V8's helper threads collecting and compiling beside it. NaN off Linux. */
